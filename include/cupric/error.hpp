@@ -1,0 +1,56 @@
+// Exception types of the C++ API. Each maps to one Python exception type in the binding layer
+// (bindings/errors.cpp), following NumPy and CuPy: ValueError, TypeError, IndexError, AxisError, ...
+#pragma once
+#include <stdexcept>
+#include <string>
+
+namespace cupric {
+
+class Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+#define CUPRIC_DEFINE_ERROR(Name)           \
+  class Name : public Error {               \
+   public:                                  \
+    using Error::Error;                     \
+  };
+CUPRIC_DEFINE_ERROR(ValueError)
+CUPRIC_DEFINE_ERROR(TypeError)
+CUPRIC_DEFINE_ERROR(IndexError)
+CUPRIC_DEFINE_ERROR(OverflowError)
+CUPRIC_DEFINE_ERROR(NotImplementedError)
+CUPRIC_DEFINE_ERROR(RuntimeError)
+#undef CUPRIC_DEFINE_ERROR
+
+// numpy.exceptions.AxisError (a ValueError and an IndexError in NumPy).
+class AxisError : public ValueError {
+ public:
+  AxisError(long axis, long ndim)
+      : ValueError("axis " + std::to_string(axis) + " is out of bounds for array of dimension " + std::to_string(ndim)) {}
+  explicit AxisError(const std::string& msg) : ValueError(msg) {}
+};
+
+// cupric.cuda.memory.OutOfMemoryError (a MemoryError): says the size asked for and the pool's bytes.
+class OutOfMemoryError : public Error {
+ public:
+  OutOfMemoryError(size_t requested, size_t pool_total, size_t pool_used, const std::string& detail = "");
+  size_t requested;
+  size_t total;
+};
+
+// cupric.cuda.runtime.CUDARuntimeError: the CUDA error code, its name and its text.
+class CudaError : public Error {
+ public:
+  CudaError(int code, const std::string& msg) : Error(msg), code(code) {}
+  int code;
+};
+
+// numpy.exceptions.ComplexWarning and friends are warnings, not errors: the C++ API reports them
+// through this hook (the binding turns it into warnings.warn). Default: ignore.
+using WarningHandler = void (*)(const char* category, const char* message);
+void set_warning_handler(WarningHandler h);
+void warn(const char* category, const std::string& message);
+
+}  // namespace cupric

@@ -1,0 +1,158 @@
+// float16 and bfloat16 storage types usable on host and device, with NumPy/ml_dtypes-exact
+// round-to-nearest-even conversions.
+#pragma once
+#include <cstdint>
+#include <cstring>
+#include "cupric/config.hpp"
+
+#if defined(__CUDACC__)
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+#endif
+
+namespace cupric {
+
+namespace detail {
+
+CUPRIC_HD inline uint32_t f32_bits(float f) {
+#if defined(CUPRIC_DEVICE_PASS)
+  return __float_as_uint(f);
+#else
+  uint32_t u; std::memcpy(&u, &f, 4); return u;
+#endif
+}
+CUPRIC_HD inline float f32_from_bits(uint32_t u) {
+#if defined(CUPRIC_DEVICE_PASS)
+  return __uint_as_float(u);
+#else
+  float f; std::memcpy(&f, &u, 4); return f;
+#endif
+}
+CUPRIC_HD inline uint64_t f64_bits(double d) {
+#if defined(CUPRIC_DEVICE_PASS)
+  return static_cast<uint64_t>(__double_as_longlong(d));
+#else
+  uint64_t u; std::memcpy(&u, &d, 8); return u;
+#endif
+}
+
+// IEEE binary16 from binary32, round to nearest even (what NumPy's npy_float_to_half does).
+CUPRIC_HD inline uint16_t float_to_half_bits(float f) {
+  uint32_t x = f32_bits(f);
+  uint32_t sign = (x >> 16) & 0x8000u;
+  uint32_t exp = (x >> 23) & 0xffu;
+  uint32_t man = x & 0x7fffffu;
+  if (exp == 0xffu) {  // inf or nan
+    if (man == 0) return static_cast<uint16_t>(sign | 0x7c00u);
+    uint16_t r = static_cast<uint16_t>(sign | 0x7c00u | (man >> 13));
+    if ((r & 0x3ffu) == 0) r |= 1;  // keep it a nan
+    return static_cast<uint16_t>(r | 0x0200u);
+  }
+  int32_t e = static_cast<int32_t>(exp) - 127 + 15;
+  if (e >= 0x1f) return static_cast<uint16_t>(sign | 0x7c00u);  // overflow to inf
+  if (e <= 0) {  // subnormal half or zero
+    if (e < -10) return static_cast<uint16_t>(sign);
+    man |= 0x800000u;
+    uint32_t shift = static_cast<uint32_t>(14 - e);
+    uint32_t half_man = man >> shift;
+    uint32_t rem = man & ((1u << shift) - 1u);
+    uint32_t halfway = 1u << (shift - 1);
+    if (rem > halfway || (rem == halfway && (half_man & 1u))) ++half_man;
+    return static_cast<uint16_t>(sign | half_man);
+  }
+  uint32_t half = sign | (static_cast<uint32_t>(e) << 10) | (man >> 13);
+  uint32_t rem = man & 0x1fffu;
+  if (rem > 0x1000u || (rem == 0x1000u && (half & 1u))) ++half;  // may carry into exponent: fine
+  return static_cast<uint16_t>(half);
+}
+
+// binary16 from binary64 directly (no double rounding), as NumPy's npy_double_to_half.
+CUPRIC_HD inline uint16_t double_to_half_bits(double d) {
+  uint64_t x = f64_bits(d);
+  uint32_t sign = static_cast<uint32_t>((x >> 48) & 0x8000u);
+  uint32_t exp = static_cast<uint32_t>((x >> 52) & 0x7ffu);
+  uint64_t man = x & 0xfffffffffffffull;
+  if (exp == 0x7ffu) {
+    if (man == 0) return static_cast<uint16_t>(sign | 0x7c00u);
+    uint16_t r = static_cast<uint16_t>(sign | 0x7c00u | static_cast<uint32_t>(man >> 42));
+    return static_cast<uint16_t>(r | 0x0200u);
+  }
+  int32_t e = static_cast<int32_t>(exp) - 1023 + 15;
+  if (e >= 0x1f) return static_cast<uint16_t>(sign | 0x7c00u);
+  if (e <= 0) {
+    if (e < -10) return static_cast<uint16_t>(sign);
+    man |= 0x10000000000000ull;
+    uint32_t shift = static_cast<uint32_t>(43 - e);
+    uint64_t half_man = man >> shift;
+    uint64_t rem = man & ((1ull << shift) - 1ull);
+    uint64_t halfway = 1ull << (shift - 1);
+    if (rem > halfway || (rem == halfway && (half_man & 1u))) ++half_man;
+    return static_cast<uint16_t>(sign | static_cast<uint32_t>(half_man));
+  }
+  uint64_t half = sign | (static_cast<uint64_t>(e) << 10) | (man >> 42);
+  uint64_t rem = man & 0x3ffffffffffull;
+  uint64_t halfway = 0x20000000000ull;
+  if (rem > halfway || (rem == halfway && (half & 1u))) ++half;
+  return static_cast<uint16_t>(half);
+}
+
+CUPRIC_HD inline float half_bits_to_float(uint16_t h) {
+  uint32_t sign = (static_cast<uint32_t>(h) & 0x8000u) << 16;
+  uint32_t exp = (h >> 10) & 0x1fu;
+  uint32_t man = h & 0x3ffu;
+  if (exp == 0) {
+    if (man == 0) return f32_from_bits(sign);
+    // subnormal: normalise
+    int e = -1;
+    do { ++e; man <<= 1; } while ((man & 0x400u) == 0);
+    man &= 0x3ffu;
+    return f32_from_bits(sign | (static_cast<uint32_t>(127 - 15 - e) << 23) | (man << 13));
+  }
+  if (exp == 0x1fu) return f32_from_bits(sign | 0x7f800000u | (man << 13));
+  return f32_from_bits(sign | ((exp + 112u) << 23) | (man << 13));
+}
+
+// bfloat16 from binary32, round to nearest even; nan stays a quiet nan (ml_dtypes' rule).
+CUPRIC_HD inline uint16_t float_to_bf16_bits(float f) {
+  uint32_t x = f32_bits(f);
+  if ((x & 0x7fffffffu) > 0x7f800000u) return static_cast<uint16_t>((x >> 16) | 0x0040u);
+  uint32_t rounding = 0x7fffu + ((x >> 16) & 1u);
+  return static_cast<uint16_t>((x + rounding) >> 16);
+}
+CUPRIC_HD inline float bf16_bits_to_float(uint16_t b) { return f32_from_bits(static_cast<uint32_t>(b) << 16); }
+
+}  // namespace detail
+
+struct float16 {
+  uint16_t bits;
+  float16() = default;
+  CUPRIC_HD static constexpr float16 from_bits(uint16_t b) { float16 h{}; h.bits = b; return h; }
+  CUPRIC_HD explicit float16(float f) {
+#if defined(CUPRIC_DEVICE_PASS)
+    bits = __half_as_ushort(__float2half_rn(f));
+#else
+    bits = detail::float_to_half_bits(f);
+#endif
+  }
+  CUPRIC_HD explicit float16(double d) : bits(detail::double_to_half_bits(d)) {}
+  CUPRIC_HD operator float() const {
+#if defined(CUPRIC_DEVICE_PASS)
+    return __half2float(__ushort_as_half(bits));
+#else
+    return detail::half_bits_to_float(bits);
+#endif
+  }
+};
+
+struct bfloat16 {
+  uint16_t bits;
+  bfloat16() = default;
+  CUPRIC_HD static constexpr bfloat16 from_bits(uint16_t b) { bfloat16 h{}; h.bits = b; return h; }
+  CUPRIC_HD explicit bfloat16(float f) : bits(detail::float_to_bf16_bits(f)) {}
+  CUPRIC_HD explicit bfloat16(double d) : bits(detail::float_to_bf16_bits(static_cast<float>(d))) {}
+  CUPRIC_HD operator float() const { return detail::bf16_bits_to_float(bits); }
+};
+
+static_assert(sizeof(float16) == 2 && sizeof(bfloat16) == 2);
+
+}  // namespace cupric

@@ -1,0 +1,58 @@
+// The runtime Backend interface (device, stream, memory, copy, sync) and how cupric picks one.
+// Two implementations: host (src/runtime/host, always built) and CUDA (src/runtime/cuda, built
+// when nvcc is found). Everything above this layer talks to a Backend, never to CUDA directly.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace cupric {
+
+enum class DeviceType : uint8_t { Host = 0, Cuda = 1 };
+
+// A stream handle: for CUDA a cudaStream_t (nullptr = the legacy default stream); the host
+// backend runs everything synchronously and ignores it.
+struct Stream {
+  void* handle = nullptr;
+  int device = 0;
+  DeviceType type = DeviceType::Host;
+};
+
+enum class CopyKind : uint8_t { HostToDevice, DeviceToHost, DeviceToDevice, HostToHost };
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual DeviceType type() const = 0;
+  virtual const char* name() const = 0;
+  virtual int device_count() = 0;
+  virtual int current_device() = 0;
+  virtual void set_device(int device) = 0;
+  // Raw allocation; returns nullptr when the device is out of memory (the pool then frees
+  // cached blocks and retries). Other failures throw.
+  virtual void* raw_alloc(size_t nbytes, int device) = 0;
+  virtual void raw_free(void* p, int device) = 0;
+  // Stream-ordered copy; `src_host_pageable` copies from pageable memory complete before return.
+  virtual void copy(void* dst, const void* src, size_t nbytes, CopyKind kind, const Stream& s) = 0;
+  virtual void memset(void* dst, int value, size_t nbytes, const Stream& s) = 0;
+  virtual void synchronize(const Stream& s) = 0;
+  virtual void synchronize_device(int device) = 0;
+  // The stream the current thread uses on `device` (Note [Current stream] in runtime.cpp).
+  virtual Stream current_stream(int device) = 0;
+  virtual void set_current_stream(const Stream& s) = 0;
+};
+
+Backend& host_backend();
+// nullptr when cupric was built without CUDA.
+Backend* cuda_backend_if_built();
+// True when the CUDA backend is built, a driver is present and at least one device is visible.
+// Never throws; the answer is cached (V14-AVAILABLE).
+bool cuda_is_available();
+// The backend new arrays go to: CUPRIC_BACKEND=cuda|host|auto (auto: cuda when available).
+// Throws RuntimeError when cuda is asked for and not available.
+Backend& default_backend();
+Backend& backend_for(DeviceType t);
+// Overrides the default backend for this process (tests; the C++ API).
+void set_default_backend(DeviceType t);
+
+}  // namespace cupric

@@ -1,0 +1,146 @@
+// CUDA loops: run a device-portable functor over a LoopPlan. Included only by CUDA kernel-family
+// translation units (.cu). See Note [Elementwise engine] in elementwise.cpp for what the plan
+// guarantees.
+//
+// Note [CUDA elementwise kernels]
+// Contiguous plans use a grid-stride kernel that moves 16 bytes per operand per access when every
+// pointer is aligned (VEC elements of the widest type), with a scalar tail; misaligned pointers
+// take the scalar path of the same kernel. Strided plans use an offset calculator over at most
+// kMaxKernelDims dimensions with 32-bit index math when the plan allows it (the engine splits
+// plans with more dimensions).
+#pragma once
+#include <cuda_runtime.h>
+#include <cstring>
+#include <type_traits>
+#include <utility>
+#include "kernels/loop_plan.hpp"
+#include "runtime/cuda/cuda_check.hpp"
+
+namespace cupric::cuda {
+
+inline constexpr int kMaxKernelDims = 16;
+inline constexpr int kBlock = 256;
+
+template <class F>
+F load_functor(const void* state) {
+  F f{};
+  if constexpr (!std::is_empty_v<F>) std::memcpy(static_cast<void*>(&f), state, sizeof(F));
+  return f;
+}
+
+template <class T, int V>
+struct alignas(sizeof(T) * V) Vec {
+  T v[V];
+};
+
+template <class... T>
+constexpr int max_size() {
+  int m = 1;
+  ((m = sizeof(T) > static_cast<size_t>(m) ? static_cast<int>(sizeof(T)) : m), ...);
+  return m;
+}
+
+template <int V, class F, class Out, class... In>
+__device__ __forceinline__ void apply_vec(const F& f, Vec<Out, V>& r, const Vec<In, V>&... x) {
+#pragma unroll
+  for (int j = 0; j < V; ++j) r.v[j] = f(x.v[j]...);
+}
+
+template <int V, class F, class Out, class... In>
+__global__ void __launch_bounds__(kBlock) contiguous_kernel(F f, int64_t n, bool aligned, Out* out, const In*... in) {
+  int64_t tid = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  int64_t nthreads = static_cast<int64_t>(gridDim.x) * blockDim.x;
+  int64_t start = 0;
+  if (aligned && V > 1) {
+    int64_t nvec = n / V;
+    for (int64_t v = tid; v < nvec; v += nthreads) {
+      Vec<Out, V> r;
+      apply_vec<V>(f, r, reinterpret_cast<const Vec<In, V>*>(in)[v]...);
+      reinterpret_cast<Vec<Out, V>*>(out)[v] = r;
+    }
+    start = nvec * V;
+  }
+  for (int64_t i = start + tid; i < n; i += nthreads) out[i] = f(in[i]...);
+}
+
+template <int N, class Index>
+struct StridedArgs {
+  int ndim;
+  Index shape[kMaxKernelDims];
+  Index strides[kMaxKernelDims][N];
+  char* data[N];
+};
+
+template <class Index, class F, class Out, class... In, size_t... K>
+__device__ __forceinline__ void strided_apply(const F& f, const StridedArgs<1 + sizeof...(In), Index>& a, Index i,
+                                              std::index_sequence<K...>) {
+  constexpr int N = 1 + sizeof...(In);
+  Index off[N];
+#pragma unroll
+  for (int k = 0; k < N; ++k) off[k] = 0;
+  Index r = i;
+#pragma unroll
+  for (int d = kMaxKernelDims - 1; d >= 0; --d) {
+    if (d >= a.ndim) continue;
+    Index idx = r % a.shape[d];
+    r /= a.shape[d];
+#pragma unroll
+    for (int k = 0; k < N; ++k) off[k] += idx * a.strides[d][k];
+  }
+  *reinterpret_cast<Out*>(a.data[0] + off[0]) = f(*reinterpret_cast<const In*>(a.data[K + 1] + off[K + 1])...);
+}
+
+template <class Index, class F, class Out, class... In>
+__global__ void __launch_bounds__(kBlock) strided_kernel(F f, Index n, StridedArgs<1 + sizeof...(In), Index> a) {
+  Index tid = static_cast<Index>(blockIdx.x) * blockDim.x + threadIdx.x;
+  Index nthreads = static_cast<Index>(gridDim.x) * blockDim.x;
+  for (Index i = tid; i < n; i += nthreads) strided_apply<Index, F, Out, In...>(f, a, i, std::index_sequence_for<In...>{});
+}
+
+inline unsigned grid_for(int64_t work) {
+  int64_t blocks = (work + kBlock - 1) / kBlock;
+  if (blocks < 1) blocks = 1;
+  if (blocks > (int64_t{1} << 20)) blocks = int64_t{1} << 20;  // grid-stride loops cover the rest
+  return static_cast<unsigned>(blocks);
+}
+
+template <class Index, class F, class Out, class... In>
+void launch_strided(const F& f, const LoopPlan& p, cudaStream_t s) {
+  constexpr int N = 1 + sizeof...(In);
+  StridedArgs<N, Index> a{};
+  a.ndim = p.ndim;
+  for (int d = 0; d < p.ndim; ++d) {
+    a.shape[d] = static_cast<Index>(p.shape[d]);
+    for (int k = 0; k < N; ++k) a.strides[d][k] = static_cast<Index>(p.strides[k][d]);
+  }
+  for (int k = 0; k < N; ++k) a.data[k] = p.data[k];
+  strided_kernel<Index, F, Out, In...><<<grid_for(p.numel), kBlock, 0, s>>>(f, static_cast<Index>(p.numel), a);
+}
+
+template <class F, class Out, class... In, size_t... K>
+void launch_contiguous(const F& f, const LoopPlan& p, cudaStream_t s, std::index_sequence<K...>) {
+  constexpr int V = 16 / max_size<Out, In...>() > 0 ? 16 / max_size<Out, In...>() : 1;
+  bool aligned = true;
+  for (int k = 0; k < p.nargs; ++k)
+    if (reinterpret_cast<uintptr_t>(p.data[k]) % 16 != 0) aligned = false;
+  int64_t work = aligned ? (p.numel + V - 1) / V : p.numel;
+  contiguous_kernel<V, F, Out, In...><<<grid_for(work), kBlock, 0, s>>>(
+      f, p.numel, aligned, reinterpret_cast<Out*>(p.data[0]), reinterpret_cast<const In*>(p.data[K + 1])...);
+}
+
+// The CUDA LoopFn for functor F computing Out from In...
+template <class F, class Out, class... In>
+void elementwise_loop(const LoopPlan& p, const void* state, const Stream& stream) {
+  if (p.numel == 0) return;
+  const F f = load_functor<F>(state);
+  auto s = static_cast<cudaStream_t>(stream.handle);
+  if (p.contiguous || p.ndim == 0)
+    launch_contiguous<F, Out, In...>(f, p, s, std::index_sequence_for<In...>{});
+  else if (p.index32)
+    launch_strided<int32_t, F, Out, In...>(f, p, s);
+  else
+    launch_strided<int64_t, F, Out, In...>(f, p, s);
+  cuda_check(cudaGetLastError(), "elementwise kernel launch");
+}
+
+}  // namespace cupric::cuda

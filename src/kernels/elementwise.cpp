@@ -1,0 +1,189 @@
+// The elementwise engine.
+//
+// Note [Elementwise engine]
+// Every elementwise operation (casts, fills, ufuncs) goes through make_loop_plan, which does the
+// layout work once for all ops, as PyTorch's TensorIterator does:
+//  1. broadcast inputs to the output shape (stride 0 on broadcast dimensions);
+//  2. drop length-1 dimensions;
+//  3. flip dimensions along which every operand runs backwards, so negative-step views iterate
+//     forwards through memory;
+//  4. order dimensions by the operands' strides, largest outermost (the output decides first),
+//     so F-ordered and transposed arrays are walked in memory order;
+//  5. merge adjacent dimensions that are contiguous with each other in every operand;
+//  6. mark the plan contiguous (one dimension, unit element stride everywhere: the vectorised
+//     path) and index32 (every element and byte offset fits int32: cheaper index math on GPUs).
+// Backends then only choose between the contiguous and the strided loop.
+#include "kernels/elementwise.hpp"
+#include <cstdlib>
+#include "cupric/error.hpp"
+#include "kernels/op_table.hpp"
+
+namespace cupric {
+
+namespace cuda { inline constexpr int kMaxKernelDimsHost = 16; }  // = cuda::kMaxKernelDims
+
+LoopPlan make_loop_plan(const ndarray* ops, int nargs) {
+  LoopPlan p;
+  p.nargs = nargs;
+  const ndarray& out = ops[0];
+  const int nd = out.ndim();
+  p.numel = out.size();
+  int64_t itemsize[kMaxOperands];
+  for (int k = 0; k < nargs; ++k) {
+    p.data[k] = ops[k].size() ? ops[k].data() : nullptr;
+    itemsize[k] = ops[k].itemsize();
+  }
+  // 1-2: broadcast and drop length-1 dims.
+  int m = 0;
+  for (int d = 0; d < nd; ++d) {
+    int64_t len = out.shape()[d];
+    if (len == 1) continue;
+    p.shape[m] = len;
+    for (int k = 0; k < nargs; ++k) {
+      const ndarray& a = ops[k];
+      int ad = d - (nd - a.ndim());
+      p.strides[k][m] = (ad < 0 || a.shape()[ad] == 1) ? 0 : a.strides()[ad];
+    }
+    ++m;
+  }
+  p.ndim = m;
+  if (p.numel == 0) return p;
+  // 3: flip dimensions where all operands step backwards (or not at all) and the output backwards.
+  for (int d = 0; d < m; ++d) {
+    bool flip = p.strides[0][d] < 0;
+    for (int k = 1; k < nargs && flip; ++k) flip = p.strides[k][d] <= 0;
+    if (!flip) continue;
+    for (int k = 0; k < nargs; ++k) {
+      p.data[k] += (p.shape[d] - 1) * p.strides[k][d];
+      p.strides[k][d] = -p.strides[k][d];
+    }
+  }
+  // 4: stable insertion sort, outermost = largest stride of the first operand that tells them apart.
+  auto outer_first = [&](int a, int b) {  // should dim a come before dim b?
+    for (int k = 0; k < nargs; ++k) {
+      int64_t sa = std::llabs(p.strides[k][a]), sb = std::llabs(p.strides[k][b]);
+      if (sa == 0 || sb == 0) continue;
+      if (sa != sb) return sa > sb;
+    }
+    return false;
+  };
+  int perm[kMaxDims];
+  for (int d = 0; d < m; ++d) perm[d] = d;
+  for (int i = 1; i < m; ++i) {
+    int j = i;
+    while (j > 0 && outer_first(perm[j], perm[j - 1])) {
+      std::swap(perm[j], perm[j - 1]);
+      --j;
+    }
+  }
+  {
+    int64_t shape[kMaxDims], strides[kMaxOperands][kMaxDims];
+    for (int d = 0; d < m; ++d) {
+      shape[d] = p.shape[perm[d]];
+      for (int k = 0; k < nargs; ++k) strides[k][d] = p.strides[k][perm[d]];
+    }
+    for (int d = 0; d < m; ++d) {
+      p.shape[d] = shape[d];
+      for (int k = 0; k < nargs; ++k) p.strides[k][d] = strides[k][d];
+    }
+  }
+  // 5: coalesce (outer d-1 with inner d) when every operand has stride[d-1] == shape[d] * stride[d].
+  int w = 0;
+  for (int d = 1; d < m; ++d) {
+    bool can = true;
+    for (int k = 0; k < nargs && can; ++k) can = p.strides[k][w] == p.shape[d] * p.strides[k][d];
+    if (can) {
+      p.shape[w] *= p.shape[d];
+      for (int k = 0; k < nargs; ++k) p.strides[k][w] = p.strides[k][d];
+    } else {
+      ++w;
+      p.shape[w] = p.shape[d];
+      for (int k = 0; k < nargs; ++k) p.strides[k][w] = p.strides[k][d];
+    }
+  }
+  p.ndim = m == 0 ? 0 : w + 1;
+  // 6: flags.
+  p.contiguous = p.ndim == 0;
+  if (p.ndim == 1) {
+    p.contiguous = true;
+    for (int k = 0; k < nargs; ++k) p.contiguous = p.contiguous && p.strides[k][0] == itemsize[k];
+  }
+  p.index32 = p.numel <= INT32_MAX;
+  for (int k = 0; k < nargs && p.index32; ++k) {
+    int64_t reach = 0;
+    for (int d = 0; d < p.ndim; ++d) reach += std::llabs(p.strides[k][d]) * (p.shape[d] - 1);
+    p.index32 = reach <= INT32_MAX;
+  }
+  return p;
+}
+
+namespace {
+
+bool same_layout(const ndarray& a, const ndarray& b) {
+  return a.data() == b.data() && a.shape() == b.shape() && a.strides() == b.strides();
+}
+
+// Runs a CUDA plan with more dimensions than the kernels take by looping over the outer ones.
+void run_split(LoopFn fn, LoopPlan plan, const void* state, const Stream& s, int max_dims) {
+  if (plan.ndim <= max_dims) {
+    fn(plan, state, s);
+    return;
+  }
+  LoopPlan inner = plan;
+  inner.ndim = plan.ndim - 1;
+  for (int d = 0; d < inner.ndim; ++d) {
+    inner.shape[d] = plan.shape[d + 1];
+    for (int k = 0; k < plan.nargs; ++k) inner.strides[k][d] = plan.strides[k][d + 1];
+  }
+  inner.numel = plan.numel / plan.shape[0];
+  for (int64_t i = 0; i < plan.shape[0]; ++i) {
+    for (int k = 0; k < plan.nargs; ++k) inner.data[k] = plan.data[k] + i * plan.strides[k][0];
+    run_split(fn, inner, state, s, max_dims);
+  }
+}
+
+}  // namespace
+
+void run_elementwise(const LoopPair& loop, const ndarray* ops, int nout, int nin, const void* state) {
+  const int nargs = nout + nin;
+  if (nargs > kMaxOperands) throw ValueError("too many operands for one elementwise loop");
+  const ndarray& out = ops[0];
+  if (out.size() == 0) return;
+  const DeviceType dt = out.device_type();
+  for (int k = 1; k < nargs; ++k) {
+    if (ops[k].device_type() != dt)
+      throw TypeError("operands are on different backends (host and cuda); move them to one with cupric.asarray");
+    if (dt == DeviceType::Cuda && ops[k].device() != out.device())
+      throw ValueError("operands are on different devices (" + std::to_string(out.device()) + " and " +
+                       std::to_string(ops[k].device()) + ")");
+  }
+  // Inputs overlapping an output in another layout are read from a copy.
+  ndarray local[kMaxOperands];
+  for (int k = 0; k < nargs; ++k) local[k] = ops[k];
+  for (int k = nout; k < nargs; ++k) {
+    for (int o = 0; o < nout; ++o) {
+      if (!same_layout(ops[k], ops[o]) && ops[k].may_share_memory(ops[o])) {
+        ndarray tmp = ndarray::empty(ops[k].shape(), ops[k].dtype(), Order::C, &ops[k].backend());
+        ndarray pair[2] = {tmp, ops[k]};
+        const LoopPair& cp = ops[k].dtype().is_void() ? bytes_copy_loops()
+                                                      : cast_loops(ops[k].dtype().type, ops[k].dtype().type);
+        int64_t isz = ops[k].itemsize();
+        run_elementwise(cp, pair, 1, 1, ops[k].dtype().is_void() ? &isz : nullptr);
+        local[k] = tmp;
+        break;
+      }
+    }
+  }
+  LoopPlan plan = make_loop_plan(local, nargs);
+  Backend& b = out.backend();
+  Stream s = b.current_stream(out.device());
+  if (dt == DeviceType::Host) {
+    if (!loop.host) throw NotImplementedError("no host loop is registered for this operation");
+    loop.host(plan, state, s);
+  } else {
+    if (!loop.cuda) throw NotImplementedError("no CUDA loop is registered for this operation");
+    run_split(loop.cuda, plan, state, s, cuda::kMaxKernelDimsHost);
+  }
+}
+
+}  // namespace cupric

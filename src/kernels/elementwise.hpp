@@ -1,0 +1,18 @@
+// The elementwise engine's entry point: run one typed loop over output and input arrays.
+#pragma once
+#include <cstddef>
+#include "cupric/ndarray.hpp"
+#include "kernels/loop_plan.hpp"
+
+namespace cupric {
+
+// Runs `loop` with operands `ops[0..nout)` as outputs and the rest as inputs. Inputs broadcast to
+// the first output's shape (callers have checked that they do). Inputs that overlap an output in
+// memory in a different layout are copied first, so `a[1:] = a[:-1]` is correct. `state` is the
+// functor's bytes. Throws TypeError if an array is on another backend.
+void run_elementwise(const LoopPair& loop, const ndarray* ops, int nout, int nin, const void* state = nullptr);
+
+// Builds the plan (exposed for the tests of dimension coalescing).
+LoopPlan make_loop_plan(const ndarray* ops, int nargs);
+
+}  // namespace cupric

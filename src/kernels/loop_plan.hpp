@@ -1,0 +1,30 @@
+// LoopPlan: what the elementwise engine hands a typed loop after broadcasting, reordering and
+// coalescing (Note [Elementwise engine] in elementwise.cpp). Plain data, readable on host and
+// device; loops registered in the op table take it type-erased.
+#pragma once
+#include <cstdint>
+#include "cupric/config.hpp"
+#include "cupric/runtime/backend.hpp"
+
+namespace cupric {
+
+struct LoopPlan {
+  int ndim = 0;   // after coalescing, outermost first
+  int nargs = 0;  // outputs first, then inputs
+  int64_t numel = 0;
+  bool contiguous = false;  // ndim <= 1 and every operand has stride == its itemsize
+  bool index32 = false;     // numel and every byte offset fit in int32
+  char* data[kMaxOperands] = {};
+  int64_t shape[kMaxDims] = {};
+  int64_t strides[kMaxOperands][kMaxDims] = {};
+};
+
+// A typed loop: `state` is the functor's bytes (scalars it carries), `stream` where to enqueue.
+using LoopFn = void (*)(const LoopPlan& plan, const void* state, const Stream& stream);
+
+struct LoopPair {
+  LoopFn host = nullptr;
+  LoopFn cuda = nullptr;
+};
+
+}  // namespace cupric

@@ -1,0 +1,58 @@
+// empty/zeros/ones/full and host <-> device transfers.
+#include "cupric/ops/creation.hpp"
+#include "cupric/error.hpp"
+#include "cupric/ops/copy.hpp"
+
+namespace cupric {
+
+ndarray empty(const Dims& shape, DType dtype, Order order) {
+  if (order != Order::C && order != Order::F) order = Order::C;
+  return ndarray::empty(shape, dtype, order);
+}
+
+ndarray zeros(const Dims& shape, DType dtype, Order order) {
+  ndarray a = empty(shape, dtype, order);
+  Backend& b = a.backend();
+  b.memset(a.data(), 0, static_cast<size_t>(a.nbytes()), b.current_stream(a.device()));
+  return a;
+}
+
+ndarray ones(const Dims& shape, DType dtype, Order order) {
+  if (dtype.is_void()) throw TypeError("ones is not supported for void and structured dtypes (V14-STRUCT)");
+  return full(shape, Scalar::of<bool>(true), dtype, order);
+}
+
+ndarray full(const Dims& shape, const Scalar& value, DType dtype, Order order) {
+  ndarray a = empty(shape, dtype, order);
+  fill(a, value);
+  return a;
+}
+
+ndarray from_host(const void* src, const Dims& shape, const Dims& strides, DType dtype, Backend* backend) {
+  Dims s = shape;
+  bool f = !is_c_contiguous(shape, strides, dtype.itemsize) && is_f_contiguous(shape, strides, dtype.itemsize);
+  if (!f && !is_c_contiguous(shape, strides, dtype.itemsize))
+    throw ValueError("from_host needs a C- or F-contiguous host buffer");
+  ndarray a = ndarray::empty(shape, dtype, f ? Order::F : Order::C, backend);
+  if (a.nbytes() == 0) return a;
+  Backend& b = a.backend();
+  Stream st = b.current_stream(a.device());
+  // From pageable memory cudaMemcpyAsync returns once the source is staged, so the caller may
+  // overwrite it right away (V13-ASARRAY).
+  b.copy(a.data(), src, static_cast<size_t>(a.nbytes()), CopyKind::HostToDevice, st);
+  return a;
+}
+
+void to_host(const ndarray& a, void* dst, Order order, bool blocking) {
+  if (a.size() == 0) return;
+  bool want_f = order == Order::F;
+  bool ok = want_f ? a.f_contiguous() : a.c_contiguous();
+  ndarray src = ok ? a : copy(a, want_f ? Order::F : Order::C);
+  Backend& b = src.backend();
+  Stream st = b.current_stream(src.device());
+  b.copy(dst, src.data(), static_cast<size_t>(src.nbytes()), CopyKind::DeviceToHost, st);
+  // Host sync: the caller needs the values now (V13-ASNUMPY: blocking by default).
+  if (blocking) b.synchronize(st);
+}
+
+}  // namespace cupric

@@ -1,0 +1,23 @@
+// Error checking and device guards for CUDA runtime calls (CUDA builds only).
+#pragma once
+#include <cuda_runtime.h>
+
+namespace cupric {
+
+// Throws CudaError with the error's name and text when `err` is not cudaSuccess.
+void cuda_check(cudaError_t err, const char* what);
+
+// Makes `device` current for a scope and restores the previous one.
+class DeviceGuard {
+ public:
+  explicit DeviceGuard(int device) {
+    cudaGetDevice(&prev_);
+    if (prev_ != device) { cudaSetDevice(device); changed_ = true; }
+  }
+  ~DeviceGuard() { if (changed_) cudaSetDevice(prev_); }
+ private:
+  int prev_ = 0;
+  bool changed_ = false;
+};
+
+}  // namespace cupric
