@@ -253,10 +253,6 @@ ndarray moveaxis(const ndarray& a, const std::vector<int64_t>& source, const std
   return permuted(a, order);
 }
 
-ndarray moveaxis(const ndarray& a, int64_t source, int64_t destination) {
-  return moveaxis(a, std::vector<int64_t>{source}, std::vector<int64_t>{destination});
-}
-
 ndarray squeeze(const ndarray& a) {
   Dims shape, strides;
   for (int i = 0; i < a.ndim(); ++i) {
@@ -300,8 +296,6 @@ ndarray expand_dims(const ndarray& a, const std::vector<int64_t>& axes) {
   // NumPy reshapes here; that is always a view and gives the new axes NumPy's strides.
   return reshape(a, shape);
 }
-
-ndarray expand_dims(const ndarray& a, int64_t axis) { return expand_dims(a, std::vector<int64_t>{axis}); }
 
 ndarray broadcast_to(const ndarray& a, const Dims& shape) {
   if (shape.empty() && a.ndim() > 0) throw ValueError("cannot broadcast a non-scalar to a scalar array");

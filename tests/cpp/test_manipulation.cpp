@@ -19,8 +19,8 @@ bool shares(const ndarray& a, const ndarray& b) { return a.memory() == b.memory(
 
 // a with axis `axis` reversed: a negative-stride view, as a[..., ::-1, ...].
 ndarray flipped(const ndarray& a, int axis) {
-  std::vector<Index> idx(static_cast<size_t>(axis), Index::slice());
-  idx.push_back(Index::slice(Index::kNone, Index::kNone, -1));
+  std::vector<Index> idx;
+  for (int i = 0; i < a.ndim(); ++i) idx.push_back(i == axis ? Index::slice(Index::kNone, Index::kNone, -1) : Index::slice());
   return basic_index(a, idx);
 }
 
@@ -275,6 +275,12 @@ TEST(Squeeze, AllAndSelected) {
   EXPECT_EQ(squeeze(a, {}).shape(), (Dims{1, 3, 1}));
   EXPECT_EQ(squeeze(array(std::vector<int64_t>{4}, Dims{})).ndim(), 0);
   EXPECT_EQ(squeeze(zeros({1, 1}, dtypes::int64)).ndim(), 0);
+  // A single axis 0 or -1 is accepted for 0-d arrays (NumPy's special case); a list is not.
+  ndarray z = array(std::vector<int64_t>{4}, Dims{});
+  EXPECT_EQ(squeeze(z, 0).ndim(), 0);
+  EXPECT_EQ(squeeze(z, -1).ndim(), 0);
+  EXPECT_THROW(squeeze(z, {0}), AxisError);
+  EXPECT_THROW(squeeze(z, 1), AxisError);
   ndarray f = flipped(arange(3, {1, 3, 1}), 1);
   EXPECT_EQ(vals(squeeze(f)), (std::vector<int64_t>{2, 1, 0}));
 }

@@ -5,6 +5,7 @@
 // copies: reshape when no strides can express the new shape, ravel of a non-contiguous array,
 // and flatten always. Errors are NumPy 2's types and messages.
 #pragma once
+#include <concepts>
 #include <cstdint>
 #include <vector>
 #include "cupric/ndarray.hpp"
@@ -31,14 +32,31 @@ ndarray transpose(const ndarray& a, const std::vector<int64_t>& axes);
 ndarray swapaxes(const ndarray& a, int64_t axis1, int64_t axis2);
 // numpy.moveaxis: the axes `source` end up at positions `destination`; the others keep their order.
 ndarray moveaxis(const ndarray& a, const std::vector<int64_t>& source, const std::vector<int64_t>& destination);
-ndarray moveaxis(const ndarray& a, int64_t source, int64_t destination);
 
 // numpy.squeeze: drops all length-1 axes, or exactly `axes` (each must have length 1).
 ndarray squeeze(const ndarray& a);
 ndarray squeeze(const ndarray& a, const std::vector<int64_t>& axes);
 // numpy.expand_dims: inserts length-1 axes at `axes`, normalised against ndim + len(axes).
 ndarray expand_dims(const ndarray& a, const std::vector<int64_t>& axes);
-ndarray expand_dims(const ndarray& a, int64_t axis);
+
+// Single-axis forms. They are templates so that a braced list -- even {} or {0} -- always picks
+// the vector overload above rather than converting to one integer.
+template <std::integral I, std::integral J>
+ndarray moveaxis(const ndarray& a, I source, J destination) {
+  return moveaxis(a, std::vector<int64_t>{static_cast<int64_t>(source)},
+                  std::vector<int64_t>{static_cast<int64_t>(destination)});
+}
+template <std::integral I>
+ndarray squeeze(const ndarray& a, I axis) {
+  // NumPy lets a single (non-tuple) axis 0 or -1 through for 0-d arrays, for backwards compatibility.
+  const auto ax = static_cast<int64_t>(axis);
+  if (a.ndim() == 0 && (ax == 0 || ax == -1)) return squeeze(a);
+  return squeeze(a, std::vector<int64_t>{ax});
+}
+template <std::integral I>
+ndarray expand_dims(const ndarray& a, I axis) {
+  return expand_dims(a, std::vector<int64_t>{static_cast<int64_t>(axis)});
+}
 
 // numpy.broadcast_to: a view with stride 0 on broadcast (and length-1) axes. NumPy marks it
 // read-only; cupric has no read-only flag, so writes through it hit every alias.
