@@ -11,5 +11,6 @@ NB_MODULE(_core, m) {
   init_dtype(m);
   init_ndarray(m);
   init_creation(m);
+  init_manipulation(m);
   init_runtime(m);
 }

@@ -7,6 +7,8 @@ import numpy as _numpy
 
 from cupric import _core
 from cupric._core import ndarray, empty, zeros, ones, full, asnumpy, promote_types
+from cupric._core import (reshape, ravel, transpose, swapaxes, moveaxis, squeeze, expand_dims, broadcast_to,
+                          broadcast_arrays, diagonal)
 from cupric import _ndarray  # noqa: F401  (adds the Python-level ndarray methods)
 from cupric._creation import (array, asarray, asanyarray, ascontiguousarray, asfortranarray, copy,
                               can_cast)
