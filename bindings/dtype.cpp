@@ -204,7 +204,14 @@ void init_dtype(nb::module_& m) {
   g_table[static_cast<int>(ScalarType::BFloat16)] = nb::none().release();
 
   m.def("promote_types", [](nb::handle a, nb::handle b) {
-    return dtype_object(promote_types(resolve_dtype(a).dtype, resolve_dtype(b).dtype));
+    DType da = resolve_dtype(a).dtype, db = resolve_dtype(b).dtype;
+    try {
+      return dtype_object(promote_types(da, db));
+    } catch (const TypeError& e) {
+      // NumPy raises DTypePromotionError (a TypeError subclass) when no common dtype exists.
+      PyErr_SetString(g_numpy.attr("exceptions").attr("DTypePromotionError").ptr(), e.what());
+      throw nb::python_error();
+    }
   }, nb::arg("type1"), nb::arg("type2"), "numpy.promote_types for cupric's dtypes (NumPy 2 rules).");
   m.def("_can_cast_dtypes", [](nb::handle from, nb::handle to, const std::string& casting) {
     return can_cast(resolve_dtype(from).dtype, resolve_dtype(to).dtype, parse_casting(casting));
