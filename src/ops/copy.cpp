@@ -63,9 +63,11 @@ void copyto(const ndarray& dst, const ndarray& src, Casting casting) {
   if (!ok)
     throw ValueError("could not broadcast input array from shape " + shape_str(src.shape()) + " into shape " +
                      shape_str(dst.shape()));
-  if (dst.size() == 0) return;
-  if (src.dtype().is_complex() && !dst.dtype().is_complex() && casting == Casting::Unsafe)
+  // NumPy warns for complex -> real (even when nothing is cast), but not for complex -> bool,
+  // which looks at both parts.
+  if (src.dtype().is_complex() && !dst.dtype().is_complex() && !dst.dtype().is_bool() && casting == Casting::Unsafe)
     warn("ComplexWarning", "Casting complex values to real discards the imaginary part");
+  if (dst.size() == 0) return;
   // Same dtype, same contiguous layout, no overlap: one memcpy on the stream.
   if (src.dtype() == dst.dtype() && src.shape() == dst.shape() && src.device_type() == dst.device_type() &&
       ((src.c_contiguous() && dst.c_contiguous()) || (src.f_contiguous() && dst.f_contiguous())) &&
