@@ -337,7 +337,8 @@ void init_ndarray(nb::module_& m) {
                 r.strides() == pa.arr.strides())
               return nb::borrow(self);
             return wrap(std::move(r), rd.dtype.is_void() ? nb::handle(rd.descr) : nb::handle());
-          }, nb::arg("dtype"), nb::arg("order") = "K", nb::arg("casting") = nb::none(), nb::arg("subok") = nb::none(),
+          }, nb::arg("dtype").none(), nb::arg("order").none() = "K", nb::arg("casting").none() = nb::none(),
+          nb::arg("subok").none() = nb::none(),
           nb::arg("copy") = true)
       .def("copy", [](nb::handle self, nb::handle order) {
             PyArray& pa = unwrap(self);
