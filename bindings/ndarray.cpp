@@ -170,8 +170,49 @@ void set_from_host(nb::handle self, nb::handle arr, nb::handle stream) {
   copyto(pa.arr, tmp, Casting::Unsafe);
 }
 
+// NumPy 2.4 expired the deprecation of int()/float()/complex() on size-1 arrays with ndim > 0.
 void check_size1(const ndarray& a, const char* what) {
-  if (a.size() != 1) throw TypeError(std::string("only 0-dimensional arrays can be converted to ") + what);
+  if (a.ndim() != 0) throw TypeError(std::string("only 0-dimensional arrays can be converted to ") + what);
+}
+
+// ndarray.item(*args): no argument (size-1 arrays), one flat C-order index, or one index per axis
+// (given as arguments or as one tuple), negative indices counted from the end, as NumPy's.
+nb::object item_at(const ndarray& a, nb::args args) {
+  if (args.size() == 0) return item_of(a);
+  std::vector<nb::handle> idx;
+  if (args.size() == 1 && PyTuple_Check(args[0].ptr())) {
+    nb::tuple t = nb::borrow<nb::tuple>(args[0]);
+    for (size_t i = 0; i < t.size(); ++i) idx.push_back(t[i]);
+  } else {
+    for (size_t i = 0; i < args.size(); ++i) idx.push_back(args[i]);
+  }
+  int64_t offset = 0;
+  if (idx.size() == 1) {
+    PyObject* p = idx[0].ptr();
+    Py_ssize_t v = PyNumber_AsSsize_t(p, PyExc_IndexError);
+    if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+    int64_t n = a.size(), i = v < 0 ? v + n : v;
+    if (i < 0 || i >= n)
+      throw IndexError("index " + std::to_string(v) + " is out of bounds for size " + std::to_string(n));
+    for (int d = a.ndim() - 1; d >= 0; --d) {
+      int64_t len = a.shape()[d];
+      offset += (i % len) * a.strides()[d];
+      i /= len;
+    }
+  } else if (static_cast<int>(idx.size()) == a.ndim()) {
+    for (int d = 0; d < a.ndim(); ++d) {
+      Py_ssize_t v = PyNumber_AsSsize_t(idx[d].ptr(), PyExc_IndexError);
+      if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+      int64_t len = a.shape()[d], i = v < 0 ? v + len : v;
+      if (i < 0 || i >= len)
+        throw IndexError("index " + std::to_string(v) + " is out of bounds for axis " + std::to_string(d) +
+                         " with size " + std::to_string(len));
+      offset += i * a.strides()[d];
+    }
+  } else {
+    throw ValueError("incorrect number of indices for array");
+  }
+  return item_of(a.view(Dims{}, Dims{}, offset));
 }
 
 }  // namespace
@@ -357,7 +398,7 @@ void init_ndarray(nb::module_& m) {
       .def("get", &get, nb::arg("stream") = nb::none(), nb::arg("order") = "C", nb::arg("out") = nb::none(),
            nb::arg("blocking") = true)
       .def("set", &set_from_host, nb::arg("arr"), nb::arg("stream") = nb::none())
-      .def("item", [](const PyArray& p) { return item_of(p.arr); })
+      .def("item", [](const PyArray& p, nb::args args) { return item_at(p.arr, args); })
       .def("__bool__", [](const PyArray& p) {
             if (p.arr.size() == 0)
               throw ValueError("The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an array is not empty.");
