@@ -367,8 +367,8 @@ void init_ndarray(nb::module_& m) {
         std::reverse(strides.begin(), strides.end());
         return wrap_view(a.view(std::move(shape), std::move(strides)), self);
       })
-      .def("__getitem__", &getitem)
-      .def("__setitem__", &setitem)
+      .def("__getitem__", &getitem, nb::arg("key").none())  // a[None] is a new axis
+      .def("__setitem__", &setitem, nb::arg("key").none(), nb::arg("value").none())
       .def("astype", [](nb::handle self, nb::handle dtype, nb::handle order, nb::handle casting, nb::handle subok, bool copy) {
             PyArray& pa = unwrap(self);
             ResolvedDType rd = resolve_dtype(dtype);
