@@ -24,10 +24,24 @@ int64_t slice_part(PyObject* p) {
   return v;
 }
 
+constexpr const char* kValidIndices =
+    "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices";
+
+// An integer index; one beyond Py_ssize_t is not a valid index (NumPy's IndexError and message).
+int64_t integer_index(PyObject* p) {
+  Py_ssize_t v = PyNumber_AsSsize_t(p, PyExc_OverflowError);
+  if (v == -1 && PyErr_Occurred()) {
+    if (!PyErr_ExceptionMatches(PyExc_OverflowError)) throw nb::python_error();
+    PyErr_Clear();
+    throw IndexError(kValidIndices);
+  }
+  return v;
+}
+
 // One basic index; false when the item needs advanced indexing.
 bool parse_one(nb::handle item, std::vector<Index>& out) {
   PyObject* p = item.ptr();
-  if (PyLong_Check(p) && !PyBool_Check(p)) { out.push_back(Index::integer(index_value(p))); return true; }
+  if (PyLong_Check(p) && !PyBool_Check(p)) { out.push_back(Index::integer(integer_index(p))); return true; }
   if (PySlice_Check(p)) {
     auto* s = reinterpret_cast<PySliceObject*>(p);
     out.push_back(Index::slice(slice_part(s->start), slice_part(s->stop), slice_part(s->step)));
@@ -40,14 +54,19 @@ bool parse_one(nb::handle item, std::vector<Index>& out) {
     // numpy arrays and scalars: integer scalars are basic indices, everything else advanced
     nb::object dt = item.attr("dtype");
     std::string kind = nb::cast<std::string>(dt.attr("kind"));
-    if ((kind == "i" || kind == "u") && nb::cast<int>(item.attr("ndim")) == 0) {
-      out.push_back(Index::integer(index_value(p)));
+    int ndim = nb::cast<int>(item.attr("ndim"));
+    if ((kind == "i" || kind == "u") && ndim == 0) {
+      out.push_back(Index::integer(integer_index(p)));
       return true;
+    }
+    if (kind != "i" && kind != "u" && kind != "b") {  // float, complex, ... are never indices
+      if (ndim == 0) throw IndexError(kValidIndices);
+      throw IndexError("arrays used as indices must be of integer (or boolean) type");
     }
     return false;
   }
-  if (PyIndex_Check(p)) { out.push_back(Index::integer(index_value(p))); return true; }
-  throw IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices");
+  if (PyIndex_Check(p)) { out.push_back(Index::integer(integer_index(p))); return true; }
+  throw IndexError(kValidIndices);
 }
 
 bool parse_key(nb::handle key, std::vector<Index>& out) {
@@ -71,7 +90,7 @@ bool parse_key(nb::handle key, std::vector<Index>& out) {
 nb::object field_view(nb::handle self, const std::string& name) {
   PyArray& pa = unwrap(self);
   if (pa.descr.is_none() || pa.descr.attr("names").is_none())
-    throw IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices");
+    throw IndexError(kValidIndices);
   nb::object fields = pa.descr.attr("fields");
   if (PySequence_Contains(fields.ptr(), nb::str(name.c_str()).ptr()) != 1)
     throw ValueError("no field of name " + name);
