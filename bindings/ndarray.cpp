@@ -21,7 +21,8 @@ int64_t slice_part(PyObject* p) {
   if (!PyIndex_Check(p)) throw TypeError("slice indices must be integers or None or have an __index__ method");
   Py_ssize_t v = PyNumber_AsSsize_t(p, nullptr);  // clips to the Py_ssize_t range, as Python does
   if (v == -1 && PyErr_Occurred()) throw nb::python_error();
-  return v;
+  // The clipped minimum is Index::kNone, the "omitted" marker: a[:-2**70] must stay empty.
+  return v == Index::kNone ? Index::kNone + 1 : v;
 }
 
 constexpr const char* kValidIndices =
