@@ -235,6 +235,23 @@ nb::object item_at(const ndarray& a, nb::args args) {
   return item_of(a.view(Dims{}, Dims{}, offset));
 }
 
+bool contains_device_arrays(nb::handle obj) {
+  if (is_array(obj)) return true;
+  if (!PyList_Check(obj.ptr()) && !PyTuple_Check(obj.ptr())) return false;
+  for (nb::handle item : obj)
+    if (contains_device_arrays(item)) return true;
+  return false;
+}
+
+// A list/tuple nesting cupric arrays, with each array brought to the host (one sync each).
+nb::object nested_to_host(nb::handle obj) {
+  if (is_array(obj)) return get(obj, nb::none(), nb::str("C"), nb::none(), true);
+  if (!PyList_Check(obj.ptr()) && !PyTuple_Check(obj.ptr())) return nb::borrow(obj);
+  nb::list out;
+  for (nb::handle item : obj) out.append(nested_to_host(item));
+  return out;
+}
+
 }  // namespace
 
 bool is_array(nb::handle obj) { return g_array_type.is_valid() && PyObject_TypeCheck(obj.ptr(), (PyTypeObject*)g_array_type.ptr()); }
@@ -344,6 +361,8 @@ ndarray as_device_array(nb::handle obj, nb::handle dtype, nb::object* descr_out,
   }
   nb::object np = numpy();
   nb::object host;
+  if ((PyList_Check(obj.ptr()) || PyTuple_Check(obj.ptr())) && contains_device_arrays(obj))
+    return as_device_array(nested_to_host(obj), dtype, descr_out, order);  // CuPy accepts these
   if (dtype.is_none()) host = np.attr("asarray")(obj);
   else host = np.attr("asarray")(obj, resolve_dtype(dtype).descr);
   ResolvedDType rd = resolve_dtype(host.attr("dtype"));
@@ -357,7 +376,15 @@ ndarray as_device_array(nb::handle obj, nb::handle dtype, nb::object* descr_out,
   Dims shape = to_dims(host.attr("shape")), strides = to_dims(host.attr("strides"));
   uintptr_t ptr = nb::cast<uintptr_t>(host_buffer_ptr(host));
   if (descr_out) *descr_out = rd.dtype.is_void() ? rd.descr : nb::none();
-  return from_host(reinterpret_cast<const void*>(ptr), shape, strides, rd.dtype);
+  ndarray r = from_host(reinterpret_cast<const void*>(ptr), shape, strides, rd.dtype);
+  // An array that is both C- and F-contiguous (all but one dimension of length 1) can carry
+  // either strides; give it the ones NumPy would: F's for order F, the source's for order K/A.
+  if (r.size() > 1 && r.c_contiguous() && r.f_contiguous()) {
+    Dims want = order == Order::F ? f_strides(shape, rd.dtype.itemsize)
+              : order == Order::C ? c_strides(shape, rd.dtype.itemsize) : strides;
+    if (want != r.strides()) r = r.view(shape, want);
+  }
+  return r;
 }
 
 void init_ndarray(nb::module_& m) {
