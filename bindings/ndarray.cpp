@@ -158,7 +158,7 @@ nb::object get(nb::handle self, nb::handle stream, nb::handle order_obj, nb::han
     if (to_dims(out.attr("shape")) != a.shape())
       throw ValueError("Shape mismatch: out has shape " + shape_str(to_dims(out.attr("shape"))) + ", the array " + shape_str(a.shape()));
     if (!out.attr("dtype").equal(descr))
-      throw TypeError("dtype mismatch: out has dtype " + nb::cast<std::string>(nb::str(out.attr("dtype"))) + ", the array " +
+      throw TypeError("dtype mismatch: out has dtype " + nb::cast<std::string>(nb::str(nb::object(out.attr("dtype")))) + ", the array " +
                       nb::cast<std::string>(nb::str(descr)));
     nb::object flags = out.attr("flags");
     if (nb::cast<bool>(flags.attr("c_contiguous"))) order = Order::C;
@@ -180,8 +180,11 @@ void set_from_host(nb::handle self, nb::handle arr, nb::handle stream) {
   nb::object np = numpy();
   if (!nb::isinstance(arr, np.attr("ndarray"))) throw TypeError("Only numpy.ndarray can be set to cupric.ndarray");
   nb::object descr = dtype_object(pa.arr.dtype(), pa.descr);
-  if (!arr.attr("dtype").equal(descr))
-    throw TypeError(nb::cast<std::string>(nb::str(arr.attr("dtype"))) + " array cannot be set to " +
+  nb::object arr_dtype = arr.attr("dtype");
+  // V10-BIGENDIAN: a non-native array of the same type is converted on the way, values preserved.
+  if (!nb::cast<bool>(arr_dtype.attr("isnative"))) arr_dtype = arr_dtype.attr("newbyteorder")("=");
+  if (!arr_dtype.equal(descr))
+    throw TypeError(nb::cast<std::string>(nb::str(nb::object(arr.attr("dtype")))) + " array cannot be set to " +
                     nb::cast<std::string>(nb::str(descr)) + " array");
   if (to_dims(arr.attr("shape")) != pa.arr.shape())
     throw ValueError("Shape mismatch. Old shape: " + shape_str(pa.arr.shape()) + ", new shape: " +
@@ -378,10 +381,9 @@ ndarray as_device_array(nb::handle obj, nb::handle dtype, nb::object* descr_out,
   if (descr_out) *descr_out = rd.dtype.is_void() ? rd.descr : nb::none();
   ndarray r = from_host(reinterpret_cast<const void*>(ptr), shape, strides, rd.dtype);
   // An array that is both C- and F-contiguous (all but one dimension of length 1) can carry
-  // either strides; give it the ones NumPy would: F's for order F, the source's for order K/A.
-  if (r.size() > 1 && r.c_contiguous() && r.f_contiguous()) {
-    Dims want = order == Order::F ? f_strides(shape, rd.dtype.itemsize)
-              : order == Order::C ? c_strides(shape, rd.dtype.itemsize) : strides;
+  // either strides; NumPy gives it F's for order F and C's otherwise (from_host's choice).
+  if (order == Order::F && r.size() > 1 && r.c_contiguous() && r.f_contiguous()) {
+    Dims want = f_strides(shape, rd.dtype.itemsize);
     if (want != r.strides()) r = r.view(shape, want);
   }
   return r;
