@@ -60,7 +60,9 @@ ResolvedDType from_numpy_dtype(nb::handle d) {
     if (!g_bf16.is_none() && d.equal(g_bf16)) return ResolvedDType{dtypes::bfloat16, nb::borrow(g_bf16)};
     if (!d.attr("subdtype").is_none() || size <= 0) return unsupported();
     nb::object descr = nb::borrow(d);
-    if (nb::cast<std::string>(d.attr("byteorder")) == ">") descr = d.attr("newbyteorder")("=");
+    // V10-BIGENDIAN: structured dtypes with big-endian fields become native ones (the data is
+    // converted on transfer); byteorder is '|' for them, so ask isnative.
+    if (!nb::cast<bool>(d.attr("isnative"))) descr = d.attr("newbyteorder")("=");
     return ResolvedDType{DType::void_(static_cast<int32_t>(size)), descr};
   }
   return unsupported();
