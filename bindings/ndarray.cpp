@@ -343,8 +343,11 @@ void assign_to(const ndarray& dst, nb::handle dst_descr, nb::handle value) {
     copyto(dst, v.arr, Casting::Unsafe);
     return;
   }
-  if (!dst.dtype().is_void() &&
-      (is_python_scalar(value) || nb::isinstance(value, numpy().attr("generic")))) {
+  bool numeric_scalar = is_python_scalar(value) ||
+                        (nb::isinstance(value, numpy().attr("generic")) &&
+                         !resolve_dtype(value.attr("dtype")).dtype.is_void());  // record scalars copy as arrays
+  if (numeric_scalar) {
+    // scalar_for raises the V14-STRUCT TypeError for void/structured targets (as fill does).
     fill(dst, scalar_for(value, dst.dtype()));
     return;
   }
