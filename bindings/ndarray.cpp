@@ -21,13 +21,28 @@ int64_t slice_part(PyObject* p) {
   if (!PyIndex_Check(p)) throw TypeError("slice indices must be integers or None or have an __index__ method");
   Py_ssize_t v = PyNumber_AsSsize_t(p, nullptr);  // clips to the Py_ssize_t range, as Python does
   if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+  // The clipped minimum is Index::kNone, the "omitted" marker: a[:-2**70] must stay empty.
+  return v == Index::kNone ? Index::kNone + 1 : v;
+}
+
+constexpr const char* kValidIndices =
+    "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices";
+
+// An integer index; one beyond Py_ssize_t is not a valid index (NumPy's IndexError and message).
+int64_t integer_index(PyObject* p) {
+  Py_ssize_t v = PyNumber_AsSsize_t(p, PyExc_OverflowError);
+  if (v == -1 && PyErr_Occurred()) {
+    if (!PyErr_ExceptionMatches(PyExc_OverflowError)) throw nb::python_error();
+    PyErr_Clear();
+    throw IndexError(kValidIndices);
+  }
   return v;
 }
 
 // One basic index; false when the item needs advanced indexing.
 bool parse_one(nb::handle item, std::vector<Index>& out) {
   PyObject* p = item.ptr();
-  if (PyLong_Check(p) && !PyBool_Check(p)) { out.push_back(Index::integer(index_value(p))); return true; }
+  if (PyLong_Check(p) && !PyBool_Check(p)) { out.push_back(Index::integer(integer_index(p))); return true; }
   if (PySlice_Check(p)) {
     auto* s = reinterpret_cast<PySliceObject*>(p);
     out.push_back(Index::slice(slice_part(s->start), slice_part(s->stop), slice_part(s->step)));
@@ -40,14 +55,19 @@ bool parse_one(nb::handle item, std::vector<Index>& out) {
     // numpy arrays and scalars: integer scalars are basic indices, everything else advanced
     nb::object dt = item.attr("dtype");
     std::string kind = nb::cast<std::string>(dt.attr("kind"));
-    if ((kind == "i" || kind == "u") && nb::cast<int>(item.attr("ndim")) == 0) {
-      out.push_back(Index::integer(index_value(p)));
+    int ndim = nb::cast<int>(item.attr("ndim"));
+    if ((kind == "i" || kind == "u") && ndim == 0) {
+      out.push_back(Index::integer(integer_index(p)));
       return true;
+    }
+    if (kind != "i" && kind != "u" && kind != "b") {  // float, complex, ... are never indices
+      if (ndim == 0) throw IndexError(kValidIndices);
+      throw IndexError("arrays used as indices must be of integer (or boolean) type");
     }
     return false;
   }
-  if (PyIndex_Check(p)) { out.push_back(Index::integer(index_value(p))); return true; }
-  throw IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices");
+  if (PyIndex_Check(p)) { out.push_back(Index::integer(integer_index(p))); return true; }
+  throw IndexError(kValidIndices);
 }
 
 bool parse_key(nb::handle key, std::vector<Index>& out) {
@@ -71,7 +91,7 @@ bool parse_key(nb::handle key, std::vector<Index>& out) {
 nb::object field_view(nb::handle self, const std::string& name) {
   PyArray& pa = unwrap(self);
   if (pa.descr.is_none() || pa.descr.attr("names").is_none())
-    throw IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices");
+    throw IndexError(kValidIndices);
   nb::object fields = pa.descr.attr("fields");
   if (PySequence_Contains(fields.ptr(), nb::str(name.c_str()).ptr()) != 1)
     throw ValueError("no field of name " + name);
@@ -138,7 +158,7 @@ nb::object get(nb::handle self, nb::handle stream, nb::handle order_obj, nb::han
     if (to_dims(out.attr("shape")) != a.shape())
       throw ValueError("Shape mismatch: out has shape " + shape_str(to_dims(out.attr("shape"))) + ", the array " + shape_str(a.shape()));
     if (!out.attr("dtype").equal(descr))
-      throw TypeError("dtype mismatch: out has dtype " + nb::cast<std::string>(nb::str(out.attr("dtype"))) + ", the array " +
+      throw TypeError("dtype mismatch: out has dtype " + nb::cast<std::string>(nb::str(nb::object(out.attr("dtype")))) + ", the array " +
                       nb::cast<std::string>(nb::str(descr)));
     nb::object flags = out.attr("flags");
     if (nb::cast<bool>(flags.attr("c_contiguous"))) order = Order::C;
@@ -160,8 +180,11 @@ void set_from_host(nb::handle self, nb::handle arr, nb::handle stream) {
   nb::object np = numpy();
   if (!nb::isinstance(arr, np.attr("ndarray"))) throw TypeError("Only numpy.ndarray can be set to cupric.ndarray");
   nb::object descr = dtype_object(pa.arr.dtype(), pa.descr);
-  if (!arr.attr("dtype").equal(descr))
-    throw TypeError(nb::cast<std::string>(nb::str(arr.attr("dtype"))) + " array cannot be set to " +
+  nb::object arr_dtype = arr.attr("dtype");
+  // V10-BIGENDIAN: a non-native array of the same type is converted on the way, values preserved.
+  if (!nb::cast<bool>(arr_dtype.attr("isnative"))) arr_dtype = arr_dtype.attr("newbyteorder")("=");
+  if (!arr_dtype.equal(descr))
+    throw TypeError(nb::cast<std::string>(nb::str(nb::object(arr.attr("dtype")))) + " array cannot be set to " +
                     nb::cast<std::string>(nb::str(descr)) + " array");
   if (to_dims(arr.attr("shape")) != pa.arr.shape())
     throw ValueError("Shape mismatch. Old shape: " + shape_str(pa.arr.shape()) + ", new shape: " +
@@ -170,8 +193,66 @@ void set_from_host(nb::handle self, nb::handle arr, nb::handle stream) {
   copyto(pa.arr, tmp, Casting::Unsafe);
 }
 
+// NumPy 2.4 expired the deprecation of int()/float()/complex() on size-1 arrays with ndim > 0.
 void check_size1(const ndarray& a, const char* what) {
-  if (a.size() != 1) throw TypeError(std::string("only 0-dimensional arrays can be converted to ") + what);
+  if (a.ndim() != 0) throw TypeError(std::string("only 0-dimensional arrays can be converted to ") + what);
+}
+
+// ndarray.item(*args): no argument (size-1 arrays), one flat C-order index, or one index per axis
+// (given as arguments or as one tuple), negative indices counted from the end, as NumPy's.
+nb::object item_at(const ndarray& a, nb::args args) {
+  if (args.size() == 0) return item_of(a);
+  std::vector<nb::handle> idx;
+  if (args.size() == 1 && PyTuple_Check(args[0].ptr())) {
+    nb::tuple t = nb::borrow<nb::tuple>(args[0]);
+    for (size_t i = 0; i < t.size(); ++i) idx.push_back(t[i]);
+  } else {
+    for (size_t i = 0; i < args.size(); ++i) idx.push_back(args[i]);
+  }
+  int64_t offset = 0;
+  if (idx.size() == 1) {
+    PyObject* p = idx[0].ptr();
+    Py_ssize_t v = PyNumber_AsSsize_t(p, PyExc_IndexError);
+    if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+    int64_t n = a.size(), i = v < 0 ? v + n : v;
+    if (i < 0 || i >= n)
+      throw IndexError("index " + std::to_string(v) + " is out of bounds for size " + std::to_string(n));
+    for (int d = a.ndim() - 1; d >= 0; --d) {
+      int64_t len = a.shape()[d];
+      offset += (i % len) * a.strides()[d];
+      i /= len;
+    }
+  } else if (static_cast<int>(idx.size()) == a.ndim()) {
+    for (int d = 0; d < a.ndim(); ++d) {
+      Py_ssize_t v = PyNumber_AsSsize_t(idx[d].ptr(), PyExc_IndexError);
+      if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+      int64_t len = a.shape()[d], i = v < 0 ? v + len : v;
+      if (i < 0 || i >= len)
+        throw IndexError("index " + std::to_string(v) + " is out of bounds for axis " + std::to_string(d) +
+                         " with size " + std::to_string(len));
+      offset += i * a.strides()[d];
+    }
+  } else {
+    throw ValueError("incorrect number of indices for array");
+  }
+  return item_of(a.view(Dims{}, Dims{}, offset));
+}
+
+bool contains_device_arrays(nb::handle obj) {
+  if (is_array(obj)) return true;
+  if (!PyList_Check(obj.ptr()) && !PyTuple_Check(obj.ptr())) return false;
+  for (nb::handle item : obj)
+    if (contains_device_arrays(item)) return true;
+  return false;
+}
+
+// A list/tuple nesting cupric arrays, with each array brought to the host (one sync each).
+nb::object nested_to_host(nb::handle obj) {
+  if (is_array(obj)) return get(obj, nb::none(), nb::str("C"), nb::none(), true);
+  if (!PyList_Check(obj.ptr()) && !PyTuple_Check(obj.ptr())) return nb::borrow(obj);
+  nb::list out;
+  for (nb::handle item : obj) out.append(nested_to_host(item));
+  return out;
 }
 
 }  // namespace
@@ -262,8 +343,11 @@ void assign_to(const ndarray& dst, nb::handle dst_descr, nb::handle value) {
     copyto(dst, v.arr, Casting::Unsafe);
     return;
   }
-  if (!dst.dtype().is_void() &&
-      (is_python_scalar(value) || nb::isinstance(value, numpy().attr("generic")))) {
+  bool numeric_scalar = is_python_scalar(value) ||
+                        (nb::isinstance(value, numpy().attr("generic")) &&
+                         !resolve_dtype(value.attr("dtype")).dtype.is_void());  // record scalars copy as arrays
+  if (numeric_scalar) {
+    // scalar_for raises the V14-STRUCT TypeError for void/structured targets (as fill does).
     fill(dst, scalar_for(value, dst.dtype()));
     return;
   }
@@ -283,6 +367,8 @@ ndarray as_device_array(nb::handle obj, nb::handle dtype, nb::object* descr_out,
   }
   nb::object np = numpy();
   nb::object host;
+  if ((PyList_Check(obj.ptr()) || PyTuple_Check(obj.ptr())) && contains_device_arrays(obj))
+    return as_device_array(nested_to_host(obj), dtype, descr_out, order);  // CuPy accepts these
   if (dtype.is_none()) host = np.attr("asarray")(obj);
   else host = np.attr("asarray")(obj, resolve_dtype(dtype).descr);
   ResolvedDType rd = resolve_dtype(host.attr("dtype"));
@@ -296,7 +382,14 @@ ndarray as_device_array(nb::handle obj, nb::handle dtype, nb::object* descr_out,
   Dims shape = to_dims(host.attr("shape")), strides = to_dims(host.attr("strides"));
   uintptr_t ptr = nb::cast<uintptr_t>(host_buffer_ptr(host));
   if (descr_out) *descr_out = rd.dtype.is_void() ? rd.descr : nb::none();
-  return from_host(reinterpret_cast<const void*>(ptr), shape, strides, rd.dtype);
+  ndarray r = from_host(reinterpret_cast<const void*>(ptr), shape, strides, rd.dtype);
+  // An array that is both C- and F-contiguous (all but one dimension of length 1) can carry
+  // either strides; NumPy gives it F's for order F and C's otherwise (from_host's choice).
+  if (order == Order::F && r.size() > 1 && r.c_contiguous() && r.f_contiguous()) {
+    Dims want = f_strides(shape, rd.dtype.itemsize);
+    if (want != r.strides()) r = r.view(shape, want);
+  }
+  return r;
 }
 
 void init_ndarray(nb::module_& m) {
@@ -326,8 +419,8 @@ void init_ndarray(nb::module_& m) {
         std::reverse(strides.begin(), strides.end());
         return wrap_view(a.view(std::move(shape), std::move(strides)), self);
       })
-      .def("__getitem__", &getitem)
-      .def("__setitem__", &setitem)
+      .def("__getitem__", &getitem, nb::arg("key").none())  // a[None] is a new axis
+      .def("__setitem__", &setitem, nb::arg("key").none(), nb::arg("value").none())
       .def("astype", [](nb::handle self, nb::handle dtype, nb::handle order, nb::handle casting, nb::handle subok, bool copy) {
             PyArray& pa = unwrap(self);
             ResolvedDType rd = resolve_dtype(dtype);
@@ -337,7 +430,8 @@ void init_ndarray(nb::module_& m) {
                 r.strides() == pa.arr.strides())
               return nb::borrow(self);
             return wrap(std::move(r), rd.dtype.is_void() ? nb::handle(rd.descr) : nb::handle());
-          }, nb::arg("dtype"), nb::arg("order") = "K", nb::arg("casting") = nb::none(), nb::arg("subok") = nb::none(),
+          }, nb::arg("dtype").none(), nb::arg("order").none() = "K", nb::arg("casting").none() = nb::none(),
+          nb::arg("subok").none() = nb::none(),
           nb::arg("copy") = true)
       .def("copy", [](nb::handle self, nb::handle order) {
             PyArray& pa = unwrap(self);
@@ -356,7 +450,7 @@ void init_ndarray(nb::module_& m) {
       .def("get", &get, nb::arg("stream") = nb::none(), nb::arg("order") = "C", nb::arg("out") = nb::none(),
            nb::arg("blocking") = true)
       .def("set", &set_from_host, nb::arg("arr"), nb::arg("stream") = nb::none())
-      .def("item", [](const PyArray& p) { return item_of(p.arr); })
+      .def("item", [](const PyArray& p, nb::args args) { return item_at(p.arr, args); })
       .def("__bool__", [](const PyArray& p) {
             if (p.arr.size() == 0)
               throw ValueError("The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an array is not empty.");
