@@ -8,7 +8,8 @@ from cupric import _core
 
 def is_available():
     """True when a CUDA device is usable (never raises; cached). Same as cupric.cuda.is_available."""
-    return _core.is_cuda_available()
+    from cupric import cuda
+    return cuda.is_available()
 
 
 def get_array_module(*args):
