@@ -3,6 +3,7 @@
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/shared_ptr.h>
 #include "common.hpp"
+#include "cupric/runtime/libraries.hpp"
 
 namespace cupric::py {
 
@@ -256,6 +257,17 @@ void init_cuda_runtime(nb::module_& parent) {
   });
   m.def("alloc", [](size_t n) { return allocate(be(), n); });
   m.def("alloc_pinned", [](size_t n) { return allocate_pinned(be(), n); });
+  m.def("cuda_components", &cuda_components);
+  m.def("find_library", [](const std::string& component, const std::vector<std::string>& dirs) {
+    LibraryInfo i = find_library(component, dirs);
+    nb::dict d;
+    d["component"] = i.component;
+    d["found"] = i.found;
+    d["path"] = i.path;
+    d["version"] = i.version;
+    d["error"] = i.error;
+    return d;
+  });
   m.def("is_pinned", [](uintptr_t ptr) { return be().is_pinned(reinterpret_cast<const void*>(ptr)); });
 }
 
