@@ -13,4 +13,5 @@ NB_MODULE(_core, m) {
   init_creation(m);
   init_manipulation(m);
   init_runtime(m);
+  init_cuda_runtime(m);
 }

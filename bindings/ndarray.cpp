@@ -139,6 +139,30 @@ void setitem(nb::handle self, nb::handle key, nb::handle value) {
   assign_to(basic_index(pa.arr, idx), pa.descr, value);
 }
 
+// Makes `stream` (a cupric.cuda Stream, or None: no change) current on `device` for a scope.
+class CurrentStreamGuard {
+ public:
+  CurrentStreamGuard(nb::handle stream, Backend& b, int device) : b_(b) {
+    if (stream.is_none()) return;
+    if (!nb::hasattr(stream, "_obj"))
+      throw TypeError("stream must be a cupric.cuda.Stream, not " +
+                      nb::cast<std::string>(nb::str(stream.type().attr("__name__"))));
+    Stream s = nb::cast<StreamObject&>(stream.attr("_obj")).stream();
+    s.device = device;  // the null and per-thread streams exist on every device
+    prev_ = b.current_stream(device);
+    b.set_current_stream(s);
+    active_ = true;
+  }
+  ~CurrentStreamGuard() {
+    if (active_) b_.set_current_stream(prev_);
+  }
+
+ private:
+  Backend& b_;
+  Stream prev_;
+  bool active_ = false;
+};
+
 nb::object host_buffer_ptr(nb::handle np_arr) {
   return np_arr.attr("__array_interface__")["data"][0];
 }
@@ -146,8 +170,7 @@ nb::object host_buffer_ptr(nb::handle np_arr) {
 nb::object get(nb::handle self, nb::handle stream, nb::handle order_obj, nb::handle out, bool blocking) {
   PyArray& pa = unwrap(self);
   const ndarray& a = pa.arr;
-  if (!stream.is_none())
-    throw NotImplementedError("get(stream=...) needs cupric.cuda streams, which are not implemented yet; use stream=None");
+  CurrentStreamGuard guard(stream, a.backend(), a.device());  // the copy (and a blocking wait) on `stream`
   Order order = order_obj.is_none() ? Order::C : to_order(order_obj);
   if (order == Order::A || order == Order::K) order = (a.f_contiguous() && !a.c_contiguous()) ? Order::F : Order::C;
   nb::object descr = dtype_object(a.dtype(), pa.descr);
@@ -175,8 +198,7 @@ nb::object get(nb::handle self, nb::handle stream, nb::handle order_obj, nb::han
 
 void set_from_host(nb::handle self, nb::handle arr, nb::handle stream) {
   PyArray& pa = unwrap(self);
-  if (!stream.is_none())
-    throw NotImplementedError("set(stream=...) needs cupric.cuda streams, which are not implemented yet; use stream=None");
+  CurrentStreamGuard guard(stream, pa.arr.backend(), pa.arr.device());
   nb::object np = numpy();
   if (!nb::isinstance(arr, np.attr("ndarray"))) throw TypeError("Only numpy.ndarray can be set to cupric.ndarray");
   nb::object descr = dtype_object(pa.arr.dtype(), pa.descr);
@@ -447,9 +469,9 @@ void init_ndarray(nb::module_& m) {
             }
             fill(pa.arr, scalar_for(value, pa.arr.dtype()));
           }, nb::arg("value"))
-      .def("get", &get, nb::arg("stream") = nb::none(), nb::arg("order") = "C", nb::arg("out") = nb::none(),
+      .def("get", &get, nb::arg("stream").none() = nb::none(), nb::arg("order").none() = "C", nb::arg("out").none() = nb::none(),
            nb::arg("blocking") = true)
-      .def("set", &set_from_host, nb::arg("arr"), nb::arg("stream") = nb::none())
+      .def("set", &set_from_host, nb::arg("arr"), nb::arg("stream").none() = nb::none())
       .def("item", [](const PyArray& p, nb::args args) { return item_at(p.arr, args); })
       .def("__bool__", [](const PyArray& p) {
             if (p.arr.size() == 0)
@@ -504,7 +526,7 @@ void init_ndarray(nb::module_& m) {
           return nb::borrow(out);
         }
         return np.attr("asarray")(a, nb::arg("order") = order);
-      }, nb::arg("a"), nb::arg("stream") = nb::none(), nb::arg("order") = "C", nb::arg("out") = nb::none(),
+      }, nb::arg("a"), nb::arg("stream").none() = nb::none(), nb::arg("order").none() = "C", nb::arg("out").none() = nb::none(),
       nb::arg("blocking") = true, "Returns an array on the host memory from an arbitrary source array (V13-ASNUMPY).");
 }
 
