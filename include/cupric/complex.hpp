@@ -4,8 +4,10 @@
 
 namespace cupric {
 
+// Aligned like NumPy's complex types (to one component), so views at any component-aligned
+// offset are valid; vectorised loops use their own 16-byte vector types.
 template <class T>
-struct alignas(2 * sizeof(T)) complex {
+struct alignas(sizeof(T)) complex {
   T re, im;
   complex() = default;
   CUPRIC_HD constexpr complex(T r, T i = T(0)) : re(r), im(i) {}

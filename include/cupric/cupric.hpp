@@ -1,5 +1,6 @@
 // The cupric C++ API: `#include <cupric/cupric.hpp>` gives ndarray, dtypes, creation, views,
-// casts and host transfers (namespace cupric; routine names and argument order follow NumPy).
+// shape manipulation, casts and host transfers (namespace cupric; routine names and argument
+// order follow NumPy).
 #pragma once
 #include "cupric/config.hpp"
 #include "cupric/dtype.hpp"
@@ -9,6 +10,7 @@
 #include "cupric/ops/copy.hpp"
 #include "cupric/ops/creation.hpp"
 #include "cupric/ops/indexing.hpp"
+#include "cupric/ops/manipulation.hpp"
 #include "cupric/runtime/backend.hpp"
 #include "cupric/scalar.hpp"
 #include "cupric/shape.hpp"

@@ -44,8 +44,8 @@ struct DType {
   constexpr bool is_complex() const { return type == ScalarType::Complex64 || type == ScalarType::Complex128; }
   constexpr bool is_numeric() const { return !is_void(); }
   constexpr int index() const { return static_cast<int>(type); }
-  // Alignment the GPU needs for loads of this type (complex128: 16).
-  constexpr int alignment() const { return is_void() ? 1 : itemsize; }
+  // Element alignment loops assume: NumPy's (complex: that of one component; void: 1).
+  constexpr int alignment() const { return is_void() ? 1 : (is_complex() ? itemsize / 2 : itemsize); }
 
   // NumPy's names: "float32", "bfloat16", "void64" (bits, as numpy prints V8).
   std::string name() const;

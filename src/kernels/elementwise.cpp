@@ -145,6 +145,34 @@ void run_split(LoopFn fn, LoopPlan plan, const void* state, const Stream& s, int
 
 }  // namespace
 
+namespace {
+
+// Element alignment the typed loops assume (complex: one component, as NumPy).
+bool is_aligned(const ndarray& a) {
+  const int64_t align = a.dtype().alignment();
+  if (align <= 1 || a.size() == 0) return true;
+  if (a.data_ptr() % static_cast<uintptr_t>(align) != 0) return false;
+  for (int d = 0; d < a.ndim(); ++d)
+    if (a.shape()[d] > 1 && a.strides()[d] % align != 0) return false;
+  return true;
+}
+
+// dst = src element by element, bytewise: valid for any alignment and any dtype of equal size.
+void bytes_copy(const ndarray& dst, const ndarray& src) {
+  ndarray pair[2] = {dst, src};
+  int64_t isz = dst.itemsize();
+  LoopPlan plan = make_loop_plan(pair, 2);
+  Backend& b = dst.backend();
+  Stream s = b.current_stream(dst.device());
+  const LoopPair& loop = bytes_copy_loops();
+  if (dst.device_type() == DeviceType::Host) loop.host(plan, &isz, s);
+  else run_split(loop.cuda, plan, &isz, s, cuda::kMaxKernelDimsHost);
+}
+
+ndarray aligned_temp_like(const ndarray& a) { return ndarray::empty(a.shape(), a.dtype(), Order::C, &a.backend()); }
+
+}  // namespace
+
 void run_elementwise(const LoopPair& loop, const ndarray* ops, int nout, int nin, const void* state) {
   const int nargs = nout + nin;
   if (nargs > kMaxOperands) throw ValueError("too many operands for one elementwise loop");
@@ -158,33 +186,36 @@ void run_elementwise(const LoopPair& loop, const ndarray* ops, int nout, int nin
       throw ValueError("operands are on different devices (" + std::to_string(out.device()) + " and " +
                        std::to_string(ops[k].device()) + ")");
   }
-  // Inputs overlapping an output in another layout are read from a copy.
+  if (dt == DeviceType::Host ? !loop.host : !loop.cuda)
+    throw NotImplementedError(std::string("no ") + (dt == DeviceType::Host ? "host" : "CUDA") +
+                              " loop is registered for this operation");
   ndarray local[kMaxOperands];
   for (int k = 0; k < nargs; ++k) local[k] = ops[k];
+  // Inputs that overlap an output in another layout, or that are misaligned for their dtype
+  // (views made with .view(dtype) at odd offsets: a GPU load would fault), are read from an
+  // aligned copy; misaligned outputs are computed into a temporary and copied back bytewise.
   for (int k = nout; k < nargs; ++k) {
-    for (int o = 0; o < nout; ++o) {
-      if (!same_layout(ops[k], ops[o]) && ops[k].may_share_memory(ops[o])) {
-        ndarray tmp = ndarray::empty(ops[k].shape(), ops[k].dtype(), Order::C, &ops[k].backend());
-        ndarray pair[2] = {tmp, ops[k]};
-        const LoopPair& cp = ops[k].dtype().is_void() ? bytes_copy_loops()
-                                                      : cast_loops(ops[k].dtype().type, ops[k].dtype().type);
-        int64_t isz = ops[k].itemsize();
-        run_elementwise(cp, pair, 1, 1, ops[k].dtype().is_void() ? &isz : nullptr);
-        local[k] = tmp;
-        break;
-      }
+    bool overlap = false;
+    for (int o = 0; o < nout && !overlap; ++o) overlap = !same_layout(ops[k], ops[o]) && ops[k].may_share_memory(ops[o]);
+    if (overlap || !is_aligned(ops[k])) {
+      local[k] = aligned_temp_like(ops[k]);
+      bytes_copy(local[k], ops[k]);
+    }
+  }
+  bool copy_back[kMaxOperands] = {};
+  for (int o = 0; o < nout; ++o) {
+    if (!is_aligned(ops[o])) {
+      local[o] = aligned_temp_like(ops[o]);
+      copy_back[o] = true;
     }
   }
   LoopPlan plan = make_loop_plan(local, nargs);
   Backend& b = out.backend();
   Stream s = b.current_stream(out.device());
-  if (dt == DeviceType::Host) {
-    if (!loop.host) throw NotImplementedError("no host loop is registered for this operation");
-    loop.host(plan, state, s);
-  } else {
-    if (!loop.cuda) throw NotImplementedError("no CUDA loop is registered for this operation");
-    run_split(loop.cuda, plan, state, s, cuda::kMaxKernelDimsHost);
-  }
+  if (dt == DeviceType::Host) loop.host(plan, state, s);
+  else run_split(loop.cuda, plan, state, s, cuda::kMaxKernelDimsHost);
+  for (int o = 0; o < nout; ++o)
+    if (copy_back[o]) bytes_copy(ops[o], local[o]);
 }
 
 }  // namespace cupric

@@ -1,0 +1,182 @@
+"""The benchmark cases: what each one runs, on which inputs, how many bytes it moves, its target.
+
+A case is data, not code: a statement evaluated with ``xp`` bound to the library under test, the
+inputs it needs, and how it is timed (see bench/timing.py). Cases whose feature a library lacks
+declare it in ``needs`` and show "n/a (not implemented)" until the feature lands.
+"""
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+import numpy as np
+
+F32 = np.float32
+
+
+@dataclass
+class Sizes:
+    """Problem sizes: ``big`` float32 elements, a ``side`` x ``side`` matrix (side**2 == big),
+    ``xfer_bytes`` per host<->device transfer, ``small`` elements for host-overhead cases."""
+    big: int
+    side: int
+    xfer_bytes: int
+    small: int = 1000
+
+    def shape(self, key):
+        return {"small": (self.small,), "mat": (40, 25), "big": (self.big,),
+                "square": (self.side, self.side), "xfer": (self.xfer_bytes // 4,)}[key]
+
+
+def p2(n):
+    """2^k for powers of two, else the number."""
+    return f"2^{n.bit_length() - 1}" if n > 0 and n & (n - 1) == 0 else str(n)
+
+
+def mib(n):
+    return f"{n / 2**20:g} MiB"
+
+
+@dataclass
+class Target:
+    """A goal for cupric's figure: ``op`` is 'le' or 'ge' on the value, or 'pct_ge' on % of memcpy."""
+    op: str
+    value: float
+    label: str
+
+    def met(self, value, pct_memcpy):
+        if self.op == "pct_ge":
+            return None if pct_memcpy is None else pct_memcpy >= self.value
+        if value is None:
+            return None
+        return value <= self.value if self.op == "le" else value >= self.value
+
+
+@dataclass
+class Case:
+    id: str
+    name: Callable[[Sizes], str]
+    clock: str                      # 'host_loop' (us/call), 'device' or 'wall' (GB/s), 'cold' (ms)
+    stmt: str                       # expression; xp is the library, np is NumPy
+    inputs: dict = field(default_factory=dict)   # name -> (shape key, where: dev|host|pinned)
+    nbytes: Optional[Callable[[Sizes], int]] = None   # bytes read + written per call
+    needs: tuple = ()               # feature checks: lib -> None, or the name of what is missing
+    libs: tuple = ("cupric", "cupy", "numpy")
+    expect: Optional[Callable] = None   # host inputs -> expected result (exact) or (result, rtol)
+    out: Optional[str] = None       # expression giving the result to check (default: stmt's value)
+    baseline: Optional[str] = None  # memcpy kind for "% of memcpy": d2d, h2d, d2h (+ _pinned)
+    target: Optional[Target] = None
+
+    @property
+    def metric(self):
+        return {"host_loop": "us/call", "device": "GB/s", "wall": "GB/s", "cold": "ms"}[self.clock]
+
+
+# Feature checks ------------------------------------------------------------------------------
+
+def method(name):
+    def check(lib):
+        return None if hasattr(lib.xp.ndarray, name) else f"ndarray.{name}"
+    return check
+
+
+def func(name):
+    def check(lib):
+        return None if hasattr(lib.xp, name) else f"{lib.name}.{name}"
+    return check
+
+
+def pinned(lib):
+    return None if lib.empty_pinned is not None else f"pinned host memory ({lib.name}x.empty_pinned)"
+
+
+ADD = (method("__add__"),)
+GPU_LIBS = ("cupric", "cupy")
+_f32x4 = 4
+
+
+def _pct_target(pct):
+    return Target("pct_ge", pct, f">= {pct:g}% memcpy")
+
+
+CASES = [
+    # Host overhead per call (wall clock over many calls, synchronised at the end).
+    Case("empty", lambda s: "empty(1000)", "host_loop", "xp.empty(1000)",
+         target=Target("le", 0.8, "<= 0.8 us")),
+    Case("slice", lambda s: "view a[1:-1] (1000)", "host_loop", "a[1:-1]", {"a": ("small", "dev")},
+         target=Target("le", 0.6, "<= 0.6 us")),
+    Case("T", lambda s: "view a.T (40x25)", "host_loop", "m.T", {"m": ("mat", "dev")}),
+    Case("astype_small", lambda s: "astype f32->f64 (1000)", "host_loop", "a.astype(np.float64)",
+         {"a": ("small", "dev")}, expect=lambda h: h["a"].astype(np.float64)),
+    Case("zeros", lambda s: "zeros(1000)", "host_loop", "xp.zeros(1000)",
+         expect=lambda h: np.zeros(1000)),
+    Case("add_small", lambda s: "a + b (1000 f32)", "host_loop", "a + b",
+         {"a": ("small", "dev"), "b": ("small", "dev")}, needs=ADD,
+         expect=lambda h: h["a"] + h["b"], target=Target("le", 5.0, "<= 5.0 us")),
+    Case("add_scalar", lambda s: "a + 1.0 (1000 f32)", "host_loop", "a + 1.0",
+         {"a": ("small", "dev")}, needs=ADD, expect=lambda h: h["a"] + 1.0,
+         target=Target("le", 5.0, "<= 5.0 us")),
+
+    # Device bandwidth (CUDA events around each call; bytes read + written).
+    Case("copy", lambda s: f"a.copy() {p2(s.big)} f32", "device", "a.copy()", {"a": ("big", "dev")},
+         nbytes=lambda s: 2 * _f32x4 * s.big, expect=lambda h: h["a"], baseline="d2d"),
+    Case("astype_f16", lambda s: f"astype f32->f16 {p2(s.big)}", "device", "a.astype(np.float16)",
+         {"a": ("big", "dev")}, nbytes=lambda s: (4 + 2) * s.big,
+         expect=lambda h: h["a"].astype(np.float16), baseline="d2d"),
+    Case("transpose_copy", lambda s: f"ascontiguousarray(a.T) {s.side}^2 f32", "device",
+         "xp.ascontiguousarray(a.T)", {"a": ("square", "dev")},
+         nbytes=lambda s: 2 * _f32x4 * s.side ** 2, expect=lambda h: np.ascontiguousarray(h["a"].T),
+         baseline="d2d"),
+    Case("fill", lambda s: f"a.fill(1.5) {p2(s.big)} f32", "device", "a.fill(1.5)", {"a": ("big", "dev")},
+         nbytes=lambda s: _f32x4 * s.big, out="a",
+         expect=lambda h: np.full(h["a"].shape, 1.5, F32), baseline="d2d"),
+    Case("add_big", lambda s: f"a + b {p2(s.big)} f32", "device", "a + b",
+         {"a": ("big", "dev"), "b": ("big", "dev")}, nbytes=lambda s: 3 * _f32x4 * s.big, needs=ADD,
+         expect=lambda h: h["a"] + h["b"], baseline="d2d", target=Target("ge", 3900, ">= 3900 GB/s")),
+    Case("add_T", lambda s: f"a + b.T {s.side}^2 f32", "device", "a + b.T",
+         {"a": ("square", "dev"), "b": ("square", "dev")}, nbytes=lambda s: 3 * _f32x4 * s.side ** 2,
+         needs=ADD, expect=lambda h: h["a"] + h["b"].T, baseline="d2d",
+         target=Target("ge", 2500, ">= 2500 GB/s")),
+    Case("sum", lambda s: f"sum(a) {p2(s.big)} f32", "device", "xp.sum(a)", {"a": ("big", "dev")},
+         nbytes=lambda s: _f32x4 * s.big, needs=(func("sum"),),
+         expect=lambda h: (h["a"].sum(dtype=np.float64).astype(F32), 1e-4), baseline="d2d",
+         target=Target("ge", 4100, ">= 4100 GB/s")),
+
+    # Host <-> device transfers (wall clock up to a synchronise: what the caller waits for).
+    Case("h2d", lambda s: f"H2D pageable asarray {mib(s.xfer_bytes)}", "wall", "xp.asarray(h)",
+         {"h": ("xfer", "host")}, nbytes=lambda s: s.xfer_bytes, libs=GPU_LIBS,
+         expect=lambda h: h["h"], baseline="h2d"),
+    Case("d2h", lambda s: f"D2H pageable get() {mib(s.xfer_bytes)}", "wall", "a.get()",
+         {"a": ("xfer", "dev")}, nbytes=lambda s: s.xfer_bytes, libs=GPU_LIBS,
+         expect=lambda h: h["a"], baseline="d2h"),
+    Case("h2d_pinned", lambda s: f"H2D pinned d.set(p) {mib(s.xfer_bytes)}", "wall", "d.set(p)",
+         {"p": ("xfer", "pinned"), "d": ("xfer", "dev")}, nbytes=lambda s: s.xfer_bytes,
+         needs=(pinned,), libs=GPU_LIBS, out="d", expect=lambda h: h["p"], baseline="h2d_pinned",
+         target=_pct_target(90)),
+    Case("d2h_pinned", lambda s: f"D2H pinned a.get(out=p) {mib(s.xfer_bytes)}", "wall",
+         "a.get(out=p)", {"a": ("xfer", "dev"), "p": ("xfer", "pinned")}, nbytes=lambda s: s.xfer_bytes,
+         needs=(pinned,), libs=GPU_LIBS, out="p", expect=lambda h: h["a"], baseline="d2h_pinned",
+         target=_pct_target(90)),
+
+    # First call in a fresh process (empty kernel caches): see bench/cold.py.
+    Case("cold", lambda s: "first call sin(a)*3+a (2^20 f32)", "cold", "xp.sin(a) * 3 + a",
+         needs=(func("sin"), method("__mul__"), method("__add__")),
+         target=Target("le", 5.0, "<= 5 ms")),
+]
+
+
+def select(pattern):
+    """The cases whose id or generic name matches the regular expression (all when None)."""
+    import re
+    if not pattern:
+        return list(CASES)
+    rx = re.compile(pattern, re.IGNORECASE)
+    probe = Sizes(big=2**28, side=2**14, xfer_bytes=2**28)
+    return [c for c in CASES if rx.search(c.id) or rx.search(c.name(probe))]
+
+
+def missing_feature(case, lib):
+    """The first feature ``lib`` lacks for ``case``, or None."""
+    for check in case.needs:
+        what = check(lib)
+        if what:
+            return what
+    return None

@@ -1,0 +1,105 @@
+"""Timing helpers for the benchmark harness: every timing loop lives here, nowhere else.
+
+Three clocks, chosen per case and library:
+
+* ``host_loop_us``: host overhead per call. The statement is compiled inline into a ``for`` loop
+  (as ``timeit`` does, so no Python function call per iteration), run ``n`` times, then the device
+  is synchronised once; wall time / n. Repeated over several rounds; the median round is reported.
+* ``device_samples_us``: device time per call. CUDA events recorded around each call on the null
+  (legacy default) stream, all repeats enqueued back to back so the GPU stays busy and launch gaps
+  after the first one do not count; one synchronise at the end, then the per-call elapsed times.
+  Without events (no CuPy, or the host backend) each repeat is timed with the wall clock up to a
+  synchronise.
+* ``wall_samples_us``: end-to-end wall time per call up to a synchronise (transfers: what a user
+  waits for, including any staging copy on the host).
+"""
+import statistics
+import time
+
+_perf_ns = time.perf_counter_ns
+
+
+def summarize(samples):
+    """Median and spread of a list of samples (same unit as the samples)."""
+    s = sorted(samples)
+    n = len(s)
+    q = statistics.quantiles(s, n=4) if n >= 2 else [s[0], s[0], s[0]]
+    return {"median": statistics.median(s), "min": s[0], "max": s[-1], "p25": q[0], "p75": q[2],
+            "n": n}
+
+
+def compile_stmt(stmt, namespace):
+    """A zero-argument callable evaluating ``stmt`` (an expression) in ``namespace``."""
+    return eval("lambda: " + stmt, namespace)  # noqa: S307 - statements come from bench/cases.py
+
+
+_LOOP_TEMPLATE = """
+def _inner(_n, _sync, _timer=_timer):
+    _t0 = _timer()
+    for _ in range(_n):
+        {stmt}
+    _sync()
+    return _timer() - _t0
+"""
+
+
+def _compile_loop(stmt, namespace):
+    ns = dict(namespace)
+    ns["_timer"] = _perf_ns
+    exec(_LOOP_TEMPLATE.format(stmt=stmt), ns)  # noqa: S102 - statements come from bench/cases.py
+    return ns["_inner"]
+
+
+def host_loop_us(stmt, namespace, sync, n, rounds, warmup=200):
+    """Host microseconds per call of ``stmt`` (µs), one sample per round of ``n`` calls."""
+    inner = _compile_loop(stmt, namespace)
+    inner(warmup, sync)
+    return [inner(n, sync) / n / 1e3 for _ in range(rounds)]
+
+
+def loop_overhead_us(n, rounds):
+    """What the bare loop costs per iteration (µs): the floor under every host_loop_us figure."""
+    return statistics.median(host_loop_us("pass", {}, lambda: None, n, rounds, warmup=10))
+
+
+def device_samples_us(fn, sync, make_event, elapsed_ms, warmup, repeats):
+    """Per-call device time of ``fn`` (µs) and how it was measured.
+
+    ``make_event`` is None when no CUDA events are usable; then each call is timed by wall clock
+    up to ``sync``. Returns (samples, clock, wall_mean_us); wall_mean_us is the wall clock over the
+    whole batch divided by the count, a cross-check that the events really bracket the work.
+    """
+    for _ in range(warmup):
+        fn()
+    sync()
+    if make_event is None:
+        samples = wall_samples_us(fn, sync, warmup=0, repeats=repeats)
+        return samples, "wall", statistics.fmean(samples)
+    pairs = [(make_event(), make_event()) for _ in range(repeats)]
+    t0 = _perf_ns()
+    for start, end in pairs:
+        start.record()
+        fn()
+        end.record()
+    sync()
+    wall_mean = (_perf_ns() - t0) / repeats / 1e3
+    return [elapsed_ms(s, e) * 1e3 for s, e in pairs], "events", wall_mean
+
+
+def wall_samples_us(fn, sync, warmup, repeats):
+    """Per-call wall time of ``fn`` up to a synchronise (µs)."""
+    for _ in range(warmup):
+        fn()
+    sync()
+    samples = []
+    for _ in range(repeats):
+        t0 = _perf_ns()
+        fn()
+        sync()
+        samples.append((_perf_ns() - t0) / 1e3)
+    return samples
+
+
+def gbps(nbytes, us):
+    """Bandwidth in GB/s (1e9 bytes per second) for ``nbytes`` moved in ``us`` microseconds."""
+    return nbytes / (us * 1e-6) / 1e9 if us > 0 else float("inf")

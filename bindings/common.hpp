@@ -1,0 +1,63 @@
+// Shared pieces of the binding layer: the Python ndarray object, dtype and scalar conversion,
+// and the per-area init functions module.cpp calls. No logic beyond argument conversion.
+#pragma once
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+#include <cupric/cupric.hpp>
+
+namespace nb = nanobind;
+
+namespace cupric::py {
+
+// The Python-visible ndarray: the C++ array plus what only Python needs.
+struct PyArray {
+  ndarray arr;
+  nb::object base;   // None, or the array this one is a view of (NumPy's `base`, collapsed)
+  nb::object descr;  // the numpy dtype for void/structured arrays; None otherwise
+};
+
+// A dtype-like Python object resolved to a cupric DType and the numpy dtype it stands for.
+struct ResolvedDType {
+  DType dtype;
+  nb::object descr;  // always a numpy.dtype
+};
+ResolvedDType resolve_dtype(nb::handle obj);       // None -> float64; ValueError "Unsupported dtype X"
+nb::object dtype_object(DType dt, nb::handle descr = nb::handle());  // the numpy.dtype of an array
+nb::object numpy();                                // the numpy module
+
+// Wraps a result. `view_of`, when given, is the array the result may be a view of: if the result
+// shares its memory, base is set (collapsed to the owner, as NumPy does).
+nb::object wrap(ndarray a, nb::handle descr = nb::handle(), const PyArray* view_of = nullptr,
+                nb::handle view_of_obj = nb::handle());
+nb::object wrap_view(ndarray a, nb::handle self_obj);  // a view of self (keeps self's descr)
+PyArray& unwrap(nb::handle obj);                       // TypeError if not a cupric.ndarray
+bool is_array(nb::handle obj);
+
+Dims to_dims(nb::handle obj);  // int or sequence of ints (shape arguments)
+nb::tuple dims_tuple(const Dims& d);
+Order to_order(nb::handle obj, bool allow_ak = true);  // None -> K
+// A Python value (bool/int/float/complex/numpy scalar) converted for storage in `target`, with
+// NumPy 2's checks (V14-PROMO-2: Python ints out of range raise OverflowError).
+Scalar scalar_for(nb::handle value, DType target);
+// The dtype NumPy gives a Python/numpy scalar (int -> int64, float -> float64, ...).
+bool is_python_scalar(nb::handle v);
+ResolvedDType scalar_dtype(nb::handle v);
+// Any array-like (cupric array, numpy array, list, scalar) as a cupric array on the default
+// backend; dtype (if not None) is applied as NumPy's array(obj, dtype) would. `descr_out`
+// receives the numpy dtype for void/structured results (None otherwise).
+ndarray as_device_array(nb::handle obj, nb::handle dtype = nb::none(), nb::object* descr_out = nullptr,
+                        Order order = Order::K);
+// Writes `value` (array-like or scalar) into the view `dst` as NumPy's setitem does.
+void assign_to(const ndarray& dst, nb::handle dst_descr, nb::handle value);
+// Element `a` (size 1) as a Python scalar (host sync).
+nb::object item_of(const ndarray& a);
+
+void init_errors(nb::module_& m);
+void init_dtype(nb::module_& m);
+void init_ndarray(nb::module_& m);
+void init_creation(nb::module_& m);
+void init_manipulation(nb::module_& m);  // after init_ndarray: adds ndarray methods
+void init_runtime(nb::module_& m);
+
+}  // namespace cupric::py

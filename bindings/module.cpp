@@ -1,0 +1,16 @@
+// The nanobind module cupric._core: calls each area's init function.
+#include "common.hpp"
+
+NB_MODULE(_core, m) {
+  m.doc() = "cupric core (C++): arrays, dtypes, the elementwise engine and the runtime";
+  using namespace cupric::py;
+  // Types and a few module-level references are kept alive until process exit on purpose
+  // (arrays may be freed during interpreter shutdown); nanobind's leak report would be noise.
+  nb::set_leak_warnings(false);
+  init_errors(m);
+  init_dtype(m);
+  init_ndarray(m);
+  init_creation(m);
+  init_manipulation(m);
+  init_runtime(m);
+}

@@ -1,0 +1,51 @@
+"""cupric: NumPy & SciPy for NVIDIA GPUs, with a CuPy v14 compatible API.
+
+``import cupric as cp`` and use it as you would CuPy. Arrays live on the GPU when one is
+usable and on the host backend otherwise (``CUPRIC_BACKEND=cuda|host|auto``).
+"""
+import numpy as _numpy
+
+from cupric import _core
+from cupric._core import ndarray, empty, zeros, ones, full, asnumpy, promote_types
+from cupric._core import (reshape, ravel, transpose, swapaxes, moveaxis, squeeze, expand_dims, broadcast_to,
+                          broadcast_arrays, diagonal)
+from cupric import _ndarray  # noqa: F401  (adds the Python-level ndarray methods)
+from cupric._creation import (array, asarray, asanyarray, ascontiguousarray, asfortranarray, copy,
+                              can_cast)
+from cupric import cuda
+from cupric._config import show_config, get_array_module, is_available
+
+__version__ = "0.1.0"
+
+# Scalar types and dtype names are NumPy's, as in CuPy (V9-ALIASES: NumPy 2's set; cupric.int,
+# cupric.float and cupric.complex do not exist).
+dtype = _numpy.dtype
+bool = _numpy.bool  # noqa: A001
+bool_ = _numpy.bool_
+int8, int16, int32, int64 = _numpy.int8, _numpy.int16, _numpy.int32, _numpy.int64
+uint8, uint16, uint32, uint64 = _numpy.uint8, _numpy.uint16, _numpy.uint32, _numpy.uint64
+float16, float32, float64 = _numpy.float16, _numpy.float32, _numpy.float64
+complex64, complex128 = _numpy.complex64, _numpy.complex128
+byte, ubyte, short, ushort = _numpy.byte, _numpy.ubyte, _numpy.short, _numpy.ushort
+intc, uintc, int_, uint = _numpy.intc, _numpy.uintc, _numpy.int_, _numpy.uint
+longlong, ulonglong, intp, uintp = _numpy.longlong, _numpy.ulonglong, _numpy.intp, _numpy.uintp
+half, single, double = _numpy.half, _numpy.single, _numpy.double
+csingle, cdouble = _numpy.csingle, _numpy.cdouble
+number, integer, signedinteger, unsignedinteger = (_numpy.number, _numpy.integer, _numpy.signedinteger,
+                                                   _numpy.unsignedinteger)
+inexact, floating, complexfloating, generic = (_numpy.inexact, _numpy.floating, _numpy.complexfloating,
+                                               _numpy.generic)
+finfo, iinfo, issubdtype = _numpy.finfo, _numpy.iinfo, _numpy.issubdtype
+
+newaxis = None
+inf, nan, pi, e, euler_gamma = _numpy.inf, _numpy.nan, _numpy.pi, _numpy.e, _numpy.euler_gamma
+
+ndarray.__module__ = "cupric"
+
+
+def __getattr__(name):
+    # cupric.testing is imported on first use, as in CuPy (it pulls in pytest helpers).
+    if name == "testing":
+        import importlib
+        return importlib.import_module("cupric.testing")
+    raise AttributeError(f"module 'cupric' has no attribute '{name}'")

@@ -1,0 +1,72 @@
+"""array/asarray and friends: argument normalisation over cupric._core._array."""
+import numpy
+
+from cupric import _core
+
+
+def _contains_device_arrays(obj):
+    if isinstance(obj, _core.ndarray):
+        return True
+    if isinstance(obj, (list, tuple)):
+        return any(_contains_device_arrays(o) for o in obj)
+    return False
+
+
+def _nested_to_host(obj):
+    # A list mixing cupric arrays (CuPy accepts these): bring each to the host (one sync each).
+    if isinstance(obj, _core.ndarray):
+        return obj.get()
+    if isinstance(obj, (list, tuple)):
+        return [_nested_to_host(o) for o in obj]
+    return obj
+
+
+def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, blocking=False):
+    """Creates an array on the current device from an array-like (CuPy's cupy.array).
+
+    With ``blocking=True`` the call waits for the host-to-device copy (V13-ASARRAY).
+    """
+    if isinstance(obj, (list, tuple)) and _contains_device_arrays(obj):
+        obj = numpy.array(_nested_to_host(obj))
+    return _core._array(obj, dtype, copy, order, ndmin, blocking)
+
+
+def asarray(a, dtype=None, order=None, *, blocking=False):
+    """Converts an object to an array; returns ``a`` itself when it already fits."""
+    return array(a, dtype, copy=None, order=order, blocking=blocking)
+
+
+def asanyarray(a, dtype=None, order=None, *, blocking=False):
+    """Same as asarray (cupric has no ndarray subclasses)."""
+    return array(a, dtype, copy=None, order=order, blocking=blocking)
+
+
+def ascontiguousarray(a, dtype=None):
+    """A C-contiguous array (at least 1-d, as NumPy's)."""
+    return array(a, dtype, copy=None, order='C', ndmin=1)
+
+
+def asfortranarray(a, dtype=None):
+    """An F-contiguous array (at least 1-d, as NumPy's)."""
+    return array(a, dtype, copy=None, order='F', ndmin=1)
+
+
+def copy(a, order='K'):
+    """A copy of ``a`` (order K keeps its memory layout)."""
+    return array(a, copy=True, order=order)
+
+
+def can_cast(from_, to, casting='safe'):
+    """numpy.can_cast for dtypes and arrays (NumPy 2: Python scalars are not accepted)."""
+    if isinstance(from_, _core.ndarray):
+        from_ = from_.dtype
+    if isinstance(from_, (int, float, complex, bool)):
+        raise TypeError("can_cast() does not support Python ints, floats, and complex because the result "
+                        "used to depend on the value.\nThis change was part of adopting NEP 50, we may "
+                        "explicitly allow them again in the future.")
+    return _core._can_cast_dtypes(from_, to, casting)
+
+
+def _reconstruct(host_array):
+    """Unpickling: the host copy back onto the current device."""
+    return array(host_array)

@@ -1,0 +1,1 @@
+"""cupricx: what NumPy lacks (CuPy's cupyx), and cupricx.scipy for SciPy functions (V5-CUPRICX)."""
