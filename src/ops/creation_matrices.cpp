@@ -1,5 +1,6 @@
 // Building matrices: eye, identity, tri, tril, triu (the "tri" kernels in
-// kernels/creation_kernels.hpp) and diag, diagflat (zeros plus a copy into a diagonal view).
+// kernels/creation_kernels.hpp) and diag, diagflat (zeros plus a copy into a diagonal view, or a
+// copy of a diagonal view).
 #include <algorithm>
 #include <cstdint>
 #include <limits>
@@ -7,6 +8,7 @@
 #include "cupric/error.hpp"
 #include "cupric/ops/copy.hpp"
 #include "cupric/ops/creation.hpp"
+#include "cupric/ops/manipulation.hpp"
 #include "kernels/creation_kernels.hpp"
 
 namespace cupric {
@@ -87,21 +89,9 @@ ndarray triu(const ndarray& m, int64_t k) { return tri_keep(m, k, TriRelation::U
 ndarray diag(const ndarray& v, int64_t k) {
   if (v.ndim() == 1) return diag_from_vector(v, k);
   if (v.ndim() != 2) throw ValueError("Input must be 1- or 2-d.");
-  const int64_t rows = v.shape()[0], cols = v.shape()[1], s0 = v.strides()[0], s1 = v.strides()[1];
-  int64_t len = 0, offset = 0;
-  if (k >= 0) {
-    len = std::max<int64_t>(0, std::min(rows, cols - k));
-    if (len > 0) offset = k * s1;
-  } else {
-    len = std::max<int64_t>(0, std::min(rows + k, cols));
-    if (len > 0) offset = -k * s0;
-  }
-  return copy(v.view(Dims{len}, Dims{s0 + s1}, offset), Order::C);
+  return copy(diagonal(v, k), Order::C);
 }
 
-ndarray diagflat(const ndarray& v, int64_t k) {
-  ndarray flat = v.c_contiguous() ? v : copy(v, Order::C);
-  return diag_from_vector(flat.view(Dims{flat.size()}, Dims{flat.itemsize()}), k);
-}
+ndarray diagflat(const ndarray& v, int64_t k) { return diag_from_vector(ravel(v), k); }
 
 }  // namespace cupric

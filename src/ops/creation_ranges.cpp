@@ -8,6 +8,7 @@
 #include "cupric/error.hpp"
 #include "cupric/ops/copy.hpp"
 #include "cupric/ops/creation.hpp"
+#include "cupric/ops/manipulation.hpp"
 #include "kernels/creation_kernels.hpp"
 
 namespace cupric {
@@ -304,16 +305,15 @@ std::vector<ndarray> meshgrid(const std::vector<ndarray>& xi, std::string_view i
   Dims full(static_cast<size_t>(nd), 1);
   std::vector<ndarray> flat;
   for (int i = 0; i < nd; ++i) {
-    ndarray f = xi[i].c_contiguous() ? xi[i] : copy(xi[i], Order::C);
-    flat.push_back(f.view(Dims{f.size()}, Dims{f.itemsize()}));
-    full[axis_of(i)] = f.size();
+    flat.push_back(ravel(xi[i]));
+    full[axis_of(i)] = flat.back().size();
   }
   std::vector<ndarray> out;
   for (int i = 0; i < nd; ++i) {
     const int ax = axis_of(i);
     Dims shape = sparse ? Dims(static_cast<size_t>(nd), 1) : full, strides(static_cast<size_t>(nd), 0);
     shape[ax] = flat[i].size();
-    strides[ax] = flat[i].itemsize();
+    strides[ax] = flat[i].strides()[0];
     ndarray v = flat[i].view(std::move(shape), std::move(strides));
     out.push_back(copy_ ? copy(v, Order::C) : v);
   }
