@@ -57,6 +57,7 @@ void init_errors(nb::module_& m);
 void init_dtype(nb::module_& m);
 void init_ndarray(nb::module_& m);
 void init_creation(nb::module_& m);
+void init_creation_routines(nb::module_& m);  // ranges, matrices, *_like (creation_routines.cpp)
 void init_manipulation(nb::module_& m);  // after init_ndarray: adds ndarray methods
 void init_runtime(nb::module_& m);
 void init_cuda_runtime(nb::module_& m);

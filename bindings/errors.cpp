@@ -34,6 +34,8 @@ void init_errors(nb::module_& m) {
       PyErr_SetString(PyExc_IndexError, e.what());
     } catch (const OverflowError& e) {
       PyErr_SetString(PyExc_OverflowError, e.what());
+    } catch (const ZeroDivisionError& e) {
+      PyErr_SetString(PyExc_ZeroDivisionError, e.what());
     } catch (const NotImplementedError& e) {
       PyErr_SetString(PyExc_NotImplementedError, e.what());
     } catch (const OutOfMemoryError& e) {

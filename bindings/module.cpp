@@ -11,6 +11,7 @@ NB_MODULE(_core, m) {
   init_dtype(m);
   init_ndarray(m);
   init_creation(m);
+  init_creation_routines(m);
   init_manipulation(m);
   init_runtime(m);
   init_cuda_runtime(m);

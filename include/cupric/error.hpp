@@ -20,6 +20,7 @@ CUPRIC_DEFINE_ERROR(ValueError)
 CUPRIC_DEFINE_ERROR(TypeError)
 CUPRIC_DEFINE_ERROR(IndexError)
 CUPRIC_DEFINE_ERROR(OverflowError)
+CUPRIC_DEFINE_ERROR(ZeroDivisionError)  // Python's, e.g. arange with step 0
 CUPRIC_DEFINE_ERROR(NotImplementedError)
 CUPRIC_DEFINE_ERROR(RuntimeError)
 #undef CUPRIC_DEFINE_ERROR

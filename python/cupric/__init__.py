@@ -7,6 +7,8 @@ import numpy as _numpy
 
 from cupric import _core
 from cupric._core import ndarray, empty, zeros, ones, full, asnumpy, promote_types
+from cupric._core import (arange, linspace, logspace, meshgrid, eye, identity, diag, diagflat, tri, tril, triu,
+                          empty_like, zeros_like, ones_like, full_like)
 from cupric._core import (reshape, ravel, transpose, swapaxes, moveaxis, squeeze, expand_dims, broadcast_to,
                           broadcast_arrays, diagonal)
 from cupric import _ndarray  # noqa: F401  (adds the Python-level ndarray methods)

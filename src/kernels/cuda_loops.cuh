@@ -41,14 +41,23 @@ constexpr int max_size() {
   return m;
 }
 
-template <int V, class F, class Out, class... In>
-__device__ __forceinline__ void apply_vec(const F& f, Vec<Out, V>& r, const Vec<In, V>&... x) {
-#pragma unroll
-  for (int j = 0; j < V; ++j) r.v[j] = f(x.v[j]...);
+// Calls f with the element's index first when the loop is indexed (Note [Indexed loops] in
+// host_loops.hpp); plain loops never compute the index.
+template <bool Indexed, class F, class... In>
+__device__ __forceinline__ auto invoke(const F& f, int64_t i, const In&... x) {
+  if constexpr (Indexed) return f(i, x...);
+  else return f(x...);
 }
 
-template <int V, class F, class Out, class... In>
-__global__ void __launch_bounds__(kBlock) contiguous_kernel(F f, int64_t n, bool aligned, Out* out, const In*... in) {
+template <bool Indexed, int V, class F, class Out, class... In>
+__device__ __forceinline__ void apply_vec(const F& f, int64_t first, Vec<Out, V>& r, const Vec<In, V>&... x) {
+#pragma unroll
+  for (int j = 0; j < V; ++j) r.v[j] = invoke<Indexed>(f, first + j, x.v[j]...);
+}
+
+template <bool Indexed, int V, class F, class Out, class... In>
+__global__ void __launch_bounds__(kBlock) contiguous_kernel(F f, int64_t n, int64_t base, bool aligned, Out* out,
+                                                            const In*... in) {
   int64_t tid = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   int64_t nthreads = static_cast<int64_t>(gridDim.x) * blockDim.x;
   int64_t start = 0;
@@ -56,12 +65,12 @@ __global__ void __launch_bounds__(kBlock) contiguous_kernel(F f, int64_t n, bool
     int64_t nvec = n / V;
     for (int64_t v = tid; v < nvec; v += nthreads) {
       Vec<Out, V> r;
-      apply_vec<V>(f, r, reinterpret_cast<const Vec<In, V>*>(in)[v]...);
+      apply_vec<Indexed, V>(f, base + v * V, r, reinterpret_cast<const Vec<In, V>*>(in)[v]...);
       reinterpret_cast<Vec<Out, V>*>(out)[v] = r;
     }
     start = nvec * V;
   }
-  for (int64_t i = start + tid; i < n; i += nthreads) out[i] = f(in[i]...);
+  for (int64_t i = start + tid; i < n; i += nthreads) out[i] = invoke<Indexed>(f, base + i, in[i]...);
 }
 
 template <int N, class Index>
@@ -72,9 +81,9 @@ struct StridedArgs {
   char* data[N];
 };
 
-template <class Index, class F, class Out, class... In, size_t... K>
+template <bool Indexed, class Index, class F, class Out, class... In, size_t... K>
 __device__ __forceinline__ void strided_apply(const F& f, const StridedArgs<1 + sizeof...(In), Index>& a, Index i,
-                                              std::index_sequence<K...>) {
+                                              int64_t base, std::index_sequence<K...>) {
   constexpr int N = 1 + sizeof...(In);
   Index off[N];
 #pragma unroll
@@ -88,14 +97,17 @@ __device__ __forceinline__ void strided_apply(const F& f, const StridedArgs<1 + 
 #pragma unroll
     for (int k = 0; k < N; ++k) off[k] += idx * a.strides[d][k];
   }
-  *reinterpret_cast<Out*>(a.data[0] + off[0]) = f(*reinterpret_cast<const In*>(a.data[K + 1] + off[K + 1])...);
+  *reinterpret_cast<Out*>(a.data[0] + off[0]) =
+      invoke<Indexed>(f, base + static_cast<int64_t>(i), *reinterpret_cast<const In*>(a.data[K + 1] + off[K + 1])...);
 }
 
-template <class Index, class F, class Out, class... In>
-__global__ void __launch_bounds__(kBlock) strided_kernel(F f, Index n, StridedArgs<1 + sizeof...(In), Index> a) {
+template <bool Indexed, class Index, class F, class Out, class... In>
+__global__ void __launch_bounds__(kBlock) strided_kernel(F f, Index n, int64_t base,
+                                                         StridedArgs<1 + sizeof...(In), Index> a) {
   Index tid = static_cast<Index>(blockIdx.x) * blockDim.x + threadIdx.x;
   Index nthreads = static_cast<Index>(gridDim.x) * blockDim.x;
-  for (Index i = tid; i < n; i += nthreads) strided_apply<Index, F, Out, In...>(f, a, i, std::index_sequence_for<In...>{});
+  for (Index i = tid; i < n; i += nthreads)
+    strided_apply<Indexed, Index, F, Out, In...>(f, a, i, base, std::index_sequence_for<In...>{});
 }
 
 inline unsigned grid_for(int64_t work) {
@@ -105,7 +117,7 @@ inline unsigned grid_for(int64_t work) {
   return static_cast<unsigned>(blocks);
 }
 
-template <class Index, class F, class Out, class... In>
+template <bool Indexed, class Index, class F, class Out, class... In>
 void launch_strided(const F& f, const LoopPlan& p, cudaStream_t s) {
   constexpr int N = 1 + sizeof...(In);
   StridedArgs<N, Index> a{};
@@ -115,18 +127,19 @@ void launch_strided(const F& f, const LoopPlan& p, cudaStream_t s) {
     for (int k = 0; k < N; ++k) a.strides[d][k] = static_cast<Index>(p.strides[k][d]);
   }
   for (int k = 0; k < N; ++k) a.data[k] = p.data[k];
-  strided_kernel<Index, F, Out, In...><<<grid_for(p.numel), kBlock, 0, s>>>(f, static_cast<Index>(p.numel), a);
+  strided_kernel<Indexed, Index, F, Out, In...>
+      <<<grid_for(p.numel), kBlock, 0, s>>>(f, static_cast<Index>(p.numel), p.index_base, a);
 }
 
-template <class F, class Out, class... In, size_t... K>
+template <bool Indexed, class F, class Out, class... In, size_t... K>
 void launch_contiguous(const F& f, const LoopPlan& p, cudaStream_t s, std::index_sequence<K...>) {
   constexpr int V = 16 / max_size<Out, In...>() > 0 ? 16 / max_size<Out, In...>() : 1;
   bool aligned = true;
   for (int k = 0; k < p.nargs; ++k)
     if (reinterpret_cast<uintptr_t>(p.data[k]) % 16 != 0) aligned = false;
   int64_t work = aligned ? (p.numel + V - 1) / V : p.numel;
-  contiguous_kernel<V, F, Out, In...><<<grid_for(work), kBlock, 0, s>>>(
-      f, p.numel, aligned, reinterpret_cast<Out*>(p.data[0]), reinterpret_cast<const In*>(p.data[K + 1])...);
+  contiguous_kernel<Indexed, V, F, Out, In...><<<grid_for(work), kBlock, 0, s>>>(
+      f, p.numel, p.index_base, aligned, reinterpret_cast<Out*>(p.data[0]), reinterpret_cast<const In*>(p.data[K + 1])...);
 }
 
 // Note [Tiled transpose path]
@@ -169,24 +182,35 @@ bool try_tiled_transpose(const F& f, const LoopPlan& p, cudaStream_t s) {
   return true;
 }
 
-// The CUDA LoopFn for functor F computing Out from In...
-template <class F, class Out, class... In>
-void elementwise_loop(const LoopPlan& p, const void* state, const Stream& stream) {
+template <bool Indexed, class F, class Out, class... In>
+void run_loop(const LoopPlan& p, const void* state, const Stream& stream) {
   if (p.numel == 0) return;
   const F f = load_functor<F>(state);
   auto s = static_cast<cudaStream_t>(stream.handle);
   if (p.contiguous || p.ndim == 0) {
-    launch_contiguous<F, Out, In...>(f, p, s, std::index_sequence_for<In...>{});
-  } else if constexpr (sizeof...(In) == 1 && (std::is_same_v<Out, In> && ...)) {
+    launch_contiguous<Indexed, F, Out, In...>(f, p, s, std::index_sequence_for<In...>{});
+  } else if constexpr (!Indexed && sizeof...(In) == 1 && (std::is_same_v<Out, In> && ...)) {
     if (!try_tiled_transpose<F, Out, In...>(f, p, s)) {
-      if (p.index32) launch_strided<int32_t, F, Out, In...>(f, p, s);
-      else launch_strided<int64_t, F, Out, In...>(f, p, s);
+      if (p.index32) launch_strided<Indexed, int32_t, F, Out, In...>(f, p, s);
+      else launch_strided<Indexed, int64_t, F, Out, In...>(f, p, s);
     }
   } else if (p.index32)
-    launch_strided<int32_t, F, Out, In...>(f, p, s);
+    launch_strided<Indexed, int32_t, F, Out, In...>(f, p, s);
   else
-    launch_strided<int64_t, F, Out, In...>(f, p, s);
+    launch_strided<Indexed, int64_t, F, Out, In...>(f, p, s);
   cuda_check(cudaGetLastError(), "elementwise kernel launch");
+}
+
+// The CUDA LoopFn for functor F computing Out from In...
+template <class F, class Out, class... In>
+void elementwise_loop(const LoopPlan& p, const void* state, const Stream& stream) {
+  run_loop<false, F, Out, In...>(p, state, stream);
+}
+
+// The CUDA LoopFn for an indexed functor `Out f(int64_t index, In...)` (Note [Indexed loops]).
+template <class F, class Out, class... In>
+void indexed_loop(const LoopPlan& p, const void* state, const Stream& stream) {
+  run_loop<true, F, Out, In...>(p, state, stream);
 }
 
 }  // namespace cupric::cuda

@@ -138,6 +138,7 @@ void run_split(LoopFn fn, LoopPlan plan, const void* state, const Stream& s, int
   inner.numel = plan.numel / plan.shape[0];
   for (int64_t i = 0; i < plan.shape[0]; ++i) {
     for (int k = 0; k < plan.nargs; ++k) inner.data[k] = plan.data[k] + i * plan.strides[k][0];
+    inner.index_base = plan.index_base + i * inner.numel;
     run_split(fn, inner, state, s, max_dims);
   }
 }

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <type_traits>
 #include <utility>
+#include "cupric/config.hpp"
 #include "kernels/loop_plan.hpp"
 
 namespace cupric::host {
@@ -45,30 +46,59 @@ void for_each_row(const LoopPlan& p, Body&& body) {
   }
 }
 
-template <class F, class Out, class... In, size_t... K>
-inline void strided_row(const F& f, char* const* ptrs, const int64_t* s, int64_t n, std::index_sequence<K...>) {
-  for (int64_t i = 0; i < n; ++i)
-    *reinterpret_cast<Out*>(ptrs[0] + i * s[0]) = f(*reinterpret_cast<const In*>(ptrs[K + 1] + i * s[K + 1])...);
+// Calls f with the element's index first when the loop is indexed (Note [Indexed loops]).
+template <bool Indexed, class F, class... In>
+CUPRIC_FORCEINLINE auto invoke(const F& f, int64_t i, const In&... x) {
+  if constexpr (Indexed) return f(i, x...);
+  else return f(x...);
 }
 
-template <class F, class Out, class... In, size_t... K>
-inline void contiguous_run(const F& f, char* const* data, int64_t n, std::index_sequence<K...>) {
+template <bool Indexed, class F, class Out, class... In, size_t... K>
+inline void strided_row(const F& f, int64_t base, char* const* ptrs, const int64_t* s, int64_t n,
+                        std::index_sequence<K...>) {
+  for (int64_t i = 0; i < n; ++i)
+    *reinterpret_cast<Out*>(ptrs[0] + i * s[0]) =
+        invoke<Indexed>(f, base + i, *reinterpret_cast<const In*>(ptrs[K + 1] + i * s[K + 1])...);
+}
+
+template <bool Indexed, class F, class Out, class... In, size_t... K>
+inline void contiguous_run(const F& f, int64_t base, char* const* data, int64_t n, std::index_sequence<K...>) {
   Out* __restrict__ out = reinterpret_cast<Out*>(data[0]);
-  for (int64_t i = 0; i < n; ++i) out[i] = f(reinterpret_cast<const In*>(data[K + 1])[i]...);
+  for (int64_t i = 0; i < n; ++i) out[i] = invoke<Indexed>(f, base + i, reinterpret_cast<const In*>(data[K + 1])[i]...);
+}
+
+template <bool Indexed, class F, class Out, class... In>
+void run_loop(const LoopPlan& p, const void* state) {
+  constexpr int N = 1 + sizeof...(In);
+  const F f = load_functor<F>(state);
+  if (p.contiguous) {
+    contiguous_run<Indexed, F, Out, In...>(f, p.index_base, p.data, p.numel, std::index_sequence_for<In...>{});
+    return;
+  }
+  int64_t base = p.index_base;
+  for_each_row<N>(p, [&](char* const* ptrs, const int64_t* s, int64_t n) {
+    strided_row<Indexed, F, Out, In...>(f, base, ptrs, s, n, std::index_sequence_for<In...>{});
+    base += n;
+  });
 }
 
 // The host LoopFn for functor F computing Out from In...
 template <class F, class Out, class... In>
 void elementwise_loop(const LoopPlan& p, const void* state, const Stream&) {
-  constexpr int N = 1 + sizeof...(In);
-  const F f = load_functor<F>(state);
-  if (p.contiguous) {
-    contiguous_run<F, Out, In...>(f, p.data, p.numel, std::index_sequence_for<In...>{});
-    return;
-  }
-  for_each_row<N>(p, [&](char* const* ptrs, const int64_t* s, int64_t n) {
-    strided_row<F, Out, In...>(f, ptrs, s, n, std::index_sequence_for<In...>{});
-  });
+  run_loop<false, F, Out, In...>(p, state);
+}
+
+// Note [Indexed loops]
+// An indexed loop calls `Out f(int64_t index, In...)`, where index is the element's position in
+// the plan's iteration order (plus plan.index_base). The engine orders dimensions by the first
+// output's strides, so when that output is C-contiguous the index is the element's C-order
+// (row-major) flat index, whatever the inputs' layouts: routines that use indexed loops
+// (arange, linspace, eye, tril, ...) allocate their output C-contiguous and derive coordinates
+// from the index. The CUDA loops (cuda_loops.cuh) keep the same contract, and the engine sets
+// index_base when it splits a plan.
+template <class F, class Out, class... In>
+void indexed_loop(const LoopPlan& p, const void* state, const Stream&) {
+  run_loop<true, F, Out, In...>(p, state);
 }
 
 }  // namespace cupric::host

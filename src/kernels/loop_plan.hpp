@@ -12,6 +12,9 @@ struct LoopPlan {
   int ndim = 0;   // after coalescing, outermost first
   int nargs = 0;  // outputs first, then inputs
   int64_t numel = 0;
+  // Index of the plan's first element, for indexed loops (Note [Indexed loops] in host_loops.hpp);
+  // nonzero only for the pieces of a plan split by the engine.
+  int64_t index_base = 0;
   bool contiguous = false;  // ndim <= 1 and every operand has stride == its itemsize
   bool index32 = false;     // numel and every byte offset fit in int32
   char* data[kMaxOperands] = {};

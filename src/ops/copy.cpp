@@ -12,9 +12,10 @@ namespace {
 
 std::string dtype_repr(DType d) { return "dtype('" + d.name() + "')"; }
 
-// Strides for a new array of `shape` laid out in the memory order of `like` (NumPy's order K):
-// dimensions sorted by like's stride magnitude, largest outermost; ties keep C order.
-Dims strides_like(const ndarray& like, DType dtype) {
+// Strides for a new array of `shape` (like's number of dimensions) laid out in the memory order of
+// `like` (NumPy's order K): dimensions sorted by like's stride magnitude, largest outermost; ties
+// keep C order.
+Dims strides_like(const ndarray& like, const Dims& shape, DType dtype) {
   const int nd = like.ndim();
   std::vector<int> perm(nd);
   std::iota(perm.begin(), perm.end(), 0);
@@ -25,7 +26,7 @@ Dims strides_like(const ndarray& like, DType dtype) {
   int64_t acc = dtype.itemsize;
   for (int i = nd - 1; i >= 0; --i) {
     strides[perm[i]] = acc;
-    acc *= std::max<int64_t>(like.shape()[perm[i]], 1);
+    acc *= std::max<int64_t>(shape[perm[i]], 1);
   }
   return strides;
 }
@@ -47,15 +48,17 @@ void check_structured_cast(DType from, DType to) {
 
 }  // namespace
 
-ndarray empty_like(const ndarray& a, DType dtype, Order order) {
+ndarray empty_like(const ndarray& a, DType dtype, Order order) { return empty_like(a, dtype, order, a.shape()); }
+
+ndarray empty_like(const ndarray& a, DType dtype, Order order, const Dims& shape) {
   if (order == Order::A) order = a.f_contiguous() && !a.c_contiguous() ? Order::F : Order::C;
   if (order == Order::K) {
-    if (a.c_contiguous()) order = Order::C;
+    if (a.c_contiguous() || static_cast<int>(shape.size()) != a.ndim()) order = Order::C;
     else if (a.f_contiguous()) order = Order::F;
   }
-  if (order != Order::K) return ndarray::empty(a.shape(), dtype, order, &a.backend());
-  ndarray out = ndarray::empty(a.shape(), dtype, Order::C, &a.backend());
-  return ndarray(out.memory(), dtype, a.shape(), strides_like(a, dtype), 0);
+  if (order != Order::K) return ndarray::empty(shape, dtype, order, &a.backend());
+  ndarray out = ndarray::empty(shape, dtype, Order::C, &a.backend());
+  return ndarray(out.memory(), dtype, shape, strides_like(a, shape, dtype), 0);
 }
 
 void copyto(const ndarray& dst, const ndarray& src, Casting casting) {

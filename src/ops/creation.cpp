@@ -1,4 +1,4 @@
-// empty/zeros/ones/full and host <-> device transfers.
+// empty/zeros/ones/full, their *_like forms, and host <-> device transfers.
 #include "cupric/ops/creation.hpp"
 #include "cupric/error.hpp"
 #include "cupric/ops/copy.hpp"
@@ -22,10 +22,45 @@ ndarray ones(const Dims& shape, DType dtype, Order order) {
   return full(shape, Scalar::of<bool>(true), dtype, order);
 }
 
+namespace {
+
+// NumPy's full/full_like copy the value with casting='unsafe', which warns for complex -> real.
+void fill_warning_complex(const ndarray& a, const Scalar& value) {
+  if (value.dtype.is_complex() && !a.dtype().is_complex() && !a.dtype().is_void() && a.size() > 0)
+    warn("ComplexWarning", "Casting complex values to real discards the imaginary part");
+}
+
+}  // namespace
+
 ndarray full(const Dims& shape, const Scalar& value, DType dtype, Order order) {
   ndarray a = empty(shape, dtype, order);
+  fill_warning_complex(a, value);
   fill(a, value);
   return a;
+}
+
+ndarray zeros_like(const ndarray& a, std::optional<DType> dtype, Order order, const std::optional<Dims>& shape) {
+  ndarray out = empty_like(a, dtype.value_or(a.dtype()), order, shape.value_or(a.shape()));
+  // empty_like's arrays are dense from their first byte whatever their order: one memset.
+  Backend& b = out.backend();
+  if (out.nbytes() > 0) b.memset(out.data(), 0, static_cast<size_t>(out.nbytes()), b.current_stream(out.device()));
+  return out;
+}
+
+ndarray ones_like(const ndarray& a, std::optional<DType> dtype, Order order, const std::optional<Dims>& shape) {
+  DType dt = dtype.value_or(a.dtype());
+  if (dt.is_void()) throw TypeError("ones_like is not supported for void and structured dtypes (V14-STRUCT)");
+  return full_like(a, Scalar::of<bool>(true), dt, order, shape);
+}
+
+ndarray full_like(const ndarray& a, const Scalar& fill_value, std::optional<DType> dtype, Order order,
+                  const std::optional<Dims>& shape) {
+  DType dt = dtype.value_or(a.dtype());
+  if (dt.is_void()) throw TypeError("full_like is not supported for void and structured dtypes (V14-STRUCT)");
+  ndarray out = empty_like(a, dt, order, shape.value_or(a.shape()));
+  fill_warning_complex(out, fill_value);
+  fill(out, fill_value);
+  return out;
 }
 
 ndarray from_host(const void* src, const Dims& shape, const Dims& strides, DType dtype, Backend* backend) {

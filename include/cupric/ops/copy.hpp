@@ -8,6 +8,9 @@ namespace cupric {
 // An uninitialised array shaped like `a`; order K keeps a's memory order (NumPy's empty_like).
 ndarray empty_like(const ndarray& a, DType dtype, Order order = Order::K);
 inline ndarray empty_like(const ndarray& a) { return empty_like(a, a.dtype()); }
+// empty_like with NumPy's shape= argument: order K keeps a's memory order when `shape` has a's
+// number of dimensions, else gives C order.
+ndarray empty_like(const ndarray& a, DType dtype, Order order, const Dims& shape);
 // Writes src (broadcast to dst's shape, cast with `casting`) into dst. ValueError on shapes,
 // TypeError when the cast is not allowed by `casting`. Handles overlapping dst and src.
 void copyto(const ndarray& dst, const ndarray& src, Casting casting = Casting::SameKind);

@@ -1,0 +1,21 @@
+// Kernel family "iota": element i of a C-contiguous output computed from i alone, for Self as
+// the output dtype. Serves arange, linspace and logspace (ops/creation_ranges.cpp).
+#include "kernels/creation_kernels.hpp"
+
+namespace cupric::family {
+namespace {
+
+struct Register {
+  Register() {
+    using namespace creation;
+    register_creation_loop(kBackend, CreationLoop::Arange, dtype_of<Self>::value,
+                           &loops::indexed_loop<ArangeF<Self>, Self>);
+    register_creation_loop(kBackend, CreationLoop::Linspace, dtype_of<Self>::value,
+                           &loops::indexed_loop<LinspaceF<Self>, Self>);
+    register_creation_loop(kBackend, CreationLoop::LinspaceComplex, dtype_of<Self>::value,
+                           &loops::indexed_loop<LinspaceComplexF<Self>, Self>);
+  }
+} register_instance;
+
+}  // namespace
+}  // namespace cupric::family

@@ -1,0 +1,386 @@
+"""Creation routines against NumPy 2: arange, linspace, logspace, meshgrid, eye, identity, tri,
+tril, triu, diag, diagflat and the *_like family -- values (bit for bit where NumPy's algorithm is
+reproduced), dtypes, shapes, layouts and exception types, over dtypes."""
+import math
+import warnings
+
+import numpy
+import pytest
+from hypothesis import given, strategies as st
+
+import cupric as cp
+from conftest import (NUMERIC_DTYPES, ALL_DTYPES, BFLOAT16, INTS, LAYOUTS, assert_same, make_pair, params,
+                      same_error)
+
+ComplexWarning = numpy.exceptions.ComplexWarning
+
+
+def _np_or_error(fn):
+    """NumPy's result, or the exception it raises (warnings silenced: cupric does not warn for
+    overflow in casts)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return fn(numpy), None
+        except Exception as e:  # noqa: BLE001 - any NumPy error is the expectation
+            return None, e
+
+
+def _check(fn, *, match_message=False):
+    """fn(xp) gives the same array (or the same exception type) for NumPy and cupric."""
+    expected, err = _np_or_error(fn)
+    if err is not None:
+        with pytest.raises(type(err)) as ei:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                fn(cp)
+        if match_message:
+            assert str(ei.value) == str(err)
+        return
+    if expected.dtype == object:
+        pytest.skip("NumPy makes an object array (cupric has none)")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        actual = fn(cp)
+    assert_same(actual, expected)
+
+
+def _bits_equal(actual, expected):
+    """Bit-for-bit equality (NaN payloads and signed zeros included)."""
+    got = actual.get()
+    assert got.dtype == expected.dtype and got.shape == expected.shape
+    assert got.tobytes() == numpy.ascontiguousarray(expected).tobytes()
+
+
+# -- arange ----------------------------------------------------------------------------------------
+
+ARANGE_ARGS = [
+    (5,), (-3,), (5.5,), (0, 10, 3), (10, 0, -3), (0.5, 5, 1.5), (0, 1, 0.1), (-3.7, 11, 1.3), (0.1, 7, 0.37),
+    (250, 260), (0.5, 300, 0.7), (1 + 1j, 5 + 3j, 1), (0, 3 + 3j, 0.5 + 0.25j), (0, 10, 1 + 0j), (True, 5),
+    (0, 1e-320, 1e300), (0, -1e-320, 1e300), (0, 10, math.inf), (5.0, 1.0), (-1, -5), (0, 2), (-1, 3), (300.0, 303.0),
+    (2**63, 2**63 + 3), (-2**63, 2**63 - 1, 2**62), (1e19, 1e19 + 5e18, 1e18), (0, 10, 0), (5, 5, 0), (0.0, 1.0, 0.0),
+    (0, math.nan), (0, math.inf), (0, 1e300, 1e-300), (0, -1e300), (0, 5 + 1j), (1e20, 1e20 + 1e5, 3e4),
+]
+
+
+@pytest.mark.parametrize("dtype", [None] + params(NUMERIC_DTYPES))
+@pytest.mark.parametrize("args", ARANGE_ARGS, ids=repr)
+def test_arange_matches_numpy(args, dtype):
+    expected, err = _np_or_error(lambda xp: xp.arange(*args, dtype=dtype))
+    if err is None and expected.dtype != object:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            _bits_equal(cp.arange(*args, dtype=dtype), expected)
+    else:
+        _check(lambda xp: xp.arange(*args, dtype=dtype))
+
+
+def test_arange_error_messages():
+    same_error(lambda: numpy.arange(0, math.nan), lambda: cp.arange(0, math.nan))
+    same_error(lambda: numpy.arange(0, math.inf), lambda: cp.arange(0, math.inf))
+    same_error(lambda: numpy.arange(3, dtype=bool), lambda: cp.arange(3, dtype=bool))
+    same_error(lambda: numpy.arange(5, dtype="V8"), lambda: cp.arange(5, dtype="V8"))
+    same_error(lambda: numpy.arange(-1, 3, dtype=numpy.uint8), lambda: cp.arange(-1, 3, dtype=numpy.uint8))
+    same_error(lambda: numpy.arange(0, 5 + 1j, dtype=float), lambda: cp.arange(0, 5 + 1j, dtype=float))
+    same_error(lambda: numpy.arange(0, 10, 0), lambda: cp.arange(0, 10, 0), match_message=False)
+    same_error(lambda: numpy.arange(2**62), lambda: cp.arange(2**62))
+
+
+@pytest.mark.parametrize("args", [(numpy.float32(0.5), 3), (numpy.uint64(3),), (numpy.int8(3),), (0, 3, numpy.float32(0.5)),
+                                  (numpy.float64(0.1), 1, numpy.float64(0.2))], ids=repr)
+def test_arange_numpy_scalars(args):
+    _check(lambda xp: xp.arange(*args))
+
+
+def test_arange_zero_d_array_arguments():
+    assert_same(cp.arange(cp.array(5)), numpy.arange(5))
+
+
+@given(start=st.floats(-1e3, 1e3), step=st.floats(1e-3, 1e2), count=st.integers(0, 300),
+       neg=st.booleans(), dtype=st.sampled_from(["float16", "float32", "float64", "int32", "complex64", BFLOAT16]))
+def test_arange_hypothesis_bit_exact(start, step, count, neg, dtype):
+    step = -step if neg else step
+    stop = start + step * count
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            expected = numpy.arange(start, stop, step, dtype=dtype)
+        except OverflowError:
+            with pytest.raises(OverflowError):
+                cp.arange(start, stop, step, dtype=dtype)
+            return
+        _bits_equal(cp.arange(start, stop, step, dtype=dtype), expected)
+
+
+# -- linspace / logspace ---------------------------------------------------------------------------
+
+LINSPACE_ARGS = [
+    (0, 1, 7, True), (2, 3, 5, True), (-2.5, 1e3, 11, True), (0.1, 0.9, 6, False), (0, 1, 0, True), (2, 3, 1, True),
+    (2, 3, 1, False), (0, 10, 5, True), (-1.5, 10, 5, True), (0, 5e-324, 3, True), (0, 1e-323, 5, True),
+    (0, math.inf, 1, True), (10, -10, 50, True), (0, 1 + 1j, 4, True), (0.3 - 2j, 1 + 1j, 5, True),
+    (1j, 0, 3, False), (0, 5e-324j, 3, True), (3, 3, 4, True),
+]
+
+
+@pytest.mark.parametrize("dtype", [None] + params(NUMERIC_DTYPES))
+@pytest.mark.parametrize("args", LINSPACE_ARGS, ids=repr)
+def test_linspace_matches_numpy(args, dtype):
+    start, stop, num, endpoint = args
+    fn = lambda xp: xp.linspace(start, stop, num, endpoint=endpoint, dtype=dtype)  # noqa: E731
+    expected, err = _np_or_error(fn)
+    if err is None:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            actual = fn(cp)
+        if numpy.dtype(expected.dtype).kind in "iu":
+            # Out-of-range float -> int casts are platform-defined (docs/differences.md); compare in range.
+            info = numpy.iinfo(expected.dtype)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                ref = numpy.floor(numpy.linspace(start, stop, num, endpoint=endpoint).real)
+            if not numpy.all(numpy.isfinite(ref)) or ref.min(initial=0) < info.min or ref.max(initial=0) > info.max:
+                pytest.skip("values outside the integer dtype's range")
+        _bits_equal(actual, expected)
+    else:
+        _check(fn)
+
+
+@pytest.mark.parametrize("args", [(2, 3, 5, True), (0.1, 0.9, 6, False), (2, 3, 1, True), (0, 1, 0, True),
+                                  (0, 1 + 1j, 4, True), (0, 5e-324, 3, True)], ids=repr)
+def test_linspace_retstep(args):
+    start, stop, num, endpoint = args
+    y_np, step_np = numpy.linspace(start, stop, num, endpoint=endpoint, retstep=True)
+    y_cp, step_cp = cp.linspace(start, stop, num, endpoint=endpoint, retstep=True)
+    _bits_equal(y_cp, y_np)
+    assert type(step_cp) is type(step_np)
+    if isinstance(step_np, float) and math.isnan(step_np):
+        assert math.isnan(step_cp)
+    else:
+        assert step_cp == step_np
+
+
+def test_linspace_errors_and_warnings():
+    same_error(lambda: numpy.linspace(0, 1, -1), lambda: cp.linspace(0, 1, -1))
+    same_error(lambda: numpy.linspace(0, 1 + 1j, 4, dtype=int), lambda: cp.linspace(0, 1 + 1j, 4, dtype=int))
+    same_error(lambda: numpy.linspace(0, 1, 5, axis=1), lambda: cp.linspace(0, 1, 5, axis=1), match_message=False)
+    with pytest.raises(TypeError):
+        cp.linspace(0, 1, 3, dtype="V8")  # NumPy returns raw float64 bytes; cupric refuses void dtypes
+    with pytest.raises(TypeError):
+        cp.linspace(0, 1, 2.5)
+    with pytest.warns(ComplexWarning):
+        numpy.linspace(0, 1 + 1j, 3, dtype=float)
+    with pytest.warns(ComplexWarning):
+        r = cp.linspace(0, 1 + 1j, 3, dtype=float)
+    assert_same(r, numpy.array([0, 0.5, 1.0]))
+    assert_same(cp.linspace(0, 1, 5, axis=-1), numpy.linspace(0, 1, 5, axis=-1))
+    with pytest.raises(NotImplementedError):
+        cp.linspace(cp.zeros(2), 1, 5)
+
+
+@pytest.mark.parametrize("dtype", [None, "float64", "float32", "float16", "complex128", "int64", "uint8"])
+@pytest.mark.parametrize("args", [(0, 2, 3, True, 10.0), (0, 3, 7, True, 10.0), (-1, 4, 6, True, 2.0),
+                                  (0, 5, 5, False, 2), (2, -3, 11, True, 0.5), (0, 1, 0, True, 10.0)], ids=repr)
+def test_logspace(args, dtype):
+    start, stop, num, endpoint, base = args
+    expected = numpy.logspace(start, stop, num, endpoint=endpoint, base=base, dtype=dtype)
+    actual = cp.logspace(start, stop, num, endpoint=endpoint, base=base, dtype=dtype)
+    assert actual.dtype == expected.dtype and actual.shape == expected.shape
+    if expected.dtype.kind in "iu":
+        # NumPy's SIMD pow can differ from libm's by an ulp; an exact power of 2 or 10 never does.
+        if base == 2 or all(float(v).is_integer() for v in numpy.linspace(start, stop, num, endpoint=endpoint)):
+            assert_same(actual, expected)
+    else:
+        numpy.testing.assert_allclose(actual.get(), expected, rtol=4 * numpy.finfo(expected.dtype).eps)
+
+
+def test_logspace_unsupported():
+    with pytest.raises(NotImplementedError):
+        cp.logspace(0, 1 + 1j, 3)
+    same_error(lambda: numpy.logspace(0, 1, -1), lambda: cp.logspace(0, 1, -1))
+
+
+# -- meshgrid --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("indexing", ["xy", "ij"])
+@pytest.mark.parametrize("sparse", [False, True])
+@pytest.mark.parametrize("copy", [True, False])
+@pytest.mark.parametrize("n", [0, 1, 2, 3])
+def test_meshgrid(n, copy, sparse, indexing):
+    host = [numpy.arange(2 + i, dtype=d) * 3 for i, d in zip(range(n), ["int64", "float32", "complex64"])]
+    expected = numpy.meshgrid(*host, copy=copy, sparse=sparse, indexing=indexing)
+    inputs = [cp.array(h) for h in host]
+    actual = cp.meshgrid(*inputs, copy=copy, sparse=sparse, indexing=indexing)
+    assert isinstance(actual, tuple) and len(actual) == len(expected)
+    for a, e, x in zip(actual, expected, inputs):
+        assert_same(a, e)
+        if not copy:
+            assert a.base is x  # a view of the input
+        else:
+            assert a.base is None and a.flags.c_contiguous
+
+
+def test_meshgrid_flattens_and_errors():
+    h = numpy.arange(6.0).reshape(2, 3)
+    for a, e in zip(cp.meshgrid(cp.array(h), cp.array(h).T, [1, 2]), numpy.meshgrid(h, h.T, [1, 2])):
+        assert_same(a, e)
+    same_error(lambda: numpy.meshgrid([1], [2], indexing="ab"), lambda: cp.meshgrid([1], [2], indexing="ab"))
+
+
+# -- eye, identity, tri ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", [None] + params(NUMERIC_DTYPES))
+@pytest.mark.parametrize("nmk", [(3, None, 0), (2, 3, 1), (3, 2, -1), (4, 4, 3), (2, 3, 5), (3, 3, -7), (0, 0, 0),
+                                 (1, 5, -1), (5, 1, 0)], ids=repr)
+@pytest.mark.parametrize("order", ["C", "F"])
+def test_eye(nmk, dtype, order):
+    N, M, k = nmk
+    expected = numpy.eye(N, M, k, dtype=dtype, order=order)
+    actual = cp.eye(N, M, k, dtype=dtype, order=order)
+    # NumPy 2 gives zero-size arrays zero strides; cupric's empty() does not (not eye's business).
+    assert_same(actual, expected, check_strides=expected.size > 0)
+
+
+def test_eye_errors():
+    same_error(lambda: numpy.eye(-1), lambda: cp.eye(-1))
+    same_error(lambda: numpy.eye(3, order="K"), lambda: cp.eye(3, order="K"))
+    with pytest.raises(TypeError):
+        cp.eye(3, dtype="V8")
+
+
+@pytest.mark.parametrize("dtype", [None] + params(NUMERIC_DTYPES))
+def test_identity(dtype):
+    assert_same(cp.identity(4, dtype=dtype), numpy.identity(4, dtype=dtype))
+
+
+@pytest.mark.parametrize("dtype", [None] + params(NUMERIC_DTYPES))
+@pytest.mark.parametrize("nmk", [(3, None, 0), (3, 2, -1), (2, 4, 1), (4, 3, 10), (4, 3, -10), (0, None, 0)], ids=repr)
+def test_tri(nmk, dtype):
+    N, M, k = nmk
+    assert_same(cp.tri(N, M, k, dtype=dtype), numpy.tri(N, M, k, dtype=dtype))
+
+
+# -- tril, triu ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("k", [-2, 0, 1, 100])
+@pytest.mark.parametrize("layout", [lay for lay in LAYOUTS if lay != "0d"])
+@pytest.mark.parametrize("dtype", params(NUMERIC_DTYPES))
+@pytest.mark.parametrize("fn", ["tril", "triu"])
+def test_tril_triu(fn, dtype, layout, k):
+    h, c = make_pair(layout, dtype)
+    expected = getattr(numpy, fn)(h, k)
+    actual = getattr(cp, fn)(c, k)
+    assert_same(actual, expected)
+    assert actual.flags.c_contiguous
+
+
+def test_tril_triu_lists_and_errors():
+    assert_same(cp.tril([[1, 2], [3, 4]]), numpy.tril([[1, 2], [3, 4]]))
+    assert_same(cp.triu([1, 2, 3], -1), numpy.triu([1, 2, 3], -1))
+    same_error(lambda: numpy.tril(numpy.float64(5)), lambda: cp.tril(cp.array(5.0)), match_message=False)
+
+
+# -- diag, diagflat --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("k", [-3, -1, 0, 1, 2, 9])
+@pytest.mark.parametrize("layout", ["1d", "C", "T", "negstep", "strided", "zerosize", "broadcast"])
+@pytest.mark.parametrize("dtype", params(ALL_DTYPES))
+def test_diag(dtype, layout, k):
+    h, c = make_pair(layout, dtype)
+    if h.ndim == 3:  # diag takes 1-D or 2-D: use a 2-D slice
+        h, c = h[0], c[0]
+    expected = numpy.diag(h, k)
+    actual = cp.diag(c, k)
+    assert_same(actual, expected)
+    assert not numpy.shares_memory(actual.get(), h)  # cupric copies (as CuPy)
+
+
+@pytest.mark.parametrize("k", [-2, 0, 3])
+@pytest.mark.parametrize("layout", ["1d", "C", "F", "T", "negstep", "0d"])
+@pytest.mark.parametrize("dtype", params(ALL_DTYPES))
+def test_diagflat(dtype, layout, k):
+    h, c = make_pair(layout, dtype)
+    assert_same(cp.diagflat(c, k), numpy.diagflat(h, k))
+
+
+def test_diag_lists_and_errors():
+    assert_same(cp.diag([1, 2, 3], 1), numpy.diag([1, 2, 3], 1))
+    assert_same(cp.diag([[1, 2], [3, 4]]), numpy.diag([[1, 2], [3, 4]]))
+    same_error(lambda: numpy.diag(numpy.zeros((2, 2, 2))), lambda: cp.diag(cp.zeros((2, 2, 2))))
+    same_error(lambda: numpy.diag(numpy.float64(1)), lambda: cp.diag(cp.array(1.0)))
+
+
+# -- *_like ----------------------------------------------------------------------------------------
+
+LIKE_LAYOUTS = ["C", "F", "T", "negstep", "strided", "broadcast", "0d", "zerosize", "1d"]
+
+
+@pytest.mark.parametrize("order", ["K", "A", "C", "F"])
+@pytest.mark.parametrize("layout", LIKE_LAYOUTS)
+@pytest.mark.parametrize("dtype", [None, "int16", "complex64"])
+@pytest.mark.parametrize("fn", ["zeros_like", "ones_like", "empty_like"])
+def test_like_layouts(fn, dtype, layout, order):
+    h, c = make_pair(layout, "float32")
+    expected = getattr(numpy, fn)(h, dtype=dtype, order=order)
+    actual = getattr(cp, fn)(c, dtype=dtype, order=order)
+    assert actual.dtype == expected.dtype and actual.shape == expected.shape
+    if expected.size > 0:  # NumPy 2 gives zero-size arrays zero strides; cupric's empty() does not
+        assert actual.strides == expected.strides, (actual.strides, expected.strides)
+    if fn != "empty_like":
+        assert_same(actual, expected)
+
+
+@pytest.mark.parametrize("shape", [(4, 5, 6), (2, 3), 7, (3, 1, 2)])
+@pytest.mark.parametrize("layout", ["C", "F", "T", "1d"])
+def test_like_shape(layout, shape):
+    h, c = make_pair(layout, "int32")
+    for fn in ("zeros_like", "ones_like", "empty_like"):
+        expected = getattr(numpy, fn)(h, shape=shape)
+        actual = getattr(cp, fn)(c, shape=shape)
+        assert actual.shape == expected.shape and actual.strides == expected.strides, fn
+    assert_same(cp.full_like(c, 7, shape=shape), numpy.full_like(h, 7, shape=shape))
+
+
+@pytest.mark.parametrize("dtype", params(NUMERIC_DTYPES))
+@pytest.mark.parametrize("value", [0, 1, -1, 3.7, True, numpy.float32(2.5), numpy.int8(-3), 1e10, 300], ids=repr)
+def test_full_like_values(dtype, value):
+    h, c = make_pair("C", "float64")
+    _check(lambda xp: xp.full_like(h if xp is numpy else c, value, dtype=dtype))
+
+
+def test_full_like_warnings_and_errors():
+    h = numpy.zeros(3, numpy.uint8)
+    c = cp.zeros(3, numpy.uint8)
+    same_error(lambda: numpy.full_like(h, 300), lambda: cp.full_like(c, 300))
+    same_error(lambda: numpy.full_like(h, -1), lambda: cp.full_like(c, -1))
+    with pytest.warns(ComplexWarning):
+        r = cp.full_like(cp.zeros(2), 1 + 2j)
+    assert_same(r, numpy.full_like(numpy.zeros(2), 1))
+    assert_same(cp.full_like(c, cp.array([1, 2, 3])), numpy.full_like(h, [1, 2, 3]))
+    assert_same(cp.full_like([1.5, 2.5], 4), numpy.full_like([1.5, 2.5], 4))
+
+
+def test_like_void():
+    h = numpy.zeros(2, "V8")
+    c = cp.zeros(2, "V8")
+    assert_same(cp.zeros_like(c), numpy.zeros_like(h))
+    assert cp.empty_like(c).dtype == numpy.dtype("V8")
+    with pytest.raises(TypeError):
+        cp.ones_like(c)  # NumPy writes the byte 1; cupric does not compute values for void dtypes
+
+
+@pytest.mark.parametrize("fn", ["zeros_like", "ones_like", "empty_like"])
+def test_like_of_lists(fn):
+    expected = getattr(numpy, fn)([[1, 2], [3, 4]])
+    actual = getattr(cp, fn)([[1, 2], [3, 4]])
+    assert actual.dtype == expected.dtype and actual.shape == expected.shape
+
+
+def test_exported():
+    for name in ["arange", "linspace", "logspace", "meshgrid", "eye", "identity", "diag", "diagflat", "tri", "tril",
+                 "triu", "empty_like", "zeros_like", "ones_like", "full_like"]:
+        assert callable(getattr(cp, name)), name
+
+
+def test_int_dtypes_wrap_as_numpy():
+    for dtype in INTS:
+        _check(lambda xp: xp.arange(250, 300, 7, dtype=dtype))
