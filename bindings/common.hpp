@@ -58,5 +58,6 @@ void init_dtype(nb::module_& m);
 void init_ndarray(nb::module_& m);
 void init_creation(nb::module_& m);
 void init_runtime(nb::module_& m);
+void init_ufunc(nb::module_& m);  // after init_ndarray: adds the operators to ndarray
 
 }  // namespace cupric::py

@@ -12,4 +12,5 @@ NB_MODULE(_core, m) {
   init_ndarray(m);
   init_creation(m);
   init_runtime(m);
+  init_ufunc(m);
 }

@@ -9,6 +9,7 @@
 #include "cupric/ops/copy.hpp"
 #include "cupric/ops/creation.hpp"
 #include "cupric/ops/indexing.hpp"
+#include "cupric/ops/ufunc.hpp"
 #include "cupric/runtime/backend.hpp"
 #include "cupric/scalar.hpp"
 #include "cupric/shape.hpp"
