@@ -217,14 +217,15 @@ void init_ufunc(nb::module_& m) {
   auto def_binary = [&](const char* dunder, const char* rdunder, const char* idunder, const char* name) {
     const OpDef* u = &op(name);
     nb::object c = nb::borrow(cls);
+    // .none(): `a == None` must reach us (and return NotImplemented), not fail argument matching.
     c.attr(dunder) = nb::cpp_function([u](nb::handle a, nb::handle b) { return binary(*u, a, b, false); },
-                                      nb::is_method());
+                                      nb::is_method(), nb::arg("other").none());
     if (rdunder)
       c.attr(rdunder) = nb::cpp_function([u](nb::handle a, nb::handle b) { return binary(*u, b, a, false); },
-                                         nb::is_method());
+                                         nb::is_method(), nb::arg("other").none());
     if (idunder)
       c.attr(idunder) = nb::cpp_function([u](nb::handle a, nb::handle b) { return binary(*u, a, b, true); },
-                                         nb::is_method());
+                                         nb::is_method(), nb::arg("other").none());
   };
   def_binary("__add__", "__radd__", "__iadd__", "add");
   def_binary("__sub__", "__rsub__", "__isub__", "subtract");
@@ -258,9 +259,9 @@ void init_ufunc(nb::module_& m) {
     if (q.ptr() == Py_NotImplemented) return q;
     return nb::make_tuple(q, binary(op("remainder"), a, b, false));
   };
-  c.attr("__divmod__") = nb::cpp_function(divmod, nb::is_method());
+  c.attr("__divmod__") = nb::cpp_function(divmod, nb::is_method(), nb::arg("other").none());
   c.attr("__rdivmod__") = nb::cpp_function([divmod](nb::handle a, nb::handle b) { return divmod(b, a); },
-                                           nb::is_method());
+                                           nb::is_method(), nb::arg("other").none());
   c.attr("__hash__") = nb::none();  // defining __eq__ makes arrays unhashable, as NumPy's
 
   m.def("result_type", [](nb::args args) {

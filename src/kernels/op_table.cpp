@@ -72,7 +72,20 @@ TypedLoop& loop_slot(OpDef& def, const ScalarType* types) {
     if (std::equal(types, types + n, l.types)) return l;
   TypedLoop l{};
   std::copy(types, types + n, l.types);
+  // NumPy's order: by the widest input type, the homogeneous loop before mixed ones ('LL' then
+  // 'qQ', 'Qq'), then lexicographically.
+  auto key = [&](const ScalarType* t) {
+    ScalarType hi = t[0];
+    bool mixed = false;
+    for (int k = 1; k < def.nin; ++k) {
+      hi = std::max(hi, t[k]);
+      mixed = mixed || t[k] != t[0];
+    }
+    return std::make_pair(hi, mixed);
+  };
   auto pos = std::find_if(def.loops.begin(), def.loops.end(), [&](const TypedLoop& o) {
+    auto a = key(types), b = key(o.types);
+    if (a != b) return a < b;
     return std::lexicographical_compare(types, types + n, o.types, o.types + n);
   });
   return *def.loops.insert(pos, l);

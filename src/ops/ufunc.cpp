@@ -12,7 +12,8 @@
 //  2. The loop is the first in the op table's `types` order to which every input casts safely
 //     (NumPy's linear search; for uniform loops it picks the same loop as result_type). dtype=
 //     restricts the search to loops with that output dtype, falling back to the loop with all
-//     types equal to it. true_divide sends all-integer inputs to 'dd->d' as NumPy does.
+//     types equal to it. true_divide sends all-integer inputs to 'dd->d' and logical_and/or/xor
+//     send mixed or weak inputs to '??->?', as NumPy's special promoters do.
 // A weak int's value is then converted to its loop dtype and must fit (OverflowError otherwise:
 // V14-PROMO-2), except in comparisons, where NumPy 2 compares out-of-range ints exactly: there a
 // weak int that does not fit S is typed int64, uint64 or float64 (whichever holds it) first.
@@ -176,6 +177,14 @@ Resolved resolve(const OpDef& u, const Operand* in, int nin, const UfuncOptions&
     all_bool = all_bool && r.in[i].is_bool();
   }
   if (all_bool && u.bool_error) throw TypeError(u.bool_error);
+  if (u.flags & kLogical) {  // logical_and/or/xor: mixed or weak inputs compare as bools
+    bool mixed = false;
+    for (int i = 0; i < nin; ++i) mixed = mixed || in[i].is_weak() || r.in[i] != r.in[0];
+    if (mixed && u.loops.front().types[0] == ScalarType::Bool) {
+      r.loop = &u.loops.front();
+      return r;
+    }
+  }
   if ((u.flags & kIntToDouble) && all_int) {
     for (const auto& l : u.loops)
       if (l.types[0] == ScalarType::Float64) { r.loop = &l; return r; }
@@ -258,7 +267,7 @@ UfuncResult ufunc_call(const OpDef& u, const Operand* in, int nin, const UfuncOp
   for (int i = 0; i < nin; ++i) {
     const DType lt(loop.types[i]);
     if (in[i].is_weak()) {
-      if (!weak_can_cast(in[i].weak_kind(), in[i].scalar(), lt, opts.casting))
+      if (!(u.flags & kLogical) && !weak_can_cast(in[i].weak_kind(), in[i].scalar(), lt, opts.casting))
         input_cast_error(u, i, default_of_kind(in[i].weak_kind(), in[i].scalar()), lt, opts.casting);
       if (in[i].weak_kind() == 'i' && !weak_int_fits(in[i].scalar(), lt))
         throw OverflowError("Python integer " + weak_int_str(in[i].scalar()) + " out of bounds for " + lt.name());

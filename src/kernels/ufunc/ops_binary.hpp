@@ -175,7 +175,7 @@ CUPRIC_COMPARISON(NotEqual, "not_equal", kCommutative, !=, a != b, "Return (x1 !
 // ---- logical and bitwise -----------------------------------------------------------------------
 #define CUPRIC_LOGICAL(NAME, PYNAME, IDENT, EXPR, DOC)                                    \
   struct NAME {                                                                           \
-    static constexpr UfuncInfo info{PYNAME, 2, 1, Identity::IDENT, kCommutative, DOC};    \
+    static constexpr UfuncInfo info{PYNAME, 2, 1, Identity::IDENT, kCommutative | kLogical, DOC}; \
     template <class T> static constexpr bool has_loop = true;                             \
     CUPRIC_BOOL_OUT                                                                       \
     template <class C> CUPRIC_HD bool operator()(C a, C b) const { return EXPR; }         \

@@ -12,6 +12,7 @@ enum class Identity : unsigned char { None, Zero, One, MinusOne, True, False };
 inline constexpr unsigned kCommutative = 1;   // f(a, b) == f(b, a): one bound-scalar loop serves both sides
 inline constexpr unsigned kIntToDouble = 2;   // all-integer inputs use the float64 loop (true_divide)
 inline constexpr unsigned kComparison = 4;    // out-of-range Python ints compare exactly (NumPy 2)
+inline constexpr unsigned kLogical = 8;       // mixed or weak inputs use the '??->?' loop (NumPy's logical promoter)
 
 struct UfuncInfo {
   const char* name;
