@@ -271,7 +271,9 @@ UfuncResult ufunc_call(const OpDef& u, const Operand* in, int nin, const UfuncOp
         input_cast_error(u, i, default_of_kind(in[i].weak_kind(), in[i].scalar()), lt, opts.casting);
       if (in[i].weak_kind() == 'i' && !weak_int_fits(in[i].scalar(), lt))
         throw OverflowError("Python integer " + weak_int_str(in[i].scalar()) + " out of bounds for " + lt.name());
-    } else if (!can_cast(r.in[i], lt, opts.casting)) {
+    } else if (!can_cast(r.in[i], lt, opts.casting) &&
+               !((u.flags & kLogical) && lt.is_bool() && opts.casting >= Casting::Safe)) {
+      // (logical_and/or/xor take any input as its truth value, as NumPy's logical loops do)
       input_cast_error(u, i, r.in[i], lt, opts.casting);
     }
   }
