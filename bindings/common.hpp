@@ -63,5 +63,6 @@ void init_runtime(nb::module_& m);
 void init_cuda_runtime(nb::module_& m);
 // Raises cupric.cuda.runtime.CUDARuntimeError for `e`; false before Python registered the class.
 bool translate_cuda_error(const CudaError& e);
+void init_ufunc(nb::module_& m);  // after init_ndarray: adds the operators to ndarray
 
 }  // namespace cupric::py

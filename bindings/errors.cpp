@@ -5,7 +5,7 @@
 namespace cupric::py {
 
 namespace {
-nb::handle g_axis_error, g_complex_warning;  // leaked on purpose (outlive the interpreter)
+nb::handle g_axis_error, g_complex_warning, g_ufunc_type_error;  // leaked on purpose (outlive the interpreter)
 
 void warning_to_python(const char* category, const char* message) {
   PyObject* cat = PyExc_RuntimeWarning;
@@ -19,6 +19,11 @@ void init_errors(nb::module_& m) {
   nb::object exc = nb::module_::import_("numpy.exceptions");
   g_axis_error = nb::object(exc.attr("AxisError")).release();
   g_complex_warning = nb::object(exc.attr("ComplexWarning")).release();
+  try {  // numpy's own class, so `except numpy._core._exceptions.UFuncTypeError` works too
+    g_ufunc_type_error = nb::object(nb::module_::import_("numpy._core._exceptions").attr("UFuncTypeError")).release();
+  } catch (nb::python_error&) {
+    g_ufunc_type_error = nb::handle(PyExc_TypeError).inc_ref();
+  }
   static nb::exception<OutOfMemoryError> oom(m, "OutOfMemoryError", PyExc_MemoryError);
   static nb::exception<CudaError> cuda_err(m, "CUDARuntimeError", PyExc_RuntimeError);
   nb::register_exception_translator([](const std::exception_ptr& p, void*) {
@@ -26,6 +31,8 @@ void init_errors(nb::module_& m) {
       std::rethrow_exception(p);
     } catch (const AxisError& e) {
       PyErr_SetObject(g_axis_error.ptr(), nb::str(e.what()).ptr());
+    } catch (const UFuncTypeError& e) {
+      PyErr_SetObject(g_ufunc_type_error.ptr(), nb::str(e.what()).ptr());
     } catch (const ValueError& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
     } catch (const TypeError& e) {

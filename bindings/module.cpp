@@ -15,4 +15,5 @@ NB_MODULE(_core, m) {
   init_manipulation(m);
   init_runtime(m);
   init_cuda_runtime(m);
+  init_ufunc(m);
 }

@@ -11,6 +11,7 @@
 #include "cupric/ops/creation.hpp"
 #include "cupric/ops/indexing.hpp"
 #include "cupric/ops/manipulation.hpp"
+#include "cupric/ops/ufunc.hpp"
 #include "cupric/runtime/backend.hpp"
 #include "cupric/runtime/cuda_info.hpp"
 #include "cupric/runtime/stream.hpp"

@@ -25,6 +25,13 @@ CUPRIC_DEFINE_ERROR(NotImplementedError)
 CUPRIC_DEFINE_ERROR(RuntimeError)
 #undef CUPRIC_DEFINE_ERROR
 
+// numpy's UFuncTypeError (a TypeError): a ufunc has no loop for the inputs, or a cast of its
+// inputs/outputs is not allowed by the casting rule.
+class UFuncTypeError : public TypeError {
+ public:
+  using TypeError::TypeError;
+};
+
 // numpy.exceptions.AxisError (a ValueError and an IndexError in NumPy).
 class AxisError : public ValueError {
  public:

@@ -16,6 +16,8 @@ from cupric._creation import (array, asarray, asanyarray, ascontiguousarray, asf
                               can_cast)
 from cupric import cuda
 from cupric.cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
+from cupric._core import ufunc, result_type, min_scalar_type
+from cupric._ufunc import common_type
 from cupric._config import show_config, get_array_module, is_available
 
 __version__ = "0.1.0"
@@ -44,6 +46,11 @@ newaxis = None
 inf, nan, pi, e, euler_gamma = _numpy.inf, _numpy.nan, _numpy.pi, _numpy.e, _numpy.euler_gamma
 
 ndarray.__module__ = "cupric"
+ufunc.__module__ = "cupric"
+
+# The ufuncs (cupric.add, cupric.sqrt, ...; aliases such as cupric.divide/true_divide are the
+# same object, as in NumPy), from the op table.
+globals().update(_core._ufuncs)
 
 
 def __getattr__(name):

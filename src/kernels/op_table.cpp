@@ -1,6 +1,7 @@
 // Storage of the op table. Tables indexed by dtype are plain arrays, constant-initialised, so
 // registrations from other translation units' static initialisers are safe in any order.
 #include "kernels/op_table.hpp"
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -10,6 +11,7 @@ namespace {
 LoopPair g_cast[kNumNumericTypes][kNumNumericTypes];
 LoopPair g_fill[kNumNumericTypes];
 LoopPair g_bytes_copy;
+LoopPair g_where[kNumNumericTypes];
 
 std::mutex& ops_mutex() { static std::mutex m; return m; }
 std::map<std::string, std::unique_ptr<OpDef>>& ops() {
@@ -22,9 +24,11 @@ void set(LoopPair& p, LoopBackend b, LoopFn fn) { (b == LoopBackend::Host ? p.ho
 LoopPair& cast_loops(ScalarType from, ScalarType to) { return g_cast[static_cast<int>(from)][static_cast<int>(to)]; }
 LoopPair& fill_loops(ScalarType t) { return g_fill[static_cast<int>(t)]; }
 LoopPair& bytes_copy_loops() { return g_bytes_copy; }
+LoopPair& where_loops(ScalarType t) { return g_where[static_cast<int>(t)]; }
 
 void register_cast_loop(LoopBackend b, ScalarType from, ScalarType to, LoopFn fn) { set(cast_loops(from, to), b, fn); }
 void register_fill_loop(LoopBackend b, ScalarType t, LoopFn fn) { set(fill_loops(t), b, fn); }
+void register_where_loop(LoopBackend b, ScalarType t, LoopFn fn) { set(where_loops(t), b, fn); }
 
 OpDef& op_def(const std::string& name, int nin, int nout) {
   std::lock_guard<std::mutex> lk(ops_mutex());
@@ -44,19 +48,68 @@ const OpDef* find_op(const std::string& name) {
   return it == ops().end() ? nullptr : it->second.get();
 }
 
+std::vector<const OpDef*> all_ops() {
+  std::lock_guard<std::mutex> lk(ops_mutex());
+  std::vector<const OpDef*> r;
+  for (auto& [name, def] : ops()) r.push_back(def.get());
+  return r;
+}
+
+std::string OpDef::types_string(size_t i) const {
+  std::string s;
+  for (int k = 0; k < nin + nout; ++k) {
+    if (k == nin) s += "->";
+    s += DType(loops[i].types[k]).char_code();
+  }
+  return s;
+}
+
+namespace {
+// Finds or inserts (in dtype order, NumPy's `types` order) the loop with these types.
+TypedLoop& loop_slot(OpDef& def, const ScalarType* types) {
+  const int n = def.nin + def.nout;
+  for (auto& l : def.loops)
+    if (std::equal(types, types + n, l.types)) return l;
+  TypedLoop l{};
+  std::copy(types, types + n, l.types);
+  // NumPy's order: by the widest input type, the homogeneous loop before mixed ones ('LL' then
+  // 'qQ', 'Qq'), then lexicographically.
+  auto key = [&](const ScalarType* t) {
+    ScalarType hi = t[0];
+    bool mixed = false;
+    for (int k = 1; k < def.nin; ++k) {
+      hi = std::max(hi, t[k]);
+      mixed = mixed || t[k] != t[0];
+    }
+    return std::make_pair(hi, mixed);
+  };
+  auto pos = std::find_if(def.loops.begin(), def.loops.end(), [&](const TypedLoop& o) {
+    auto a = key(types), b = key(o.types);
+    if (a != b) return a < b;
+    return std::lexicographical_compare(types, types + n, o.types, o.types + n);
+  });
+  return *def.loops.insert(pos, l);
+}
+}  // namespace
+
 void register_loop(LoopBackend b, const char* op, int nin, int nout, const ScalarType* types, LoopFn fn) {
   OpDef& def = op_def(op, nin, nout);
   std::lock_guard<std::mutex> lk(ops_mutex());
-  for (auto& l : def.loops) {
-    if (std::equal(types, types + nin + nout, l.types)) {
-      set(l.fns, b, fn);
-      return;
-    }
-  }
-  TypedLoop l{};
-  std::copy(types, types + nin + nout, l.types);
-  set(l.fns, b, fn);
-  def.loops.push_back(l);
+  set(loop_slot(def, types).fns, b, fn);
+}
+
+void register_ufunc_loop(LoopBackend b, const UfuncInfo& info, const ScalarType* types, LoopFn full, LoopFn bound0,
+                         LoopFn bound1) {
+  OpDef& def = op_def(info.name, info.nin, info.nout);
+  std::lock_guard<std::mutex> lk(ops_mutex());
+  def.identity = info.identity;
+  def.flags = info.flags;
+  if (def.doc.empty()) def.doc = info.doc;
+  def.bool_error = info.bool_error;
+  TypedLoop& l = loop_slot(def, types);
+  set(l.fns, b, full);
+  if (bound0) set(l.bound[0], b, bound0);
+  if (bound1) set(l.bound[1], b, bound1);
 }
 
 }  // namespace cupric

@@ -1,0 +1,290 @@
+// cupric.ufunc objects, the ndarray arithmetic/comparison/bitwise operators, result_type and
+// min_scalar_type. Operators go from the nanobind slot straight into ufunc_call (DESIGN.md
+// decision 1): no Python-level code and no Python objects per argument.
+#include <nanobind/stl/string.h>
+#include "common.hpp"
+#include "kernels/op_table.hpp"
+
+namespace cupric::py {
+
+namespace {
+
+nb::handle g_np_generic_u;  // numpy.generic (leaked on purpose)
+
+struct PyUfunc {
+  const OpDef* def;
+};
+
+// A Python object as a ufunc operand; false for types ufuncs do not take (operators then return
+// NotImplemented so Python tries the other operand).
+bool to_operand(nb::handle v, Operand& out) {
+  PyObject* p = v.ptr();
+  if (is_array(v)) {
+    out = Operand(unwrap(v).arr);
+    return true;
+  }
+  if (PyBool_Check(p)) {
+    out = Operand(p == Py_True);
+    return true;
+  }
+  // NumPy scalars before Python numbers: numpy.float64 and numpy.complex128 subclass float and
+  // complex, but are strong (NEP 50).
+  if (!PyFloat_CheckExact(p) && !PyLong_CheckExact(p) && PyObject_IsInstance(p, g_np_generic_u.ptr()) == 1) {
+    ResolvedDType rd = scalar_dtype(v);
+    if (rd.dtype.is_void()) return false;
+    out = Operand(scalar_for(v, rd.dtype));
+    return true;
+  }
+  if (PyLong_Check(p)) {
+    int overflow = 0;
+    long long x = PyLong_AsLongLongAndOverflow(p, &overflow);
+    if (overflow == 0) {
+      if (x == -1 && PyErr_Occurred()) throw nb::python_error();
+      out = Operand::weak(Scalar::of<int64_t>(x), 'i');
+      return true;
+    }
+    if (overflow > 0) {
+      unsigned long long u = PyLong_AsUnsignedLongLong(p);
+      if (!PyErr_Occurred()) {
+        out = Operand::weak(Scalar::of<uint64_t>(u), 'i');
+        return true;
+      }
+      PyErr_Clear();
+    }
+    double d = PyLong_AsDouble(p);
+    if (d == -1.0 && PyErr_Occurred()) throw nb::python_error();
+    out = Operand::weak(Scalar::of<double>(d), 'i');  // beyond uint64 (fits no integer dtype)
+    return true;
+  }
+  if (PyFloat_Check(p)) {
+    out = Operand::weak(Scalar::of<double>(PyFloat_AS_DOUBLE(p)), 'f');
+    return true;
+  }
+  if (PyComplex_Check(p)) {
+    out = Operand::weak(Scalar::of<complex128>(complex128(PyComplex_RealAsDouble(p), PyComplex_ImagAsDouble(p))), 'c');
+    return true;
+  }
+  return false;
+}
+
+[[noreturn]] void unsupported(nb::handle v) {
+  throw TypeError("Unsupported type " + nb::cast<std::string>(nb::repr(v.type())));
+}
+
+nb::object wrap_result(const UfuncResult& r, int k, nb::handle given_out) {
+  if (given_out.is_valid() && !given_out.is_none()) return nb::borrow(given_out);
+  return wrap(r.out[k]);
+}
+
+const OpDef& op(const char* name) {
+  const OpDef* u = find_ufunc(name);
+  if (!u) throw RuntimeError(std::string("ufunc '") + name + "' is not registered");
+  return *u;
+}
+
+// a OP b (and reflected, in-place): NotImplemented for operand types ufuncs do not take.
+nb::object binary(const OpDef& u, nb::handle a, nb::handle b, bool inplace) {
+  Operand in[2];
+  if (!to_operand(a, in[0]) || !to_operand(b, in[1])) return nb::borrow(Py_NotImplemented);
+  UfuncOptions opts;
+  if (inplace) opts.out[0] = in[0].array();
+  UfuncResult r = ufunc_call(u, in, 2, opts);
+  return inplace ? nb::borrow(a) : wrap(r.out[0]);
+}
+
+nb::object unary(const OpDef& u, nb::handle a) {
+  Operand in(unwrap(a).arr);
+  return wrap(ufunc_call(u, &in, 1).out[0]);
+}
+
+nb::object call(const PyUfunc& self, nb::args args, nb::kwargs kwargs) {
+  const OpDef& u = *self.def;
+  const int nargs = static_cast<int>(args.size());
+  if (nargs < u.nin || nargs > u.nin + u.nout)
+    throw TypeError(u.name + "() takes from " + std::to_string(u.nin) + " to " + std::to_string(u.nin + u.nout) +
+                    " positional arguments but " + std::to_string(nargs) + " were given");
+  Operand in[kMaxOperands];
+  for (int i = 0; i < u.nin; ++i)
+    if (!to_operand(args[i], in[i])) unsupported(args[i]);
+  UfuncOptions opts;
+  nb::handle outs[2];
+  for (int k = 0; k < nargs - u.nin; ++k) outs[k] = args[u.nin + k];
+  ndarray where_arr;
+  for (auto [key, value] : kwargs) {
+    std::string k = nb::cast<std::string>(key);
+    if (k == "out") {
+      if (nargs > u.nin) throw TypeError("cannot specify 'out' as both a positional and keyword argument");
+      if (PyTuple_Check(value.ptr())) {
+        if (static_cast<int>(PyTuple_GET_SIZE(value.ptr())) != u.nout)
+          throw ValueError("The 'out' tuple must have exactly one entry per ufunc output");
+        for (int j = 0; j < u.nout; ++j) outs[j] = PyTuple_GET_ITEM(value.ptr(), j);
+      } else {
+        if (u.nout != 1 && !value.is_none()) throw TypeError("'out' must be a tuple of arrays");
+        outs[0] = value;
+      }
+    } else if (k == "where") {
+      if (PyBool_Check(value.ptr())) {
+        opts.where_false = value.ptr() == Py_False;
+      } else {
+        where_arr = as_device_array(value);
+        opts.where = &where_arr;
+      }
+    } else if (k == "dtype") {
+      if (!value.is_none()) opts.dtype = resolve_dtype(value).dtype;
+    } else if (k == "casting") {
+      opts.casting = parse_casting(nb::cast<std::string>(value));
+    } else if (k == "order") {
+      opts.order = to_order(value);
+    } else if (k == "subok") {
+      // cupric has no ndarray subclasses: subok is accepted and ignored
+    } else if (k == "signature") {
+      if (!value.is_none()) throw NotImplementedError("signature= is not supported by cupric ufuncs yet; use dtype=");
+    } else {
+      throw TypeError("'" + k + "' is an invalid keyword to ufunc '" + u.name + "'");
+    }
+  }
+  for (int k = 0; k < u.nout; ++k) {
+    if (!outs[k].is_valid() || outs[k].is_none()) continue;
+    if (!is_array(outs[k])) throw TypeError("return arrays must be of ArrayType");
+    opts.out[k] = unwrap(outs[k]).arr;
+  }
+  UfuncResult r = ufunc_call(u, in, u.nin, opts);
+  if (u.nout == 1) return wrap_result(r, 0, outs[0]);
+  return nb::make_tuple(wrap_result(r, 0, outs[0]), wrap_result(r, 1, outs[1]));
+}
+
+nb::object identity_object(Identity id) {
+  switch (id) {
+    case Identity::Zero: return nb::int_(0);
+    case Identity::One: return nb::int_(1);
+    case Identity::MinusOne: return nb::int_(-1);
+    case Identity::True: return nb::bool_(true);
+    case Identity::False: return nb::bool_(false);
+    default: return nb::none();
+  }
+}
+
+std::string ufunc_doc(const OpDef& u) {
+  std::string args = u.nin == 1 ? "x" : "x1, x2";
+  std::string out = u.nout == 1 ? "out=None" : "out1, out2, / [, out=(None, None)]";
+  return u.name + "(" + args + ", /, " + out + ", *, where=True, casting='same_kind', order='K', dtype=None, " +
+         "subok=True[, signature])\n\n" + u.doc;
+}
+
+// Operands of result_type: arrays and dtypes are strong, Python numbers weak.
+Operand result_type_operand(nb::handle v) {
+  Operand o;
+  if (to_operand(v, o)) return o;
+  Scalar typed;
+  if (nb::hasattr(v, "dtype") && !nb::isinstance<nb::type_object>(v)) typed.dtype = resolve_dtype(v.attr("dtype")).dtype;
+  else typed.dtype = resolve_dtype(v).dtype;
+  return Operand(typed);
+}
+
+}  // namespace
+
+void init_ufunc(nb::module_& m) {
+  g_np_generic_u = nb::object(numpy().attr("generic")).release();
+  nb::class_<PyUfunc>(m, "ufunc", nb::dynamic_attr(),
+                      "cupric.ufunc: a universal function (NumPy's ufunc) running on the device.")
+      .def("__call__", &call)
+      .def_prop_ro("nin", [](const PyUfunc& u) { return u.def->nin; })
+      .def_prop_ro("nout", [](const PyUfunc& u) { return u.def->nout; })
+      .def_prop_ro("nargs", [](const PyUfunc& u) { return u.def->nin + u.def->nout; })
+      .def_prop_ro("ntypes", [](const PyUfunc& u) { return u.def->loops.size(); })
+      .def_prop_ro("types", [](const PyUfunc& u) {
+        nb::list l;
+        for (size_t i = 0; i < u.def->loops.size(); ++i) l.append(nb::str(u.def->types_string(i).c_str()));
+        return l;
+      })
+      .def_prop_ro("identity", [](const PyUfunc& u) { return identity_object(u.def->identity); })
+      .def("__repr__", [](const PyUfunc& u) { return "<ufunc '" + u.def->name + "'>"; });
+
+  nb::dict table;
+  for (const OpDef* d : all_ops()) {
+    if (d->name.empty() || d->loops.empty() || d->doc.empty()) continue;  // not a ufunc (no metadata)
+    nb::object f = nb::cast(PyUfunc{d});
+    f.attr("__name__") = nb::str(d->name.c_str());  // instance attributes: __name__ cannot be a class property
+    f.attr("__doc__") = nb::str(ufunc_doc(*d).c_str());
+    table[d->name.c_str()] = f;
+  }
+  for (auto [alias, real] : {std::pair{"true_divide", "divide"}, {"mod", "remainder"}, {"abs", "absolute"},
+                             {"bitwise_not", "invert"}})
+    if (table.contains(real)) table[alias] = table[real];
+  m.attr("_ufuncs") = table;
+
+  nb::handle cls = m.attr("ndarray");
+  auto def_binary = [&](const char* dunder, const char* rdunder, const char* idunder, const char* name) {
+    const OpDef* u = &op(name);
+    nb::object c = nb::borrow(cls);
+    // .none(): `a == None` must reach us (and return NotImplemented), not fail argument matching.
+    c.attr(dunder) = nb::cpp_function([u](nb::handle a, nb::handle b) { return binary(*u, a, b, false); },
+                                      nb::is_method(), nb::arg("other").none());
+    if (rdunder)
+      c.attr(rdunder) = nb::cpp_function([u](nb::handle a, nb::handle b) { return binary(*u, b, a, false); },
+                                         nb::is_method(), nb::arg("other").none());
+    if (idunder)
+      c.attr(idunder) = nb::cpp_function([u](nb::handle a, nb::handle b) { return binary(*u, a, b, true); },
+                                         nb::is_method(), nb::arg("other").none());
+  };
+  def_binary("__add__", "__radd__", "__iadd__", "add");
+  def_binary("__sub__", "__rsub__", "__isub__", "subtract");
+  def_binary("__mul__", "__rmul__", "__imul__", "multiply");
+  def_binary("__truediv__", "__rtruediv__", "__itruediv__", "divide");
+  def_binary("__floordiv__", "__rfloordiv__", "__ifloordiv__", "floor_divide");
+  def_binary("__mod__", "__rmod__", "__imod__", "remainder");
+  def_binary("__pow__", "__rpow__", "__ipow__", "power");
+  def_binary("__and__", "__rand__", "__iand__", "bitwise_and");
+  def_binary("__or__", "__ror__", "__ior__", "bitwise_or");
+  def_binary("__xor__", "__rxor__", "__ixor__", "bitwise_xor");
+  def_binary("__lshift__", "__rlshift__", "__ilshift__", "left_shift");
+  def_binary("__rshift__", "__rrshift__", "__irshift__", "right_shift");
+  def_binary("__lt__", nullptr, nullptr, "less");
+  def_binary("__le__", nullptr, nullptr, "less_equal");
+  def_binary("__gt__", nullptr, nullptr, "greater");
+  def_binary("__ge__", nullptr, nullptr, "greater_equal");
+  def_binary("__eq__", nullptr, nullptr, "equal");
+  def_binary("__ne__", nullptr, nullptr, "not_equal");
+  nb::object c = nb::borrow(cls);
+  auto def_unary = [&](const char* dunder, const char* name) {
+    const OpDef* u = &op(name);
+    c.attr(dunder) = nb::cpp_function([u](nb::handle a) { return unary(*u, a); }, nb::is_method());
+  };
+  def_unary("__neg__", "negative");
+  def_unary("__pos__", "positive");  // a new array (V10-POS)
+  def_unary("__abs__", "absolute");
+  def_unary("__invert__", "invert");
+  auto divmod = [](nb::handle a, nb::handle b) -> nb::object {
+    nb::object q = binary(op("floor_divide"), a, b, false);
+    if (q.ptr() == Py_NotImplemented) return q;
+    return nb::make_tuple(q, binary(op("remainder"), a, b, false));
+  };
+  c.attr("__divmod__") = nb::cpp_function(divmod, nb::is_method(), nb::arg("other").none());
+  c.attr("__rdivmod__") = nb::cpp_function([divmod](nb::handle a, nb::handle b) { return divmod(b, a); },
+                                           nb::is_method(), nb::arg("other").none());
+  c.attr("__hash__") = nb::none();  // defining __eq__ makes arrays unhashable, as NumPy's
+
+  m.def("result_type", [](nb::args args) {
+    std::vector<Operand> ops;
+    for (nb::handle a : args) ops.push_back(result_type_operand(a));
+    return dtype_object(result_type(ops.data(), static_cast<int>(ops.size())));
+  }, "numpy.result_type with NumPy 2 (NEP 50) rules: Python scalars are weak.");
+  m.def("min_scalar_type", [](nb::handle a) {
+    if (is_array(a)) {
+      const ndarray& arr = unwrap(a).arr;
+      if (arr.ndim() > 0 || arr.dtype().is_void()) return dtype_object(arr.dtype(), unwrap(a).descr);
+      Scalar s;
+      s.dtype = arr.dtype();
+      to_host(arr, s.bytes, Order::C, true);  // host sync: the value decides the dtype
+      return dtype_object(min_scalar_type(s));
+    }
+    nb::object h = numpy().attr("asarray")(a);
+    if (nb::cast<int>(h.attr("ndim")) > 0) return dtype_object(resolve_dtype(h.attr("dtype")).dtype);
+    nb::object item = h[nb::tuple()];
+    ResolvedDType rd = resolve_dtype(h.attr("dtype"));
+    if (rd.dtype.is_void()) return rd.descr;
+    return dtype_object(min_scalar_type(scalar_for(item, rd.dtype)));
+  }, nb::arg("a"), "numpy.min_scalar_type: the smallest dtype that holds the value of a scalar or 0-d array.");
+}
+
+}  // namespace cupric::py

@@ -1,0 +1,84 @@
+// Universal functions (NumPy's ufuncs) in the C++ API: operands, options, the generic call, type
+// helpers (result_type, min_scalar_type) and one named function per ufunc (cupric::add, ...).
+//
+// Scalars follow NEP 50 like Python's: a C++ number (int, double, std::complex-like complex128)
+// is a *weak* operand, as a Python int/float/complex is (`add(a_f32, 1.0)` is float32); a typed
+// `Scalar` (Scalar::of<double>(1.0)) is *strong*, as a NumPy scalar is.
+#pragma once
+#include <optional>
+#include <string_view>
+#include <type_traits>
+#include "cupric/ndarray.hpp"
+#include "cupric/scalar.hpp"
+
+namespace cupric {
+
+struct OpDef;  // the op table's entry (src/kernels/op_table.hpp)
+
+class Operand {
+ public:
+  Operand() = default;  // a strong float64 zero
+  Operand(const ndarray& a) : array_(a) {}  // NOLINT: implicit, so cupric::add(a, b) reads naturally
+  Operand(const Scalar& s) : scalar_(s) {}  // strong
+  Operand(bool v) : scalar_(Scalar::of<bool>(v)) {}
+  template <class I, std::enable_if_t<std::is_integral_v<I> && !std::is_same_v<I, bool>, int> = 0>
+  Operand(I v) : scalar_(std::is_signed_v<I> || static_cast<uint64_t>(v) <= INT64_MAX ? Scalar::of<int64_t>(static_cast<int64_t>(v))
+                                                                                       : Scalar::of<uint64_t>(static_cast<uint64_t>(v))),
+                 weak_('i') {}
+  Operand(double v) : scalar_(Scalar::of<double>(v)), weak_('f') {}
+  Operand(float v) : Operand(static_cast<double>(v)) {}
+  Operand(complex128 v) : scalar_(Scalar::of<complex128>(v)), weak_('c') {}
+  // A weak scalar of kind 'i' (int64/uint64 value, or float64 for a Python int beyond uint64),
+  // 'f' (float64) or 'c' (complex128): what the Python binding makes of Python numbers.
+  static Operand weak(const Scalar& s, char kind) {
+    Operand o(s);
+    o.weak_ = kind;
+    return o;
+  }
+
+  bool is_array() const { return array_.defined(); }
+  const ndarray& array() const { return array_; }
+  const Scalar& scalar() const { return scalar_; }
+  char weak_kind() const { return weak_; }  // 0 when strong
+  bool is_weak() const { return weak_ != 0; }
+
+ private:
+  ndarray array_;
+  Scalar scalar_;
+  char weak_ = 0;
+};
+
+struct UfuncOptions {
+  ndarray out[2];               // undefined entries are allocated
+  const ndarray* where = nullptr;  // a boolean mask broadcast to the result; null: everywhere
+  bool where_false = false;     // where=False: compute nothing
+  std::optional<DType> dtype;   // NumPy's dtype= (the output dtype; inputs too for uniform loops)
+  Casting casting = Casting::SameKind;
+  Order order = Order::K;
+};
+
+struct UfuncResult {
+  ndarray out[2];
+  int nout = 0;
+};
+
+// The ufunc named `name` ("add", "divide", ...), or null.
+const OpDef* find_ufunc(std::string_view name);
+// Calls a ufunc with NumPy 2 semantics: type resolution (NEP 50), casting checks, broadcasting,
+// out=/where=/dtype=/casting=/order=. Throws TypeError (UFuncTypeError for casting and missing
+// loops), ValueError (shapes, negative integer powers), OverflowError (out-of-range Python ints).
+UfuncResult ufunc_call(const OpDef& u, const Operand* inputs, int nin, const UfuncOptions& opts = {});
+UfuncResult ufunc_call(std::string_view name, std::initializer_list<Operand> inputs, const UfuncOptions& opts = {});
+
+// numpy.result_type over operands (weak scalars per NEP 50) and numpy.min_scalar_type.
+DType result_type(const Operand* ops, int n);
+DType min_scalar_type(const Scalar& value);
+
+// cupric::add(a, b), cupric::sqrt(a), ...: the ufuncs as functions returning their output.
+#define CUPRIC_UFUNC1(NAME) ndarray NAME(const Operand& x, const UfuncOptions& opts = {});
+#define CUPRIC_UFUNC2(NAME) ndarray NAME(const Operand& x1, const Operand& x2, const UfuncOptions& opts = {});
+#include "cupric/ops/ufunc_list.inc"
+#undef CUPRIC_UFUNC1
+#undef CUPRIC_UFUNC2
+
+}  // namespace cupric

@@ -1,0 +1,216 @@
+// Binary ufunc functors: one struct per ufunc with its table entry (`info`), the dtypes it has
+// loops for (`has_loop<T>`, NumPy's `types`), its output type and the operation on compute types
+// (Note [Ufunc compute types] in math.hpp). Adding a binary ufunc: one struct here, one name in
+// the family's list (families/ufunc_*.inl), tests.
+#pragma once
+#include "kernels/ufunc/math.hpp"
+#include "kernels/ufunc/ufunc_info.hpp"
+
+namespace cupric::ufn {
+
+template <class T> struct real_of { using type = T; };
+template <class F> struct real_of<complex<F>> { using type = F; };
+template <class T> using real_of_t = typename real_of<T>::type;
+
+#define CUPRIC_SAME_OUT template <class T> using out = T;
+#define CUPRIC_BOOL_OUT template <class T> using out = bool;
+
+struct Add {
+  static constexpr UfuncInfo info{"add", 2, 1, Identity::Zero, kCommutative, "Add arguments element-wise."};
+  template <class T> static constexpr bool has_loop = true;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C a, C b) const {
+    if constexpr (is_bool_v<C>) return a || b;
+    else if constexpr (is_int_v<C>) return wrap_add(a, b);
+    else if constexpr (is_cplx_v<C>) return c_add(a, b);
+    else return a + b;
+  }
+};
+
+struct Subtract {
+  static constexpr UfuncInfo info{"subtract", 2, 1, Identity::None, 0, "Subtract arguments, element-wise.",
+                                  "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, "
+                                  "the `^` operator, or the logical_xor function instead."};
+  template <class T> static constexpr bool has_loop = is_num_v<T>;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C a, C b) const {
+    if constexpr (is_int_v<C>) return wrap_sub(a, b);
+    else if constexpr (is_cplx_v<C>) return c_sub(a, b);
+    else return a - b;
+  }
+};
+
+struct Multiply {
+  static constexpr UfuncInfo info{"multiply", 2, 1, Identity::One, kCommutative, "Multiply arguments element-wise."};
+  template <class T> static constexpr bool has_loop = true;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C a, C b) const {
+    if constexpr (is_bool_v<C>) return a && b;
+    else if constexpr (is_int_v<C>) return wrap_mul(a, b);
+    else if constexpr (is_cplx_v<C>) return c_mul(a, b);
+    else return a * b;
+  }
+};
+
+struct Divide {
+  static constexpr UfuncInfo info{"divide", 2, 1, Identity::None, kIntToDouble, "Divide arguments element-wise."};
+  template <class T> static constexpr bool has_loop = is_float_v<T> || is_cplx_v<T>;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C a, C b) const {
+    if constexpr (is_cplx_v<C>) return c_div(a, b);
+    else return a / b;
+  }
+};
+
+struct FloorDivide {
+  static constexpr UfuncInfo info{"floor_divide", 2, 1, Identity::None, 0,
+                                  "Return the largest integer smaller or equal to the division of the inputs."};
+  template <class T> static constexpr bool has_loop = is_int_v<T> || is_float_v<T>;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C a, C b) const {
+    if constexpr (is_int_v<C>) return int_floor_div(a, b);
+    else return float_floor_div(a, b);
+  }
+};
+
+struct Remainder {
+  static constexpr UfuncInfo info{"remainder", 2, 1, Identity::None, 0,
+                                  "Returns the element-wise remainder of division (the sign of the divisor)."};
+  template <class T> static constexpr bool has_loop = is_int_v<T> || is_float_v<T>;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C a, C b) const {
+    if constexpr (is_int_v<C>) return int_remainder(a, b);
+    else return float_remainder(a, b);
+  }
+};
+
+struct Fmod {
+  static constexpr UfuncInfo info{"fmod", 2, 1, Identity::None, 0,
+                                  "Returns the element-wise remainder of division (the sign of the dividend)."};
+  template <class T> static constexpr bool has_loop = is_int_v<T> || is_float_v<T>;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C a, C b) const {
+    if constexpr (is_int_v<C>) return int_fmod(a, b);
+    else return m_fmod(a, b);
+  }
+};
+
+struct Power {
+  static constexpr UfuncInfo info{"power", 2, 1, Identity::None, 0,
+                                  "First array elements raised to powers from second array, element-wise."};
+  template <class T> static constexpr bool has_loop = is_num_v<T>;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C a, C b) const {
+    if constexpr (is_int_v<C>) return int_power(a, b);
+    else if constexpr (is_cplx_v<C>) return c_pow(a, b);
+    else return m_pow(a, b);
+  }
+};
+
+// maximum/minimum propagate NaNs; fmax/fmin ignore them (NumPy's loops.c.src rules).
+struct Maximum {
+  static constexpr UfuncInfo info{"maximum", 2, 1, Identity::None, kCommutative,
+                                  "Element-wise maximum of array elements (NaNs propagate)."};
+  template <class T> static constexpr bool has_loop = true;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C a, C b) const {
+    if constexpr (is_cplx_v<C>) return (c_isnan(a) || c_ge(a, b)) ? a : b;
+    else if constexpr (is_float_v<C>) return (a >= b || is_nan(a)) ? a : b;
+    else return a >= b ? a : b;
+  }
+};
+struct Minimum {
+  static constexpr UfuncInfo info{"minimum", 2, 1, Identity::None, kCommutative,
+                                  "Element-wise minimum of array elements (NaNs propagate)."};
+  template <class T> static constexpr bool has_loop = true;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C a, C b) const {
+    if constexpr (is_cplx_v<C>) return (c_isnan(a) || c_le(a, b)) ? a : b;
+    else if constexpr (is_float_v<C>) return (a <= b || is_nan(a)) ? a : b;
+    else return a <= b ? a : b;
+  }
+};
+struct Fmax {
+  static constexpr UfuncInfo info{"fmax", 2, 1, Identity::None, kCommutative,
+                                  "Element-wise maximum of array elements (NaNs are ignored)."};
+  template <class T> static constexpr bool has_loop = true;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C a, C b) const {
+    if constexpr (is_cplx_v<C>) return (c_isnan(b) || c_ge(a, b)) ? a : b;
+    else if constexpr (is_float_v<C>) return (a >= b || is_nan(b)) ? a : b;
+    else return a >= b ? a : b;
+  }
+};
+struct Fmin {
+  static constexpr UfuncInfo info{"fmin", 2, 1, Identity::None, kCommutative,
+                                  "Element-wise minimum of array elements (NaNs are ignored)."};
+  template <class T> static constexpr bool has_loop = true;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C a, C b) const {
+    if constexpr (is_cplx_v<C>) return (c_isnan(b) || c_le(a, b)) ? a : b;
+    else if constexpr (is_float_v<C>) return (a <= b || is_nan(b)) ? a : b;
+    else return a <= b ? a : b;
+  }
+};
+
+// ---- comparisons (complex: NumPy's lexicographic order) --------------------------------------
+#define CUPRIC_COMPARISON(NAME, PYNAME, FLAGS, OP, COP, DOC)                                 \
+  struct NAME {                                                                              \
+    static constexpr UfuncInfo info{PYNAME, 2, 1, Identity::None, kComparison | (FLAGS), DOC}; \
+    template <class T> static constexpr bool has_loop = true;                                \
+    CUPRIC_BOOL_OUT                                                                          \
+    template <class C> CUPRIC_HD bool operator()(C a, C b) const {                           \
+      if constexpr (is_cplx_v<C>) return COP;                                                \
+      else return a OP b;                                                                    \
+    }                                                                                        \
+  };
+CUPRIC_COMPARISON(Greater, "greater", 0, >, c_gt(a, b), "Return the truth value of (x1 > x2) element-wise.")
+CUPRIC_COMPARISON(GreaterEqual, "greater_equal", 0, >=, c_ge(a, b), "Return the truth value of (x1 >= x2) element-wise.")
+CUPRIC_COMPARISON(Less, "less", 0, <, c_lt(a, b), "Return the truth value of (x1 < x2) element-wise.")
+CUPRIC_COMPARISON(LessEqual, "less_equal", 0, <=, c_le(a, b), "Return the truth value of (x1 <= x2) element-wise.")
+CUPRIC_COMPARISON(Equal, "equal", kCommutative, ==, a == b, "Return (x1 == x2) element-wise.")
+CUPRIC_COMPARISON(NotEqual, "not_equal", kCommutative, !=, a != b, "Return (x1 != x2) element-wise.")
+#undef CUPRIC_COMPARISON
+
+// ---- logical and bitwise -----------------------------------------------------------------------
+#define CUPRIC_LOGICAL(NAME, PYNAME, IDENT, EXPR, DOC)                                    \
+  struct NAME {                                                                           \
+    static constexpr UfuncInfo info{PYNAME, 2, 1, Identity::IDENT, kCommutative | kLogical, DOC}; \
+    template <class T> static constexpr bool has_loop = true;                             \
+    CUPRIC_BOOL_OUT                                                                       \
+    template <class C> CUPRIC_HD bool operator()(C a, C b) const { return EXPR; }         \
+  };
+CUPRIC_LOGICAL(LogicalAnd, "logical_and", True, truthy(a) && truthy(b), "Compute the truth value of x1 AND x2 element-wise.")
+CUPRIC_LOGICAL(LogicalOr, "logical_or", False, truthy(a) || truthy(b), "Compute the truth value of x1 OR x2 element-wise.")
+CUPRIC_LOGICAL(LogicalXor, "logical_xor", False, truthy(a) != truthy(b), "Compute the truth value of x1 XOR x2, element-wise.")
+#undef CUPRIC_LOGICAL
+
+#define CUPRIC_BITWISE(NAME, PYNAME, IDENT, OP, DOC)                                        \
+  struct NAME {                                                                             \
+    static constexpr UfuncInfo info{PYNAME, 2, 1, Identity::IDENT, kCommutative, DOC};      \
+    template <class T> static constexpr bool has_loop = is_int_v<T> || is_bool_v<T>;       \
+    CUPRIC_SAME_OUT                                                                         \
+    template <class C> CUPRIC_HD C operator()(C a, C b) const { return static_cast<C>(a OP b); } \
+  };
+CUPRIC_BITWISE(BitwiseAnd, "bitwise_and", MinusOne, &, "Compute the bit-wise AND of two arrays element-wise.")
+CUPRIC_BITWISE(BitwiseOr, "bitwise_or", Zero, |, "Compute the bit-wise OR of two arrays element-wise.")
+CUPRIC_BITWISE(BitwiseXor, "bitwise_xor", Zero, ^, "Compute the bit-wise XOR of two arrays element-wise.")
+#undef CUPRIC_BITWISE
+
+struct LeftShift {
+  static constexpr UfuncInfo info{"left_shift", 2, 1, Identity::None, 0, "Shift the bits of an integer to the left."};
+  template <class T> static constexpr bool has_loop = is_int_v<T>;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C a, C b) const { return shift_left(a, b); }
+};
+struct RightShift {
+  static constexpr UfuncInfo info{"right_shift", 2, 1, Identity::None, 0, "Shift the bits of an integer to the right."};
+  template <class T> static constexpr bool has_loop = is_int_v<T>;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C a, C b) const { return shift_right(a, b); }
+};
+
+#undef CUPRIC_SAME_OUT
+#undef CUPRIC_BOOL_OUT
+
+}  // namespace cupric::ufn

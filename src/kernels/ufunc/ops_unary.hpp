@@ -1,0 +1,169 @@
+// Unary ufunc functors (same shape as ops_binary.hpp: table entry, loop dtypes, output type,
+// operation on compute types).
+#pragma once
+#include "kernels/ufunc/ops_binary.hpp"
+
+namespace cupric::ufn {
+
+#define CUPRIC_SAME_OUT template <class T> using out = T;
+#define CUPRIC_BOOL_OUT template <class T> using out = bool;
+
+struct Negative {
+  static constexpr UfuncInfo info{"negative", 1, 1, Identity::None, 0, "Numerical negative, element-wise.",
+                                  "The numpy boolean negative, the `-` operator, is not supported, use the `~` "
+                                  "operator or the logical_not function instead."};
+  template <class T> static constexpr bool has_loop = is_num_v<T>;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C x) const {
+    if constexpr (is_int_v<C>) return wrap_neg(x);
+    else if constexpr (is_cplx_v<C>) return C(-x.re, -x.im);
+    else return -x;
+  }
+};
+
+struct Positive {
+  static constexpr UfuncInfo info{"positive", 1, 1, Identity::None, 0, "Numerical positive, element-wise.",
+                                  "ufunc 'positive' did not contain a loop with signature matching types "
+                                  "<class 'numpy.dtypes.BoolDType'> -> None"};
+  template <class T> static constexpr bool has_loop = is_num_v<T>;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C x) const { return x; }
+};
+
+struct Absolute {
+  static constexpr UfuncInfo info{"absolute", 1, 1, Identity::None, 0, "Calculate the absolute value element-wise."};
+  template <class T> static constexpr bool has_loop = true;
+  template <class T> using out = real_of_t<T>;
+  template <class C> CUPRIC_HD auto operator()(C x) const {
+    if constexpr (is_cplx_v<C>) return c_abs(x);
+    else if constexpr (is_float_v<C>) return m_fabs(x);
+    else if constexpr (is_int_v<C> && std::is_signed_v<C>) return x < 0 ? wrap_neg(x) : x;
+    else return x;
+  }
+};
+
+struct Sign {
+  static constexpr UfuncInfo info{"sign", 1, 1, Identity::None, 0,
+                                  "Returns an element-wise indication of the sign of a number (z/|z| for complex)."};
+  template <class T> static constexpr bool has_loop = is_num_v<T>;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C x) const {
+    if constexpr (is_cplx_v<C>) {
+      using F = decltype(x.re);
+      if (c_isnan(x)) return C(quiet_nan<F>(), quiet_nan<F>());
+      F a = c_abs(x);
+      if (a == 0) return C(F(0), F(0));
+      if (is_inf(a)) {  // NumPy: one infinite part gives its direction; two give nan
+        if (is_inf(x.re) && is_inf(x.im)) return C(quiet_nan<F>(), quiet_nan<F>());
+        F r = is_inf(x.re) ? m_copysign(F(1), x.re) : F(0), i = is_inf(x.im) ? m_copysign(F(1), x.im) : F(0);
+        F n = m_hypot(r, i);
+        return C(r / n, i / n);
+      }
+      return C(x.re / a, x.im / a);
+    } else if constexpr (is_float_v<C>) {
+      return x > 0 ? C(1) : (x < 0 ? C(-1) : (x == 0 ? C(0) : x));
+    } else if constexpr (std::is_signed_v<C>) {
+      return static_cast<C>((x > 0) - (x < 0));
+    } else {
+      return static_cast<C>(x > 0);
+    }
+  }
+};
+
+struct Square {
+  static constexpr UfuncInfo info{"square", 1, 1, Identity::None, 0, "Return the element-wise square of the input."};
+  template <class T> static constexpr bool has_loop = is_num_v<T>;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C x) const { return Multiply{}(x, x); }
+};
+
+struct Reciprocal {
+  static constexpr UfuncInfo info{"reciprocal", 1, 1, Identity::None, 0,
+                                  "Return the reciprocal of the argument, element-wise."};
+  template <class T> static constexpr bool has_loop = is_num_v<T>;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C x) const {
+    if constexpr (is_cplx_v<C>) return c_reciprocal(x);
+    else if constexpr (is_int_v<C>) return cast_value<C>(1.0 / static_cast<double>(x));  // as NumPy's C loop
+    else return C(1) / x;
+  }
+};
+
+// Transcendental functions: float16/bfloat16 compute in float32, complex with math.hpp's formulas.
+#define CUPRIC_FLOAT_FN(NAME, PYNAME, REAL, CPLX, DOC)                                 \
+  struct NAME {                                                                        \
+    static constexpr UfuncInfo info{PYNAME, 1, 1, Identity::None, 0, DOC};             \
+    template <class T> static constexpr bool has_loop = is_float_v<T> || is_cplx_v<T>; \
+    CUPRIC_SAME_OUT                                                                    \
+    template <class C> CUPRIC_HD C operator()(C x) const {                             \
+      if constexpr (is_cplx_v<C>) return CPLX(x);                                      \
+      else return REAL(x);                                                             \
+    }                                                                                  \
+  };
+CUPRIC_FLOAT_FN(Sqrt, "sqrt", m_sqrt, c_sqrt, "Return the non-negative square-root of an array, element-wise.")
+CUPRIC_FLOAT_FN(Exp, "exp", m_exp, c_exp, "Calculate the exponential of all elements in the input array.")
+CUPRIC_FLOAT_FN(Log, "log", m_log, c_log, "Natural logarithm, element-wise.")
+CUPRIC_FLOAT_FN(Sin, "sin", m_sin, c_sin, "Trigonometric sine, element-wise.")
+CUPRIC_FLOAT_FN(Cos, "cos", m_cos, c_cos, "Cosine element-wise.")
+CUPRIC_FLOAT_FN(Tanh, "tanh", m_tanh, c_tanh, "Compute hyperbolic tangent element-wise.")
+#undef CUPRIC_FLOAT_FN
+
+struct LogicalNot {
+  static constexpr UfuncInfo info{"logical_not", 1, 1, Identity::None, 0, "Compute the truth value of NOT x element-wise."};
+  template <class T> static constexpr bool has_loop = true;
+  CUPRIC_BOOL_OUT
+  template <class C> CUPRIC_HD bool operator()(C x) const { return !truthy(x); }
+};
+
+struct Invert {
+  static constexpr UfuncInfo info{"invert", 1, 1, Identity::None, 0,
+                                  "Compute bit-wise inversion, or bit-wise NOT, element-wise."};
+  template <class T> static constexpr bool has_loop = is_int_v<T> || is_bool_v<T>;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C x) const {
+    if constexpr (is_bool_v<C>) return !x;
+    else return static_cast<C>(~x);
+  }
+};
+
+struct IsNan {
+  static constexpr UfuncInfo info{"isnan", 1, 1, Identity::None, 0, "Test element-wise for NaN and return result as a boolean array."};
+  template <class T> static constexpr bool has_loop = true;
+  CUPRIC_BOOL_OUT
+  template <class C> CUPRIC_HD bool operator()(C x) const {
+    if constexpr (is_cplx_v<C>) return c_isnan(x);
+    else if constexpr (is_float_v<C>) return is_nan(x);
+    else return false;
+  }
+};
+struct IsInf {
+  static constexpr UfuncInfo info{"isinf", 1, 1, Identity::None, 0, "Test element-wise for positive or negative infinity."};
+  template <class T> static constexpr bool has_loop = true;
+  CUPRIC_BOOL_OUT
+  template <class C> CUPRIC_HD bool operator()(C x) const {
+    if constexpr (is_cplx_v<C>) return is_inf(x.re) || is_inf(x.im);
+    else if constexpr (is_float_v<C>) return is_inf(x);
+    else return false;
+  }
+};
+struct IsFinite {
+  static constexpr UfuncInfo info{"isfinite", 1, 1, Identity::None, 0, "Test element-wise for finiteness (not infinity and not Not a Number)."};
+  template <class T> static constexpr bool has_loop = true;
+  CUPRIC_BOOL_OUT
+  template <class C> CUPRIC_HD bool operator()(C x) const {
+    if constexpr (is_cplx_v<C>) return !(is_nan(x.re) || is_inf(x.re) || is_nan(x.im) || is_inf(x.im));
+    else if constexpr (is_float_v<C>) return !(is_nan(x) || is_inf(x));
+    else return true;
+  }
+};
+struct Signbit {
+  static constexpr UfuncInfo info{"signbit", 1, 1, Identity::None, 0, "Returns element-wise True where signbit is set (less than zero)."};
+  template <class T> static constexpr bool has_loop = is_float_v<T>;
+  CUPRIC_BOOL_OUT
+  template <class C> CUPRIC_HD bool operator()(C x) const { return sign_bit(x); }
+};
+
+#undef CUPRIC_SAME_OUT
+#undef CUPRIC_BOOL_OUT
+
+}  // namespace cupric::ufn

@@ -1,0 +1,27 @@
+// What the op table records about a ufunc besides its loops: name, arity, identity, flags, doc.
+// Each functor in ops_*.hpp carries one of these as `static constexpr UfuncInfo info`, so a
+// ufunc is defined in exactly one place (DESIGN.md decision 2).
+#pragma once
+
+namespace cupric {
+
+// numpy.ufunc.identity (what reductions over empty axes start from).
+enum class Identity : unsigned char { None, Zero, One, MinusOne, True, False };
+
+// Flags of a ufunc's type resolution (Note [Ufunc type resolution] in src/ops/ufunc.cpp).
+inline constexpr unsigned kCommutative = 1;   // f(a, b) == f(b, a): one bound-scalar loop serves both sides
+inline constexpr unsigned kIntToDouble = 2;   // all-integer inputs use the float64 loop (true_divide)
+inline constexpr unsigned kComparison = 4;    // out-of-range Python ints compare exactly (NumPy 2)
+inline constexpr unsigned kLogical = 8;       // mixed or weak inputs use the '??->?' loop (NumPy's logical promoter)
+
+struct UfuncInfo {
+  const char* name;
+  int nin;
+  int nout;
+  Identity identity;
+  unsigned flags;
+  const char* doc;
+  const char* bool_error = nullptr;  // TypeError message for boolean inputs (negative, subtract)
+};
+
+}  // namespace cupric

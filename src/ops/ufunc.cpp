@@ -1,0 +1,443 @@
+// Calling a ufunc: NumPy 2 type resolution, casting checks, broadcasting, out=/where=, then one
+// elementwise loop from the op table.
+//
+// Note [Ufunc type resolution]
+// NumPy 2 (numpy/_core/src/umath/dispatching.cpp, NEP 50) resolves in two steps, and so do we:
+//  1. Weak operands (Python int/float/complex) take a dtype from the strong ones (arrays, 0-d
+//     arrays, NumPy scalars): S = promote_types of the strong dtypes; a weak int becomes S when S
+//     is an integer, int64 next to bool, S next to inexact S; a weak float becomes S when S is
+//     inexact, else float64; a weak complex becomes S when S is complex, the complex of S's
+//     precision when S is real floating (float64 -> complex128, smaller -> complex64), else
+//     complex128. With no strong operand every scalar takes its default dtype.
+//  2. The loop is the first in the op table's `types` order to which every input casts safely
+//     (NumPy's linear search; for uniform loops it picks the same loop as result_type). dtype=
+//     restricts the search to loops with that output dtype, falling back to the loop with all
+//     types equal to it. true_divide sends all-integer inputs to 'dd->d' and logical_and/or/xor
+//     send mixed or weak inputs to '??->?', as NumPy's special promoters do.
+// A weak int's value is then converted to its loop dtype and must fit (OverflowError otherwise:
+// V14-PROMO-2), except in comparisons, where NumPy 2 compares out-of-range ints exactly: there a
+// weak int that does not fit S is typed int64, uint64 or float64 (whichever holds it) first.
+//
+// Note [Ufunc operand casts]
+// An input whose dtype differs from its loop's is cast into a temporary array first, and an
+// out= array of another dtype is written through a temporary of the loop's output dtype. This
+// costs one extra pass over memory per such operand; mixed-dtype loops that cast on load are a
+// later optimisation. Scalars never make temporaries when a bound loop exists (Note [Scalar
+// operands] in src/kernels/op_table.hpp).
+#include "cupric/ops/ufunc.hpp"
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include "cupric/error.hpp"
+#include "cupric/ops/copy.hpp"
+#include "kernels/elementwise.hpp"
+#include "kernels/op_table.hpp"
+
+namespace cupric {
+
+namespace {
+
+std::string dtype_repr(DType d) { return "dtype('" + d.name() + "')"; }
+
+// NumPy's DType class names, for "did not contain a loop with signature matching types".
+std::string dtype_class(DType d) {
+  std::string n = d.name();
+  static const char* names[] = {"Bool", "Int8", "UInt8", "Int16", "UInt16", "Int32", "UInt32", "Int64", "UInt64",
+                                "Float16", "BFloat16", "Float32", "Float64", "Complex64", "Complex128"};
+  if (d.is_void()) return "<class 'numpy.dtypes.VoidDType'>";
+  return std::string("<class 'numpy.dtypes.") + names[d.index()] + "DType'>";
+}
+
+// "(2,3)" and "(3,)", NumPy's spelling in broadcast errors.
+std::string np_shape(const Dims& s) {
+  std::string r = "(";
+  for (size_t i = 0; i < s.size(); ++i) r += std::to_string(s[i]) + (i + 1 < s.size() || s.size() == 1 ? "," : "");
+  return r + ")";
+}
+
+DType default_of_kind(char kind, const Scalar& v) {
+  if (kind == 'i') return v.dtype;  // int64, or uint64 / float64 for bigger Python ints
+  return kind == 'f' ? dtypes::float64 : dtypes::complex128;
+}
+
+// Step 1 of Note [Ufunc type resolution] for one weak operand.
+DType resolve_weak(char kind, DType s) {
+  switch (kind) {
+    case 'i':
+      return s.is_bool() ? dtypes::int64 : s;
+    case 'f':
+      return (s.is_floating() || s.is_complex()) ? s : dtypes::float64;
+    default:
+      if (s.is_complex()) return s;
+      if (s.type == ScalarType::Float64) return dtypes::complex128;
+      if (s.is_floating()) return dtypes::complex64;
+      return dtypes::complex128;
+  }
+}
+
+bool weak_int_fits(const Scalar& v, DType t) {
+  if (!t.is_integer()) return true;
+  if (v.dtype.type == ScalarType::Float64) return false;  // beyond uint64
+  bool neg = v.dtype.type == ScalarType::Int64 && v.as<int64_t>() < 0;
+  return visit_scalar_type(t.type, [&]<class T>() {
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+      if (neg) return std::is_signed_v<T> && v.as<int64_t>() >= static_cast<int64_t>(std::numeric_limits<T>::min());
+      uint64_t u = v.dtype.type == ScalarType::UInt64 ? v.as<uint64_t>() : static_cast<uint64_t>(v.as<int64_t>());
+      return u <= static_cast<uint64_t>(std::numeric_limits<T>::max());
+    }
+    return true;
+  });
+}
+
+std::string weak_int_str(const Scalar& v) {
+  if (v.dtype.type == ScalarType::UInt64) return std::to_string(v.as<uint64_t>());
+  if (v.dtype.type == ScalarType::Int64) return std::to_string(v.as<int64_t>());
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.0f", v.as<double>());
+  return buf;
+}
+
+// May a weak scalar of `kind` go to a loop input of dtype t under `casting`? (NumPy lets Python
+// ints into any integer or inexact loop, floats into inexact ones, complex into complex ones.)
+bool weak_can_cast(char kind, const Scalar& v, DType t, Casting casting) {
+  if (kind == 'i' && !t.is_bool()) return true;
+  if (kind == 'f' && (t.is_floating() || t.is_complex())) return true;
+  if (kind == 'c' && t.is_complex()) return true;
+  return can_cast(default_of_kind(kind, v), t, casting);
+}
+
+[[noreturn]] void input_cast_error(const OpDef& u, int i, DType from, DType to, Casting c) {
+  throw UFuncTypeError("Cannot cast ufunc '" + u.name + "' input " + std::to_string(i) + " from " + dtype_repr(from) +
+                       " to " + dtype_repr(to) + " with casting rule '" + casting_name(c) + "'");
+}
+
+struct Resolved {
+  const TypedLoop* loop = nullptr;
+  DType in[kMaxOperands];  // each input's dtype as step 1 saw it
+};
+
+Resolved resolve(const OpDef& u, const Operand* in, int nin, const UfuncOptions& opts) {
+  Resolved r;
+  bool any_strong = false, have_s = false;
+  DType s;
+  for (int i = 0; i < nin; ++i) {
+    if (in[i].is_weak()) continue;
+    DType d = in[i].is_array() ? in[i].array().dtype() : in[i].scalar().dtype;
+    if (d.is_void())
+      throw UFuncTypeError("ufunc '" + u.name + "' did not contain a loop with signature matching types " +
+                           dtype_class(d) + " -> None (V14-STRUCT: structured arrays support field access only)");
+    r.in[i] = d;
+    any_strong = true;
+  }
+  for (int i = 0; i < nin; ++i) {
+    if (!in[i].is_weak()) continue;
+    const Scalar& v = in[i].scalar();
+    const char kind = in[i].weak_kind();
+    if (!any_strong) {
+      r.in[i] = default_of_kind(kind, v);
+      continue;
+    }
+    if (!have_s) {
+      bool first = true;
+      for (int j = 0; j < nin; ++j) {
+        if (in[j].is_weak()) continue;
+        s = first ? r.in[j] : promote_types(s, r.in[j]);
+        first = false;
+      }
+      have_s = true;
+    }
+    DType d = resolve_weak(kind, s);
+    if (kind == 'i' && (u.flags & kComparison) && !weak_int_fits(v, d)) d = v.dtype;  // exact comparison
+    r.in[i] = d;
+  }
+  const int nargs = u.nin + u.nout;
+  auto safe_match = [&](const TypedLoop& l) {
+    for (int i = 0; i < nin; ++i)
+      if (!can_cast(r.in[i], DType(l.types[i]), Casting::Safe)) return false;
+    return true;
+  };
+  if (opts.dtype) {
+    const DType want = *opts.dtype;
+    for (const auto& l : u.loops)
+      if (l.types[u.nin] == want.type && safe_match(l)) { r.loop = &l; break; }
+    if (!r.loop) {
+      for (const auto& l : u.loops) {
+        bool all = true;
+        for (int k = 0; k < nargs; ++k) all = all && l.types[k] == want.type;
+        if (all) { r.loop = &l; break; }
+      }
+    }
+    if (!r.loop)
+      throw UFuncTypeError("No loop matching the specified signature and casting was found for ufunc " + u.name);
+    return r;
+  }
+  bool all_int = true, all_bool = true;
+  for (int i = 0; i < nin; ++i) {
+    all_int = all_int && (r.in[i].is_integer() || r.in[i].is_bool());
+    all_bool = all_bool && r.in[i].is_bool();
+  }
+  if (all_bool && u.bool_error) throw TypeError(u.bool_error);
+  if (u.flags & kLogical) {  // logical_and/or/xor: mixed or weak inputs compare as bools
+    bool mixed = false;
+    for (int i = 0; i < nin; ++i) mixed = mixed || in[i].is_weak() || r.in[i] != r.in[0];
+    if (mixed && u.loops.front().types[0] == ScalarType::Bool) {
+      r.loop = &u.loops.front();
+      return r;
+    }
+  }
+  if ((u.flags & kIntToDouble) && all_int) {
+    for (const auto& l : u.loops)
+      if (l.types[0] == ScalarType::Float64) { r.loop = &l; return r; }
+  }
+  for (const auto& l : u.loops)
+    if (safe_match(l)) { r.loop = &l; return r; }
+  std::string sig = "(";
+  for (int i = 0; i < nin; ++i) sig += dtype_class(r.in[i]) + (i + 1 < nin ? ", " : "");
+  throw UFuncTypeError("ufunc '" + u.name + "' did not contain a loop with signature matching types " +
+                       (nin == 1 ? dtype_class(r.in[0]) : sig + ")") + " -> None");
+}
+
+[[noreturn]] void broadcast_error(const Operand* in, int nin, const UfuncOptions& opts, int nout) {
+  std::string msg = "operands could not be broadcast together with shapes ";
+  for (int i = 0; i < nin; ++i) msg += np_shape(in[i].is_array() ? in[i].array().shape() : Dims{}) + " ";
+  for (int k = 0; k < nout; ++k)
+    if (opts.out[k].defined()) msg += np_shape(opts.out[k].shape()) + " ";
+  throw ValueError(msg);
+}
+
+bool broadcast_into(Dims& acc, const Dims& s) {
+  if (s.size() > acc.size()) {
+    Dims grown(s.size(), 1);
+    std::copy(acc.begin(), acc.end(), grown.begin() + static_cast<long>(s.size() - acc.size()));
+    acc = std::move(grown);
+  }
+  const size_t off = acc.size() - s.size();
+  for (size_t i = 0; i < s.size(); ++i) {
+    int64_t& a = acc[off + i];
+    if (s[i] == a || s[i] == 1) continue;
+    if (a != 1) return false;
+    a = s[i];
+  }
+  return true;
+}
+
+// Integer power with a negative exponent raises (NumPy). Scalars are checked on the host; array
+// exponents only on the host backend, where reading them costs no device sync (on CUDA such
+// elements give 0, or +-1 for bases +-1: docs/differences.md).
+void check_int_power(const OpDef& u, const TypedLoop& l, const Operand& exponent) {
+  if (u.name != "power" || !DType(l.types[1]).is_signed_int()) return;
+  const char* msg = "Integers to negative integer powers are not allowed.";
+  if (!exponent.is_array()) {
+    if (exponent.scalar().as<double>() < 0 && exponent.scalar().as<int64_t>() < 0) throw ValueError(msg);
+    return;
+  }
+  const ndarray& e = exponent.array();
+  if (e.device_type() != DeviceType::Host || e.size() == 0) return;
+  ndarray v = astype(e, dtypes::int64, Order::C, Casting::Unsafe, true);
+  const auto* p = reinterpret_cast<const int64_t*>(v.data());
+  for (int64_t i = 0; i < v.size(); ++i)
+    if (p[i] < 0) throw ValueError(msg);
+}
+
+ndarray scalar_array(const Scalar& v, DType t, Backend* b) {
+  ndarray a = ndarray::empty(Dims{}, t, Order::C, b);
+  fill(a, v);
+  return a;
+}
+
+}  // namespace
+
+const OpDef* find_ufunc(std::string_view name) {
+  static const std::pair<const char*, const char*> aliases[] = {
+      {"true_divide", "divide"}, {"mod", "remainder"}, {"abs", "absolute"}, {"bitwise_not", "invert"}};
+  for (const auto& [alias, real] : aliases)
+    if (name == alias) return find_op(real);
+  return find_op(std::string(name));
+}
+
+UfuncResult ufunc_call(const OpDef& u, const Operand* in, int nin, const UfuncOptions& opts) {
+  if (nin != u.nin)
+    throw TypeError(u.name + "() takes from " + std::to_string(u.nin) + " to " + std::to_string(u.nin + u.nout) +
+                    " positional arguments but " + std::to_string(nin) + " were given");
+  const Resolved r = resolve(u, in, nin, opts);
+  const TypedLoop& loop = *r.loop;
+  const DType out_t(loop.types[u.nin]);
+
+  // Casting checks (inputs, then outputs), with the rule of `casting`.
+  for (int i = 0; i < nin; ++i) {
+    const DType lt(loop.types[i]);
+    if (in[i].is_weak()) {
+      if (!(u.flags & kLogical) && !weak_can_cast(in[i].weak_kind(), in[i].scalar(), lt, opts.casting))
+        input_cast_error(u, i, default_of_kind(in[i].weak_kind(), in[i].scalar()), lt, opts.casting);
+      if (in[i].weak_kind() == 'i' && !weak_int_fits(in[i].scalar(), lt))
+        throw OverflowError("Python integer " + weak_int_str(in[i].scalar()) + " out of bounds for " + lt.name());
+    } else if (!can_cast(r.in[i], lt, opts.casting) &&
+               !((u.flags & kLogical) && lt.is_bool() && opts.casting >= Casting::Safe)) {
+      // (logical_and/or/xor take any input as its truth value, as NumPy's logical loops do)
+      input_cast_error(u, i, r.in[i], lt, opts.casting);
+    }
+  }
+  for (int k = 0; k < u.nout; ++k) {
+    const ndarray& o = opts.out[k];
+    if (o.defined() && !can_cast(out_t, o.dtype(), opts.casting))
+      throw UFuncTypeError("Cannot cast ufunc '" + u.name + "' output from " + dtype_repr(out_t) + " to " +
+                           dtype_repr(o.dtype()) + " with casting rule '" + casting_name(opts.casting) + "'");
+  }
+
+  // Broadcasting.
+  Dims shape;
+  Backend* backend = nullptr;
+  const ndarray* like = nullptr;
+  for (int i = 0; i < nin; ++i) {
+    if (!in[i].is_array()) continue;
+    if (!broadcast_into(shape, in[i].array().shape())) broadcast_error(in, nin, opts, u.nout);
+    if (!backend) backend = &in[i].array().backend();
+  }
+  for (int i = 0; i < nin && !like; ++i)
+    if (in[i].is_array() && in[i].array().shape() == shape) like = &in[i].array();
+  for (int k = 0; k < u.nout; ++k) {
+    const ndarray& o = opts.out[k];
+    if (!o.defined()) continue;
+    if (!backend) backend = &o.backend();
+    Dims b = shape;
+    if (!broadcast_into(b, o.shape())) broadcast_error(in, nin, opts, u.nout);
+    if (b != o.shape())
+      throw ValueError("non-broadcastable output operand with shape " + np_shape(o.shape()) +
+                       " doesn't match the broadcast shape " + np_shape(b));
+    shape = o.shape();
+  }
+  if (opts.where) {
+    Dims b = shape;
+    if (!broadcast_into(b, opts.where->shape()) || b != shape)
+      throw ValueError("operands could not be broadcast together with shapes " + np_shape(shape) + " " +
+                       np_shape(opts.where->shape()) + " ");
+  }
+
+  // Outputs: the user's, or new arrays (order K follows the first input of the full shape).
+  UfuncResult res;
+  res.nout = u.nout;
+  ndarray compute_out[2];
+  const bool masked = opts.where != nullptr || opts.where_false;
+  for (int k = 0; k < u.nout; ++k) {
+    const DType t(loop.types[u.nin + k]);
+    ndarray o = opts.out[k];
+    if (!o.defined()) {
+      if (like && opts.order != Order::C && opts.order != Order::F) o = empty_like(*like, t, opts.order);
+      else o = ndarray::empty(shape, t, opts.order == Order::F ? Order::F : Order::C, backend);
+    }
+    res.out[k] = o;
+    compute_out[k] = (o.dtype() == t && !masked) ? o : ndarray::empty(shape, t, Order::C, &o.backend());
+  }
+  if (opts.where_false || shape_size(shape) == 0) return res;
+
+  check_int_power(u, loop, in[nin - 1]);
+
+  // Inputs: arrays cast to their loop dtype (Note [Ufunc operand casts]); one scalar operand of
+  // a binary loop travels in the functor state.
+  ndarray ops[kMaxOperands];
+  int nops = 0;
+  for (int k = 0; k < u.nout; ++k) ops[nops++] = compute_out[k];
+  int bound = -1;
+  Scalar bound_value;
+  if (nin == 2 && in[0].is_array() != in[1].is_array()) {
+    const int si = in[0].is_array() ? 1 : 0;
+    if (loop.bound[si].host || loop.bound[si].cuda) bound = si;
+    else if (si == 0 && loop.types[0] == loop.types[1] && (loop.bound[1].host || loop.bound[1].cuda)) bound = 0;
+  }
+  for (int i = 0; i < nin; ++i) {
+    const DType lt(loop.types[i]);
+    if (i == bound) {
+      bound_value = in[i].scalar().cast(lt);
+      continue;
+    }
+    if (in[i].is_array()) {
+      const ndarray& a = in[i].array();
+      ops[nops++] = a.dtype() == lt ? a : astype(a, lt, Order::K, Casting::Unsafe, true);
+    } else {
+      ops[nops++] = scalar_array(in[i].scalar(), lt, backend);
+    }
+  }
+  if (bound < 0) {
+    run_elementwise(loop.fns, ops, u.nout, nops - u.nout);
+  } else {
+    const LoopPair& lp = (loop.bound[bound].host || loop.bound[bound].cuda) ? loop.bound[bound] : loop.bound[1];
+    run_elementwise(lp, ops, u.nout, nops - u.nout, bound_value.bytes);
+  }
+
+  // Results into the outputs: cast if the dtype differs, masked copy for where=.
+  for (int k = 0; k < u.nout; ++k) {
+    if (compute_out[k].data() == res.out[k].data() && compute_out[k].dtype() == res.out[k].dtype()) continue;
+    ndarray src = compute_out[k];
+    if (src.dtype() != res.out[k].dtype()) {
+      if (!masked) {
+        copyto(res.out[k], src, Casting::Unsafe);
+        continue;
+      }
+      src = astype(src, res.out[k].dtype(), Order::C, Casting::Unsafe, true);
+    }
+    ndarray mask = opts.where->dtype().is_bool() ? *opts.where
+                                                 : astype(*opts.where, dtypes::bool_, Order::K, Casting::Unsafe, true);
+    ndarray wops[4] = {res.out[k], res.out[k], mask, src};
+    run_elementwise(where_loops(res.out[k].dtype().type), wops, 1, 3);
+  }
+  return res;
+}
+
+DType result_type(const Operand* ops, int n) {
+  if (n == 0) throw ValueError("at least one array or dtype is required");
+  bool have_s = false;
+  DType s;
+  for (int i = 0; i < n; ++i) {
+    if (ops[i].is_weak()) continue;
+    DType d = ops[i].is_array() ? ops[i].array().dtype() : ops[i].scalar().dtype;
+    s = have_s ? promote_types(s, d) : d;
+    have_s = true;
+  }
+  DType r = s;
+  for (int i = 0; i < n; ++i) {
+    if (!ops[i].is_weak()) continue;
+    const char kind = ops[i].weak_kind();
+    DType d = have_s ? resolve_weak(kind, s) : default_of_kind(kind, ops[i].scalar());
+    r = (have_s || i > 0) ? promote_types(r, d) : d;
+    if (!have_s && i == 0) r = d;
+  }
+  return r;
+}
+
+DType min_scalar_type(const Scalar& v) {
+  const DType t = v.dtype;
+  if (t.is_bool() || t.is_void()) return t;
+  if (t.is_integer()) {
+    const bool neg = t.is_signed_int() && v.as<int64_t>() < 0;
+    if (neg) {
+      int64_t x = v.as<int64_t>();
+      if (x >= INT8_MIN) return dtypes::int8;
+      if (x >= INT16_MIN) return dtypes::int16;
+      if (x >= INT32_MIN) return dtypes::int32;
+      return dtypes::int64;
+    }
+    uint64_t x = v.as<uint64_t>();
+    if (x <= UINT8_MAX) return dtypes::uint8;
+    if (x <= UINT16_MAX) return dtypes::uint16;
+    if (x <= UINT32_MAX) return dtypes::uint32;
+    return dtypes::uint64;
+  }
+  auto fits = [](double x, double max) { return std::isnan(x) || std::isinf(x) || std::fabs(x) <= max; };
+  if (t.is_complex()) {
+    complex128 c = v.as<complex128>();
+    return fits(c.re, 3.4028234663852886e38) && fits(c.im, 3.4028234663852886e38) ? dtypes::complex64
+                                                                                   : dtypes::complex128;
+  }
+  double x = v.as<double>();
+  if (fits(x, 65504.0)) return dtypes::float16;
+  if (fits(x, 3.4028234663852886e38)) return dtypes::float32;
+  return dtypes::float64;
+}
+
+UfuncResult ufunc_call(std::string_view name, std::initializer_list<Operand> inputs, const UfuncOptions& opts) {
+  const OpDef* u = find_ufunc(name);
+  if (!u) throw ValueError("no ufunc named '" + std::string(name) + "'");
+  return ufunc_call(*u, inputs.begin(), static_cast<int>(inputs.size()), opts);
+}
+
+}  // namespace cupric

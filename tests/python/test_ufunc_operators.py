@@ -1,0 +1,169 @@
+"""ndarray operators: arithmetic, comparison, bitwise, reflected and in-place forms, against NumPy."""
+import operator
+
+import numpy
+import pytest
+
+import cupric
+from cupric import testing
+
+_BINARY = [operator.add, operator.sub, operator.mul, operator.truediv, operator.floordiv, operator.mod,
+           operator.pow, operator.lt, operator.le, operator.gt, operator.ge, operator.eq, operator.ne]
+_BITWISE = [operator.and_, operator.or_, operator.xor, operator.lshift, operator.rshift]
+_INPLACE = {operator.add: operator.iadd, operator.sub: operator.isub, operator.mul: operator.imul,
+            operator.truediv: operator.itruediv, operator.floordiv: operator.ifloordiv,
+            operator.mod: operator.imod, operator.pow: operator.ipow, operator.and_: operator.iand,
+            operator.or_: operator.ior, operator.xor: operator.ixor, operator.lshift: operator.ilshift,
+            operator.rshift: operator.irshift}
+
+
+def _pair(dtype):
+    a = numpy.array([[1, 2, 3], [4, 5, 6]], dtype)
+    b = numpy.array([3, 1, 2], dtype)
+    return a, b
+
+
+def _compare(r, e):
+    assert r.dtype == e.dtype
+    testing.assert_allclose(r.get(), e, rtol=1e-6)
+
+
+@pytest.mark.parametrize('dtype', [numpy.int32, numpy.uint8, numpy.float32, numpy.float64, numpy.complex64])
+@pytest.mark.parametrize('op', _BINARY, ids=lambda f: f.__name__)
+def test_binary_operators(op, dtype):
+    a_np, b_np = _pair(dtype)
+    if dtype == numpy.complex64 and op in (operator.floordiv, operator.mod):
+        with pytest.raises(TypeError):
+            op(cupric.asarray(a_np), cupric.asarray(b_np))
+        return
+    a, b = cupric.asarray(a_np), cupric.asarray(b_np)
+    _compare(op(a, b), op(a_np, b_np))
+    _compare(op(a, 2), op(a_np, 2))          # Python scalar on the right
+    _compare(op(2, b), op(2, b_np))          # reflected (__radd__ ...)
+    _compare(op(a, 1.5), op(a_np, 1.5))
+
+
+@pytest.mark.parametrize('dtype', [numpy.bool_, numpy.int8, numpy.uint32, numpy.int64])
+@pytest.mark.parametrize('op', _BITWISE, ids=lambda f: f.__name__)
+def test_bitwise_operators(op, dtype):
+    a_np, b_np = _pair(dtype)
+    a, b = cupric.asarray(a_np), cupric.asarray(b_np)
+    if dtype == numpy.bool_ and op in (operator.lshift, operator.rshift):
+        _compare(op(a, b), op(a_np, b_np))  # bool shifts use the int8 loop
+        return
+    _compare(op(a, b), op(a_np, b_np))
+    _compare(op(a, 1), op(a_np, 1))
+    _compare(op(1, b), op(1, b_np))
+
+
+@pytest.mark.parametrize('op', list(_INPLACE), ids=lambda f: f.__name__)
+@pytest.mark.parametrize('dtype', [numpy.int16, numpy.float32])
+def test_inplace_operators(op, dtype):
+    if dtype == numpy.float32 and op in (operator.and_, operator.or_, operator.xor, operator.lshift,
+                                         operator.rshift):
+        pytest.skip('no float bitwise loops')
+    a_np, b_np = _pair(dtype)
+    a, b = cupric.asarray(a_np), cupric.asarray(b_np)
+    iop = _INPLACE[op]
+    try:
+        e = iop(a_np.copy(), b_np)
+    except TypeError:
+        with pytest.raises(TypeError):
+            iop(a, b)
+        testing.assert_array_equal(a.get(), a_np)  # unchanged after the error
+        return
+    r = iop(a, b)
+    assert r is a
+    testing.assert_allclose(a.get(), e, rtol=1e-6)
+
+
+def test_inplace_with_higher_result_dtype_raises():
+    """int_arr += 1.5 is a UFuncTypeError (a TypeError), as in NumPy."""
+    a = cupric.ones(3, numpy.int32)
+    with pytest.raises(TypeError, match="Cannot cast ufunc 'add' output"):
+        a += 1.5
+    with pytest.raises(TypeError):
+        a /= 2
+    a += numpy.int64(2)  # same_kind int64 -> int32 is allowed
+    testing.assert_array_equal(a.get(), [3, 3, 3])
+
+
+def test_inplace_on_views_and_overlap():
+    a_np = numpy.arange(10.0)
+    a = cupric.asarray(a_np)
+    a[1:] += a[:-1]
+    a_np[1:] += a_np[:-1].copy()  # NumPy guarantees copy-before-write semantics too
+    testing.assert_array_equal(a.get(), a_np)
+
+
+def test_unary_operators():
+    a_np = numpy.array([-2, 0, 3], numpy.int8)
+    a = cupric.asarray(a_np)
+    _compare(-a, -a_np)
+    _compare(abs(a), abs(a_np))
+    _compare(~a, ~a_np)
+    _compare(~cupric.asarray(numpy.array([True, False])), numpy.array([False, True]))
+
+
+def test_v10_pos_returns_a_copy():
+    """V10-POS: +a is a new array."""
+    a = cupric.asarray(numpy.array([1.0, 2.0]))
+    p = +a
+    assert p is not a and p.data.ptr != a.data.ptr
+    p += 1
+    testing.assert_array_equal(a.get(), [1.0, 2.0])
+
+
+def test_divmod():
+    a_np = numpy.array([7, -7, 5], numpy.int32)
+    a = cupric.asarray(a_np)
+    q, r = divmod(a, 3)
+    eq, er = divmod(a_np, 3)
+    _compare(q, eq)
+    _compare(r, er)
+    q, r = divmod(10, a)
+    eq, er = divmod(10, a_np)
+    _compare(q, eq)
+    _compare(r, er)
+
+
+class _Other:
+    def __radd__(self, other):
+        return 'radd'
+
+    def __eq__(self, other):
+        return 'eq'
+
+    __hash__ = None
+
+
+def test_not_implemented_lets_python_fall_back():
+    a = cupric.ones(3)
+    assert a + _Other() == 'radd'
+    assert (a == _Other()) == 'eq'
+    assert (a == None) is False  # noqa: E711  (identity fallback, as for unknown types)
+    with pytest.raises(TypeError):
+        a + 'text'
+    with pytest.raises(TypeError):
+        a + [1, 2, 3]
+
+
+def test_integer_division_by_zero_gives_zero():
+    """NumPy 2 gives 0 (and warns; cupric does not warn: docs/differences.md)."""
+    a_np = numpy.array([7, -7, 0, numpy.iinfo(numpy.int32).min], numpy.int32)
+    b_np = numpy.array([0, 0, 0, -1], numpy.int32)
+    a, b = cupric.asarray(a_np), cupric.asarray(b_np)
+    with numpy.errstate(all='ignore'):
+        for op in (operator.floordiv, operator.mod):
+            _compare(op(a, b), op(a_np, b_np))
+        _compare(cupric.fmod(a, b), numpy.fmod(a_np, b_np))
+
+
+@pytest.mark.parametrize('name', ['maximum', 'minimum', 'fmax', 'fmin'])
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64, numpy.complex128])
+def test_nan_rules_of_min_max(name, dtype):
+    a_np = numpy.array([numpy.nan, 1, numpy.nan, 2, -numpy.inf], dtype)
+    b_np = numpy.array([1, numpy.nan, numpy.nan, 3, numpy.inf], dtype)
+    f, f_np = getattr(cupric, name), getattr(numpy, name)
+    _compare(f(cupric.asarray(a_np), cupric.asarray(b_np)), f_np(a_np, b_np))
+    _compare(f(cupric.asarray(a_np), numpy.nan), f_np(a_np, numpy.nan))
