@@ -207,10 +207,9 @@ ndarray getitem(const ndarray& a_in, const std::vector<Index>& idx) {
   const ndarray a = detail::aligned_source(a_in);
   AdvancedPlan plan = plan_index(a, idx);
   ndarray out = ndarray::empty(plan.result_shape(), a.dtype(), Order::C, &a.backend());
-  const int64_t nidx = shape_size(plan.bshape);
   if (out.size() == 0) {
     // Nothing to copy, but NumPy still checks the indices.
-    if (plan.checked && nidx > 0) detail::index_offsets(plan.bshape, plan.parts, IndexMode::Raise, a);
+    if (plan.checked) detail::index_offsets(plan.bshape, plan.parts, IndexMode::Raise, a);
     return out;
   }
   ndarray src = plan.restrided_source(a);

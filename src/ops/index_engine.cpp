@@ -79,19 +79,34 @@ void raise_out_of_bounds(const std::vector<AxisIndex>& parts) {
   throw IndexError("index out of bounds");
 }
 
-ndarray index_offsets(const Dims& shape, const std::vector<AxisIndex>& parts, IndexMode mode, const ndarray& like) {
+ndarray index_offsets(const Dims& shape, const std::vector<AxisIndex>& parts, IndexMode mode, const ndarray& like,
+                      const char* value_error) {
   ndarray out = ndarray::empty(shape, dtypes::int64, Order::C, &like.backend());
   Backend& b = out.backend();
+  bool checks = false;
+  for (const auto& p : parts) checks = checks || p.mode.value_or(mode) == IndexMode::Raise;
   std::optional<ErrorFlag> flag;
-  if (mode == IndexMode::Raise) flag.emplace(like);
+  if (checks) flag.emplace(like);
   if (out.size() > 0) b.memset(out.data(), 0, static_cast<size_t>(out.nbytes()), b.current_stream(out.device()));
   for (const auto& p : parts) {
-    IndexState st{p.stride, p.size, mode, flag ? flag->ptr() : nullptr};
+    IndexState st{p.stride, p.size, p.mode.value_or(mode), flag ? flag->ptr() : nullptr};
     idx::OffsetsF f{st};
+    if (out.size() == 0) {
+      // Nothing to compute, but the indices are still checked (as NumPy does).
+      if (st.mode != IndexMode::Raise || p.idx.size() == 0) continue;
+      ndarray scratch = ndarray::empty(p.idx.shape(), dtypes::int64, Order::C, &like.backend());
+      ndarray ops[3] = {scratch, p.idx, p.idx};
+      idx::OffsetsF g{IndexState{0, p.size, IndexMode::Raise, flag->ptr()}};
+      run_elementwise(index_offsets_loops(), ops, 1, 2, &g);
+      continue;
+    }
     ndarray ops[3] = {out, out, p.idx};
     run_elementwise(index_offsets_loops(), ops, 1, 2, &f);
   }
-  if (flag && flag->raised()) raise_out_of_bounds(parts);
+  if (flag && flag->raised()) {
+    if (value_error) throw ValueError(value_error);
+    raise_out_of_bounds(parts);
+  }
   return out;
 }
 

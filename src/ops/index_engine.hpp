@@ -41,10 +41,13 @@ struct AxisIndex {
   ndarray idx;  // int64, broadcastable to the offsets' shape
   int64_t stride = 0, size = 0;
   int axis = 0;  // for error messages
+  std::optional<IndexMode> mode = std::nullopt;  // overrides index_offsets' mode for this part
 };
 // Byte offsets sum_k resolve(idx_k) * stride_k over `shape` (int64, C order). In Raise mode the
-// range is checked (one host sync) and IndexError names the first bad index as NumPy does.
-ndarray index_offsets(const Dims& shape, const std::vector<AxisIndex>& parts, IndexMode mode, const ndarray& like);
+// range is checked (one host sync) and IndexError names the first bad index as NumPy does, or
+// ValueError(value_error) when that is given.
+ndarray index_offsets(const Dims& shape, const std::vector<AxisIndex>& parts, IndexMode mode, const ndarray& like,
+                      const char* value_error = nullptr);
 // Throws NumPy's IndexError for the first out-of-range entry of the parts, in order (error path).
 [[noreturn]] void raise_out_of_bounds(const std::vector<AxisIndex>& parts);
 std::optional<int64_t> first_out_of_bounds(const ndarray& idx, int64_t size);
