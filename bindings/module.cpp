@@ -12,5 +12,7 @@ NB_MODULE(_core, m) {
   init_ndarray(m);
   init_creation(m);
   init_manipulation(m);
+  init_indexing(m);
+  init_joining(m);
   init_runtime(m);
 }
