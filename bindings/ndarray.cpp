@@ -43,7 +43,11 @@ ndarray index_array_of(nb::handle item) {
     host = host.attr("astype")(np.attr("intp"));
     kind = "i";
   }
-  if (kind != "i" && kind != "u" && kind != "b") throw IndexError(kBadIndexMsg);
+  if (kind != "i" && kind != "u" && kind != "b") {
+    // NumPy words it differently for arrays and for sequences it had to convert.
+    if (PyList_Check(item.ptr()) || PyTuple_Check(item.ptr())) throw IndexError(kBadIndexMsg);
+    throw IndexError("arrays used as indices must be of integer (or boolean) type");
+  }
   return as_device_array(host);
 }
 

@@ -27,10 +27,6 @@ namespace {
 
 using detail::AxisIndex;
 
-const char* kBadIndex =
-    "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid "
-    "indices";
-
 struct AdvancedPlan {
   Dims vshape, vstrides;  // the basic part's view dimensions V
   int64_t offset = 0;     // byte offset of the basic part
@@ -90,7 +86,7 @@ AdvancedPlan plan_index(const ndarray& a, const std::vector<Index>& idx) {
       arrays[i] = astype(arr, dtypes::int64, Order::K, Casting::Unsafe, false);
       ++consumed;
     } else {
-      throw IndexError(kBadIndex);
+      throw IndexError("arrays used as indices must be of integer (or boolean) type");
     }
   }
   if (ellipses > 1) throw IndexError("an index can only have a single ellipsis ('...')");
@@ -207,8 +203,11 @@ ndarray getitem(const ndarray& a_in, const std::vector<Index>& idx) {
   const ndarray a = detail::aligned_source(a_in);
   AdvancedPlan plan = plan_index(a, idx);
   ndarray out = ndarray::empty(plan.result_shape(), a.dtype(), Order::C, &a.backend());
-  if (out.size() == 0) {
-    // Nothing to copy, but NumPy still checks the indices.
+  bool empty_axis = false;  // an index into a length-0 axis: every value is out of range
+  for (const auto& part : plan.parts) empty_axis = empty_axis || part.size == 0;
+  if (out.size() == 0 || empty_axis) {
+    // Nothing to copy, but NumPy still checks the indices (and the kernels must not read an
+    // empty axis: Raise mode reads element 0 after flagging).
     if (plan.checked) detail::index_offsets(plan.bshape, plan.parts, IndexMode::Raise, a);
     return out;
   }

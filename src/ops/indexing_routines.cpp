@@ -40,7 +40,7 @@ ndarray splice_axis(const ndarray& a, int axis, const Dims& mid, const Dims& mid
 // A gather whose Raise mode reports through the flag; IndexError names `axis`.
 void checked_gather(const ndarray& out, const ndarray& src, const ndarray& idx, const detail::AxisIndex& part,
                     IndexMode mode, const ndarray& like) {
-  if (out.size() == 0) {
+  if (out.size() == 0 || part.size == 0) {  // (an empty axis must not be read: see getitem)
     if (mode == IndexMode::Raise) detail::index_offsets(Dims{0}, {part}, mode, like);
     return;
   }
