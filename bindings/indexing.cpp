@@ -8,6 +8,12 @@ namespace cupric::py {
 namespace {
 
 ndarray arr(nb::handle obj) { return as_device_array(obj); }
+// An index argument: an empty sequence is an empty integer array, as NumPy converts it to intp.
+ndarray idx_arr(nb::handle obj) {
+  if (!is_array(obj) && (PyList_Check(obj.ptr()) || PyTuple_Check(obj.ptr())) && PySequence_Size(obj.ptr()) == 0)
+    return as_device_array(obj, nb::str("int64"));
+  return as_device_array(obj);
+}
 std::optional<int64_t> opt_axis(nb::handle axis) {
   if (axis.is_none()) return std::nullopt;
   return to_dims(axis)[0];
@@ -37,7 +43,7 @@ nb::object with_out(ndarray r, nb::handle out) {
 
 nb::object take_impl(nb::handle a, nb::handle indices, nb::handle axis, nb::handle out, nb::handle mode) {
   PyArray& pa = unwrap(a);
-  return with_out(take(pa.arr, arr(indices), opt_axis(axis), mode_of(mode)), out);
+  return with_out(take(pa.arr, idx_arr(indices), opt_axis(axis), mode_of(mode)), out);
 }
 
 nb::object nonzero_impl(nb::handle a) { return tuple_of(nonzero(arr(a))); }
@@ -50,7 +56,7 @@ void init_indexing(nb::module_& m) {
           nb::arg("mode") = "raise", "Elements at the given indices (along an axis, or of the flattened array).")
       .def("put", [](nb::handle self, nb::handle ind, nb::handle v, nb::handle mode) {
             PyArray& pa = unwrap(self);
-            put(pa.arr, arr(ind), as_device_array(v), mode_of(mode));
+            put(pa.arr, idx_arr(ind), as_device_array(v), mode_of(mode));
           }, nb::arg("indices"), nb::arg("values"), nb::arg("mode") = "raise", "Sets a.flat[indices] = values.")
       .def("nonzero", &nonzero_impl, "Indices of the nonzero elements, one array per dimension.")
       .def("compress", [](nb::handle self, nb::handle condition, nb::handle axis, nb::handle out) {
@@ -65,15 +71,15 @@ void init_indexing(nb::module_& m) {
   m.def("take", &take_impl, nb::arg("a"), nb::arg("indices"), nb::arg("axis") = nb::none(), nb::arg("out") = nb::none(),
         nb::arg("mode") = "raise", "Takes elements from an array along an axis.");
   m.def("put", [](nb::handle a, nb::handle ind, nb::handle v, nb::handle mode) {
-        put(unwrap(a).arr, arr(ind), arr(v), mode_of(mode));
+        put(unwrap(a).arr, idx_arr(ind), arr(v), mode_of(mode));
       }, nb::arg("a"), nb::arg("ind"), nb::arg("v"), nb::arg("mode") = "raise",
       "Replaces the elements at the given flat indices (values repeated as needed).");
   m.def("take_along_axis", [](nb::handle a, nb::handle indices, nb::handle axis) {
         return wrap(take_along_axis(arr(a), arr(indices), opt_axis(axis)));
-      }, nb::arg("arr"), nb::arg("indices"), nb::arg("axis") = -1, "Takes values by matching 1-d index and data slices.");
+      }, nb::arg("arr"), nb::arg("indices"), nb::arg("axis").none() = -1, "Takes values by matching 1-d index and data slices.");
   m.def("put_along_axis", [](nb::handle a, nb::handle indices, nb::handle values, nb::handle axis) {
         put_along_axis(unwrap(a).arr, arr(indices), arr(values), opt_axis(axis));
-      }, nb::arg("arr"), nb::arg("indices"), nb::arg("values"), nb::arg("axis"),
+      }, nb::arg("arr"), nb::arg("indices"), nb::arg("values"), nb::arg("axis").none(),
       "Puts values by matching 1-d index and data slices.");
   m.def("compress", [](nb::handle condition, nb::handle a, nb::handle axis, nb::handle out) {
         return with_out(compress(arr(condition), arr(a), opt_axis(axis)), out);

@@ -64,7 +64,8 @@ void copyto(const ndarray& dst, const ndarray& src, Casting casting) {
     throw ValueError("could not broadcast input array from shape " + shape_str(src.shape()) + " into shape " +
                      shape_str(dst.shape()));
   if (dst.size() == 0) return;
-  if (src.dtype().is_complex() && !dst.dtype().is_complex() && casting == Casting::Unsafe)
+  // (NumPy does not warn for complex -> bool: that cast tests for nonzero, nothing is discarded.)
+  if (src.dtype().is_complex() && !dst.dtype().is_complex() && !dst.dtype().is_bool() && casting == Casting::Unsafe)
     warn("ComplexWarning", "Casting complex values to real discards the imaginary part");
   // Same dtype, same contiguous layout, no overlap: one memcpy on the stream.
   if (src.dtype() == dst.dtype() && src.shape() == dst.shape() && src.device_type() == dst.device_type() &&

@@ -89,7 +89,7 @@ ndarray take(const ndarray& a_in, const ndarray& indices, std::optional<int64_t>
   if (a.ndim() == 0) a = a.view(Dims{1}, Dims{a.itemsize()}, 0);
   ndarray idx = as_index(indices);
   const int64_t len = a.shape()[ax];
-  if (len == 0 && idx.size() > 0 && mode != ClipMode::Raise)
+  if (len == 0 && idx.size() > 0)
     throw IndexError("cannot do a non-empty take from an empty axes.");
   ndarray src = splice_axis(a, ax, idx.shape(), Dims(static_cast<size_t>(idx.ndim()), 0));
   ndarray out = ndarray::empty(src.shape(), a.dtype(), Order::C, &a.backend());
@@ -168,8 +168,7 @@ void put_along_axis(const ndarray& arr, const ndarray& indices, const ndarray& v
 
 std::vector<ndarray> nonzero(const ndarray& a) {
   if (a.ndim() == 0)
-    throw ValueError("Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() instead. "
-                     "If the context of this error is of the form `arr[nonzero(cond)]`, just use `arr[cond]`.");
+    throw ValueError("Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() instead.");
   ndarray c = detail::nonzero_coords(a);
   const int64_t n = c.shape()[1];
   std::vector<ndarray> out;
