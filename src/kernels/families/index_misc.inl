@@ -2,7 +2,7 @@
 // and boolean-mask compaction. Instantiated once (Self = int64_t), not per dtype.
 #include "kernels/index_functors.hpp"
 #if defined(CUPRIC_FAMILY_BACKEND_cuda)
-#include "kernels/cuda_index_loops.cuh"
+#include "kernels/cuda_mask_loops.cuh"
 #else
 #include "kernels/host_index_loops.hpp"
 #endif
