@@ -87,4 +87,62 @@ void gather_loop(const LoopPlan& p, const void* state, const Stream& stream) { i
 template <class T>
 void scatter_loop(const LoopPlan& p, const void* state, const Stream& stream) { index_loop<T, true>(p, state, stream); }
 
+// ---- boolean-mask compaction pieces (Note [Mask compaction without a sort], cuda_mask_loops.cuh) ----
+
+inline constexpr int kMaskPerThread = static_cast<int>(kMaskTile / kBlock);
+
+inline __device__ __forceinline__ int thread_mask_count(const bool* mask, int64_t n, int64_t first) {
+  int c = 0;
+#pragma unroll 4
+  for (int j = 0; j < kMaskPerThread; ++j) {
+    int64_t i = first + j;
+    if (i < n && mask[i]) ++c;
+  }
+  return c;
+}
+
+// Exclusive scan of kBlock values in shared memory (Hillis-Steele); returns this thread's prefix
+// and leaves the block total in *total.
+inline __device__ __forceinline__ int64_t block_exclusive_scan(int64_t v, int64_t* buf, int64_t* total) {
+  buf[threadIdx.x] = v;
+  __syncthreads();
+  for (int off = 1; off < kBlock; off <<= 1) {
+    int64_t add = threadIdx.x >= static_cast<unsigned>(off) ? buf[threadIdx.x - off] : 0;
+    __syncthreads();
+    buf[threadIdx.x] += add;
+    __syncthreads();
+  }
+  int64_t inclusive = buf[threadIdx.x];
+  *total = buf[kBlock - 1];
+  __syncthreads();
+  return inclusive - v;
+}
+
+// out[j] = src[i] for the j-th true mask[i] (contiguous src and out): a full-mask `a[mask]`
+// without coordinates. Same tiles and offsets as mask_coords_kernel.
+template <class T>
+__global__ void __launch_bounds__(kBlock) mask_select_kernel(const bool* mask, int64_t n, const int64_t* offsets,
+                                                             const T* src, T* out) {
+  __shared__ int64_t buf[kBlock];
+  int64_t first = static_cast<int64_t>(blockIdx.x) * kMaskTile + static_cast<int64_t>(threadIdx.x) * kMaskPerThread;
+  int c = thread_mask_count(mask, n, first);
+  int64_t total;
+  int64_t pos = offsets[blockIdx.x] + block_exclusive_scan(c, buf, &total);
+  for (int j = 0; j < kMaskPerThread && c > 0; ++j) {
+    int64_t i = first + j;
+    if (i >= n || !mask[i]) continue;
+    out[pos++] = src[i];
+    --c;
+  }
+}
+
+template <class T>
+void mask_select(const bool* mask, int64_t n, const int64_t* work, const char* src, char* out, const Stream& stream) {
+  int64_t nb = (n + kMaskTile - 1) / kMaskTile;
+  if (nb == 0) return;
+  mask_select_kernel<T><<<static_cast<unsigned>(nb), kBlock, 0, static_cast<cudaStream_t>(stream.handle)>>>(
+      mask, n, work, reinterpret_cast<const T*>(src), reinterpret_cast<T*>(out));
+  cuda_check(cudaGetLastError(), "mask select kernel launch");
+}
+
 }  // namespace cupric::cuda

@@ -8,8 +8,7 @@
 // read back (the one host sync: the result's size), (3) each block recounts its tile per
 // thread, scans those counts in shared memory and writes the coordinates of its elements.
 #pragma once
-#include "kernels/cuda_loops.cuh"
-#include "kernels/index_functors.hpp"
+#include "kernels/cuda_index_loops.cuh"
 
 namespace cupric::cuda {
 
@@ -29,18 +28,6 @@ inline void iota_loop(const LoopPlan& p, const void* state, const Stream& stream
 
 // ---- mask compaction (Note [Mask compaction without a sort]) ----------------------------------
 
-inline constexpr int kMaskPerThread = static_cast<int>(kMaskTile / kBlock);
-
-__device__ __forceinline__ int thread_mask_count(const bool* mask, int64_t n, int64_t first) {
-  int c = 0;
-#pragma unroll 4
-  for (int j = 0; j < kMaskPerThread; ++j) {
-    int64_t i = first + j;
-    if (i < n && mask[i]) ++c;
-  }
-  return c;
-}
-
 __global__ void __launch_bounds__(kBlock) mask_tile_count_kernel(const bool* mask, int64_t n, int64_t* counts) {
   __shared__ int total;
   if (threadIdx.x == 0) total = 0;
@@ -50,23 +37,6 @@ __global__ void __launch_bounds__(kBlock) mask_tile_count_kernel(const bool* mas
   if (c) atomicAdd(&total, c);
   __syncthreads();
   if (threadIdx.x == 0) counts[blockIdx.x] = total;
-}
-
-// Exclusive scan of kBlock values in shared memory (Hillis-Steele); returns this thread's prefix
-// and leaves the block total in *total.
-__device__ __forceinline__ int64_t block_exclusive_scan(int64_t v, int64_t* buf, int64_t* total) {
-  buf[threadIdx.x] = v;
-  __syncthreads();
-  for (int off = 1; off < kBlock; off <<= 1) {
-    int64_t add = threadIdx.x >= static_cast<unsigned>(off) ? buf[threadIdx.x - off] : 0;
-    __syncthreads();
-    buf[threadIdx.x] += add;
-    __syncthreads();
-  }
-  int64_t inclusive = buf[threadIdx.x];
-  *total = buf[kBlock - 1];
-  __syncthreads();
-  return inclusive - v;
 }
 
 // One block: counts[0..nb) -> exclusive offsets in place, counts[nb] = total.

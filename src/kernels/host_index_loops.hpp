@@ -31,6 +31,15 @@ void scatter_loop(const LoopPlan& p, const void* state, const Stream&) {
   });
 }
 
+// out[j] = src[i] for the j-th true mask[i] (contiguous src and out).
+template <class T>
+void mask_select(const bool* mask, int64_t n, const int64_t*, const char* src, char* out, const Stream&) {
+  const T* s = reinterpret_cast<const T*>(src);
+  T* o = reinterpret_cast<T*>(out);
+  for (int64_t i = 0; i < n; ++i)
+    if (mask[i]) *o++ = s[i];
+}
+
 inline void iota_loop(const LoopPlan& p, const void* state, const Stream&) {
   const auto st = load_functor<IotaState>(state);
   int64_t* out = reinterpret_cast<int64_t*>(p.data[0]);

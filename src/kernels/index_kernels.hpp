@@ -35,8 +35,13 @@ struct IndexState {
 //   gather:     out, src, idx(int64)   out[i] = *(src[i] + resolve(idx[i]) * stride)
 //   scatter:    dst, val, idx(int64)   *(dst[i] + resolve(idx[i]) * stride) = val[i]
 //   where_copy: dst, mask(bool), val, dst   dst[i] = mask[i] ? val[i] : dst[i]  (elementwise)
+// mask_select: out[j] = src[i] for the j-th true mask[i]; mask, src and out contiguous, `work`
+// filled by MaskFns::count (the full-mask fast path of a[mask]).
+using MaskSelectFn = void (*)(const bool* mask, int64_t n, const int64_t* work, const char* src, char* out,
+                              const Stream& s);
 struct IndexLoops {
   LoopPair gather, scatter, where_copy;
+  MaskSelectFn select_host = nullptr, select_cuda = nullptr;
 };
 IndexLoops& index_loops(int64_t itemsize);  // itemsize 1, 2, 4, 8 or 16; others: no loops
 
@@ -73,6 +78,7 @@ int64_t mask_work_size(int64_t n);
 inline constexpr int64_t kMaskTile = 4096;  // elements per CUDA block in count and coords
 
 // Called from the index families' static initialisers.
-void register_index_loops(LoopBackend b, int64_t itemsize, LoopFn gather, LoopFn scatter, LoopFn where_copy);
+void register_index_loops(LoopBackend b, int64_t itemsize, LoopFn gather, LoopFn scatter, LoopFn where_copy,
+                          MaskSelectFn select);
 
 }  // namespace cupric

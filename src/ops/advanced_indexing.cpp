@@ -20,6 +20,7 @@
 #include "cupric/ops/creation.hpp"
 #include "cupric/ops/indexing.hpp"
 #include "cupric/ops/manipulation.hpp"
+#include "kernels/index_kernels.hpp"
 #include "ops/index_engine.hpp"
 
 namespace cupric {
@@ -200,6 +201,10 @@ IndexMode check_mode(const AdvancedPlan& plan) { return plan.checked ? IndexMode
 
 ndarray getitem(const ndarray& a_in, const std::vector<Index>& idx) {
   if (!has_array(idx)) return basic_index(a_in, idx);
+  // One mask over all of a (x[x > 0.5]): compact the elements directly, no coordinates.
+  if (idx.size() == 1 && idx[0].kind == Index::Kind::Array && idx[0].array.dtype().is_bool() && idx[0].array.ndim() == a_in.ndim() && a_in.ndim() > 0 &&
+      idx[0].array.shape() == a_in.shape() && index_loops(a_in.itemsize()).gather.host)
+    return detail::mask_select(a_in, idx[0].array);
   const ndarray a = detail::aligned_source(a_in);
   AdvancedPlan plan = plan_index(a, idx);
   ndarray out = ndarray::empty(plan.result_shape(), a.dtype(), Order::C, &a.backend());

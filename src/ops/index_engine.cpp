@@ -130,6 +130,25 @@ ndarray nonzero_coords(const ndarray& a) {
   return out;
 }
 
+ndarray mask_select(const ndarray& a_in, const ndarray& mask_in) {
+  const IndexLoops& l = loops_for(a_in);
+  MaskSelectFn select = a_in.device_type() == DeviceType::Host ? l.select_host : l.select_cuda;
+  const MaskFns& fns = mask_fns(a_in.device_type());
+  if (!select || !fns.count) throw NotImplementedError("no mask kernels are registered for this backend");
+  ndarray a = a_in.c_contiguous() && storage_aligned(a_in) ? a_in : copy(a_in, Order::C);
+  ndarray mask = mask_in.dtype().is_bool() && mask_in.c_contiguous() ? mask_in : astype(mask_in, dtypes::bool_, Order::C);
+  const int64_t n = a.size();
+  Backend& b = a.backend();
+  Stream s = b.current_stream(a.device());
+  ndarray work = ndarray::empty(Dims{mask_work_size(n)}, dtypes::int64, Order::C, &b);
+  const bool* m = n ? reinterpret_cast<const bool*>(mask.data()) : nullptr;
+  // One host sync: the number of selected elements sizes the result.
+  int64_t count = n ? fns.count(m, n, reinterpret_cast<int64_t*>(work.data()), s) : 0;
+  ndarray out = ndarray::empty(Dims{count}, a.dtype(), Order::C, &b);
+  if (count) select(m, n, reinterpret_cast<const int64_t*>(work.data()), a.data(), out.data(), s);
+  return out;
+}
+
 ndarray iota(int64_t n, const ndarray& like, int64_t start, int64_t step) {
   ndarray out = ndarray::empty(Dims{n}, dtypes::int64, Order::C, &like.backend());
   IotaState st{start, step};

@@ -55,6 +55,9 @@ std::optional<int64_t> first_out_of_bounds(const ndarray& idx, int64_t size);
 // Coordinates of the nonzero elements of `a` (any dtype): int64 (ndim, count), row k holding
 // coordinate k, C order. One host sync (the count).
 ndarray nonzero_coords(const ndarray& a);
+// a[mask] for a mask of a's shape: the selected elements in C order, gathered straight from a
+// (no coordinates). One host sync (the count).
+ndarray mask_select(const ndarray& a, const ndarray& mask);
 // int64 [start, start + step, ...) of length n on `like`'s backend.
 ndarray iota(int64_t n, const ndarray& like, int64_t start = 0, int64_t step = 1);
 // dst = where(mask, val, dst); mask (bool) and val (dst's dtype) broadcast to dst.
