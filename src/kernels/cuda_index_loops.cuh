@@ -91,7 +91,7 @@ void scatter_loop(const LoopPlan& p, const void* state, const Stream& stream) { 
 
 inline constexpr int kMaskPerThread = static_cast<int>(kMaskTile / kBlock);
 
-inline __device__ __forceinline__ int thread_mask_count(const bool* mask, int64_t n, int64_t first) {
+__device__ __forceinline__ int thread_mask_count(const bool* mask, int64_t n, int64_t first) {
   int c = 0;
 #pragma unroll 4
   for (int j = 0; j < kMaskPerThread; ++j) {
@@ -103,7 +103,7 @@ inline __device__ __forceinline__ int thread_mask_count(const bool* mask, int64_
 
 // Exclusive scan of kBlock values in shared memory (Hillis-Steele); returns this thread's prefix
 // and leaves the block total in *total.
-inline __device__ __forceinline__ int64_t block_exclusive_scan(int64_t v, int64_t* buf, int64_t* total) {
+__device__ __forceinline__ int64_t block_exclusive_scan(int64_t v, int64_t* buf, int64_t* total) {
   buf[threadIdx.x] = v;
   __syncthreads();
   for (int off = 1; off < kBlock; off <<= 1) {
