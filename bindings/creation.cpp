@@ -70,7 +70,14 @@ void init_creation(nb::module_& m) {
         PyArray& pr = unwrap(result);
         if (ndmin > pr.arr.ndim()) {
           Dims shape = pr.arr.shape(), strides = pr.arr.strides();
-          while (static_cast<int>(shape.size()) < ndmin) { shape.insert(0, 1); strides.insert(0, 0); }
+          // New leading axes get the strides NumPy's padded layout gives them: the outer extent
+          // for C order, the itemsize for F order (and for 0-d sources).
+          const bool f_only = order == Order::F || (pr.arr.f_contiguous() && !pr.arr.c_contiguous());
+          while (static_cast<int>(shape.size()) < ndmin) {
+            int64_t st = shape.empty() || f_only ? pr.arr.itemsize() : shape[0] * strides[0];
+            shape.insert(0, 1);
+            strides.insert(0, st);
+          }
           result = wrap_view(pr.arr.view(std::move(shape), std::move(strides)), result);
         }
         if (blocking) {  // V13-ASARRAY: blocking=True waits for the transfer
@@ -78,7 +85,7 @@ void init_creation(nb::module_& m) {
           a.backend().synchronize(a.backend().current_stream(a.device()));
         }
         return result;
-      }, nb::arg("obj"), nb::arg("dtype").none() = nb::none(), nb::arg("copy").none() = true,
+      }, nb::arg("obj").none(), nb::arg("dtype").none() = nb::none(), nb::arg("copy").none() = true,
       nb::arg("order").none() = "K", nb::arg("ndmin") = 0, nb::arg("blocking") = false);
 }
 

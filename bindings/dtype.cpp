@@ -60,7 +60,9 @@ ResolvedDType from_numpy_dtype(nb::handle d) {
     if (!g_bf16.is_none() && d.equal(g_bf16)) return ResolvedDType{dtypes::bfloat16, nb::borrow(g_bf16)};
     if (!d.attr("subdtype").is_none() || size <= 0) return unsupported();
     nb::object descr = nb::borrow(d);
-    if (nb::cast<std::string>(d.attr("byteorder")) == ">") descr = d.attr("newbyteorder")("=");
+    // V10-BIGENDIAN: structured dtypes with big-endian fields become native ones (the data is
+    // converted on transfer); byteorder is '|' for them, so ask isnative.
+    if (!nb::cast<bool>(d.attr("isnative"))) descr = d.attr("newbyteorder")("=");
     return ResolvedDType{DType::void_(static_cast<int32_t>(size)), descr};
   }
   return unsupported();
@@ -105,8 +107,11 @@ nb::object dtype_object(DType dt, nb::handle descr) {
   return nb::borrow(g_table[dt.index()]);
 }
 
+// numpy.float64 and numpy.complex128 subclass Python's float and complex, but they are typed
+// (strong) NumPy scalars, not weak Python scalars (NEP 50).
 bool is_python_scalar(nb::handle v) {
-  return PyBool_Check(v.ptr()) || PyLong_Check(v.ptr()) || PyFloat_Check(v.ptr()) || PyComplex_Check(v.ptr());
+  return (PyBool_Check(v.ptr()) || PyLong_Check(v.ptr()) || PyFloat_Check(v.ptr()) || PyComplex_Check(v.ptr())) &&
+         !nb::isinstance(v, g_np_generic);
 }
 
 ResolvedDType scalar_dtype(nb::handle v) {
@@ -158,9 +163,28 @@ Scalar python_int_for(nb::handle v, DType target) {
 }
 }  // namespace
 
+namespace {
+// A NumPy scalar is typed: its value is cast unsafely (uint8 <- int8(-1) stores 255,
+// V14-PROMO-2), with NumPy's ComplexWarning for complex -> real.
+Scalar numpy_scalar_for(nb::handle v, DType target) {
+  ResolvedDType rd = resolve_dtype(v.attr("dtype"));
+  if (rd.dtype.is_void()) throw TypeError("cannot use a void scalar as a value here");
+  if (rd.dtype.is_complex() && !target.is_complex() && !target.is_bool())
+    warn("ComplexWarning", "Casting complex values to real discards the imaginary part");
+  nb::object arr = g_numpy.attr("asarray")(v);
+  uintptr_t ptr = nb::cast<uintptr_t>(arr.attr("__array_interface__")["data"][0]);
+  Scalar s;
+  s.dtype = rd.dtype;
+  std::memcpy(s.bytes, reinterpret_cast<const void*>(ptr), static_cast<size_t>(rd.dtype.itemsize));
+  return s;
+}
+}  // namespace
+
 Scalar scalar_for(nb::handle v, DType target) {
   if (target.is_void()) throw TypeError("cannot assign a scalar to a void or structured array; assign to a field (V14-STRUCT)");
   PyObject* p = v.ptr();
+  // NumPy scalars first: numpy.float64 and numpy.complex128 are also Python floats and complexes.
+  if (nb::isinstance(v, g_np_generic)) return numpy_scalar_for(v, target);
   if (PyBool_Check(p)) return Scalar::of<bool>(p == Py_True);
   if (PyLong_Check(p)) return python_int_for(v, target);
   if (PyFloat_Check(p)) {
@@ -174,20 +198,11 @@ Scalar scalar_for(nb::handle v, DType target) {
     return Scalar::of<double>(d);
   }
   if (PyComplex_Check(p)) {
+    if (target.is_integer())  // NumPy converts through int() / float(): their messages
+      throw TypeError("int() argument must be a string, a bytes-like object or a real number, not 'complex'");
     if (!target.is_complex() && !target.is_bool())
       throw TypeError("float() argument must be a string or a real number, not 'complex'");
     return Scalar::of<complex128>(complex128(PyComplex_RealAsDouble(p), PyComplex_ImagAsDouble(p)));
-  }
-  if (nb::isinstance(v, g_np_generic)) {
-    // A NumPy scalar is typed: its value is cast unsafely (uint8 <- int8(-1) stores 255).
-    ResolvedDType rd = resolve_dtype(v.attr("dtype"));
-    if (rd.dtype.is_void()) throw TypeError("cannot use a void scalar as a value here");
-    nb::object arr = g_numpy.attr("asarray")(v);
-    uintptr_t ptr = nb::cast<uintptr_t>(arr.attr("__array_interface__")["data"][0]);
-    Scalar s;
-    s.dtype = rd.dtype;
-    std::memcpy(s.bytes, reinterpret_cast<const void*>(ptr), static_cast<size_t>(rd.dtype.itemsize));
-    return s;
   }
   throw TypeError("expected a number, got " + nb::cast<std::string>(nb::str(v.type().attr("__name__"))));
 }
@@ -204,7 +219,14 @@ void init_dtype(nb::module_& m) {
   g_table[static_cast<int>(ScalarType::BFloat16)] = nb::none().release();
 
   m.def("promote_types", [](nb::handle a, nb::handle b) {
-    return dtype_object(promote_types(resolve_dtype(a).dtype, resolve_dtype(b).dtype));
+    DType da = resolve_dtype(a).dtype, db = resolve_dtype(b).dtype;
+    try {
+      return dtype_object(promote_types(da, db));
+    } catch (const TypeError& e) {
+      // NumPy raises DTypePromotionError (a TypeError subclass) when no common dtype exists.
+      PyErr_SetString(g_numpy.attr("exceptions").attr("DTypePromotionError").ptr(), e.what());
+      throw nb::python_error();
+    }
   }, nb::arg("type1"), nb::arg("type2"), "numpy.promote_types for cupric's dtypes (NumPy 2 rules).");
   m.def("_can_cast_dtypes", [](nb::handle from, nb::handle to, const std::string& casting) {
     return can_cast(resolve_dtype(from).dtype, resolve_dtype(to).dtype, parse_casting(casting));

@@ -39,7 +39,7 @@ void init_errors(nb::module_& m) {
     } catch (const OutOfMemoryError& e) {
       PyErr_SetString(oom.ptr(), e.what());
     } catch (const CudaError& e) {
-      PyErr_SetString(cuda_err.ptr(), e.what());
+      if (!translate_cuda_error(e)) PyErr_SetString(cuda_err.ptr(), e.what());
     } catch (const RuntimeError& e) {
       PyErr_SetString(PyExc_RuntimeError, e.what());
     }

@@ -15,4 +15,5 @@ NB_MODULE(_core, m) {
   init_indexing(m);
   init_joining(m);
   init_runtime(m);
+  init_cuda_runtime(m);
 }

@@ -21,6 +21,21 @@ int64_t slice_part(PyObject* p) {
   if (!PyIndex_Check(p)) throw TypeError("slice indices must be integers or None or have an __index__ method");
   Py_ssize_t v = PyNumber_AsSsize_t(p, nullptr);  // clips to the Py_ssize_t range, as Python does
   if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+  // The clipped minimum is Index::kNone, the "omitted" marker: a[:-2**70] must stay empty.
+  return v == Index::kNone ? Index::kNone + 1 : v;
+}
+
+constexpr const char* kValidIndices =
+    "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices";
+
+// An integer index; one beyond Py_ssize_t is not a valid index (NumPy's IndexError and message).
+int64_t integer_index(PyObject* p) {
+  Py_ssize_t v = PyNumber_AsSsize_t(p, PyExc_OverflowError);
+  if (v == -1 && PyErr_Occurred()) {
+    if (!PyErr_ExceptionMatches(PyExc_OverflowError)) throw nb::python_error();
+    PyErr_Clear();
+    throw IndexError(kValidIndices);
+  }
   return v;
 }
 
@@ -54,7 +69,7 @@ ndarray index_array_of(nb::handle item) {
 // One index: basic ones as they are, everything else as an array index (advanced indexing).
 void parse_one(nb::handle item, std::vector<Index>& out) {
   PyObject* p = item.ptr();
-  if (PyLong_Check(p) && !PyBool_Check(p)) { out.push_back(Index::integer(index_value(p))); return; }
+  if (PyLong_Check(p) && !PyBool_Check(p)) { out.push_back(Index::integer(integer_index(p))); return; }
   if (PySlice_Check(p)) {
     auto* s = reinterpret_cast<PySliceObject*>(p);
     out.push_back(Index::slice(slice_part(s->start), slice_part(s->stop), slice_part(s->step)));
@@ -70,15 +85,17 @@ void parse_one(nb::handle item, std::vector<Index>& out) {
     // numpy arrays and scalars: integer scalars are basic indices, everything else advanced
     nb::object dt = item.attr("dtype");
     std::string kind = nb::cast<std::string>(dt.attr("kind"));
-    if ((kind == "i" || kind == "u") && nb::cast<int>(item.attr("ndim")) == 0) {
-      out.push_back(Index::integer(index_value(p)));
+    int ndim = nb::cast<int>(item.attr("ndim"));
+    if ((kind == "i" || kind == "u") && ndim == 0) {
+      out.push_back(Index::integer(integer_index(p)));
       return;
     }
+    if (kind != "i" && kind != "u" && kind != "b" && ndim == 0) throw IndexError(kValidIndices);
     out.push_back(Index::array_index(index_array_of(item)));
     return;
   }
-  if (PyIndex_Check(p)) { out.push_back(Index::integer(index_value(p))); return; }
-  throw IndexError(kBadIndexMsg);
+  if (PyIndex_Check(p)) { out.push_back(Index::integer(integer_index(p))); return; }
+  throw IndexError(kValidIndices);
 }
 
 void parse_key(nb::handle key, std::vector<Index>& out) {
@@ -101,7 +118,7 @@ bool is_basic(const std::vector<Index>& idx) {
 nb::object field_view(nb::handle self, const std::string& name) {
   PyArray& pa = unwrap(self);
   if (pa.descr.is_none() || pa.descr.attr("names").is_none())
-    throw IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices");
+    throw IndexError(kValidIndices);
   nb::object fields = pa.descr.attr("fields");
   if (PySequence_Contains(fields.ptr(), nb::str(name.c_str()).ptr()) != 1)
     throw ValueError("no field of name " + name);
@@ -172,6 +189,30 @@ void setitem(nb::handle self, nb::handle key, nb::handle value) {
   cupric::setitem(pa.arr, idx, value_array_for(pa.arr, pa.descr, value));
 }
 
+// Makes `stream` (a cupric.cuda Stream, or None: no change) current on `device` for a scope.
+class CurrentStreamGuard {
+ public:
+  CurrentStreamGuard(nb::handle stream, Backend& b, int device) : b_(b) {
+    if (stream.is_none()) return;
+    if (!nb::hasattr(stream, "_obj"))
+      throw TypeError("stream must be a cupric.cuda.Stream, not " +
+                      nb::cast<std::string>(nb::str(stream.type().attr("__name__"))));
+    Stream s = nb::cast<StreamObject&>(stream.attr("_obj")).stream();
+    s.device = device;  // the null and per-thread streams exist on every device
+    prev_ = b.current_stream(device);
+    b.set_current_stream(s);
+    active_ = true;
+  }
+  ~CurrentStreamGuard() {
+    if (active_) b_.set_current_stream(prev_);
+  }
+
+ private:
+  Backend& b_;
+  Stream prev_;
+  bool active_ = false;
+};
+
 nb::object host_buffer_ptr(nb::handle np_arr) {
   return np_arr.attr("__array_interface__")["data"][0];
 }
@@ -179,8 +220,7 @@ nb::object host_buffer_ptr(nb::handle np_arr) {
 nb::object get(nb::handle self, nb::handle stream, nb::handle order_obj, nb::handle out, bool blocking) {
   PyArray& pa = unwrap(self);
   const ndarray& a = pa.arr;
-  if (!stream.is_none())
-    throw NotImplementedError("get(stream=...) needs cupric.cuda streams, which are not implemented yet; use stream=None");
+  CurrentStreamGuard guard(stream, a.backend(), a.device());  // the copy (and a blocking wait) on `stream`
   Order order = order_obj.is_none() ? Order::C : to_order(order_obj);
   if (order == Order::A || order == Order::K) order = (a.f_contiguous() && !a.c_contiguous()) ? Order::F : Order::C;
   nb::object descr = dtype_object(a.dtype(), pa.descr);
@@ -191,7 +231,7 @@ nb::object get(nb::handle self, nb::handle stream, nb::handle order_obj, nb::han
     if (to_dims(out.attr("shape")) != a.shape())
       throw ValueError("Shape mismatch: out has shape " + shape_str(to_dims(out.attr("shape"))) + ", the array " + shape_str(a.shape()));
     if (!out.attr("dtype").equal(descr))
-      throw TypeError("dtype mismatch: out has dtype " + nb::cast<std::string>(nb::str(out.attr("dtype"))) + ", the array " +
+      throw TypeError("dtype mismatch: out has dtype " + nb::cast<std::string>(nb::str(nb::object(out.attr("dtype")))) + ", the array " +
                       nb::cast<std::string>(nb::str(descr)));
     nb::object flags = out.attr("flags");
     if (nb::cast<bool>(flags.attr("c_contiguous"))) order = Order::C;
@@ -208,13 +248,15 @@ nb::object get(nb::handle self, nb::handle stream, nb::handle order_obj, nb::han
 
 void set_from_host(nb::handle self, nb::handle arr, nb::handle stream) {
   PyArray& pa = unwrap(self);
-  if (!stream.is_none())
-    throw NotImplementedError("set(stream=...) needs cupric.cuda streams, which are not implemented yet; use stream=None");
+  CurrentStreamGuard guard(stream, pa.arr.backend(), pa.arr.device());
   nb::object np = numpy();
   if (!nb::isinstance(arr, np.attr("ndarray"))) throw TypeError("Only numpy.ndarray can be set to cupric.ndarray");
   nb::object descr = dtype_object(pa.arr.dtype(), pa.descr);
-  if (!arr.attr("dtype").equal(descr))
-    throw TypeError(nb::cast<std::string>(nb::str(arr.attr("dtype"))) + " array cannot be set to " +
+  nb::object arr_dtype = arr.attr("dtype");
+  // V10-BIGENDIAN: a non-native array of the same type is converted on the way, values preserved.
+  if (!nb::cast<bool>(arr_dtype.attr("isnative"))) arr_dtype = arr_dtype.attr("newbyteorder")("=");
+  if (!arr_dtype.equal(descr))
+    throw TypeError(nb::cast<std::string>(nb::str(nb::object(arr.attr("dtype")))) + " array cannot be set to " +
                     nb::cast<std::string>(nb::str(descr)) + " array");
   if (to_dims(arr.attr("shape")) != pa.arr.shape())
     throw ValueError("Shape mismatch. Old shape: " + shape_str(pa.arr.shape()) + ", new shape: " +
@@ -223,8 +265,66 @@ void set_from_host(nb::handle self, nb::handle arr, nb::handle stream) {
   copyto(pa.arr, tmp, Casting::Unsafe);
 }
 
+// NumPy 2.4 expired the deprecation of int()/float()/complex() on size-1 arrays with ndim > 0.
 void check_size1(const ndarray& a, const char* what) {
-  if (a.size() != 1) throw TypeError(std::string("only 0-dimensional arrays can be converted to ") + what);
+  if (a.ndim() != 0) throw TypeError(std::string("only 0-dimensional arrays can be converted to ") + what);
+}
+
+// ndarray.item(*args): no argument (size-1 arrays), one flat C-order index, or one index per axis
+// (given as arguments or as one tuple), negative indices counted from the end, as NumPy's.
+nb::object item_at(const ndarray& a, nb::args args) {
+  if (args.size() == 0) return item_of(a);
+  std::vector<nb::handle> idx;
+  if (args.size() == 1 && PyTuple_Check(args[0].ptr())) {
+    nb::tuple t = nb::borrow<nb::tuple>(args[0]);
+    for (size_t i = 0; i < t.size(); ++i) idx.push_back(t[i]);
+  } else {
+    for (size_t i = 0; i < args.size(); ++i) idx.push_back(args[i]);
+  }
+  int64_t offset = 0;
+  if (idx.size() == 1) {
+    PyObject* p = idx[0].ptr();
+    Py_ssize_t v = PyNumber_AsSsize_t(p, PyExc_IndexError);
+    if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+    int64_t n = a.size(), i = v < 0 ? v + n : v;
+    if (i < 0 || i >= n)
+      throw IndexError("index " + std::to_string(v) + " is out of bounds for size " + std::to_string(n));
+    for (int d = a.ndim() - 1; d >= 0; --d) {
+      int64_t len = a.shape()[d];
+      offset += (i % len) * a.strides()[d];
+      i /= len;
+    }
+  } else if (static_cast<int>(idx.size()) == a.ndim()) {
+    for (int d = 0; d < a.ndim(); ++d) {
+      Py_ssize_t v = PyNumber_AsSsize_t(idx[d].ptr(), PyExc_IndexError);
+      if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+      int64_t len = a.shape()[d], i = v < 0 ? v + len : v;
+      if (i < 0 || i >= len)
+        throw IndexError("index " + std::to_string(v) + " is out of bounds for axis " + std::to_string(d) +
+                         " with size " + std::to_string(len));
+      offset += i * a.strides()[d];
+    }
+  } else {
+    throw ValueError("incorrect number of indices for array");
+  }
+  return item_of(a.view(Dims{}, Dims{}, offset));
+}
+
+bool contains_device_arrays(nb::handle obj) {
+  if (is_array(obj)) return true;
+  if (!PyList_Check(obj.ptr()) && !PyTuple_Check(obj.ptr())) return false;
+  for (nb::handle item : obj)
+    if (contains_device_arrays(item)) return true;
+  return false;
+}
+
+// A list/tuple nesting cupric arrays, with each array brought to the host (one sync each).
+nb::object nested_to_host(nb::handle obj) {
+  if (is_array(obj)) return get(obj, nb::none(), nb::str("C"), nb::none(), true);
+  if (!PyList_Check(obj.ptr()) && !PyTuple_Check(obj.ptr())) return nb::borrow(obj);
+  nb::list out;
+  for (nb::handle item : obj) out.append(nested_to_host(item));
+  return out;
 }
 
 }  // namespace
@@ -315,8 +415,11 @@ void assign_to(const ndarray& dst, nb::handle dst_descr, nb::handle value) {
     copyto(dst, v.arr, Casting::Unsafe);
     return;
   }
-  if (!dst.dtype().is_void() &&
-      (is_python_scalar(value) || nb::isinstance(value, numpy().attr("generic")))) {
+  bool numeric_scalar = is_python_scalar(value) ||
+                        (nb::isinstance(value, numpy().attr("generic")) &&
+                         !resolve_dtype(value.attr("dtype")).dtype.is_void());  // record scalars copy as arrays
+  if (numeric_scalar) {
+    // scalar_for raises the V14-STRUCT TypeError for void/structured targets (as fill does).
     fill(dst, scalar_for(value, dst.dtype()));
     return;
   }
@@ -336,6 +439,8 @@ ndarray as_device_array(nb::handle obj, nb::handle dtype, nb::object* descr_out,
   }
   nb::object np = numpy();
   nb::object host;
+  if ((PyList_Check(obj.ptr()) || PyTuple_Check(obj.ptr())) && contains_device_arrays(obj))
+    return as_device_array(nested_to_host(obj), dtype, descr_out, order);  // CuPy accepts these
   if (dtype.is_none()) host = np.attr("asarray")(obj);
   else host = np.attr("asarray")(obj, resolve_dtype(dtype).descr);
   ResolvedDType rd = resolve_dtype(host.attr("dtype"));
@@ -349,7 +454,14 @@ ndarray as_device_array(nb::handle obj, nb::handle dtype, nb::object* descr_out,
   Dims shape = to_dims(host.attr("shape")), strides = to_dims(host.attr("strides"));
   uintptr_t ptr = nb::cast<uintptr_t>(host_buffer_ptr(host));
   if (descr_out) *descr_out = rd.dtype.is_void() ? rd.descr : nb::none();
-  return from_host(reinterpret_cast<const void*>(ptr), shape, strides, rd.dtype);
+  ndarray r = from_host(reinterpret_cast<const void*>(ptr), shape, strides, rd.dtype);
+  // An array that is both C- and F-contiguous (all but one dimension of length 1) can carry
+  // either strides; NumPy gives it F's for order F and C's otherwise (from_host's choice).
+  if (order == Order::F && r.size() > 1 && r.c_contiguous() && r.f_contiguous()) {
+    Dims want = f_strides(shape, rd.dtype.itemsize);
+    if (want != r.strides()) r = r.view(shape, want);
+  }
+  return r;
 }
 
 void init_ndarray(nb::module_& m) {
@@ -379,8 +491,8 @@ void init_ndarray(nb::module_& m) {
         std::reverse(strides.begin(), strides.end());
         return wrap_view(a.view(std::move(shape), std::move(strides)), self);
       })
-      .def("__getitem__", &getitem)
-      .def("__setitem__", &setitem)
+      .def("__getitem__", &getitem, nb::arg("key").none())  // a[None] is a new axis
+      .def("__setitem__", &setitem, nb::arg("key").none(), nb::arg("value").none())
       .def("astype", [](nb::handle self, nb::handle dtype, nb::handle order, nb::handle casting, nb::handle subok, bool copy) {
             PyArray& pa = unwrap(self);
             ResolvedDType rd = resolve_dtype(dtype);
@@ -390,7 +502,8 @@ void init_ndarray(nb::module_& m) {
                 r.strides() == pa.arr.strides())
               return nb::borrow(self);
             return wrap(std::move(r), rd.dtype.is_void() ? nb::handle(rd.descr) : nb::handle());
-          }, nb::arg("dtype"), nb::arg("order") = "K", nb::arg("casting") = nb::none(), nb::arg("subok") = nb::none(),
+          }, nb::arg("dtype").none(), nb::arg("order").none() = "K", nb::arg("casting").none() = nb::none(),
+          nb::arg("subok").none() = nb::none(),
           nb::arg("copy") = true)
       .def("copy", [](nb::handle self, nb::handle order) {
             PyArray& pa = unwrap(self);
@@ -406,10 +519,10 @@ void init_ndarray(nb::module_& m) {
             }
             fill(pa.arr, scalar_for(value, pa.arr.dtype()));
           }, nb::arg("value"))
-      .def("get", &get, nb::arg("stream") = nb::none(), nb::arg("order") = "C", nb::arg("out") = nb::none(),
+      .def("get", &get, nb::arg("stream").none() = nb::none(), nb::arg("order").none() = "C", nb::arg("out").none() = nb::none(),
            nb::arg("blocking") = true)
-      .def("set", &set_from_host, nb::arg("arr"), nb::arg("stream") = nb::none())
-      .def("item", [](const PyArray& p) { return item_of(p.arr); })
+      .def("set", &set_from_host, nb::arg("arr"), nb::arg("stream").none() = nb::none())
+      .def("item", [](const PyArray& p, nb::args args) { return item_at(p.arr, args); })
       .def("__bool__", [](const PyArray& p) {
             if (p.arr.size() == 0)
               throw ValueError("The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an array is not empty.");
@@ -463,7 +576,7 @@ void init_ndarray(nb::module_& m) {
           return nb::borrow(out);
         }
         return np.attr("asarray")(a, nb::arg("order") = order);
-      }, nb::arg("a"), nb::arg("stream") = nb::none(), nb::arg("order") = "C", nb::arg("out") = nb::none(),
+      }, nb::arg("a"), nb::arg("stream").none() = nb::none(), nb::arg("order").none() = "C", nb::arg("out").none() = nb::none(),
       nb::arg("blocking") = true, "Returns an array on the host memory from an arbitrary source array (V13-ASNUMPY).");
 }
 

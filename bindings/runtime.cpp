@@ -1,4 +1,4 @@
-// Backend selection and the memory pool as seen from Python (cupric.cuda deepens this).
+// Backend selection, synchronize and the OOM hook (cupric.cuda itself is in cuda_runtime.cpp).
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/shared_ptr.h>
 #include "common.hpp"
@@ -20,20 +20,6 @@ void init_runtime(nb::module_& m) {
         b.synchronize_device(b.current_device());
       });
 
-  nb::class_<MemoryPool>(m, "_MemoryPool")
-      .def("used_bytes", &MemoryPool::used_bytes)
-      .def("total_bytes", &MemoryPool::total_bytes)
-      .def("free_bytes", &MemoryPool::free_bytes)
-      .def("n_free_blocks", &MemoryPool::n_free_blocks)
-      .def("free_all_blocks", [](MemoryPool& p, nb::handle stream) { p.free_all_blocks(); }, nb::arg("stream") = nb::none())
-      .def("get_limit", &MemoryPool::get_limit)
-      .def("_set_limit_bytes", &MemoryPool::set_limit)
-      .def_prop_ro("device_id", &MemoryPool::device)
-      .def_prop_ro("backend", [](const MemoryPool& p) { return std::string(p.backend()->name()); });
-  m.def("_default_pool", []() {
-        Backend& b = default_backend();
-        return default_pool(b, b.current_device());
-      });
   m.def("_set_oom_hook", [](nb::object hook) {
         nb::object* h = new nb::object(std::move(hook));  // lives for the process
         MemoryPool::set_oom_hook([h]() {

@@ -92,9 +92,12 @@ DType promote_types(DType a, DType b) {
 
 bool can_cast(DType from, DType to, Casting casting) {
   if (casting == Casting::Unsafe) return true;
-  if (from.is_void() || to.is_void()) {
-    if (from.is_void() && to.is_void()) return from.itemsize == to.itemsize || casting != Casting::No;
-    return false;
+  if (from.is_void() || to.is_void()) {  // NumPy's rules for unstructured void
+    if (from.is_void() && to.is_void()) {
+      if (from.itemsize == to.itemsize) return true;
+      return from.itemsize < to.itemsize ? casting >= Casting::Safe : casting >= Casting::SameKind;
+    }
+    return to.is_void() && casting >= Casting::Safe;  // numeric -> void: safe; void -> numeric: unsafe only
   }
   if (casting == Casting::No || casting == Casting::Equiv) return from == to;
   if (casting == Casting::Safe) return kSafe[from.index()][to.index()] != 0;

@@ -12,5 +12,7 @@
 #include "cupric/ops/indexing.hpp"
 #include "cupric/ops/manipulation.hpp"
 #include "cupric/runtime/backend.hpp"
+#include "cupric/runtime/cuda_info.hpp"
+#include "cupric/runtime/stream.hpp"
 #include "cupric/scalar.hpp"
 #include "cupric/shape.hpp"

@@ -129,7 +129,8 @@ struct float16 {
   CUPRIC_HD static constexpr float16 from_bits(uint16_t b) { float16 h{}; h.bits = b; return h; }
   CUPRIC_HD explicit float16(float f) {
 #if defined(CUPRIC_DEVICE_PASS)
-    bits = __half_as_ushort(__float2half_rn(f));
+    // The hardware conversion makes every NaN 0x7fff; NumPy keeps the sign and top payload bits.
+    bits = f != f ? detail::float_to_half_bits(f) : __half_as_ushort(__float2half_rn(f));
 #else
     bits = detail::float_to_half_bits(f);
 #endif

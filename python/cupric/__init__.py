@@ -20,6 +20,7 @@ from cupric import _ndarray  # noqa: F401  (adds the Python-level ndarray method
 from cupric._creation import (array, asarray, asanyarray, ascontiguousarray, asfortranarray, copy,
                               can_cast)
 from cupric import cuda
+from cupric.cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
 from cupric._config import show_config, get_array_module, is_available
 
 __version__ = "0.1.0"

@@ -8,7 +8,8 @@ from cupric import _core
 
 def is_available():
     """True when a CUDA device is usable (never raises; cached). Same as cupric.cuda.is_available."""
-    return _core.is_cuda_available()
+    from cupric import cuda
+    return cuda.is_available()
 
 
 def get_array_module(*args):
@@ -18,6 +19,26 @@ def get_array_module(*args):
         if isinstance(a, cupric.ndarray):
             return cupric
     return numpy
+
+
+def _cuda_rows():
+    # Each CUDA component found with dlopen (loaded now, on this call only), its version and
+    # the file actually mapped; or why it is missing and how to install it (ENV-3, ENV-4, V6-LIBS).
+    from cupric import _libraries
+    from cupric.cuda import runtime
+    rows = [("Built with CUDA runtime", str(runtime.runtimeGetVersion()) if _core.is_cuda_built() else "none")]
+    for comp in _libraries.components():
+        try:
+            info = _libraries.find(comp)
+        except Exception as e:  # noqa: BLE001 - show_config reports, never fails
+            rows.append((f"CUDA {comp}", f"error: {e}"))
+            continue
+        if info["found"]:
+            version = info["version"] or "version unknown"
+            rows.append((f"CUDA {comp}", f"{version} ({info['path']})"))
+        else:
+            rows.append((f"CUDA {comp}", f"MISSING - {info['error']}"))
+    return rows
 
 
 def show_config(*, _file=None):
@@ -32,6 +53,7 @@ def show_config(*, _file=None):
         ("CUDA device usable", "yes" if _core.is_cuda_available() else "no"),
         ("Backend in use", _core.backend_name()),
     ]
+    rows += _cuda_rows()
     try:
         import ml_dtypes
         rows.append(("ml_dtypes (bfloat16)", ml_dtypes.__version__))

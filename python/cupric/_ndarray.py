@@ -71,9 +71,9 @@ def _iter(self):
 
 
 def _reduce(self):
-    # Pickles round-trip through host memory.
+    # Pickles round-trip through host memory; an F-contiguous array stays F-ordered, as NumPy's.
     from cupric._creation import _reconstruct
-    return (_reconstruct, (self.get(),))
+    return (_reconstruct, (self.get(order='A'),))
 
 
 def _copy(self):

@@ -1,1 +1,3 @@
 """cupricx: what NumPy lacks (CuPy's cupyx), and cupricx.scipy for SciPy functions (V5-CUPRICX)."""
+
+from cupricx._pinned import empty_pinned, empty_like_pinned, zeros_pinned, zeros_like_pinned  # noqa: E402,F401

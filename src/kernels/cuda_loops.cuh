@@ -10,6 +10,7 @@
 // plans with more dimensions).
 #pragma once
 #include <cuda_runtime.h>
+#include <climits>
 #include <cstring>
 #include <type_traits>
 #include <utility>
@@ -128,15 +129,60 @@ void launch_contiguous(const F& f, const LoopPlan& p, cudaStream_t s, std::index
       f, p.numel, aligned, reinterpret_cast<Out*>(p.data[0]), reinterpret_cast<const In*>(p.data[K + 1])...);
 }
 
+// Note [Tiled transpose path]
+// A 2-D plan whose output runs fastest along dimension 1 while its single input runs fastest
+// along dimension 0 (a.T copies, ascontiguousarray of F-ordered data) cannot be coalesced for both
+// sides by the strided kernel. It goes through 32x32 shared-memory tiles: reads coalesced along
+// the input's fast dimension, writes along the output's. Enabled when Out and In are the same
+// type (copies and same-type unary ops) to keep the number of instantiations down.
+inline constexpr int kTile = 32, kTileRows = 8;
+
+template <class F, class Out, class In>
+__global__ void __launch_bounds__(kTile* kTileRows) tiled_transpose_kernel(F f, int64_t rows, int64_t cols, Out* out,
+                                                                          int64_t os0, int64_t os1, const In* in,
+                                                                          int64_t is0, int64_t is1) {
+  __shared__ In tile[kTile][kTile + 1];
+  const int64_t r0 = static_cast<int64_t>(blockIdx.y) * kTile, c0 = static_cast<int64_t>(blockIdx.x) * kTile;
+  for (int j = threadIdx.y; j < kTile; j += kTileRows) {
+    int64_t r = r0 + threadIdx.x, c = c0 + j;
+    if (r < rows && c < cols) tile[j][threadIdx.x] = in[r * is0 + c * is1];
+  }
+  __syncthreads();
+  for (int j = threadIdx.y; j < kTile; j += kTileRows) {
+    int64_t r = r0 + j, c = c0 + threadIdx.x;
+    if (r < rows && c < cols) out[r * os0 + c * os1] = f(tile[threadIdx.x][j]);
+  }
+}
+
+// Launches the tiled path when the plan fits it; false otherwise.
+template <class F, class Out, class In>
+bool try_tiled_transpose(const F& f, const LoopPlan& p, cudaStream_t s) {
+  if (p.ndim != 2 || p.shape[0] < kTile || p.shape[1] < kTile) return false;
+  const int64_t osz = sizeof(Out), isz = sizeof(In);
+  if (p.strides[0][1] != osz || p.strides[1][0] != isz || p.strides[1][1] == isz) return false;
+  int64_t gy = (p.shape[0] + kTile - 1) / kTile, gx = (p.shape[1] + kTile - 1) / kTile;
+  if (gy > 65535 || gx > INT32_MAX) return false;
+  tiled_transpose_kernel<F, Out, In><<<dim3(static_cast<unsigned>(gx), static_cast<unsigned>(gy)),
+                                       dim3(kTile, kTileRows), 0, s>>>(
+      f, p.shape[0], p.shape[1], reinterpret_cast<Out*>(p.data[0]), p.strides[0][0] / osz, 1,
+      reinterpret_cast<const In*>(p.data[1]), 1, p.strides[1][1] / isz);
+  return true;
+}
+
 // The CUDA LoopFn for functor F computing Out from In...
 template <class F, class Out, class... In>
 void elementwise_loop(const LoopPlan& p, const void* state, const Stream& stream) {
   if (p.numel == 0) return;
   const F f = load_functor<F>(state);
   auto s = static_cast<cudaStream_t>(stream.handle);
-  if (p.contiguous || p.ndim == 0)
+  if (p.contiguous || p.ndim == 0) {
     launch_contiguous<F, Out, In...>(f, p, s, std::index_sequence_for<In...>{});
-  else if (p.index32)
+  } else if constexpr (sizeof...(In) == 1 && (std::is_same_v<Out, In> && ...)) {
+    if (!try_tiled_transpose<F, Out, In...>(f, p, s)) {
+      if (p.index32) launch_strided<int32_t, F, Out, In...>(f, p, s);
+      else launch_strided<int64_t, F, Out, In...>(f, p, s);
+    }
+  } else if (p.index32)
     launch_strided<int32_t, F, Out, In...>(f, p, s);
   else
     launch_strided<int64_t, F, Out, In...>(f, p, s);

@@ -30,6 +30,15 @@ Dims strides_like(const ndarray& like, DType dtype) {
   return strides;
 }
 
+void copyto_broadcastable(const ndarray& dst, const ndarray& src, Casting casting);
+
+// A shape as NumPy writes it in broadcast errors: "(2,4)", "(4,)", "()".
+std::string numpy_shape_str(const Dims& shape) {
+  std::string s = "(";
+  for (size_t i = 0; i < shape.size(); ++i) s += (i ? "," : "") + std::to_string(shape[i]);
+  return s + (shape.size() == 1 ? ",)" : ")");
+}
+
 void check_structured_cast(DType from, DType to) {
   if ((from.is_void() || to.is_void()) && !(from.is_void() && to.is_void() && from.itemsize == to.itemsize))
     throw TypeError("cannot cast between " + dtype_repr(from) + " and " + dtype_repr(to) +
@@ -54,19 +63,34 @@ void copyto(const ndarray& dst, const ndarray& src, Casting casting) {
     throw TypeError("Cannot cast array data from " + dtype_repr(src.dtype()) + " to " + dtype_repr(dst.dtype()) +
                     " according to the rule '" + casting_name(casting) + "'");
   check_structured_cast(src.dtype(), dst.dtype());
-  // src must broadcast to exactly dst's shape.
-  bool ok = src.ndim() <= dst.ndim();
-  for (int i = 0; ok && i < src.ndim(); ++i) {
+  // src must broadcast to exactly dst's shape; leading length-1 dimensions of src beyond dst's
+  // rank are dropped first, as NumPy's assignment does (a[...] = ones((1, 1, 3)) into (2, 3)).
+  int lead = 0;
+  while (src.ndim() - lead > dst.ndim() && src.shape()[lead] == 1) ++lead;
+  bool ok = src.ndim() - lead <= dst.ndim();
+  for (int i = 0; ok && i < src.ndim() - lead; ++i) {
     int64_t s = src.shape()[src.ndim() - 1 - i], d = dst.shape()[dst.ndim() - 1 - i];
     ok = s == d || s == 1;
   }
   if (!ok)
-    throw ValueError("could not broadcast input array from shape " + shape_str(src.shape()) + " into shape " +
-                     shape_str(dst.shape()));
-  if (dst.size() == 0) return;
-  // (NumPy does not warn for complex -> bool: that cast tests for nonzero, nothing is discarded.)
+    throw ValueError("could not broadcast input array from shape " + numpy_shape_str(src.shape()) + " into shape " +
+                     numpy_shape_str(dst.shape()));
+  if (lead > 0) {
+    copyto_broadcastable(dst, src.view(Dims(src.shape().begin() + lead, src.shape().end()),
+                                       Dims(src.strides().begin() + lead, src.strides().end())), casting);
+    return;
+  }
+  copyto_broadcastable(dst, src, casting);
+}
+
+namespace {
+// copyto's work once the checks passed and src has at most dst's rank.
+void copyto_broadcastable(const ndarray& dst, const ndarray& src, Casting casting) {
+  // NumPy warns for complex -> real (even when nothing is cast), but not for complex -> bool,
+  // which looks at both parts.
   if (src.dtype().is_complex() && !dst.dtype().is_complex() && !dst.dtype().is_bool() && casting == Casting::Unsafe)
     warn("ComplexWarning", "Casting complex values to real discards the imaginary part");
+  if (dst.size() == 0) return;
   // Same dtype, same contiguous layout, no overlap: one memcpy on the stream.
   if (src.dtype() == dst.dtype() && src.shape() == dst.shape() && src.device_type() == dst.device_type() &&
       ((src.c_contiguous() && dst.c_contiguous()) || (src.f_contiguous() && dst.f_contiguous())) &&
@@ -84,6 +108,7 @@ void copyto(const ndarray& dst, const ndarray& src, Casting casting) {
     run_elementwise(cast_loops(src.dtype().type, dst.dtype().type), ops, 1, 1);
   }
 }
+}  // namespace
 
 ndarray astype(const ndarray& a, DType dtype, Order order, Casting casting, bool copy) {
   if (!can_cast(a.dtype(), dtype, casting))

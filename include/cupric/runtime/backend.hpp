@@ -37,10 +37,41 @@ class Backend {
   virtual void memset(void* dst, int value, size_t nbytes, const Stream& s) = 0;
   virtual void synchronize(const Stream& s) = 0;
   virtual void synchronize_device(int device) = 0;
-  // The stream the current thread uses on `device` (Note [Current stream] in runtime.cpp).
+  // The stream the current thread uses on `device` (Note [Current stream] in cuda_backend.cpp).
   virtual Stream current_stream(int device) = 0;
   virtual void set_current_stream(const Stream& s) = 0;
+
+  // Free and total bytes of `device` (the host backend reports the machine's RAM).
+  virtual void mem_info(int device, size_t* free_bytes, size_t* total_bytes) = 0;
+  // Page-locked host memory for fast, asynchronous transfers; nullptr when out of memory.
+  // The host backend hands out ordinary memory.
+  virtual void* raw_alloc_pinned(size_t nbytes) = 0;
+  virtual void raw_free_pinned(void* p) = 0;
+  // True when `p` is page-locked host memory known to the driver (host backend: false).
+  virtual bool is_pinned(const void* p) = 0;
+
+  // Streams and events (Note [Host streams] in host_backend.cpp: the host backend accepts them
+  // and runs everything synchronously). Handles are opaque; a null stream handle is the legacy
+  // default stream, kPerThreadStream the per-thread default stream.
+  virtual void* stream_create(int device, bool non_blocking, int priority) = 0;
+  virtual void stream_destroy(void* handle, int device) = 0;
+  virtual bool stream_query(const Stream& s) = 0;  // true when all work is done
+  // `waiter` waits on the device (no host sync) for the work enqueued on `waitee` so far.
+  virtual void stream_wait_stream(const Stream& waiter, const Stream& waitee) = 0;
+  // Runs fn(arg) on a driver thread once the work enqueued so far is done (host: right away).
+  virtual void launch_host_func(const Stream& s, void (*fn)(void*), void* arg) = 0;
+  virtual void stream_priority_range(int* least, int* greatest) = 0;
+  virtual void* event_create(int device, bool blocking, bool disable_timing, bool interprocess) = 0;
+  virtual void event_destroy(void* e, int device) = 0;
+  virtual void event_record(void* e, const Stream& s) = 0;
+  virtual bool event_query(void* e) = 0;
+  virtual void event_synchronize(void* e) = 0;
+  virtual float event_elapsed_ms(void* start, void* end) = 0;
+  virtual void stream_wait_event(const Stream& s, void* e) = 0;
 };
+
+// cudaStreamPerThread's handle value (the per-thread default stream).
+inline void* const kPerThreadStream = reinterpret_cast<void*>(uintptr_t{2});
 
 Backend& host_backend();
 // nullptr when cupric was built without CUDA.

@@ -1,41 +1,37 @@
-"""cupric.cuda: devices, memory pools and the CUDA runtime as CuPy's cupy.cuda exposes them.
+"""cupric.cuda: devices, streams, events, memory pools and the CUDA runtime, as CuPy's cupy.cuda.
 
-This is the foundation's subset (availability, the default memory pool, Device numbers); the
-CUDA-runtime work deepens it to streams, events, graphs and the full pool API.
+Nothing here touches the GPU at import (DESIGN.md decision 8): the runtime is asked on first use.
 """
 from cupric import _core
+from cupric.cuda import runtime  # noqa: F401
 from cupric.cuda import memory  # noqa: F401
-from cupric.cuda.memory import get_default_memory_pool, OutOfMemoryError  # noqa: F401
+from cupric.cuda.device import Device, get_device_id  # noqa: F401
+from cupric.cuda.stream import (BaseStream, Stream, ExternalStream, Event, get_current_stream,  # noqa: F401
+                                get_elapsed_time)
+from cupric.cuda.memory import (MemoryPool, PinnedMemoryPool, MemoryPointer, PinnedMemoryPointer,  # noqa: F401
+                                UnownedMemory, OutOfMemoryError, get_default_memory_pool,
+                                get_default_pinned_memory_pool, set_allocator, get_allocator,
+                                set_pinned_memory_allocator, using_allocator, alloc, alloc_pinned_memory,
+                                malloc_pinned)
+
+_available = None
 
 
 def is_available():
     """True when a CUDA device is usable. Never raises; the answer is cached (V14-AVAILABLE)."""
-    try:
-        return bool(_core.is_cuda_available())
-    except Exception:  # noqa: BLE001 - by contract nothing escapes
-        return False
+    global _available
+    if _available is None:
+        try:
+            _available = bool(_core.is_cuda_available())
+        except Exception:  # noqa: BLE001 - by contract nothing escapes
+            _available = False
+    return _available
 
 
-class Device:
-    """A device number (CuPy's cupy.cuda.Device subset: id, comparisons, synchronize)."""
-
-    def __init__(self, device=None):
-        self.id = 0 if device is None else int(device)
-
-    def synchronize(self):
-        _core.synchronize()
-
-    def __int__(self):
-        return self.id
-
-    def __index__(self):
-        return self.id
-
-    def __eq__(self, other):
-        return isinstance(other, Device) and other.id == self.id
-
-    def __hash__(self):
-        return hash(self.id)
-
-    def __repr__(self):
-        return f"<CUDA Device {self.id}>"
+def get_local_runtime_version():
+    """The version of the CUDA runtime installed on this machine (the libcudart found at run
+    time), which may differ from ``runtime.runtimeGetVersion()``, the one cupric was built
+    with (V13-RUNTIME-VERSION). Falls back to the runtime cupric links when none is found."""
+    from cupric import _libraries
+    v = _libraries.local_runtime_version()
+    return v if v else runtime.runtimeGetVersion()

@@ -20,7 +20,10 @@ void cuda_check(cudaError_t err, const char* what) {
 
 namespace {
 
-// Note [Current stream]: the current stream is per thread and per device (V10-STREAM-PER-DEVICE).
+// Note [Current stream]: the current stream is per thread and per device (V10-STREAM-PER-DEVICE):
+// a stream made current on device 0 is not used for work on device 1. The Python layer keeps the
+// Stream objects (so a current stream is never destroyed: V10-STREAM-THREADS); this keeps only
+// handles, for the engine's hot path.
 thread_local std::vector<cudaStream_t> t_current_streams;
 
 class CudaBackend final : public Backend {
@@ -78,8 +81,107 @@ class CudaBackend final : public Backend {
     return Stream{h, device, DeviceType::Cuda};
   }
   void set_current_stream(const Stream& s) override {
+    if (s.device < 0) throw ValueError("invalid device id " + std::to_string(s.device));
     if (t_current_streams.size() <= static_cast<size_t>(s.device)) t_current_streams.resize(s.device + 1, nullptr);
     t_current_streams[s.device] = static_cast<cudaStream_t>(s.handle);
+  }
+
+  void mem_info(int device, size_t* free_bytes, size_t* total_bytes) override {
+    DeviceGuard g(device);
+    cuda_check(cudaMemGetInfo(free_bytes, total_bytes), "cudaMemGetInfo");
+  }
+  void* raw_alloc_pinned(size_t nbytes) override {
+    void* p = nullptr;
+    cudaError_t err = cudaHostAlloc(&p, nbytes, cudaHostAllocPortable);
+    if (err == cudaErrorMemoryAllocation) {
+      cudaGetLastError();
+      return nullptr;
+    }
+    cuda_check(err, "cudaHostAlloc");
+    return p;
+  }
+  void raw_free_pinned(void* p) override { cuda_check(cudaFreeHost(p), "cudaFreeHost"); }
+  bool is_pinned(const void* p) override {
+    cudaPointerAttributes attr{};
+    if (cudaPointerGetAttributes(&attr, p) != cudaSuccess) {
+      cudaGetLastError();
+      return false;
+    }
+    return attr.type == cudaMemoryTypeHost;
+  }
+
+  void* stream_create(int device, bool non_blocking, int priority) override {
+    DeviceGuard g(device);
+    cudaStream_t s = nullptr;
+    cuda_check(cudaStreamCreateWithPriority(&s, non_blocking ? cudaStreamNonBlocking : cudaStreamDefault, priority),
+               "cudaStreamCreateWithPriority");
+    return s;
+  }
+  void stream_destroy(void* handle, int device) override {
+    DeviceGuard g(device);
+    cuda_check(cudaStreamDestroy(static_cast<cudaStream_t>(handle)), "cudaStreamDestroy");
+  }
+  bool stream_query(const Stream& s) override {
+    cudaError_t err = cudaStreamQuery(static_cast<cudaStream_t>(s.handle));
+    if (err == cudaErrorNotReady) {
+      cudaGetLastError();
+      return false;
+    }
+    cuda_check(err, "cudaStreamQuery");
+    return true;
+  }
+  void stream_wait_stream(const Stream& waiter, const Stream& waitee) override {
+    if (waiter.handle == waitee.handle && waiter.device == waitee.device) return;
+    DeviceGuard g(waitee.device);
+    cudaEvent_t e = nullptr;
+    cuda_check(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), "cudaEventCreateWithFlags");
+    cudaError_t err = cudaEventRecord(e, static_cast<cudaStream_t>(waitee.handle));
+    if (err == cudaSuccess) err = cudaStreamWaitEvent(static_cast<cudaStream_t>(waiter.handle), e, 0);
+    cudaEventDestroy(e);  // released once the wait is satisfied
+    cuda_check(err, "cudaStreamWaitEvent");
+  }
+  void launch_host_func(const Stream& s, void (*fn)(void*), void* arg) override {
+    cuda_check(cudaLaunchHostFunc(static_cast<cudaStream_t>(s.handle), fn, arg), "cudaLaunchHostFunc");
+  }
+  void stream_priority_range(int* least, int* greatest) override {
+    cuda_check(cudaDeviceGetStreamPriorityRange(least, greatest), "cudaDeviceGetStreamPriorityRange");
+  }
+  void* event_create(int device, bool blocking, bool disable_timing, bool interprocess) override {
+    DeviceGuard g(device);
+    unsigned flags = (blocking ? cudaEventBlockingSync : 0u) | (disable_timing ? cudaEventDisableTiming : 0u) |
+                     (interprocess ? cudaEventInterprocess : 0u);
+    cudaEvent_t e = nullptr;
+    cuda_check(cudaEventCreateWithFlags(&e, flags), "cudaEventCreateWithFlags");
+    return e;
+  }
+  void event_destroy(void* e, int device) override {
+    DeviceGuard g(device);
+    cuda_check(cudaEventDestroy(static_cast<cudaEvent_t>(e)), "cudaEventDestroy");
+  }
+  void event_record(void* e, const Stream& s) override {
+    cuda_check(cudaEventRecord(static_cast<cudaEvent_t>(e), static_cast<cudaStream_t>(s.handle)), "cudaEventRecord");
+  }
+  bool event_query(void* e) override {
+    cudaError_t err = cudaEventQuery(static_cast<cudaEvent_t>(e));
+    if (err == cudaErrorNotReady) {
+      cudaGetLastError();
+      return false;
+    }
+    cuda_check(err, "cudaEventQuery");
+    return true;
+  }
+  void event_synchronize(void* e) override {
+    cuda_check(cudaEventSynchronize(static_cast<cudaEvent_t>(e)), "cudaEventSynchronize");
+  }
+  float event_elapsed_ms(void* start, void* end) override {
+    float ms = 0;
+    cuda_check(cudaEventElapsedTime(&ms, static_cast<cudaEvent_t>(start), static_cast<cudaEvent_t>(end)),
+               "cudaEventElapsedTime");
+    return ms;
+  }
+  void stream_wait_event(const Stream& s, void* e) override {
+    cuda_check(cudaStreamWaitEvent(static_cast<cudaStream_t>(s.handle), static_cast<cudaEvent_t>(e), 0),
+               "cudaStreamWaitEvent");
   }
 };
 

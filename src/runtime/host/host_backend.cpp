@@ -1,6 +1,14 @@
 // The host backend: "device" memory is ordinary aligned host memory and every operation runs
 // synchronously on the calling thread. It exists so that all of cupric runs and is tested on
 // machines without a GPU (DESIGN.md decision 4).
+//
+// Note [Host streams]: streams and events are accepted so that code written for the GPU (and
+// cupric.cuda's API) runs unchanged: a stream is a distinct handle with a per-thread current
+// stream like CUDA's, but work runs at once, so every stream is always done, synchronize returns
+// at once, launch_host_func calls the function right away, and an event records the wall-clock
+// time at which it was recorded (get_elapsed_time measures host time between records).
+#include <unistd.h>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include "cupric/error.hpp"
@@ -9,15 +17,21 @@
 namespace cupric {
 namespace {
 
+struct HostEvent {
+  std::chrono::steady_clock::time_point t;
+  bool recorded = false;
+  bool timing = true;
+};
+
+thread_local void* t_current_stream = nullptr;  // one device
+
 class HostBackend final : public Backend {
  public:
   DeviceType type() const override { return DeviceType::Host; }
   const char* name() const override { return "host"; }
   int device_count() override { return 1; }
   int current_device() override { return 0; }
-  void set_device(int device) override {
-    if (device != 0) throw ValueError("the host backend has one device (0); got " + std::to_string(device));
-  }
+  void set_device(int device) override { check_device(device); }
   void* raw_alloc(size_t nbytes, int) override {
     // 256-byte alignment like cudaMalloc, so alignment-dependent paths behave the same.
     return std::aligned_alloc(256, (nbytes + 255) / 256 * 256);
@@ -31,8 +45,62 @@ class HostBackend final : public Backend {
   }
   void synchronize(const Stream&) override {}
   void synchronize_device(int) override {}
-  Stream current_stream(int device) override { return Stream{nullptr, device, DeviceType::Host}; }
-  void set_current_stream(const Stream&) override {}
+  Stream current_stream(int device) override { return Stream{t_current_stream, device, DeviceType::Host}; }
+  void set_current_stream(const Stream& s) override {
+    check_device(s.device);
+    t_current_stream = s.handle;
+  }
+
+  void mem_info(int device, size_t* free_bytes, size_t* total_bytes) override {
+    check_device(device);
+    size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    *total_bytes = static_cast<size_t>(sysconf(_SC_PHYS_PAGES)) * page;
+    *free_bytes = static_cast<size_t>(sysconf(_SC_AVPHYS_PAGES)) * page;
+  }
+  void* raw_alloc_pinned(size_t nbytes) override { return std::aligned_alloc(256, (nbytes + 255) / 256 * 256); }
+  void raw_free_pinned(void* p) override { std::free(p); }
+  bool is_pinned(const void*) override { return false; }
+
+  void* stream_create(int device, bool, int) override {
+    check_device(device);
+    return new char;  // a distinct handle (Note [Host streams])
+  }
+  void stream_destroy(void* handle, int) override {
+    if (handle && handle != kPerThreadStream && handle != reinterpret_cast<void*>(uintptr_t{1}))
+      delete static_cast<char*>(handle);
+  }
+  bool stream_query(const Stream&) override { return true; }
+  void stream_wait_stream(const Stream&, const Stream&) override {}
+  void launch_host_func(const Stream&, void (*fn)(void*), void* arg) override { fn(arg); }
+  void stream_priority_range(int* least, int* greatest) override { *least = 0; *greatest = 0; }
+  void* event_create(int device, bool, bool disable_timing, bool) override {
+    check_device(device);
+    auto* e = new HostEvent;
+    e->timing = !disable_timing;
+    return e;
+  }
+  void event_destroy(void* e, int) override { delete static_cast<HostEvent*>(e); }
+  void event_record(void* e, const Stream&) override {
+    auto* ev = static_cast<HostEvent*>(e);
+    ev->t = std::chrono::steady_clock::now();
+    ev->recorded = true;
+  }
+  bool event_query(void*) override { return true; }
+  void event_synchronize(void*) override {}
+  float event_elapsed_ms(void* start, void* end) override {
+    auto *a = static_cast<HostEvent*>(start), *b = static_cast<HostEvent*>(end);
+    if (!a->timing || !b->timing)
+      throw CudaError(400, "cudaErrorInvalidResourceHandle: an event created with disable_timing=True cannot be timed");
+    if (!a->recorded || !b->recorded)
+      throw CudaError(400, "cudaErrorInvalidResourceHandle: both events must be recorded before get_elapsed_time");
+    return std::chrono::duration<float, std::milli>(b->t - a->t).count();
+  }
+  void stream_wait_event(const Stream&, void*) override {}
+
+ private:
+  static void check_device(int device) {
+    if (device != 0) throw ValueError("the host backend has one device (0); got " + std::to_string(device));
+  }
 };
 
 }  // namespace

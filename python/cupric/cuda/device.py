@@ -1,0 +1,93 @@
+"""cupric.cuda.Device: a CUDA device, the current device and `with Device(n):` (V12-DEVICE)."""
+import operator
+import threading
+
+from cupric._core import _runtime as _rt
+
+_tls = threading.local()
+
+
+def _stack():
+    s = getattr(_tls, "device_stack", None)
+    if s is None:
+        s = _tls.device_stack = []
+    return s
+
+
+def get_device_id():
+    """The current device's id (of the backend in use)."""
+    return _rt.current_device()
+
+
+class Device:
+    """A device of the backend in use (CuPy's cupy.cuda.Device).
+
+    ``with Device(n):`` makes n current and, on exit, restores the device that was current on
+    entry -- asked of the runtime then, so one set by ``use()`` or by another library through
+    cudaSetDevice is restored too (V12-DEVICE). The host backend has one device, 0.
+    """
+
+    def __init__(self, device=None):
+        if device is None:
+            self.id = _rt.current_device()
+        else:
+            self.id = operator.index(device)
+            if self.id < 0:
+                raise ValueError(f"invalid device id {self.id}")
+
+    def use(self):
+        """Makes this device current for the calling thread."""
+        _rt.set_device(self.id)
+
+    def __enter__(self):
+        prev = _rt.current_device()
+        _stack().append(prev)
+        if prev != self.id:
+            try:
+                _rt.set_device(self.id)
+            except BaseException:
+                _stack().pop()
+                raise
+        return self
+
+    def __exit__(self, *exc):
+        _rt.set_device(_stack().pop())
+
+    def synchronize(self):
+        """Waits for all work on this device."""
+        _rt.synchronize_device(self.id)
+
+    @property
+    def compute_capability(self):
+        """e.g. '90' for an H200 (from the CUDA runtime)."""
+        attrs = _rt.cuda_device_attributes(self.id)
+        return f"{attrs['ComputeCapabilityMajor']}{attrs['ComputeCapabilityMinor']}"
+
+    @property
+    def attributes(self):
+        """Every device attribute as {name: value}, names without the cudaDevAttr prefix."""
+        return _rt.cuda_device_attributes(self.id)
+
+    @property
+    def pci_bus_id(self):
+        return _rt.cuda_pci_bus_id(self.id)
+
+    @property
+    def mem_info(self):
+        """(free, total) bytes of this device (the host backend reports the machine's RAM)."""
+        return tuple(_rt.mem_info(self.id))
+
+    def __int__(self):
+        return self.id
+
+    def __index__(self):
+        return self.id
+
+    def __eq__(self, other):
+        return isinstance(other, Device) and other.id == self.id
+
+    def __hash__(self):
+        return hash(self.id)
+
+    def __repr__(self):
+        return f"<CUDA Device {self.id}>"

@@ -1,0 +1,151 @@
+// dlopen-based discovery of the CUDA libraries (see include/cupric/runtime/libraries.hpp).
+// Note [Library search order]: wheel dirs given by Python, $CUDA_PATH/lib64, /usr/local/cuda/lib64,
+// then the dynamic loader's search; show_config reports the path the loader actually mapped
+// (dlinfo), so LD_LIBRARY_PATH can never silently swap a library behind the reported one (V6-LIBS).
+#include "cupric/runtime/libraries.hpp"
+#include <dlfcn.h>
+#include <link.h>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+
+namespace cupric {
+
+namespace {
+
+enum class VersionCall { Int, IntPair, UIntPair, Property };
+
+struct Component {
+  const char* name;
+  std::vector<const char*> sonames;
+  const char* version_symbol;
+  VersionCall call;
+  const char* install_hint;
+};
+
+const std::vector<Component>& table() {
+  static const std::vector<Component> t = {
+      {"runtime", {"libcudart.so.13", "libcudart.so.12", "libcudart.so"}, "cudaRuntimeGetVersion", VersionCall::Int,
+       "pip install nvidia-cuda-runtime (or the CUDA toolkit)"},
+      {"driver", {"libcuda.so.1", "libcuda.so"}, "cuDriverGetVersion", VersionCall::Int,
+       "install the NVIDIA driver (it cannot come from pip)"},
+      {"nvrtc", {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"}, "nvrtcVersion", VersionCall::IntPair,
+       "pip install nvidia-cuda-nvrtc (or the CUDA toolkit)"},
+      {"cublas", {"libcublas.so.13", "libcublas.so.12", "libcublas.so"}, "cublasGetProperty", VersionCall::Property,
+       "pip install nvidia-cublas (or the CUDA toolkit)"},
+      {"cufft", {"libcufft.so.12", "libcufft.so.11", "libcufft.so"}, "cufftGetVersion", VersionCall::Int,
+       "pip install nvidia-cufft (or the CUDA toolkit)"},
+      {"curand", {"libcurand.so.10", "libcurand.so"}, "curandGetVersion", VersionCall::Int,
+       "pip install nvidia-curand (or the CUDA toolkit)"},
+      {"cusolver", {"libcusolver.so.12", "libcusolver.so.11", "libcusolver.so"}, "cusolverGetVersion", VersionCall::Int,
+       "pip install nvidia-cusolver (or the CUDA toolkit)"},
+      {"cusparse", {"libcusparse.so.12", "libcusparse.so"}, "cusparseGetProperty", VersionCall::Property,
+       "pip install nvidia-cusparse (or the CUDA toolkit)"},
+      {"nccl", {"libnccl.so.2", "libnccl.so"}, "ncclGetVersion", VersionCall::Int, "pip install nvidia-nccl"},
+      {"nvjitlink", {"libnvJitLink.so.13", "libnvJitLink.so.12", "libnvJitLink.so"}, "nvJitLinkVersion",
+       VersionCall::UIntPair, "pip install nvidia-nvjitlink (or the CUDA toolkit)"},
+  };
+  return t;
+}
+
+std::string version_of(void* h, const Component& c) {
+  void* sym = dlsym(h, c.version_symbol);
+  if (!sym) return "";
+  switch (c.call) {
+    case VersionCall::Int: {
+      int v = 0;
+      if (reinterpret_cast<int (*)(int*)>(sym)(&v) != 0) return "";
+      return std::to_string(v);
+    }
+    case VersionCall::IntPair: {
+      int a = 0, b = 0;
+      if (reinterpret_cast<int (*)(int*, int*)>(sym)(&a, &b) != 0) return "";
+      return std::to_string(a) + "." + std::to_string(b);
+    }
+    case VersionCall::UIntPair: {
+      unsigned a = 0, b = 0;
+      if (reinterpret_cast<int (*)(unsigned*, unsigned*)>(sym)(&a, &b) != 0) return "";
+      return std::to_string(a) + "." + std::to_string(b);
+    }
+    case VersionCall::Property: {
+      int v[3] = {0, 0, 0};  // libraryPropertyType: MAJOR_VERSION, MINOR_VERSION, PATCH_LEVEL
+      auto f = reinterpret_cast<int (*)(int, int*)>(sym);
+      for (int i = 0; i < 3; ++i)
+        if (f(i, &v[i]) != 0) return "";
+      return std::to_string(v[0]) + "." + std::to_string(v[1]) + "." + std::to_string(v[2]);
+    }
+  }
+  return "";
+}
+
+std::string loaded_path(void* h, const std::string& fallback) {
+  struct link_map* lm = nullptr;
+  if (dlinfo(h, RTLD_DI_LINKMAP, &lm) == 0 && lm && lm->l_name && *lm->l_name) return lm->l_name;
+  return fallback;
+}
+
+struct Cached {
+  LibraryInfo info;
+  void* handle = nullptr;
+};
+
+}  // namespace
+
+const std::vector<std::string>& cuda_components() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (const auto& c : table()) v.emplace_back(c.name);
+    return v;
+  }();
+  return names;
+}
+
+LibraryInfo find_library(const std::string& component, const std::vector<std::string>& dirs, void** handle) {
+  static std::mutex mu;
+  static auto* cache = new std::map<std::string, Cached>();
+  std::lock_guard<std::mutex> lk(mu);
+  if (handle) *handle = nullptr;
+  auto it = cache->find(component);
+  if (it != cache->end() && it->second.info.found) {
+    if (handle) *handle = it->second.handle;
+    return it->second.info;
+  }
+  const Component* comp = nullptr;
+  for (const auto& c : table())
+    if (component == c.name) comp = &c;
+  LibraryInfo info;
+  info.component = component;
+  if (!comp) {
+    info.error = "unknown CUDA component '" + component + "'";
+    return info;
+  }
+  std::vector<std::string> search;
+  if (component != "driver") {
+    search = dirs;
+    if (const char* cp = std::getenv("CUDA_PATH")) search.push_back(std::string(cp) + "/lib64");
+    search.emplace_back("/usr/local/cuda/lib64");
+  }
+  search.emplace_back("");  // the loader's own search
+  std::string last_error;
+  for (const auto& dir : search) {
+    for (const char* so : comp->sonames) {
+      std::string name = dir.empty() ? std::string(so) : dir + "/" + so;
+      void* h = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+      if (!h) {
+        if (const char* e = dlerror()) last_error = e;
+        continue;
+      }
+      info.found = true;
+      info.path = loaded_path(h, name);
+      info.version = version_of(h, *comp);
+      (*cache)[component] = Cached{info, h};
+      if (handle) *handle = h;
+      return info;
+    }
+  }
+  info.error = "not found (" + std::string(comp->sonames.front()) + "): " + comp->install_hint;
+  (*cache)[component] = Cached{info, nullptr};
+  return info;
+}
+
+}  // namespace cupric

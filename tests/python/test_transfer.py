@@ -1,0 +1,448 @@
+"""Host <-> device transfers against NumPy 2: array/asarray/asanyarray/ascontiguousarray/
+asfortranarray, ndarray.get/set and asnumpy, over dtypes, layouts and orders (V10-BIGENDIAN,
+V13-ASNUMPY, V13-ASARRAY, V14-BF16)."""
+import warnings
+
+import numpy
+import pytest
+
+import cupric as cp
+from conftest import (NUMERIC_DTYPES, ALL_DTYPES, LAYOUTS, BFLOAT16, requires_bf16, params,
+                      sample_values, make_pair, assert_same, same_error, is_view_of)
+
+ORDERS = [None, "K", "A", "C", "F"]
+
+
+def host_layouts(dtype):
+    """numpy arrays in many layouts (name, array)."""
+    base = sample_values((4, 5, 6), dtype)
+    return [
+        ("C", base),
+        ("F", numpy.asfortranarray(base)),
+        ("T", base.T),
+        ("negstep", base[::-1, :, ::-2]),
+        ("strided", base[1:3, ::2, 1:]),
+        ("Fslice", numpy.asfortranarray(base)[:, 1:3]),
+        ("broadcast", numpy.broadcast_to(base[:1, :1], (3, 2, 4, 6))),
+        ("0d", base[1, 2, 3].copy()),
+        ("zerosize", base[:, 5:]),
+        ("1d", base[0, 0]),
+        ("unaligned", numpy.frombuffer(b"\0" + base.tobytes(), dtype=dtype, offset=1).reshape(base.shape)
+         if base.itemsize > 1 else base),
+    ]
+
+
+def expected_strides(h, order):
+    """cupric follows CuPy for host arrays: order K/A/None copies as F when the source is F- and not
+    C-contiguous, else as C; C and F as asked."""
+    if order in (None, "K", "A"):
+        order = "F" if h.flags.f_contiguous and not h.flags.c_contiguous else "C"
+    return numpy.array(h, order=order).strides
+
+
+@pytest.mark.parametrize("dtype", params(NUMERIC_DTYPES))
+def test_array_from_numpy_every_layout(dtype):
+    for name, h in host_layouts(dtype):
+        for order in ORDERS:
+            c = cp.array(h, order=order)
+            assert_same(c, h)
+            if h.size:
+                assert c.strides == expected_strides(h, order), (name, order)
+            assert c.flags.owndata and c.base is None
+            if order == "C" or (order is None and h.flags.c_contiguous):
+                assert c.flags.c_contiguous
+            if order == "F":
+                assert c.flags.f_contiguous
+
+
+@pytest.mark.parametrize("order", ["C", "F"])
+def test_array_order_strides_match_numpy(order):
+    for name, h in host_layouts("float32"):
+        if h.size:
+            assert cp.array(h, order=order).strides == numpy.array(h, order=order).strides, name
+
+
+@pytest.mark.parametrize("dtype", params(NUMERIC_DTYPES))
+def test_array_with_dtype_casts_like_numpy(dtype):
+    for src in ["int8", "float64", "complex64", "bool"]:
+        h = sample_values((3, 4), src)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", numpy.exceptions.ComplexWarning)
+            e = numpy.array(h, dtype=dtype)
+            r = cp.array(h, dtype=dtype)
+        assert_same(r, e)
+
+
+@pytest.mark.parametrize("obj", [
+    [1, 2, 3], [[1, 2], [3, 4]], [1.5, 2], [1, 2j], [True, False], [], [[]], [[], []], (1, 2, 3), ((1, 2), (3, 4)),
+    [[1.0, 2.0, 3.0]] * 4, [numpy.float32(1), 2], [numpy.int8(1), numpy.int8(2)], [numpy.uint64(2**64 - 1)],
+    [2**63 - 1, -2**63], [2**64 - 1], [numpy.array([1, 2]), numpy.array([3, 4])], [[[[1]]]], range(5),
+])
+def test_array_from_nested_sequences(obj):
+    e = numpy.array(obj)
+    r = cp.array(obj)
+    assert_same(r, e, check_strides=e.size > 0)
+
+
+@pytest.mark.parametrize("obj", [5, -3, 2**63 - 1, 2**64 - 1, 1.5, True, False, 1 + 2j, 0.0, numpy.float32(1.25),
+                                 numpy.int8(-4), numpy.uint16(7), numpy.complex64(1j), numpy.bool_(True),
+                                 numpy.float16(0.5)])
+def test_array_from_scalars(obj):
+    """Python scalars give 0-d arrays of NumPy's default dtype for them; NumPy scalars keep theirs."""
+    e = numpy.array(obj)
+    r = cp.array(obj)
+    assert_same(r, e)
+    assert r.shape == ()
+
+
+@pytest.mark.parametrize("obj", [2**64, -2**63 - 1, [1, None], None, {}, "abc", [1, "a"], object()])
+def test_array_unsupported_objects(obj):
+    """V14-DTYPE: what NumPy stores as object or str arrays is rejected with ValueError."""
+    assert numpy.array(obj).dtype.kind in "OU"
+    with pytest.raises(ValueError, match="Unsupported dtype"):
+        cp.array(obj)
+
+
+def test_array_ragged_is_value_error():
+    e = same_error(lambda: numpy.array([[1, 2], [3]]), lambda: cp.array([[1, 2], [3]]))
+    assert isinstance(e, ValueError)
+
+
+@pytest.mark.parametrize("obj", [[300], [-1], [1.5, 2.5], [1j]])
+def test_array_list_with_dtype(obj):
+    """Python values out of range for an explicit dtype behave as in NumPy (OverflowError for ints)."""
+    for dtype in ["uint8", "int32", "float16"]:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", numpy.exceptions.ComplexWarning)
+                e = numpy.array(obj, dtype=dtype)
+        except Exception:
+            same_error(lambda: numpy.array(obj, dtype=dtype), lambda: cp.array(obj, dtype=dtype), match_message=False)
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", numpy.exceptions.ComplexWarning)
+            assert_same(cp.array(obj, dtype=dtype), e)
+
+
+@pytest.mark.parametrize("ndmin", [0, 1, 2, 3, 5])
+@pytest.mark.parametrize("order", ORDERS)
+def test_array_ndmin(ndmin, order):
+    for obj in [numpy.array(5.0), numpy.arange(3), numpy.zeros((2, 3)), numpy.zeros((2, 3), order="F"),
+                numpy.zeros((1, 3), order="F"), [1, 2], 7]:
+        e = numpy.array(obj, ndmin=ndmin, order=order)
+        r = cp.array(obj, ndmin=ndmin, order=order)
+        assert_same(r, e, check_strides=True)
+        r2 = cp.array(cp.array(obj), ndmin=ndmin, order=order)
+        assert_same(r2, e, check_strides=True)
+
+
+def test_array_ndmin_view_of_cupric_source():
+    c = cp.array(numpy.arange(4.0))
+    v = cp.array(c, copy=False, ndmin=3)
+    assert v.shape == (1, 1, 4)
+    assert is_view_of(v, c) and v.base is c
+    v[0, 0, 1] = 9
+    assert c.item(1) == 9
+
+
+# -- copy semantics for cupric sources -----------------------------------------------------------
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_asarray_returns_same_cupric_array(layout):
+    _, c = make_pair(layout, "float32")
+    assert cp.asarray(c) is c
+    assert cp.asanyarray(c) is c
+    assert cp.array(c, copy=None) is c
+    assert cp.array(c, copy=False) is c
+    assert cp.asarray(c, dtype="float32") is c
+    assert cp.asarray(c, order="K") is c
+    assert cp.array(c, copy=True) is not c
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("order", ORDERS)
+@pytest.mark.parametrize("copy", [True, None, False])
+def test_array_from_cupric_matches_numpy(layout, order, copy):
+    """array(cupric_array, order=, copy=) gives NumPy's result for a numpy source: identity, strides
+    and ValueError when a copy cannot be avoided with copy=False."""
+    h, c = make_pair(layout, "int16")
+    try:
+        e = numpy.array(h, order=order, copy=copy)
+    except ValueError as ex:
+        with pytest.raises(ValueError) as ei:
+            cp.array(c, order=order, copy=copy)
+        assert str(ex).startswith(str(ei.value))  # NumPy adds migration advice on more lines
+        assert str(ei.value) == "Unable to avoid copy while creating an array as requested."
+        return
+    r = cp.array(c, order=order, copy=copy)
+    assert (r is c) == (e is h)
+    assert_same(r, e, check_strides=e.size > 0)
+    if r is not c:
+        assert r.flags.owndata and r.data.ptr != c.data.ptr or r.size == 0
+
+
+def test_array_from_cupric_dtype_change_copies():
+    c = cp.array([1, 2, 3], dtype="int32")
+    r = cp.asarray(c, dtype="float64")
+    assert r is not c and r.dtype == numpy.float64
+    with pytest.raises(ValueError, match="Unable to avoid copy"):
+        cp.array(c, dtype="float64", copy=False)
+
+
+def test_copy_function():
+    h, c = make_pair("F", "float64")
+    r = cp.copy(c)
+    assert r is not c
+    assert_same(r, numpy.copy(h), check_strides=True)
+    assert_same(cp.copy(c, order="C"), numpy.copy(h, order="C"), check_strides=True)
+
+
+def test_array_from_list_of_cupric_arrays():
+    parts = [cp.array([1.0, 2.0]), cp.array([3.0, 4.0])]
+    assert_same(cp.array(parts), numpy.array([[1.0, 2.0], [3.0, 4.0]]))
+    assert_same(cp.array([parts[0], [5.0, 6.0]]), numpy.array([[1.0, 2.0], [5.0, 6.0]]))
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "T", "negstep", "strided", "1d", "0d"])
+def test_ascontiguousarray_asfortranarray(layout):
+    h, c = make_pair(layout, "complex64")
+    for fn_np, fn_cp in [(numpy.ascontiguousarray, cp.ascontiguousarray), (numpy.asfortranarray, cp.asfortranarray)]:
+        e = fn_np(h)
+        r = fn_cp(c)
+        assert_same(r, e, check_strides=True)
+        assert (r is c) == (e is h)
+        assert_same(fn_cp(h), e, check_strides=True)
+        assert_same(fn_cp(c, dtype="complex128"), fn_np(h, dtype="complex128"), check_strides=True)
+
+
+# -- V10-BIGENDIAN --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", params(ALL_DTYPES))
+def test_v10_bigendian_values_preserved(dtype):
+    """V10-BIGENDIAN: big-endian NumPy arrays are converted to little-endian on transfer; values preserved."""
+    h = sample_values((3, 5), dtype)
+    be = h.astype(h.dtype.newbyteorder(">"))
+    for src in [be, be.T, be[::-1, ::2], numpy.asfortranarray(be)]:
+        c = cp.array(src)
+        assert c.dtype == dtype and c.dtype.isnative
+        assert c.get().tolist() == src.tolist()
+        assert_same(c, src.astype(dtype))
+    c = cp.asarray(be[0, 0])
+    assert c.item() == be[0, 0].item()
+
+
+def test_v10_bigendian_scalar_and_set():
+    """V10-BIGENDIAN: 0-d big-endian arrays and ndarray.set() with big-endian data keep their values."""
+    be = numpy.array(-123456789, dtype=">i8")
+    assert cp.array(be).item() == -123456789
+    c = cp.zeros(4, "float64")
+    c.set(numpy.array([1.5, -2.5, 3e300, 0.1], dtype=">f8"))
+    assert c.tolist() == [1.5, -2.5, 3e300, 0.1]
+    with pytest.raises(TypeError, match="cannot be set to"):
+        c.set(numpy.zeros(4, ">f4"))
+
+
+def test_v10_bigendian_with_dtype_argument():
+    c = cp.array(numpy.arange(4, dtype=">u2"), dtype=">f4")
+    assert c.dtype == numpy.dtype("float32")
+    assert c.tolist() == [0.0, 1.0, 2.0, 3.0]
+
+
+# -- get / set / asnumpy --------------------------------------------------------------------
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("dtype", params(NUMERIC_DTYPES))
+def test_get_default_c_order(layout, dtype):
+    h, c = make_pair(layout, dtype)
+    g = c.get()
+    assert isinstance(g, numpy.ndarray)
+    assert g.flags.c_contiguous and g.flags.owndata and g.flags.writeable
+    assert g.dtype == h.dtype and g.shape == h.shape
+    numpy.testing.assert_array_equal(g.astype("float32") if dtype == BFLOAT16 else g,
+                                     h.astype("float32") if dtype == BFLOAT16 else h)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("order", ["C", "F", "A", "K"])
+def test_get_order(layout, order):
+    """get(order=) lays the host array out as asked; A/K give F for F-contiguous (not C) arrays."""
+    h, c = make_pair(layout, "float64")
+    g = c.get(order=order)
+    numpy.testing.assert_array_equal(g, h)
+    want_f = order == "F" or (order in "AK" and h.flags.f_contiguous and not h.flags.c_contiguous)
+    if want_f:
+        assert g.flags.f_contiguous
+    else:
+        assert g.flags.c_contiguous
+    g2 = cp.asnumpy(c, order=order)
+    numpy.testing.assert_array_equal(g2, h)
+    assert g2.strides == g.strides
+
+
+def test_get_bad_order_and_stream():
+    c = cp.zeros(3)
+    with pytest.raises(ValueError):
+        c.get(order="X")
+    with pytest.raises(TypeError, match="stream must be a cupric.cuda.Stream"):
+        c.get(stream=object())
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("out_order", ["C", "F"])
+def test_get_out(layout, out_order):
+    h, c = make_pair(layout, "int32")
+    out = numpy.full(h.shape, -1, dtype="int32", order=out_order)
+    r = c.get(out=out)
+    assert r is out
+    numpy.testing.assert_array_equal(out, h)
+    out2 = numpy.full(h.shape, -1, dtype="int32", order=out_order)
+    assert cp.asnumpy(c, out=out2) is out2
+    numpy.testing.assert_array_equal(out2, h)
+
+
+def test_get_out_errors():
+    c = cp.zeros((2, 3))
+    with pytest.raises(ValueError, match="Shape mismatch"):
+        c.get(out=numpy.empty((3, 2)))
+    with pytest.raises(TypeError, match="dtype mismatch: out has dtype float32, the array float64"):
+        c.get(out=numpy.empty((2, 3), "float32"))
+    with pytest.raises(ValueError, match="contiguous"):
+        c.get(out=numpy.empty((2, 6))[:, ::2])
+    with pytest.raises(TypeError, match="numpy.ndarray"):
+        c.get(out=[0] * 6)
+
+
+def test_asnumpy_of_host_objects():
+    for obj in [numpy.arange(3), [1, 2, 3], 5, 2.5, [[1, 2], [3, 4]]]:
+        e = numpy.asarray(obj)
+        r = cp.asnumpy(obj)
+        assert isinstance(r, numpy.ndarray)
+        numpy.testing.assert_array_equal(r, e)
+        assert r.dtype == e.dtype
+    h = numpy.arange(4.0)
+    assert cp.asnumpy(h) is h
+    out = numpy.zeros(3, "int64")
+    assert cp.asnumpy([4, 5, 6], out=out) is out and out.tolist() == [4, 5, 6]
+
+
+def test_v13_asnumpy_blocking_default():
+    """V13-ASNUMPY: asnumpy/get block by default: the values are there when the call returns."""
+    c = cp.array(numpy.arange(1000, dtype="float32"))
+    for _ in range(3):
+        c[...] = 3
+        assert (cp.asnumpy(c) == 3).all()
+        c[...] = 4
+        assert (c.get() == 4).all()
+
+
+def test_v13_asnumpy_non_blocking_then_synchronize():
+    """V13-ASNUMPY: blocking=False returns at once; after synchronizing the values are right."""
+    h = sample_values((64, 33), "float64")
+    c = cp.array(h)
+    r = cp.asnumpy(c, blocking=False)
+    g = c.get(blocking=False)
+    out = numpy.empty_like(h)
+    r2 = c.get(out=out, blocking=False)
+    cp.cuda.Device().synchronize()
+    for x in (r, g, r2):
+        numpy.testing.assert_array_equal(x, h)
+    assert r2 is out
+
+
+@pytest.mark.gpu
+def test_v13_asnumpy_non_blocking_pinned_gpu():
+    """V13-ASNUMPY on a GPU: a non-blocking copy of a large array completes after synchronize."""
+    h = numpy.arange(1 << 22, dtype="float32")
+    c = cp.array(h)
+    r = cp.asnumpy(c, blocking=False)
+    cp.cuda.Device().synchronize()
+    numpy.testing.assert_array_equal(r, h)
+
+
+@pytest.mark.parametrize("blocking", [False, True])
+def test_v13_asarray_source_overwritten(blocking):
+    """V13-ASARRAY: overwriting the (pageable) numpy source right after asarray/array does not change
+    the result, blocking or not."""
+    for fn in (cp.asarray, cp.array, cp.asanyarray):
+        h = numpy.arange(1 << 16, dtype="float64")
+        expected = h.copy()
+        c = fn(h, blocking=blocking)
+        h[...] = -1
+        del h
+        numpy.testing.assert_array_equal(c.get(), expected)
+
+
+def test_v13_asarray_list_source_overwritten():
+    src = [[1, 2, 3], [4, 5, 6]]
+    c = cp.asarray(src)
+    src[0][0] = 100
+    assert c.tolist() == [[1, 2, 3], [4, 5, 6]]
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("dtype", params(["bool", "int8", "uint64", "float16", "complex128"]))
+def test_set(layout, dtype):
+    h, c = make_pair(layout, dtype)
+    if layout == "broadcast":
+        return  # every row aliases one row: setting distinct rows is ill-defined in NumPy too
+    new = sample_values(h.shape, dtype, seed=7)
+    for src in [new, numpy.array(new, order="F"), new.T.copy().T]:
+        c.set(src)
+        numpy.testing.assert_array_equal(c.get(), src)
+
+
+def test_set_writes_through_view():
+    c = cp.zeros((3, 4), "float32")
+    c[:, ::2].set(numpy.full((3, 2), 7, "float32"))
+    assert c.tolist() == [[7, 0, 7, 0]] * 3
+
+
+def test_set_errors():
+    c = cp.zeros((2, 3))
+    with pytest.raises(TypeError, match="float32 array cannot be set to float64 array"):
+        c.set(numpy.zeros((2, 3), "float32"))
+    with pytest.raises(ValueError, match="Shape mismatch"):
+        c.set(numpy.zeros((3, 2)))
+    with pytest.raises(TypeError, match="Only numpy.ndarray"):
+        c.set([[0, 0, 0]] * 2)
+    with pytest.raises(TypeError, match="stream must be a cupric.cuda.Stream"):
+        c.set(numpy.zeros((2, 3)), stream=object())
+    assert c.tolist() == [[0, 0, 0]] * 2
+
+
+# -- V14-BF16 --------------------------------------------------------------------------------
+
+@requires_bf16
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_v14_bf16_round_trip(layout):
+    """V14-BF16: bfloat16 arrays travel to the device and back bit for bit, in every layout."""
+    h, c = make_pair(layout, BFLOAT16)
+    assert c.dtype == BFLOAT16
+    g = c.get()
+    assert g.dtype == BFLOAT16
+    assert g.tobytes() == numpy.ascontiguousarray(h).tobytes()
+
+
+@requires_bf16
+def test_v14_bf16_special_values_round_trip():
+    """V14-BF16: NaN, infinities, signed zero, subnormals and extremes survive the trip."""
+    import ml_dtypes
+    info = ml_dtypes.finfo(ml_dtypes.bfloat16)
+    h = numpy.array([numpy.nan, numpy.inf, -numpy.inf, -0.0, float(info.max), float(info.min),
+                     float(info.smallest_subnormal), float(info.tiny)], dtype=BFLOAT16)
+    c = cp.asarray(h)
+    assert c.get().tobytes() == h.tobytes()
+    assert cp.asnumpy(c).view("uint16").tolist() == h.view("uint16").tolist()
+    c2 = cp.zeros(8, BFLOAT16)
+    c2.set(h)
+    assert c2.get().tobytes() == h.tobytes()
+
+
+@requires_bf16
+def test_v14_bf16_from_lists_and_dtype_argument():
+    """V14-BF16: array(list, dtype=bfloat16) and astype agree with ml_dtypes."""
+    vals = [1.0, -2.5, 3.140625, 1e-3]
+    e = numpy.array(vals, dtype=BFLOAT16)
+    r = cp.array(vals, dtype=BFLOAT16)
+    assert r.get().tobytes() == e.tobytes()
+    assert cp.array(e).tolist() == e.tolist()
