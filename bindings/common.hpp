@@ -60,6 +60,8 @@ void init_creation(nb::module_& m);
 void init_creation_routines(nb::module_& m);  // ranges, matrices, *_like (creation_routines.cpp)
 void init_manipulation(nb::module_& m);  // after init_ndarray: adds ndarray methods
 void init_runtime(nb::module_& m);
+void init_indexing(nb::module_& m);  // after init_ndarray: adds ndarray methods
+void init_joining(nb::module_& m);   // after init_ndarray: adds ndarray methods
 void init_cuda_runtime(nb::module_& m);
 // Raises cupric.cuda.runtime.CUDARuntimeError for `e`; false before Python registered the class.
 bool translate_cuda_error(const CudaError& e);

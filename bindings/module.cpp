@@ -13,6 +13,8 @@ NB_MODULE(_core, m) {
   init_creation(m);
   init_creation_routines(m);
   init_manipulation(m);
+  init_indexing(m);
+  init_joining(m);
   init_runtime(m);
   init_cuda_runtime(m);
   init_ufunc(m);

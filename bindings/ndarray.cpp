@@ -39,18 +39,48 @@ int64_t integer_index(PyObject* p) {
   return v;
 }
 
-// One basic index; false when the item needs advanced indexing.
-bool parse_one(nb::handle item, std::vector<Index>& out) {
+const char* kBadIndexMsg =
+    "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices";
+
+// An array index (cupric or numpy array, list, bool) as a cupric integer or boolean array.
+ndarray index_array_of(nb::handle item) {
+  if (is_array(item)) return unwrap(item).arr;
+  nb::object np = numpy();
+  nb::object host;
+  try {
+    host = np.attr("asarray")(item);
+  } catch (nb::python_error&) {
+    throw IndexError(kBadIndexMsg);
+  }
+  std::string kind = nb::cast<std::string>(host.attr("dtype").attr("kind"));
+  // An empty list is an empty integer index, as in NumPy (asarray makes it float64).
+  if (kind == "f" && nb::cast<int64_t>(host.attr("size")) == 0) {
+    host = host.attr("astype")(np.attr("intp"));
+    kind = "i";
+  }
+  if (kind != "i" && kind != "u" && kind != "b") {
+    // NumPy words it differently for arrays and for sequences it had to convert.
+    if (PyList_Check(item.ptr()) || PyTuple_Check(item.ptr())) throw IndexError(kBadIndexMsg);
+    throw IndexError("arrays used as indices must be of integer (or boolean) type");
+  }
+  return as_device_array(host);
+}
+
+// One index: basic ones as they are, everything else as an array index (advanced indexing).
+void parse_one(nb::handle item, std::vector<Index>& out) {
   PyObject* p = item.ptr();
-  if (PyLong_Check(p) && !PyBool_Check(p)) { out.push_back(Index::integer(integer_index(p))); return true; }
+  if (PyLong_Check(p) && !PyBool_Check(p)) { out.push_back(Index::integer(integer_index(p))); return; }
   if (PySlice_Check(p)) {
     auto* s = reinterpret_cast<PySliceObject*>(p);
     out.push_back(Index::slice(slice_part(s->start), slice_part(s->stop), slice_part(s->step)));
-    return true;
+    return;
   }
-  if (p == Py_None) { out.push_back(Index::newaxis()); return true; }
-  if (p == Py_Ellipsis) { out.push_back(Index::ellipsis()); return true; }
-  if (PyBool_Check(p) || is_array(item) || PyList_Check(p) || PyTuple_Check(p)) return false;
+  if (p == Py_None) { out.push_back(Index::newaxis()); return; }
+  if (p == Py_Ellipsis) { out.push_back(Index::ellipsis()); return; }
+  if (PyBool_Check(p) || is_array(item) || PyList_Check(p) || PyTuple_Check(p)) {
+    out.push_back(Index::array_index(index_array_of(item)));
+    return;
+  }
   if (nb::hasattr(item, "__array_interface__") || nb::hasattr(item, "__cuda_array_interface__")) {
     // numpy arrays and scalars: integer scalars are basic indices, everything else advanced
     nb::object dt = item.attr("dtype");
@@ -58,33 +88,30 @@ bool parse_one(nb::handle item, std::vector<Index>& out) {
     int ndim = nb::cast<int>(item.attr("ndim"));
     if ((kind == "i" || kind == "u") && ndim == 0) {
       out.push_back(Index::integer(integer_index(p)));
-      return true;
+      return;
     }
-    if (kind != "i" && kind != "u" && kind != "b") {  // float, complex, ... are never indices
-      if (ndim == 0) throw IndexError(kValidIndices);
-      throw IndexError("arrays used as indices must be of integer (or boolean) type");
-    }
-    return false;
+    if (kind != "i" && kind != "u" && kind != "b" && ndim == 0) throw IndexError(kValidIndices);
+    out.push_back(Index::array_index(index_array_of(item)));
+    return;
   }
-  if (PyIndex_Check(p)) { out.push_back(Index::integer(integer_index(p))); return true; }
+  if (PyIndex_Check(p)) { out.push_back(Index::integer(integer_index(p))); return; }
   throw IndexError(kValidIndices);
 }
 
-bool parse_key(nb::handle key, std::vector<Index>& out) {
+void parse_key(nb::handle key, std::vector<Index>& out) {
   if (PyTuple_Check(key.ptr())) {
     Py_ssize_t n = PyTuple_GET_SIZE(key.ptr());
     out.reserve(static_cast<size_t>(n));
-    for (Py_ssize_t i = 0; i < n; ++i)
-      if (!parse_one(PyTuple_GET_ITEM(key.ptr(), i), out)) return false;
-    return true;
+    for (Py_ssize_t i = 0; i < n; ++i) parse_one(PyTuple_GET_ITEM(key.ptr(), i), out);
+    return;
   }
-  return parse_one(key, out);
+  parse_one(key, out);
 }
 
-[[noreturn]] void advanced_not_implemented() {
-  throw NotImplementedError(
-      "integer-array and boolean-array indexing is not implemented in cupric yet (only basic indexing: "
-      "integers, slices, None and Ellipsis)");
+bool is_basic(const std::vector<Index>& idx) {
+  for (const auto& x : idx)
+    if (x.kind == Index::Kind::Array) return false;
+  return true;
 }
 
 // arr['field'] for structured arrays: a view at the field's offset (V14-STRUCT).
@@ -117,12 +144,31 @@ nb::object field_view(nb::handle self, const std::string& name) {
   return wrap(std::move(v), rd.dtype.is_void() ? nb::handle(base_dt) : nb::handle(), &pa, self);
 }
 
+// A setitem value as an array: cupric arrays as they are, scalars and array-likes converted to
+// the target's dtype (as NumPy's setitem does).
+ndarray value_array_for(const ndarray& dst, nb::handle dst_descr, nb::handle value) {
+  if (is_array(value)) {
+    PyArray& v = unwrap(value);
+    if (dst.dtype().is_void() || v.arr.dtype().is_void()) {
+      nb::object a = dtype_object(dst.dtype(), dst_descr), b = dtype_object(v.arr.dtype(), v.descr);
+      if (!a.equal(b))
+        throw TypeError("cannot assign an array of dtype " + nb::cast<std::string>(nb::str(b)) + " to one of dtype " +
+                        nb::cast<std::string>(nb::str(a)) + " (V14-STRUCT: structured arrays take values of the same dtype)");
+    }
+    return v.arr;
+  }
+  if (!dst.dtype().is_void() && (is_python_scalar(value) || nb::isinstance(value, numpy().attr("generic"))))
+    return full(Dims{}, scalar_for(value, dst.dtype()), dst.dtype());
+  nb::handle dt = dst.dtype().is_void() ? dst_descr : nb::handle(dtype_object(dst.dtype()));
+  return as_device_array(value, dt);
+}
+
 nb::object getitem(nb::handle self, nb::handle key) {
   if (PyUnicode_Check(key.ptr())) return field_view(self, nb::cast<std::string>(key));
   PyArray& pa = unwrap(self);
   std::vector<Index> idx;
-  if (!parse_key(key, idx)) advanced_not_implemented();
-  ndarray v = basic_index(pa.arr, idx);
+  parse_key(key, idx);
+  ndarray v = cupric::getitem(pa.arr, idx);
   return wrap(std::move(v), pa.descr, &pa, self);
 }
 
@@ -135,8 +181,12 @@ void setitem(nb::handle self, nb::handle key, nb::handle value) {
   }
   PyArray& pa = unwrap(self);
   std::vector<Index> idx;
-  if (!parse_key(key, idx)) advanced_not_implemented();
-  assign_to(basic_index(pa.arr, idx), pa.descr, value);
+  parse_key(key, idx);
+  if (is_basic(idx)) {
+    assign_to(basic_index(pa.arr, idx), pa.descr, value);
+    return;
+  }
+  cupric::setitem(pa.arr, idx, value_array_for(pa.arr, pa.descr, value));
 }
 
 // Makes `stream` (a cupric.cuda Stream, or None: no change) current on `device` for a scope.

@@ -11,6 +11,13 @@ from cupric._core import (arange, linspace, logspace, meshgrid, eye, identity, d
                           empty_like, zeros_like, ones_like, full_like)
 from cupric._core import (reshape, ravel, transpose, swapaxes, moveaxis, squeeze, expand_dims, broadcast_to,
                           broadcast_arrays, diagonal)
+from cupric._core import (take, put, take_along_axis, put_along_axis, compress, extract, nonzero, flatnonzero,
+                          argwhere, place, putmask, choose, indices, ix_, unravel_index, ravel_multi_index,
+                          diag_indices, fill_diagonal)
+from cupric._core import (concatenate, stack, hstack, vstack, dstack, column_stack, append, split, array_split,
+                          hsplit, vsplit, dsplit, flip, fliplr, flipud, rot90, roll, tile, repeat, atleast_1d,
+                          atleast_2d, atleast_3d, resize)
+from cupric._indexing import where, copyto, broadcast_shapes, require
 from cupric import _ndarray  # noqa: F401  (adds the Python-level ndarray methods)
 from cupric._creation import (array, asarray, asanyarray, ascontiguousarray, asfortranarray, copy,
                               can_cast)

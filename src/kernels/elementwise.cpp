@@ -218,4 +218,20 @@ void run_elementwise(const LoopPair& loop, const ndarray* ops, int nout, int nin
     if (copy_back[o]) bytes_copy(ops[o], local[o]);
 }
 
+void run_loop_unstaged(const LoopPair& loop, const ndarray* ops, int nargs, const void* state) {
+  const ndarray& out = ops[0];
+  if (out.size() == 0) return;
+  const DeviceType dt = out.device_type();
+  for (int k = 1; k < nargs; ++k)
+    if (ops[k].device_type() != dt)
+      throw TypeError("operands are on different backends (host and cuda); move them to one with cupric.asarray");
+  if (dt == DeviceType::Host ? !loop.host : !loop.cuda)
+    throw NotImplementedError(std::string("no ") + (dt == DeviceType::Host ? "host" : "CUDA") +
+                              " loop is registered for this operation");
+  LoopPlan plan = make_loop_plan(ops, nargs);
+  Stream s = out.backend().current_stream(out.device());
+  if (dt == DeviceType::Host) loop.host(plan, state, s);
+  else run_split(loop.cuda, plan, state, s, cuda::kMaxKernelDimsHost);
+}
+
 }  // namespace cupric

@@ -12,6 +12,11 @@ namespace cupric {
 // functor's bytes. Throws TypeError if an array is on another backend.
 void run_elementwise(const LoopPair& loop, const ndarray* ops, int nout, int nin, const void* state = nullptr);
 
+// Runs `loop` over operands that need no staging (the index kernels: their operands are
+// restrided views the caller has checked for alignment and overlap): builds the plan and
+// dispatches to the operands' backend, splitting CUDA plans with too many dimensions.
+void run_loop_unstaged(const LoopPair& loop, const ndarray* ops, int nargs, const void* state);
+
 // Builds the plan (exposed for the tests of dimension coalescing).
 LoopPlan make_loop_plan(const ndarray* ops, int nargs);
 

@@ -7,6 +7,7 @@
 #pragma once
 #include <concepts>
 #include <cstdint>
+#include <optional>
 #include <vector>
 #include "cupric/ndarray.hpp"
 
@@ -72,5 +73,57 @@ ndarray view_dtype(const ndarray& a, DType dtype);
 // numpy.diagonal: the diagonal over axis1/axis2 as the last axis of a view (NumPy returns a
 // read-only view; here a plain one).
 ndarray diagonal(const ndarray& a, int64_t offset = 0, int64_t axis1 = 0, int64_t axis2 = 1);
+
+// ---- Joining, splitting, tiling and rearranging (copies, except split/flip/rot90/atleast_*) ----
+
+// numpy.concatenate: axis none joins the flattened arrays. `dtype` (or `out`'s dtype) else the
+// promoted dtype; each array is cast with `casting`. Writes into `out` when it is given.
+ndarray concatenate(const std::vector<ndarray>& arrays, std::optional<int64_t> axis = 0,
+                    const ndarray* out = nullptr, std::optional<DType> dtype = std::nullopt,
+                    Casting casting = Casting::SameKind);
+ndarray stack(const std::vector<ndarray>& arrays, int64_t axis = 0, const ndarray* out = nullptr,
+              std::optional<DType> dtype = std::nullopt, Casting casting = Casting::SameKind);
+ndarray hstack(const std::vector<ndarray>& arrays, std::optional<DType> dtype = std::nullopt,
+               Casting casting = Casting::SameKind);
+ndarray vstack(const std::vector<ndarray>& arrays, std::optional<DType> dtype = std::nullopt,
+               Casting casting = Casting::SameKind);
+ndarray dstack(const std::vector<ndarray>& arrays);
+ndarray column_stack(const std::vector<ndarray>& arrays);
+ndarray append(const ndarray& arr, const ndarray& values, std::optional<int64_t> axis = std::nullopt);
+
+// numpy.split / array_split (views): into `sections` parts, or at the `indices` along axis.
+std::vector<ndarray> array_split(const ndarray& a, int64_t sections, int64_t axis = 0);
+std::vector<ndarray> array_split(const ndarray& a, const std::vector<int64_t>& indices, int64_t axis = 0);
+std::vector<ndarray> split(const ndarray& a, int64_t sections, int64_t axis = 0);
+std::vector<ndarray> split(const ndarray& a, const std::vector<int64_t>& indices, int64_t axis = 0);
+// hsplit/vsplit/dsplit take sections (an int) or indices, as split does.
+std::vector<ndarray> hsplit(const ndarray& a, int64_t sections);
+std::vector<ndarray> hsplit(const ndarray& a, const std::vector<int64_t>& indices);
+std::vector<ndarray> vsplit(const ndarray& a, int64_t sections);
+std::vector<ndarray> vsplit(const ndarray& a, const std::vector<int64_t>& indices);
+std::vector<ndarray> dsplit(const ndarray& a, int64_t sections);
+std::vector<ndarray> dsplit(const ndarray& a, const std::vector<int64_t>& indices);
+
+// numpy.flip (views with negative strides): all axes, or `axes`.
+ndarray flip(const ndarray& m);
+ndarray flip(const ndarray& m, const std::vector<int64_t>& axes);
+ndarray fliplr(const ndarray& m);
+ndarray flipud(const ndarray& m);
+// numpy.rot90 (a view): k quarter turns from axes[0] towards axes[1].
+ndarray rot90(const ndarray& m, int64_t k = 1, const std::vector<int64_t>& axes = {0, 1});
+// numpy.roll: shifts broadcast against axes; no axes: the flattened array, shape restored.
+ndarray roll(const ndarray& a, const std::vector<int64_t>& shift, std::optional<std::vector<int64_t>> axes = std::nullopt);
+// numpy.tile and numpy.repeat (scalar repeats, or one per element along the axis: one host sync).
+ndarray tile(const ndarray& a, const std::vector<int64_t>& reps);
+ndarray repeat(const ndarray& a, int64_t repeats, std::optional<int64_t> axis = std::nullopt);
+ndarray repeat(const ndarray& a, const ndarray& repeats, std::optional<int64_t> axis = std::nullopt);
+// numpy.atleast_1d/2d/3d (views).
+ndarray atleast_1d(const ndarray& a);
+ndarray atleast_2d(const ndarray& a);
+ndarray atleast_3d(const ndarray& a);
+// numpy.resize: the flattened array repeated (or cut) to `new_shape`.
+ndarray resize(const ndarray& a, const Dims& new_shape);
+// numpy.copyto with `where`: only the elements where `where` (broadcast to dst) is true.
+void copyto(const ndarray& dst, const ndarray& src, Casting casting, const ndarray& where);
 
 }  // namespace cupric

@@ -1,0 +1,77 @@
+"""Thin Python wrappers of the indexing and manipulation routines: argument normalisation only
+(the work is in C++: cupric._core)."""
+import numpy
+
+from cupric import _core
+
+ndarray = _core.ndarray
+
+
+def where(condition, x=None, y=None):
+    """numpy.where: with one argument the indices of the nonzero elements (one host sync);
+    with three, elements of x where condition is true and of y elsewhere."""
+    if x is None and y is None:
+        return _core.nonzero(condition)
+    if x is None or y is None:
+        raise ValueError("either both or neither of x and y should be given")
+    def dt(v):
+        return v.dtype if isinstance(v, ndarray) else (v if numpy.isscalar(v) else numpy.asarray(v).dtype)
+    dtype = numpy.result_type(dt(x), dt(y))
+    shapes = [numpy.shape(v) if not isinstance(v, ndarray) else v.shape for v in (condition, x, y)]
+    out = _core.empty(numpy.broadcast_shapes(*shapes), dtype)
+    _core._copyto(out, _as_array(y, dtype), "unsafe")
+    _core._copyto_where(out, _as_array(x, dtype), "unsafe", condition)
+    return out
+
+
+def _as_array(v, dtype):
+    if isinstance(v, ndarray):
+        return v
+    return numpy.asarray(v, dtype=dtype)
+
+
+def copyto(dst, src, casting="same_kind", where=True):
+    """numpy.copyto: copies src (broadcast) into dst, optionally only where `where` is true."""
+    if not isinstance(dst, ndarray):
+        raise TypeError("copyto() argument 1 must be cupric.ndarray, not " + type(dst).__name__)
+    if not isinstance(src, ndarray):
+        # Python scalars take dst's dtype when NumPy 2 (NEP 50) lets them.
+        if isinstance(src, (bool, int, float, complex)):
+            if not numpy.can_cast(numpy.result_type(dst.dtype, src), dst.dtype, casting) and \
+                    not numpy.can_cast(numpy.asarray(src).dtype, dst.dtype, casting):
+                raise TypeError(f"Cannot cast scalar from {numpy.asarray(src).dtype!r} to {dst.dtype!r} "
+                                f"according to the rule '{casting}'")
+            src = numpy.asarray(src, dtype=dst.dtype)
+            casting = "unsafe"
+        else:
+            src = numpy.asarray(src)
+    if where is True:
+        _core._copyto(dst, src, casting)
+    else:
+        _core._copyto_where(dst, src, casting, where)
+
+
+def broadcast_shapes(*args):
+    """numpy.broadcast_shapes: shape arithmetic only, no device work."""
+    return numpy.broadcast_shapes(*args)
+
+
+def require(a, dtype=None, requirements=None):
+    """numpy.require: an array of `dtype` meeting the flags in `requirements` (C, F, A, W, O, E)."""
+    from cupric._creation import asarray, array
+    names = {"C": "C", "C_CONTIGUOUS": "C", "CONTIGUOUS": "C", "F": "F", "F_CONTIGUOUS": "F",
+             "FORTRAN": "F", "A": "A", "ALIGNED": "A", "W": "W", "WRITEABLE": "W", "O": "O",
+             "OWNDATA": "O", "E": "E", "ENSUREARRAY": "E"}
+    if not requirements:
+        return asarray(a, dtype=dtype)
+    if isinstance(requirements, str):
+        requirements = [requirements]
+    reqs = {names[r.upper()] for r in requirements}
+    if "C" in reqs and "F" in reqs:
+        raise ValueError("Cannot specify both C and Fortran contiguous.")
+    order = "C" if "C" in reqs else ("F" if "F" in reqs else "A")
+    arr = asarray(a, dtype=dtype)
+    if ("C" in reqs and not arr.flags.c_contiguous) or ("F" in reqs and not arr.flags.f_contiguous) or \
+            ("O" in reqs and not arr.flags.owndata):
+        arr = array(arr, dtype=dtype, copy=True, order=order)
+    return arr

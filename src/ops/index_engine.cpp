@@ -1,0 +1,165 @@
+// Internal building blocks of advanced indexing (ops/index_engine.hpp): the drivers of the index
+// kernels and the error reporting that matches NumPy's messages.
+#include "ops/index_engine.hpp"
+#include "cupric/error.hpp"
+#include "cupric/ops/copy.hpp"
+#include "cupric/ops/creation.hpp"
+#include "kernels/elementwise.hpp"
+#include "kernels/index_functors.hpp"
+
+namespace cupric::detail {
+
+ErrorFlag::ErrorFlag(const ndarray& like) {
+  buf_ = ndarray::empty(Dims{1}, dtypes::int32, Order::C, &like.backend());
+  Backend& b = buf_.backend();
+  b.memset(buf_.data(), 0, sizeof(int32_t), b.current_stream(buf_.device()));
+}
+
+bool ErrorFlag::raised() const {
+  int32_t v = 0;
+  to_host(buf_, &v, Order::C, true);  // host sync: the error decides whether we raise
+  return v != 0;
+}
+
+bool storage_aligned(const ndarray& a) {
+  const int64_t req = a.itemsize() < 8 ? a.itemsize() : 8;
+  if (req <= 1 || a.size() == 0) return true;
+  if (a.data_ptr() % static_cast<uintptr_t>(req) != 0) return false;
+  for (int d = 0; d < a.ndim(); ++d)
+    if (a.shape()[d] > 1 && a.strides()[d] % req != 0) return false;
+  return true;
+}
+
+ndarray aligned_source(const ndarray& a) { return storage_aligned(a) ? a : copy(a, Order::C); }
+
+std::string np_shape(const Dims& s) {
+  if (s.size() == 0) return "()";
+  std::string r = "(";
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (i) r += ",";
+    r += std::to_string(s[i]);
+  }
+  return r + (s.size() == 1 ? ",)" : ")");
+}
+
+namespace {
+const IndexLoops& loops_for(const ndarray& a) {
+  const IndexLoops& l = index_loops(a.itemsize());
+  if (!l.gather.host && !l.gather.cuda)
+    throw NotImplementedError("advanced indexing of " + a.dtype().name() + " elements of " +
+                              std::to_string(a.itemsize()) + " bytes is not supported (sizes 1, 2, 4, 8 and 16 are)");
+  return l;
+}
+}  // namespace
+
+void gather(const ndarray& out, const ndarray& src, const ndarray& idx, const IndexState& st) {
+  ndarray ops[3] = {out, src, idx};
+  run_loop_unstaged(loops_for(out).gather, ops, 3, &st);
+}
+
+void scatter(const ndarray& dst, const ndarray& val, const ndarray& idx, const IndexState& st) {
+  ndarray ops[3] = {dst, val, idx};
+  run_loop_unstaged(loops_for(dst).scatter, ops, 3, &st);
+}
+
+std::optional<int64_t> first_out_of_bounds(const ndarray& idx, int64_t size) {
+  std::vector<int64_t> v(static_cast<size_t>(idx.size()));
+  to_host(idx, v.data(), Order::C, true);
+  for (int64_t x : v)
+    if (x < -size || x >= size) return x;
+  return std::nullopt;
+}
+
+void raise_out_of_bounds(const std::vector<AxisIndex>& parts) {
+  for (const auto& p : parts) {
+    if (auto bad = first_out_of_bounds(p.idx, p.size))
+      throw IndexError("index " + std::to_string(*bad) + " is out of bounds for axis " + std::to_string(p.axis) +
+                       " with size " + std::to_string(p.size));
+  }
+  throw IndexError("index out of bounds");
+}
+
+ndarray index_offsets(const Dims& shape, const std::vector<AxisIndex>& parts, IndexMode mode, const ndarray& like,
+                      const char* value_error) {
+  ndarray out = ndarray::empty(shape, dtypes::int64, Order::C, &like.backend());
+  Backend& b = out.backend();
+  bool checks = false;
+  for (const auto& p : parts) checks = checks || p.mode.value_or(mode) == IndexMode::Raise;
+  std::optional<ErrorFlag> flag;
+  if (checks) flag.emplace(like);
+  if (out.size() > 0) b.memset(out.data(), 0, static_cast<size_t>(out.nbytes()), b.current_stream(out.device()));
+  for (const auto& p : parts) {
+    IndexState st{p.stride, p.size, p.mode.value_or(mode), flag ? flag->ptr() : nullptr};
+    idx::OffsetsF f{st};
+    if (out.size() == 0) {
+      // Nothing to compute, but the indices are still checked (as NumPy does).
+      if (st.mode != IndexMode::Raise || p.idx.size() == 0) continue;
+      ndarray scratch = ndarray::empty(p.idx.shape(), dtypes::int64, Order::C, &like.backend());
+      ndarray ops[3] = {scratch, p.idx, p.idx};
+      idx::OffsetsF g{IndexState{0, p.size, IndexMode::Raise, flag->ptr()}};
+      run_elementwise(index_offsets_loops(), ops, 1, 2, &g);
+      continue;
+    }
+    ndarray ops[3] = {out, out, p.idx};
+    run_elementwise(index_offsets_loops(), ops, 1, 2, &f);
+  }
+  if (flag && flag->raised()) {
+    if (value_error) throw ValueError(value_error);
+    raise_out_of_bounds(parts);
+  }
+  return out;
+}
+
+ndarray nonzero_coords(const ndarray& a) {
+  const int nd = a.ndim() == 0 ? 1 : a.ndim();
+  ndarray mask = a.dtype().is_bool() && a.c_contiguous() ? a : astype(a, dtypes::bool_, Order::C);
+  const int64_t n = mask.size();
+  Backend& b = a.backend();
+  Stream s = b.current_stream(a.device());
+  const MaskFns& fns = mask_fns(a.device_type());
+  if (!fns.count) throw NotImplementedError("no mask kernels are registered for this backend");
+  ndarray work = ndarray::empty(Dims{mask_work_size(n)}, dtypes::int64, Order::C, &b);
+  const bool* m = n ? reinterpret_cast<const bool*>(mask.data()) : nullptr;
+  // One host sync: the number of nonzero elements sizes the result.
+  int64_t count = n ? fns.count(m, n, reinterpret_cast<int64_t*>(work.data()), s) : 0;
+  ndarray out = ndarray::empty(Dims{nd, count}, dtypes::int64, Order::C, &b);
+  CoordShape cs;
+  cs.ndim = nd;
+  for (int k = 0; k < nd; ++k) cs.shape[k] = a.ndim() == 0 ? 1 : a.shape()[k];
+  if (count) fns.coords(m, n, reinterpret_cast<const int64_t*>(work.data()), cs, reinterpret_cast<int64_t*>(out.data()), count, s);
+  return out;
+}
+
+ndarray mask_select(const ndarray& a_in, const ndarray& mask_in) {
+  const IndexLoops& l = loops_for(a_in);
+  MaskSelectFn select = a_in.device_type() == DeviceType::Host ? l.select_host : l.select_cuda;
+  const MaskFns& fns = mask_fns(a_in.device_type());
+  if (!select || !fns.count) throw NotImplementedError("no mask kernels are registered for this backend");
+  ndarray a = a_in.c_contiguous() && storage_aligned(a_in) ? a_in : copy(a_in, Order::C);
+  ndarray mask = mask_in.dtype().is_bool() && mask_in.c_contiguous() ? mask_in : astype(mask_in, dtypes::bool_, Order::C);
+  const int64_t n = a.size();
+  Backend& b = a.backend();
+  Stream s = b.current_stream(a.device());
+  ndarray work = ndarray::empty(Dims{mask_work_size(n)}, dtypes::int64, Order::C, &b);
+  const bool* m = n ? reinterpret_cast<const bool*>(mask.data()) : nullptr;
+  // One host sync: the number of selected elements sizes the result.
+  int64_t count = n ? fns.count(m, n, reinterpret_cast<int64_t*>(work.data()), s) : 0;
+  ndarray out = ndarray::empty(Dims{count}, a.dtype(), Order::C, &b);
+  if (count) select(m, n, reinterpret_cast<const int64_t*>(work.data()), a.data(), out.data(), s);
+  return out;
+}
+
+ndarray iota(int64_t n, const ndarray& like, int64_t start, int64_t step) {
+  ndarray out = ndarray::empty(Dims{n}, dtypes::int64, Order::C, &like.backend());
+  IotaState st{start, step};
+  run_loop_unstaged(iota_loops(), &out, 1, &st);
+  return out;
+}
+
+void where_copy(const ndarray& dst, const ndarray& mask, const ndarray& val) {
+  ndarray m = mask.dtype().is_bool() ? mask : astype(mask, dtypes::bool_);
+  ndarray ops[4] = {dst, m, val, dst};
+  run_elementwise(loops_for(dst).where_copy, ops, 1, 3);
+}
+
+}  // namespace cupric::detail

@@ -1,0 +1,71 @@
+// Internal building blocks of advanced indexing and the indexing routines: gather and scatter
+// over restrided views, index offsets with range checks, mask compaction, iota and masked
+// copies. Not part of the public C++ API (see cupric/ops/indexing.hpp for that).
+//
+// Note [Restrided operands]
+// Every gather and scatter here is one loop over the *result* shape R with three operands of
+// shape R: the result (or value), the indexed array restrided to R (stride 0 on the dimensions
+// the index arrays span, its own strides on the others), and the index array broadcast to R
+// (stride 0 on the other dimensions). The element of the indexed array is then
+// base + resolve(idx) * stride, so one kernel serves `a[idx]`, take, take_along_axis, choose and
+// put, and the elementwise engine's plan (coalescing, 32-bit indexing) applies unchanged.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+#include "cupric/ndarray.hpp"
+#include "kernels/index_kernels.hpp"
+
+namespace cupric::detail {
+
+// A device int32 that Raise-mode kernels set on an out-of-range index.
+class ErrorFlag {
+ public:
+  explicit ErrorFlag(const ndarray& like);
+  int32_t* ptr() const { return reinterpret_cast<int32_t*>(buf_.data()); }
+  // Reads the flag back: one host synchronisation of the array's stream.
+  bool raised() const;
+
+ private:
+  ndarray buf_;
+};
+
+// out[i] = src[i] displaced by resolve(idx[i]) * st.stride (Note [Restrided operands]). In
+// Raise mode the caller passes st.flag and checks it.
+void gather(const ndarray& out, const ndarray& src, const ndarray& idx, const IndexState& st);
+// dst[i] displaced by resolve(idx[i]) * st.stride = val[i]. val has dst's dtype.
+void scatter(const ndarray& dst, const ndarray& val, const ndarray& idx, const IndexState& st);
+
+// One index array of an advanced index: its values index `axis` (length `size`, byte `stride`).
+struct AxisIndex {
+  ndarray idx;  // int64, broadcastable to the offsets' shape
+  int64_t stride = 0, size = 0;
+  int axis = 0;  // for error messages
+  std::optional<IndexMode> mode = std::nullopt;  // overrides index_offsets' mode for this part
+};
+// Byte offsets sum_k resolve(idx_k) * stride_k over `shape` (int64, C order). In Raise mode the
+// range is checked (one host sync) and IndexError names the first bad index as NumPy does, or
+// ValueError(value_error) when that is given.
+ndarray index_offsets(const Dims& shape, const std::vector<AxisIndex>& parts, IndexMode mode, const ndarray& like,
+                      const char* value_error = nullptr);
+// Throws NumPy's IndexError for the first out-of-range entry of the parts, in order (error path).
+[[noreturn]] void raise_out_of_bounds(const std::vector<AxisIndex>& parts);
+std::optional<int64_t> first_out_of_bounds(const ndarray& idx, int64_t size);
+
+// Coordinates of the nonzero elements of `a` (any dtype): int64 (ndim, count), row k holding
+// coordinate k, C order. One host sync (the count).
+ndarray nonzero_coords(const ndarray& a);
+// a[mask] for a mask of a's shape: the selected elements in C order, gathered straight from a
+// (no coordinates). One host sync (the count).
+ndarray mask_select(const ndarray& a, const ndarray& mask);
+// int64 [start, start + step, ...) of length n on `like`'s backend.
+ndarray iota(int64_t n, const ndarray& like, int64_t start = 0, int64_t step = 1);
+// dst = where(mask, val, dst); mask (bool) and val (dst's dtype) broadcast to dst.
+void where_copy(const ndarray& dst, const ndarray& mask, const ndarray& val);
+
+// True when `a`'s pointer and strides suit the index loops' element storage; else use aligned_source.
+bool storage_aligned(const ndarray& a);
+ndarray aligned_source(const ndarray& a);  // `a`, or a C-contiguous copy when it is misaligned
+std::string np_shape(const Dims& s);  // NumPy's "(2,3)" / "(2,)" spelling in indexing messages
+
+}  // namespace cupric::detail
