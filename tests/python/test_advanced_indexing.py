@@ -79,6 +79,17 @@ def test_getitem_dtypes(dtype):
             _same(c[key], h[key])
 
 
+# Repeated targets: NumPy's last write wins; on the GPU which value lands is unspecified
+# (docs/differences.md), so values written through repeated indices are compared on the host only.
+GPU = cp._core.backend_name() == "cuda"
+
+
+def _has_repeats(shape, key):
+    """True when `key` selects some element of an array of `shape` more than once."""
+    flat = numpy.arange(int(numpy.prod(shape))).reshape(shape)[key]
+    return numpy.unique(flat).size < numpy.size(flat)
+
+
 @pytest.mark.parametrize("key", KEYS, ids=range(len(KEYS)))
 def test_setitem_scalar_and_array(key):
     for h, c in _layouts((3, 4, 5), numpy.float64):
@@ -89,6 +100,8 @@ def test_setitem_scalar_and_array(key):
         v = -numpy.arange(h[key].size, dtype=numpy.float64).reshape(h[key].shape)
         h[key] = v
         c[key] = cp.array(v)
+        if GPU and _has_repeats(h.shape, key):
+            continue
         _same(c, h)
 
 
@@ -291,6 +304,6 @@ def test_property_setitem(case, array_value):
     else:
         h[key] = -3
         c[_dev(key)] = -3
-    if any(isinstance(k, numpy.ndarray) and k.dtype != bool and len(numpy.unique(k)) < k.size for k in key):
+    if array_value and GPU and _has_repeats(shape, key):
         return  # repeated indices: which value lands is unspecified on the GPU
     _same(c, h)

@@ -291,8 +291,9 @@ def test_integer_power_negative_exponent_raises():
     a = cupric.asarray(numpy.array([1, 2, 3], numpy.int32))
     with pytest.raises(ValueError, match='Integers to negative integer powers are not allowed.'):
         a ** -1
-    with pytest.raises(ValueError, match='Integers to negative integer powers are not allowed.'):
-        cupric.power(a, cupric.asarray(numpy.array([1, -1, 2], numpy.int32)))
+    if cupric._core.backend_name() == "host":  # GPU: exponent arrays are not checked (docs/differences.md)
+        with pytest.raises(ValueError, match='Integers to negative integer powers are not allowed.'):
+            cupric.power(a, cupric.asarray(numpy.array([1, -1, 2], numpy.int32)))
     testing.assert_array_equal((a ** 2).get(), [1, 4, 9])
     assert (a ** -1.0).dtype == numpy.float64
 
