@@ -58,6 +58,7 @@ void init_dtype(nb::module_& m);
 void init_ndarray(nb::module_& m);
 void init_creation(nb::module_& m);
 void init_manipulation(nb::module_& m);  // after init_ndarray: adds ndarray methods
+void init_reduction(nb::module_& m);  // after init_ndarray: adds ndarray methods
 void init_runtime(nb::module_& m);
 
 }  // namespace cupric::py

@@ -12,5 +12,6 @@ NB_MODULE(_core, m) {
   init_ndarray(m);
   init_creation(m);
   init_manipulation(m);
+  init_reduction(m);
   init_runtime(m);
 }
