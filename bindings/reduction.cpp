@@ -1,6 +1,8 @@
 // Reductions and statistics (cupric/ops/reduction.hpp) as cupric module functions and ndarray
 // methods. Argument conversion only: axis/dtype/out/initial/where as NumPy accepts them.
 #include <optional>
+#include <utility>
+#include <nanobind/stl/pair.h>
 #include "common.hpp"
 
 namespace cupric::py {
@@ -154,6 +156,22 @@ void def_both(nb::module_& m, nb::class_<PyArray>& cls, const char* name, bool m
   if (method) cls.def(name, fn, extra..., doc);
 }
 
+// isclose/allclose operands: arrays as they are; Python scalars take the other operand's dtype
+// when it is inexact (NumPy treats them as weak), else their own.
+std::pair<ndarray, ndarray> close_operands(nb::handle a, nb::handle b) {
+  auto conv = [](nb::handle v, nb::handle other) -> ndarray {
+    if (is_array(v)) return unwrap(v).arr;
+    if (is_python_scalar(v) && is_array(other)) {
+      DType t = unwrap(other).arr.dtype();
+      if (t.is_floating() || t.is_complex()) {
+        if (!PyComplex_Check(v.ptr()) || t.is_complex()) return as_device_array(v, dtype_object(t));
+      }
+    }
+    return as_device_array(v);
+  };
+  return {conv(a, b), conv(b, a)};
+}
+
 }  // namespace
 
 void init_reduction(nb::module_& m) {
@@ -214,6 +232,16 @@ void init_reduction(nb::module_& m) {
         return wrap(count_nonzero(input(a), to_axis(axis), keepdims));
       }, nb::arg("a"), nb::arg("axis") = nb::none(), nb::kw_only(), nb::arg("keepdims") = false,
       "Counts the non-zero values; a 0-d array for axis=None (V2-COUNT-NONZERO).");
+  m.def("isclose", [](nb::handle a, nb::handle b, double rtol, double atol, bool equal_nan) {
+        auto [x, y] = close_operands(a, b);
+        return wrap(isclose(x, y, rtol, atol, equal_nan));
+      }, nb::arg("a"), nb::arg("b"), nb::arg("rtol") = 1e-05, nb::arg("atol") = 1e-08, nb::arg("equal_nan") = false,
+      "Elementwise |a - b| <= atol + rtol * |b| (NaNs equal with equal_nan).");
+  m.def("allclose", [](nb::handle a, nb::handle b, double rtol, double atol, bool equal_nan) {
+        auto [x, y] = close_operands(a, b);
+        return wrap(allclose(x, y, rtol, atol, equal_nan));
+      }, nb::arg("a"), nb::arg("b"), nb::arg("rtol") = 1e-05, nb::arg("atol") = 1e-08, nb::arg("equal_nan") = false,
+      "Whether all elements are close: a 0-d bool array on the device, no sync (V8-ALLCLOSE).");
 }
 
 }  // namespace cupric::py

@@ -10,6 +10,7 @@
 #include "cupric/ops/copy.hpp"
 #include "cupric/ops/creation.hpp"
 #include "cupric/ops/indexing.hpp"
+#include "cupric/ops/isclose.hpp"
 #include "cupric/ops/manipulation.hpp"
 #include "cupric/ops/reduction.hpp"
 #include "cupric/runtime/backend.hpp"

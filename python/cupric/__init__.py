@@ -10,7 +10,8 @@ from cupric._core import ndarray, empty, zeros, ones, full, asnumpy, promote_typ
 from cupric._core import (reshape, ravel, transpose, swapaxes, moveaxis, squeeze, expand_dims, broadcast_to,
                           broadcast_arrays, diagonal)
 from cupric._core import (sum, prod, nansum, nanprod, max, min, amax, amin, nanmax, nanmin, ptp,  # noqa: A004
-                          argmax, argmin, any, all, count_nonzero, mean, nanmean, var, std, nanvar, nanstd)
+                          argmax, argmin, any, all, count_nonzero, mean, nanmean, var, std, nanvar, nanstd,
+                          isclose, allclose)
 from cupric import _ndarray  # noqa: F401  (adds the Python-level ndarray methods)
 from cupric._creation import (array, asarray, asanyarray, ascontiguousarray, asfortranarray, copy,
                               can_cast)

@@ -212,3 +212,16 @@ TEST(ReducePlan, NegativeStridesFlipUnlessOrdered) {
   EXPECT_EQ(make_reduce_plan(rev, red, out_full, nullptr, false).red_strides[0][0], 8);
   EXPECT_EQ(make_reduce_plan(rev, red, out_full, nullptr, true).red_strides[0][0], -8);
 }
+
+TEST(Closeness, IsCloseAllClose) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  ndarray a = array(std::vector<double>{1.0, nan, 1e10, 0.0});
+  ndarray b = array(std::vector<double>{1.0 + 1e-6, nan, 1.00001e10, 1e-7});
+  EXPECT_EQ(bools(isclose(a, b)), (std::vector<uint8_t>{1, 0, 1, 0}));
+  EXPECT_EQ(bools(isclose(a, b, 1e-5, 1e-8, true)), (std::vector<uint8_t>{1, 1, 1, 0}));
+  ndarray r = allclose(a, a, 1e-5, 1e-8, true);
+  EXPECT_EQ(r.ndim(), 0);  // V8-ALLCLOSE: a 0-d device array, no host sync
+  EXPECT_EQ(bools(r), (std::vector<uint8_t>{1}));
+  EXPECT_EQ(bools(allclose(a, b)), (std::vector<uint8_t>{0}));
+  EXPECT_EQ(isclose(iota_array<int32_t>({2, 3}), iota_array<int32_t>({3})).shape(), (Dims{2, 3}));
+}

@@ -472,3 +472,37 @@ class TestSumCuPyStyle:
     def test_argmax_transposed(self, xp, dtype):
         a = testing.shaped_random((5, 6), xp, dtype, seed=4)
         return a.T.argmax(axis=0)
+
+
+# ---- isclose / allclose -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", [numpy.float16, numpy.float32, numpy.float64, numpy.complex64, numpy.int32,
+                                   numpy.bool_])
+@pytest.mark.parametrize("equal_nan", [False, True])
+def test_isclose(dtype, equal_nan):
+    rng = numpy.random.default_rng(4)
+    x = values((6, 7), dtype)
+    y = x.copy()
+    if numpy.dtype(dtype).kind in "fc":
+        y = (x * (1 + rng.choice([0, 1e-9, 1e-6, 1e-4, 1e-2], x.shape))).astype(dtype)
+        x.flat[::5] = numpy.nan
+        y.flat[::10] = numpy.nan
+        x.flat[3] = y.flat[3] = numpy.inf
+        x.flat[4], y.flat[4] = numpy.inf, -numpy.inf
+    cx, cy = cp.array(x), cp.array(y)
+    for kw in [{}, dict(rtol=1e-3), dict(atol=0.5), dict(rtol=0, atol=0)]:
+        check(cp.isclose(cx, cy, equal_nan=equal_nan, **kw), numpy.isclose(x, y, equal_nan=equal_nan, **kw))
+        r = cp.allclose(cx, cy, equal_nan=equal_nan, **kw)
+        assert isinstance(r, cp.ndarray) and r.shape == () and r.dtype == numpy.bool_
+        assert bool(r) == numpy.allclose(x, y, equal_nan=equal_nan, **kw)
+    # broadcasting and scalars
+    check(cp.isclose(cx, cy[0]), numpy.isclose(x, y[0]))
+    check(cp.isclose(cx, 1), numpy.isclose(x, 1))
+
+
+def test_allclose_is_a_0d_device_array_V8_ALLCLOSE():
+    a = cp.array(numpy.linspace(0, 1, 100))
+    r = cp.allclose(a, a)
+    assert isinstance(r, cp.ndarray) and r.ndim == 0
+    assert bool(r) is True
+    assert bool(cp.allclose(a, cp.zeros(100))) is False
