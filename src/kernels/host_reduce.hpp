@@ -5,7 +5,8 @@
 // Ops marked kPairwise (sum, mean, var) split the reduced range in halves down to blocks of 128
 // elements folded in order, and combine the halves: NumPy's pairwise summation, whose error
 // grows like O(log n) rather than O(n). NumPy applies it to contiguous inner loops only; we apply
-// it to every reduced range, which is never less accurate. Other ops fold in order.
+// it to every reduced range, which is never less accurate. Leaves of unmasked single-dimension
+// ranges keep eight interleaved partials, as NumPy's unrolled leaf does. Other ops fold in order.
 #pragma once
 #include <cstring>
 #include "kernels/reduce_ops.hpp"
@@ -14,6 +15,15 @@
 namespace cupric::host {
 
 inline constexpr int64_t kPairwiseBlock = 128;
+
+// GCC 12's loop vectoriser miscompiles the eight-partials leaf for int8 -> int64 sums at -O3
+// (wrong totals for n in [24, 32), [40, 48), ...; reproduced outside cupric without UB). The
+// leaf keeps its scalar loop; the rest of the TU is vectorised as usual.
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__CUDACC__)
+#define CUPRIC_NO_LOOP_VECTORIZE __attribute__((optimize("no-tree-loop-vectorize")))
+#else
+#define CUPRIC_NO_LOOP_VECTORIZE
+#endif
 
 // Byte offset of reduced position r (C order over the plan's reduced dims) for operand k.
 inline int64_t red_offset(const ReducePlan& p, int k, int64_t r) {
@@ -34,9 +44,31 @@ struct HostReducer {
   bool skip_nan;
 
   // Folds positions [lo, lo + n) of one output's reduction in order.
-  Acc fold(const char* in, const char* mask, int64_t lo, int64_t n) const {
+  CUPRIC_NO_LOOP_VECTORIZE Acc fold(const char* in, const char* mask, int64_t lo, int64_t n) const {
     Acc acc = op.identity();
     if (n <= 0) return acc;
+    if (p.red_ndim == 1 && !mask && !skip_nan) {
+      const int64_t s = p.red_strides[0][0];
+      const char* x = in + lo * s;
+      auto load = [&](int64_t i) {
+        In v;
+        std::memcpy(&v, x + i * s, sizeof(In));
+        return v;
+      };
+      int64_t i = 0;
+      if constexpr (Op::kPairwise) {
+        if (n >= 8) {  // eight interleaved partials, as NumPy's pairwise leaf
+          Acc r[8];
+          for (int k = 0; k < 8; ++k) r[k] = op.reduce(op.identity(), load(k), lo + k);
+          for (i = 8; i + 8 <= n; i += 8)
+            for (int k = 0; k < 8; ++k) r[k] = op.reduce(r[k], load(i + k), lo + i + k);
+          acc = op.combine(op.combine(op.combine(r[0], r[1]), op.combine(r[2], r[3])),
+                           op.combine(op.combine(r[4], r[5]), op.combine(r[6], r[7])));
+        }
+      }
+      for (; i < n; ++i) acc = op.reduce(acc, load(i), lo + i);
+      return acc;
+    }
     if (p.red_ndim == 1) {
       const int64_t s = p.red_strides[0][0], ms = p.red_strides[1][0];
       const char* x = in + lo * s;
