@@ -19,6 +19,7 @@
 // contiguous case after coalescing) avoid the div/mod walk.
 #pragma once
 #include <cuda_runtime.h>
+#include <algorithm>
 #include <cstring>
 #include "cupric/memory.hpp"
 #include "kernels/cuda_loops.cuh"

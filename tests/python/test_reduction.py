@@ -7,6 +7,7 @@ import warnings
 
 import numpy
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import cupric as cp
 from cupric import testing
@@ -189,6 +190,30 @@ def test_many_dimensions():
     axes = tuple(range(0, 20, 2))
     check(c.sum(axis=axes), h.sum(axis=axes))
     check(c.transpose(tuple(range(19, -1, -1))).sum(axis=axes), h.T.sum(axis=axes))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(0, 5), min_size=0, max_size=5), st.data())
+def test_reduction_property(shape, data):
+    """Random shapes, steps, permutations, axes, keepdims and masks against NumPy."""
+    shape = tuple(shape)
+    steps = [data.draw(st.sampled_from([1, 2, -1, -2])) for _ in shape]
+    perm = data.draw(st.permutations(range(len(shape))))
+    h = values(tuple(2 * s for s in shape), numpy.int64, seed=len(shape))
+    key = tuple(slice(None, None, s) for s in steps) + (Ellipsis,)
+    n, c = h[key].transpose(perm), cp.array(h)[key].transpose(perm)
+    axes = data.draw(st.one_of(st.none(), st.sets(st.integers(0, max(len(shape) - 1, 0)), max_size=len(shape))))
+    axis = None if axes is None or not shape else tuple(sorted(axes))
+    keepdims = data.draw(st.booleans())
+    mask = numpy.asarray(data.draw(st.booleans())) if data.draw(st.booleans()) else values(n.shape, numpy.bool_)
+    check(c.sum(axis=axis, keepdims=keepdims, where=cp.array(mask)), n.sum(axis=axis, keepdims=keepdims, where=mask))
+    check(c.min(axis=axis, keepdims=keepdims, initial=9), n.min(axis=axis, keepdims=keepdims, initial=9))
+    check(cp.count_nonzero(c, axis=axis), numpy.count_nonzero(n, axis=axis))
+    if n.size and (axis is None or all(n.shape[a] for a in axis)):
+        check(c.max(axis=axis, keepdims=keepdims), n.max(axis=axis, keepdims=keepdims))
+        check(c.mean(axis=axis), n.mean(axis=axis))
+        one = None if axis is None or not axis else axis[0]
+        check(c.argmax(axis=one), n.argmax(axis=one), exact=True)
 
 
 # ---- out= / where= / initial= -------------------------------------------------------------------
