@@ -58,7 +58,17 @@ ReducePlan make_reduce_plan(const ndarray& in, const bool* red, const ndarray& o
   char* base[3] = {out.size() ? out.data() : nullptr, in.size() ? in.data() : nullptr,
                    mask && mask->size() ? mask->data() : nullptr};
   struct Dim { int64_t len, s[3]; };
-  std::vector<Dim> kept, reduced;
+  // Fixed-size lists: planning allocates nothing (small reductions are host-overhead bound).
+  struct DimList {
+    Dim d[kMaxDims];
+    int n = 0;
+    Dim* begin() { return d; }
+    Dim* end() { return d + n; }
+    bool empty() const { return n == 0; }
+    Dim& back() { return d[n - 1]; }
+    void push_back(const Dim& x) { d[n++] = x; }
+  };
+  DimList kept, reduced;
   for (int d = 0; d < nd; ++d) {
     int64_t len = in.shape()[d];
     (red[d] ? p.nred : p.nout) *= len;
@@ -100,36 +110,35 @@ ReducePlan make_reduce_plan(const ndarray& in, const bool* red, const ndarray& o
   };
   std::stable_sort(kept.begin(), kept.end(), by_stride);
   if (!ordered) std::stable_sort(reduced.begin(), reduced.end(), by_stride);
-  auto coalesce = [](std::vector<Dim>& dims, int nops) {
-    std::vector<Dim> outv;
-    for (const Dim& d : dims) {
-      if (!outv.empty()) {
-        Dim& o = outv.back();
-        bool can = true;
-        for (int k = 0; k < nops && can; ++k) can = o.s[k] == d.len * d.s[k];
-        if (can) {
-          o.len *= d.len;
-          for (int k = 0; k < 3; ++k) o.s[k] = d.s[k];
-          continue;
-        }
+  auto coalesce = [](DimList& dims, int nops) {  // in place: w is the last merged dim
+    int w = 0;
+    for (int i = 1; i < dims.n; ++i) {
+      Dim& o = dims.d[w];
+      const Dim& d = dims.d[i];
+      bool can = true;
+      for (int k = 0; k < nops && can; ++k) can = o.s[k] == d.len * d.s[k];
+      if (can) {
+        o.len *= d.len;
+        for (int k = 0; k < 3; ++k) o.s[k] = d.s[k];
+      } else {
+        dims.d[++w] = d;
       }
-      outv.push_back(d);
     }
-    dims = std::move(outv);
+    if (dims.n) dims.n = w + 1;
   };
   coalesce(kept, 3);
   for (Dim& r : reduced) r.s[0] = r.s[1];  // out has no stride on reduced dims: compare in twice
   coalesce(reduced, 3);
-  p.out_ndim = static_cast<int>(kept.size());
-  p.red_ndim = static_cast<int>(reduced.size());
+  p.out_ndim = kept.n;
+  p.red_ndim = reduced.n;
   for (int i = 0; i < p.out_ndim; ++i) {
-    p.out_shape[i] = kept[i].len;
-    for (int k = 0; k < 3; ++k) p.out_strides[k][i] = kept[i].s[k];
+    p.out_shape[i] = kept.d[i].len;
+    for (int k = 0; k < 3; ++k) p.out_strides[k][i] = kept.d[i].s[k];
   }
   for (int i = 0; i < p.red_ndim; ++i) {
-    p.red_shape[i] = reduced[i].len;
-    p.red_strides[0][i] = reduced[i].s[1];
-    p.red_strides[1][i] = reduced[i].s[2];
+    p.red_shape[i] = reduced.d[i].len;
+    p.red_strides[0][i] = reduced.d[i].s[1];
+    p.red_strides[1][i] = reduced.d[i].s[2];
   }
   if (!kept.empty() && !reduced.empty())
     p.inner = std::llabs(reduced.back().s[1]) < std::llabs(kept.back().s[1]);
