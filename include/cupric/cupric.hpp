@@ -1,5 +1,5 @@
 // The cupric C++ API: `#include <cupric/cupric.hpp>` gives ndarray, dtypes, creation, views,
-// shape manipulation, casts and host transfers (namespace cupric; routine names and argument
+// shape manipulation, casts, reductions and host transfers (namespace cupric; routine names and argument
 // order follow NumPy).
 #pragma once
 #include "cupric/config.hpp"
@@ -10,8 +10,10 @@
 #include "cupric/ops/copy.hpp"
 #include "cupric/ops/creation.hpp"
 #include "cupric/ops/indexing.hpp"
+#include "cupric/ops/isclose.hpp"
 #include "cupric/ops/manipulation.hpp"
 #include "cupric/ops/ufunc.hpp"
+#include "cupric/ops/reduction.hpp"
 #include "cupric/runtime/backend.hpp"
 #include "cupric/runtime/cuda_info.hpp"
 #include "cupric/runtime/stream.hpp"

@@ -1,0 +1,247 @@
+// Reductions and statistics (cupric/ops/reduction.hpp) as cupric module functions and ndarray
+// methods. Argument conversion only: axis/dtype/out/initial/where as NumPy accepts them.
+#include <optional>
+#include <utility>
+#include <nanobind/stl/pair.h>
+#include "common.hpp"
+
+namespace cupric::py {
+
+namespace {
+
+[[noreturn]] void not_integer(nb::handle h) {
+  throw TypeError("'" + nb::cast<std::string>(nb::str(h.type().attr("__name__"))) +
+                  "' object cannot be interpreted as an integer");
+}
+
+int64_t axis_int(nb::handle h) {
+  if (!PyIndex_Check(h.ptr())) not_integer(h);
+  Py_ssize_t v = PyNumber_AsSsize_t(h.ptr(), PyExc_OverflowError);
+  if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+  return v;
+}
+
+// None, an int, or a tuple of ints (NumPy rejects lists here).
+AxisArg to_axis(nb::handle h) {
+  if (h.is_none()) return AxisArg();
+  if (PyTuple_Check(h.ptr())) {
+    std::vector<int64_t> v;
+    for (nb::handle it : nb::borrow<nb::tuple>(h)) v.push_back(axis_int(it));
+    return AxisArg(std::move(v));
+  }
+  return AxisArg(axis_int(h));
+}
+
+std::optional<int64_t> to_single_axis(nb::handle h) {
+  if (h.is_none()) return std::nullopt;
+  return axis_int(h);
+}
+
+const ndarray& input(nb::handle a) {
+  if (!is_array(a))
+    throw TypeError("Unsupported type " + nb::cast<std::string>(nb::str(a.type())) +
+                    " (cupric reductions take cupric.ndarray; convert with cupric.asarray)");
+  return unwrap(a).arr;
+}
+
+ndarray to_out(nb::handle out) {
+  if (out.is_none()) return ndarray();
+  if (!is_array(out)) throw TypeError("out must be a cupric.ndarray");
+  return unwrap(out).arr;
+}
+
+OptDType to_dtype(nb::handle d) {
+  if (d.is_none()) return std::nullopt;
+  return resolve_dtype(d).dtype;
+}
+
+// where=True: no mask; False: a 0-d false mask; arrays must be bool (checked by the engine).
+ndarray to_where(nb::handle w) {
+  if (w.is_none() || (PyBool_Check(w.ptr()) && w.ptr() == Py_True)) return ndarray();
+  if (is_array(w)) return unwrap(w).arr;
+  return as_device_array(w);
+}
+
+// `initial` checked against the result dtype with NumPy 2's scalar rules (OverflowError for
+// out-of-range Python ints).
+OptScalar to_initial(nb::handle v, DType result) {
+  if (v.is_none()) return std::nullopt;
+  if (is_array(v)) {
+    const ndarray& a = unwrap(v).arr;
+    if (a.size() != 1) throw ValueError("initial must be a scalar");
+    Scalar s;
+    s.dtype = a.dtype();
+    to_host(a, s.bytes, Order::C, true);  // host sync: the value becomes a kernel argument
+    return s;
+  }
+  return scalar_for(v, result);
+}
+
+DType sum_result(const ndarray& a, OptDType dtype) {
+  if (dtype) return *dtype;
+  DType t = a.dtype();
+  if (t.is_bool() || t.is_signed_int()) return dtypes::int64;
+  if (t.is_unsigned_int()) return dtypes::uint64;
+  return t;
+}
+
+// The value returned: `out` itself when given (NumPy returns the same object).
+nb::object result(ndarray r, nb::handle out) {
+  if (!out.is_none()) return nb::borrow(out);
+  return wrap(std::move(r));
+}
+
+double to_ddof(nb::handle ddof, nb::handle correction) {
+  bool has_ddof = !ddof.is_none(), has_corr = !correction.is_none();
+  if (has_ddof && has_corr) throw ValueError("ddof and correction can't be provided simultaneously.");
+  nb::handle v = has_corr ? correction : ddof;
+  if (v.is_none()) return 0.0;
+  double d = PyFloat_AsDouble(v.ptr());
+  if (d == -1.0 && PyErr_Occurred()) throw nb::python_error();
+  return d;
+}
+
+using SumFn = ndarray (*)(const ndarray&, const AxisArg&, OptDType, const ndarray&, bool, OptScalar, const ndarray&);
+using ExtFn = ndarray (*)(const ndarray&, const AxisArg&, const ndarray&, bool, OptScalar, const ndarray&);
+using ArgFn = ndarray (*)(const ndarray&, std::optional<int64_t>, const ndarray&, bool);
+using LogicFn = ndarray (*)(const ndarray&, const AxisArg&, const ndarray&, bool, const ndarray&);
+using MeanFn = ndarray (*)(const ndarray&, const AxisArg&, OptDType, const ndarray&, bool, const ndarray&);
+using VarFn = ndarray (*)(const ndarray&, const AxisArg&, OptDType, const ndarray&, double, bool, const ndarray&);
+
+template <SumFn F>
+nb::object sum_impl(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims,
+                    nb::handle initial, nb::handle where) {
+  const ndarray& x = input(a);
+  OptDType d = to_dtype(dtype);
+  return result(F(x, to_axis(axis), d, to_out(out), keepdims, to_initial(initial, sum_result(x, d)), to_where(where)),
+                out);
+}
+template <ExtFn F>
+nb::object ext_impl(nb::handle a, nb::handle axis, nb::handle out, bool keepdims, nb::handle initial,
+                    nb::handle where) {
+  const ndarray& x = input(a);
+  return result(F(x, to_axis(axis), to_out(out), keepdims, to_initial(initial, x.dtype()), to_where(where)), out);
+}
+template <ArgFn F>
+nb::object arg_impl(nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
+  return result(F(input(a), to_single_axis(axis), to_out(out), keepdims), out);
+}
+template <LogicFn F>
+nb::object logic_impl(nb::handle a, nb::handle axis, nb::handle out, bool keepdims, nb::handle where) {
+  return result(F(input(a), to_axis(axis), to_out(out), keepdims, to_where(where)), out);
+}
+template <MeanFn F>
+nb::object mean_impl(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims,
+                     nb::handle where) {
+  return result(F(input(a), to_axis(axis), to_dtype(dtype), to_out(out), keepdims, to_where(where)), out);
+}
+template <VarFn F>
+nb::object var_impl(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, nb::handle ddof,
+                    bool keepdims, nb::handle where, nb::handle mean, nb::handle correction) {
+  if (!mean.is_none()) throw NotImplementedError("var/std(mean=...) is not supported by cupric yet");
+  return result(F(input(a), to_axis(axis), to_dtype(dtype), to_out(out), to_ddof(ddof, correction), keepdims,
+                  to_where(where)),
+                out);
+}
+nb::object ptp_impl(nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
+  return result(ptp(input(a), to_axis(axis), to_out(out), keepdims), out);
+}
+
+// Registers `name` both as a module function (first argument `a`) and, when `method` is true,
+// as an ndarray method (`self`).
+template <class Fn, class... Extra>
+void def_both(nb::module_& m, nb::class_<PyArray>& cls, const char* name, bool method, Fn fn, const char* doc,
+              const Extra&... extra) {
+  m.def(name, fn, nb::arg("a"), extra..., doc);
+  if (method) cls.def(name, fn, extra..., doc);
+}
+
+// isclose/allclose operands: arrays as they are; Python scalars take the other operand's dtype
+// when it is inexact (NumPy treats them as weak), else their own.
+std::pair<ndarray, ndarray> close_operands(nb::handle a, nb::handle b) {
+  auto conv = [](nb::handle v, nb::handle other) -> ndarray {
+    if (is_array(v)) return unwrap(v).arr;
+    if (is_python_scalar(v) && is_array(other)) {
+      DType t = unwrap(other).arr.dtype();
+      if (t.is_floating() || t.is_complex()) {
+        if (!PyComplex_Check(v.ptr()) || t.is_complex()) return as_device_array(v, dtype_object(t));
+      }
+    }
+    return as_device_array(v);
+  };
+  return {conv(a, b), conv(b, a)};
+}
+
+}  // namespace
+
+void init_reduction(nb::module_& m) {
+  nb::class_<PyArray> cls = nb::borrow<nb::class_<PyArray>>(m.attr("ndarray"));
+  auto axis = nb::arg("axis") = nb::none();
+  auto dtype = nb::arg("dtype") = nb::none();
+  auto out = nb::arg("out") = nb::none();
+  auto keepdims = nb::arg("keepdims") = false;
+  auto initial = nb::arg("initial") = nb::none();
+  auto where = nb::arg("where") = nb::none();
+  auto ddof = nb::arg("ddof") = nb::none();
+  auto mean_arg = nb::arg("mean") = nb::none();
+  auto correction = nb::arg("correction") = nb::none();
+
+  def_both(m, cls, "sum", true, &sum_impl<&sum>, "Sum of array elements over the given axes.", axis, dtype, out,
+           keepdims, initial, where);
+  def_both(m, cls, "prod", true, &sum_impl<&prod>, "Product of array elements over the given axes.", axis, dtype,
+           out, keepdims, initial, where);
+  def_both(m, cls, "nansum", false, &sum_impl<&nansum>, "Sum treating NaNs as zero.", axis, dtype, out, keepdims,
+           initial, where);
+  def_both(m, cls, "nanprod", false, &sum_impl<&nanprod>, "Product treating NaNs as one.", axis, dtype, out,
+           keepdims, initial, where);
+  // V8-MINMAX: ndarray.max/min take no dtype.
+  def_both(m, cls, "max", true, &ext_impl<&amax>, "Maximum along the given axes (NaN propagates).", axis, out,
+           keepdims, initial, where);
+  def_both(m, cls, "min", true, &ext_impl<&amin>, "Minimum along the given axes (NaN propagates).", axis, out,
+           keepdims, initial, where);
+  def_both(m, cls, "amax", false, &ext_impl<&amax>, "Maximum along the given axes (NaN propagates).", axis, out,
+           keepdims, initial, where);
+  def_both(m, cls, "amin", false, &ext_impl<&amin>, "Minimum along the given axes (NaN propagates).", axis, out,
+           keepdims, initial, where);
+  def_both(m, cls, "nanmax", false, &ext_impl<&nanmax>, "Maximum ignoring NaNs.", axis, out, keepdims, initial,
+           where);
+  def_both(m, cls, "nanmin", false, &ext_impl<&nanmin>, "Minimum ignoring NaNs.", axis, out, keepdims, initial,
+           where);
+  def_both(m, cls, "ptp", true, &ptp_impl, "Range of values (maximum - minimum).", axis, out, keepdims);
+  def_both(m, cls, "argmax", true, &arg_impl<&argmax>, "Indices of the maximum values (first one wins).", axis, out,
+           nb::kw_only(), keepdims);
+  def_both(m, cls, "argmin", true, &arg_impl<&argmin>, "Indices of the minimum values (first one wins).", axis, out,
+           nb::kw_only(), keepdims);
+  def_both(m, cls, "any", true, &logic_impl<&any>, "Whether any element is true.", axis, out, keepdims,
+           nb::kw_only(), where);
+  def_both(m, cls, "all", true, &logic_impl<&all>, "Whether all elements are true.", axis, out, keepdims,
+           nb::kw_only(), where);
+  def_both(m, cls, "mean", true, &mean_impl<&mean>, "Arithmetic mean along the given axes.", axis, dtype, out,
+           keepdims, nb::kw_only(), where);
+  def_both(m, cls, "nanmean", false, &mean_impl<&nanmean>, "Mean ignoring NaNs.", axis, dtype, out, keepdims,
+           nb::kw_only(), where);
+  def_both(m, cls, "var", true, &var_impl<&var>, "Variance along the given axes.", axis, dtype, out, ddof, keepdims,
+           nb::kw_only(), where, mean_arg, correction);
+  def_both(m, cls, "std", true, &var_impl<&std>, "Standard deviation along the given axes.", axis, dtype, out, ddof,
+           keepdims, nb::kw_only(), where, mean_arg, correction);
+  def_both(m, cls, "nanvar", false, &var_impl<&nanvar>, "Variance ignoring NaNs.", axis, dtype, out, ddof, keepdims,
+           nb::kw_only(), where, mean_arg, correction);
+  def_both(m, cls, "nanstd", false, &var_impl<&nanstd>, "Standard deviation ignoring NaNs.", axis, dtype, out, ddof,
+           keepdims, nb::kw_only(), where, mean_arg, correction);
+  m.def("count_nonzero", [](nb::handle a, nb::handle axis, bool keepdims) {
+        return wrap(count_nonzero(input(a), to_axis(axis), keepdims));
+      }, nb::arg("a"), nb::arg("axis") = nb::none(), nb::kw_only(), nb::arg("keepdims") = false,
+      "Counts the non-zero values; a 0-d array for axis=None (V2-COUNT-NONZERO).");
+  m.def("isclose", [](nb::handle a, nb::handle b, double rtol, double atol, bool equal_nan) {
+        auto [x, y] = close_operands(a, b);
+        return wrap(isclose(x, y, rtol, atol, equal_nan));
+      }, nb::arg("a"), nb::arg("b"), nb::arg("rtol") = 1e-05, nb::arg("atol") = 1e-08, nb::arg("equal_nan") = false,
+      "Elementwise |a - b| <= atol + rtol * |b| (NaNs equal with equal_nan).");
+  m.def("allclose", [](nb::handle a, nb::handle b, double rtol, double atol, bool equal_nan) {
+        auto [x, y] = close_operands(a, b);
+        return wrap(allclose(x, y, rtol, atol, equal_nan));
+      }, nb::arg("a"), nb::arg("b"), nb::arg("rtol") = 1e-05, nb::arg("atol") = 1e-08, nb::arg("equal_nan") = false,
+      "Whether all elements are close: a 0-d bool array on the device, no sync (V8-ALLCLOSE).");
+}
+
+}  // namespace cupric::py

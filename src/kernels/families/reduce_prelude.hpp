@@ -1,0 +1,24 @@
+// Common prelude of the reduction kernel families (reduce_*.inl): the reduction loop template of
+// the backend being compiled, and `reg`, which registers one functor's loop under its
+// (op, input dtype, result dtype) key (Note [Reduction engine] in reduction.cpp).
+#pragma once
+#include "kernels/families/family_prelude.hpp"
+#include "kernels/reduce_ops.hpp"
+#include "kernels/reduction.hpp"
+#if defined(CUPRIC_FAMILY_BACKEND_cuda)
+#include "kernels/cuda_reduce.cuh"
+#else
+#include "kernels/host_reduce.hpp"
+#endif
+
+namespace cupric::family {
+
+template <class Op>
+void reg(ReduceOp op) {
+  register_reduce_loop(kBackend, op, dtype_of<typename Op::in_t>::value, dtype_of<typename Op::out_t>::value,
+                       &loops::reduce_loop<Op>);
+}
+
+template <class T> inline constexpr bool is_inexact_v = is_real_float_v<T> || is_complex_v<T>;
+
+}  // namespace cupric::family
