@@ -56,6 +56,15 @@ std::pair<int64_t, int64_t> ndarray::byte_extent() const {
   return {lo, hi};
 }
 
+bool ndarray::is_aligned() const {
+  const int64_t align = dtype_.alignment();
+  if (align <= 1 || size_ == 0) return true;
+  if (data_ptr() % static_cast<uintptr_t>(align) != 0) return false;
+  for (size_t d = 0; d < shape_.size(); ++d)
+    if (shape_[d] > 1 && strides_[d] % align != 0) return false;
+  return true;
+}
+
 bool ndarray::may_share_memory(const ndarray& other) const {
   if (!mem_ || !other.mem_ || size_ == 0 || other.size_ == 0) return false;
   // Different Memory objects can still alias (unowned external pointers): compare addresses.

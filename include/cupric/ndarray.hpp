@@ -46,6 +46,8 @@ class ndarray {
   // Byte range [lo, hi) this array can touch, relative to its memory's start (for overlap tests).
   std::pair<int64_t, int64_t> byte_extent() const;
   bool may_share_memory(const ndarray& other) const;
+  // Data pointer and strides are multiples of the dtype's alignment (what typed loops assume).
+  bool is_aligned() const;
 
  private:
   void update_flags();

@@ -147,15 +147,6 @@ void run_split(LoopFn fn, LoopPlan plan, const void* state, const Stream& s, int
 
 namespace {
 
-// Element alignment the typed loops assume (complex: one component, as NumPy).
-bool is_aligned(const ndarray& a) {
-  const int64_t align = a.dtype().alignment();
-  if (align <= 1 || a.size() == 0) return true;
-  if (a.data_ptr() % static_cast<uintptr_t>(align) != 0) return false;
-  for (int d = 0; d < a.ndim(); ++d)
-    if (a.shape()[d] > 1 && a.strides()[d] % align != 0) return false;
-  return true;
-}
 
 // dst = src element by element, bytewise: valid for any alignment and any dtype of equal size.
 void bytes_copy(const ndarray& dst, const ndarray& src) {
@@ -197,14 +188,14 @@ void run_elementwise(const LoopPair& loop, const ndarray* ops, int nout, int nin
   for (int k = nout; k < nargs; ++k) {
     bool overlap = false;
     for (int o = 0; o < nout && !overlap; ++o) overlap = !same_layout(ops[k], ops[o]) && ops[k].may_share_memory(ops[o]);
-    if (overlap || !is_aligned(ops[k])) {
+    if (overlap || !ops[k].is_aligned()) {
       local[k] = aligned_temp_like(ops[k]);
       bytes_copy(local[k], ops[k]);
     }
   }
   bool copy_back[kMaxOperands] = {};
   for (int o = 0; o < nout; ++o) {
-    if (!is_aligned(ops[o])) {
+    if (!ops[o].is_aligned()) {
       local[o] = aligned_temp_like(ops[o]);
       copy_back[o] = true;
     }

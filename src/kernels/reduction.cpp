@@ -150,14 +150,6 @@ ReducePlan make_reduce_plan(const ndarray& in, const bool* red, const ndarray& o
 
 namespace {
 
-bool is_aligned(const ndarray& a) {
-  const int64_t align = a.dtype().alignment();
-  if (align <= 1 || a.size() == 0) return true;
-  if (a.data_ptr() % static_cast<uintptr_t>(align) != 0) return false;
-  for (int d = 0; d < a.ndim(); ++d)
-    if (a.shape()[d] > 1 && a.strides()[d] % align != 0) return false;
-  return true;
-}
 
 // `a` with the reduced dimensions moved last, copied C-contiguous: at most one kept and one
 // reduced dimension after planning (used when a plan has more dimensions than CUDA kernels take).
@@ -234,7 +226,7 @@ ndarray run_reduction(const ndarray& in_arg, const ReduceCall& call) {
                        shape_str(result_shape));
     if (o.device_type() != in_arg.device_type())
       throw TypeError("operands are on different backends (host and cuda); move them to one with cupric.asarray");
-    bool direct = o.dtype() == call.result && is_aligned(o) && !o.may_share_memory(in_arg) &&
+    bool direct = o.dtype() == call.result && o.is_aligned() && !o.may_share_memory(in_arg) &&
                   !(mask.defined() && o.may_share_memory(mask));
     if (direct) {
       res = o;
@@ -256,7 +248,7 @@ ndarray run_reduction(const ndarray& in_arg, const ReduceCall& call) {
     os[d] = res.strides()[r++];
   }
   ndarray out_full = res.view(full_shape, os);
-  ndarray in = is_aligned(in_arg) ? in_arg : copy(in_arg, Order::C);
+  ndarray in = in_arg.is_aligned() ? in_arg : copy(in_arg, Order::C);
   if (mask.defined() && mask.device_type() != in.device_type())
     throw TypeError("operands are on different backends (host and cuda); move them to one with cupric.asarray");
   const DeviceType dt = in.device_type();

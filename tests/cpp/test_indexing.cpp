@@ -1,6 +1,7 @@
 // Tests of advanced indexing and the indexing/joining routines through the C++ API
 // (ops/indexing.hpp, ops/manipulation.hpp); expected values and messages are NumPy 2.4's.
 #include <gtest/gtest.h>
+#include "test_helpers.hpp"
 #include <numeric>
 #include "cupric/cupric.hpp"
 
@@ -21,17 +22,7 @@ ndarray bools(std::vector<uint8_t> v) {
   return from_host(v.data(), shape, Dims{1}, dtypes::bool_);
 }
 
-template <class E, class F>
-void expect_error(F&& f, const std::string& msg) {
-  try {
-    f();
-    ADD_FAILURE() << "no exception; expected: " << msg;
-  } catch (const E& e) {
-    EXPECT_EQ(std::string(e.what()), msg);
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << "wrong exception type: " << e.what();
-  }
-}
+using cupric::testing::expect_error;
 
 }  // namespace
 

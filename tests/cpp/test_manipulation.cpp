@@ -1,6 +1,7 @@
 // Tests of the shape and view routines (ops/manipulation.hpp); expected strides, values and
 // messages are NumPy 2.4's for the same calls.
 #include <gtest/gtest.h>
+#include "test_helpers.hpp"
 #include <numeric>
 #include "cupric/cupric.hpp"
 
@@ -24,18 +25,7 @@ ndarray flipped(const ndarray& a, int axis) {
   return basic_index(a, idx);
 }
 
-// Runs f and checks it throws E with exactly NumPy's message.
-template <class E, class F>
-void expect_error(F&& f, const std::string& msg) {
-  try {
-    f();
-    ADD_FAILURE() << "no exception; expected: " << msg;
-  } catch (const E& e) {
-    EXPECT_EQ(std::string(e.what()), msg);
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << "wrong exception type: " << e.what();
-  }
-}
+using cupric::testing::expect_error;
 
 }  // namespace
 

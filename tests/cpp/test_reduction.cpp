@@ -1,6 +1,7 @@
 // Tests of the reductions through the C++ API (ops/reduction.hpp) and of the reduction planner;
 // expected values and messages are NumPy 2.4's for the same calls.
 #include <gtest/gtest.h>
+#include "test_helpers.hpp"
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -28,17 +29,7 @@ T scalar(const ndarray& a) {
 std::vector<uint8_t> bools(const ndarray& a) { return to_vector<uint8_t>(astype(a, dtypes::uint8)); }
 ndarray bool_array(const std::vector<uint8_t>& v) { return astype(array(v), dtypes::bool_); }
 
-template <class E, class F>
-void expect_error(F&& f, const std::string& msg) {
-  try {
-    f();
-    ADD_FAILURE() << "no exception; expected: " << msg;
-  } catch (const E& e) {
-    EXPECT_EQ(std::string(e.what()), msg);
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << "wrong exception type: " << e.what();
-  }
-}
+using cupric::testing::expect_error;
 
 }  // namespace
 
