@@ -24,6 +24,13 @@ nb::object full_impl(nb::handle shape, nb::handle value, nb::handle dtype, nb::h
   else rd = scalar_dtype(value);
   ndarray a = empty(to_dims(shape), rd.dtype, creation_order(order));
   nb::handle descr = rd.dtype.is_void() ? nb::handle(rd.descr) : nb::handle();
+  if (PyComplex_Check(value.ptr()) && !rd.dtype.is_complex() && !rd.dtype.is_void() && !rd.dtype.is_bool()) {
+    // NumPy's full is copyto(..., casting='unsafe'): a complex value into a real dtype warns and
+    // keeps the real part (assignment a[0] = 1j raises instead).
+    warn("ComplexWarning", "Casting complex values to real discards the imaginary part");
+    fill(a, Scalar::of<complex128>(complex128(PyComplex_RealAsDouble(value.ptr()), PyComplex_ImagAsDouble(value.ptr()))));
+    return wrap(std::move(a), descr);
+  }
   assign_to(a, descr, value);
   return wrap(std::move(a), descr);
 }

@@ -446,3 +446,16 @@ def test_v14_bf16_from_lists_and_dtype_argument():
     r = cp.array(vals, dtype=BFLOAT16)
     assert r.get().tobytes() == e.tobytes()
     assert cp.array(e).tolist() == e.tolist()
+
+
+def test_full_complex_value_into_real_dtype_warns_like_numpy():
+    """numpy.full is copyto(casting='unsafe'): a complex fill value into a real dtype warns
+    ComplexWarning and keeps the real part (int targets truncate it)."""
+    from numpy.exceptions import ComplexWarning
+    for dtype in ("float64", "float32", "int8"):
+        with pytest.warns(ComplexWarning):
+            e = numpy.full(3, 1.5 + 2j, dtype=dtype)
+        with pytest.warns(ComplexWarning):
+            r = cp.full(3, 1.5 + 2j, dtype=dtype)
+        numpy.testing.assert_array_equal(r.get(), e)
+        assert r.dtype == e.dtype
