@@ -29,6 +29,7 @@ from cupric.cuda.memory import get_default_memory_pool, get_default_pinned_memor
 from cupric._core import ufunc, result_type, min_scalar_type
 from cupric._ufunc import common_type
 from cupric._config import show_config, get_array_module, is_available
+from cupric._ranges import linspace, logspace
 
 __version__ = "0.1.0"
 

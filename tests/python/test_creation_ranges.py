@@ -181,8 +181,28 @@ def test_linspace_errors_and_warnings():
         r = cp.linspace(0, 1 + 1j, 3, dtype=float)
     assert_same(r, numpy.array([0, 0.5, 1.0]))
     assert_same(cp.linspace(0, 1, 5, axis=-1), numpy.linspace(0, 1, 5, axis=-1))
-    with pytest.raises(NotImplementedError):
-        cp.linspace(cp.zeros(2), 1, 5)
+
+
+BOUNDS = [([0, 1], [10, 20]), (numpy.array([[1.0], [2.0]]), 5.0), (0, numpy.array([1, 2, 3], numpy.float32)),
+          (numpy.array([1 + 1j, 2]), 3j), (numpy.float32(1), numpy.array([2.0, 3.0])), ([-5.5], [4.25, 8.0])]
+
+
+@pytest.mark.parametrize("bounds", BOUNDS, ids=range(len(BOUNDS)))
+@pytest.mark.parametrize("kw", [dict(num=5), dict(num=5, endpoint=False), dict(num=4, axis=1), dict(num=3, axis=-1),
+                                dict(num=4, dtype="int32"), dict(num=1), dict(num=0), dict(num=2, endpoint=False),
+                                dict(num=6, retstep=True)], ids=repr)
+def test_linspace_array_bounds(bounds, kw):
+    """Array start/stop broadcast, the samples go along `axis`, dtype and retstep as numpy.linspace."""
+    if "dtype" in kw and any(numpy.iscomplexobj(b) for b in bounds):
+        pytest.skip("complex bounds into an integer dtype: NumPy warns per element, not compared")
+    expected = numpy.linspace(*bounds, **kw)
+    dev = [cp.asarray(b) if isinstance(b, (list, numpy.ndarray)) else b for b in bounds]
+    actual = cp.linspace(*dev, **kw)
+    if kw.get("retstep"):
+        (actual, step), (expected, estep) = actual, expected
+        numpy.testing.assert_allclose(step.get(), estep, rtol=1e-6)
+    assert actual.shape == expected.shape and actual.dtype == expected.dtype
+    numpy.testing.assert_allclose(actual.get(), expected, rtol=1e-6)
 
 
 @pytest.mark.parametrize("dtype", [None, "float64", "float32", "float16", "complex128", "int64", "uint8"])
@@ -201,9 +221,21 @@ def test_logspace(args, dtype):
         numpy.testing.assert_allclose(actual.get(), expected, rtol=4 * numpy.finfo(expected.dtype).eps)
 
 
-def test_logspace_unsupported():
-    with pytest.raises(NotImplementedError):
-        cp.logspace(0, 1 + 1j, 3)
+@pytest.mark.parametrize("args, kw", [
+    ((0, 1 + 1j, 3), {}), ((0, 2, 3), dict(base=1j)), (([0, 1], 3, 4), {}),
+    ((0, 2, 3), dict(base=[2.0, 10.0], axis=1)), (([0.0, 1.0], 2, 3), dict(dtype="float32")),
+    (([[0.0], [1.0]], [2.0, 3.0], 4), dict(base=2.0, axis=-1))], ids=repr)
+def test_logspace_array_and_complex_arguments(args, kw):
+    """Array bounds or base and complex bounds or base, as numpy.logspace."""
+    expected = numpy.logspace(*args, **kw)
+    dev_args = [cp.asarray(a) if isinstance(a, list) else a for a in args]
+    dev_kw = {k: cp.asarray(v) if isinstance(v, list) else v for k, v in kw.items()}
+    actual = cp.logspace(*dev_args, **dev_kw)
+    assert actual.shape == expected.shape and actual.dtype == expected.dtype
+    numpy.testing.assert_allclose(actual.get(), expected, rtol=1e-6, atol=1e-12)
+
+
+def test_logspace_errors():
     same_error(lambda: numpy.logspace(0, 1, -1), lambda: cp.logspace(0, 1, -1))
 
 
