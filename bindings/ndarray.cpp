@@ -270,6 +270,15 @@ void check_size1(const ndarray& a, const char* what) {
   if (a.ndim() != 0) throw TypeError(std::string("only 0-dimensional arrays can be converted to ") + what);
 }
 
+// int(a) / float(a): the single element as a Python scalar, converted (host sync).
+nb::object scalar_converted(const ndarray& a, PyObject* (*convert)(PyObject*)) {
+  check_size1(a, "Python scalars");
+  nb::object v = item_of(a);
+  PyObject* r = convert(v.ptr());
+  if (!r) throw nb::python_error();
+  return nb::steal(r);
+}
+
 // ndarray.item(*args): no argument (size-1 arrays), one flat C-order index, or one index per axis
 // (given as arguments or as one tuple), negative indices counted from the end, as NumPy's.
 nb::object item_at(const ndarray& a, nb::args args) {
@@ -530,20 +539,8 @@ void init_ndarray(nb::module_& m) {
               throw ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");
             return PyObject_IsTrue(item_of(p.arr).ptr()) == 1;  // host sync: the value decides control flow
           })
-      .def("__int__", [](const PyArray& p) {
-            check_size1(p.arr, "Python scalars");
-            nb::object v = item_of(p.arr);
-            PyObject* r = PyNumber_Long(v.ptr());
-            if (!r) throw nb::python_error();
-            return nb::steal(r);
-          })
-      .def("__float__", [](const PyArray& p) {
-            check_size1(p.arr, "Python scalars");
-            nb::object v = item_of(p.arr);
-            PyObject* r = PyNumber_Float(v.ptr());
-            if (!r) throw nb::python_error();
-            return nb::steal(r);
-          })
+      .def("__int__", [](const PyArray& p) { return scalar_converted(p.arr, &PyNumber_Long); })
+      .def("__float__", [](const PyArray& p) { return scalar_converted(p.arr, &PyNumber_Float); })
       .def("__complex__", [](const PyArray& p) {
             check_size1(p.arr, "Python scalars");
             nb::object v = item_of(p.arr);

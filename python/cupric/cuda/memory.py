@@ -43,7 +43,23 @@ def UnownedMemory(ptr, size, owner, device_id=None):
     return _rt.unowned_memory(int(ptr), _check_size(size), owner, -1 if device_id is None else int(device_id))
 
 
-class MemoryPool:
+class _PoolAccounting:
+    """CuPy's accounting queries, shared by the device and pinned pools (self._pool() is the C++ pool)."""
+
+    def used_bytes(self):
+        return self._pool().used_bytes()
+
+    def total_bytes(self):
+        return self._pool().total_bytes()
+
+    def free_bytes(self):
+        return self._pool().free_bytes()
+
+    def n_free_blocks(self):
+        return self._pool().n_free_blocks()
+
+
+class MemoryPool(_PoolAccounting):
     """A caching pool of device memory (CuPy's MemoryPool), one C++ pool per device.
 
     ``MemoryPool()`` makes a new, empty pool (use it with ``set_allocator(pool.malloc)``);
@@ -68,18 +84,6 @@ class MemoryPool:
     def malloc(self, size):
         """Allocates `size` bytes (rounded up to 512) on the current device and stream."""
         return MemoryPointer(self._pool().malloc(_check_size(size)), 0)
-
-    def used_bytes(self):
-        return self._pool().used_bytes()
-
-    def total_bytes(self):
-        return self._pool().total_bytes()
-
-    def free_bytes(self):
-        return self._pool().free_bytes()
-
-    def n_free_blocks(self):
-        return self._pool().n_free_blocks()
 
     def free_all_blocks(self, stream=None):
         """Returns to the device every cached segment whose pieces are all free (only those
@@ -107,7 +111,7 @@ class MemoryPool:
         return f"<cupric.cuda.MemoryPool used={self.used_bytes()} total={self.total_bytes()}>"
 
 
-class PinnedMemoryPool:
+class PinnedMemoryPool(_PoolAccounting):
     """A caching pool of page-locked host memory (CuPy's PinnedMemoryPool)."""
 
     def __init__(self, allocator=None):
@@ -123,18 +127,6 @@ class PinnedMemoryPool:
 
     def malloc(self, size):
         return PinnedMemoryPointer(self._pool().malloc(_check_size(size)), 0)
-
-    def used_bytes(self):
-        return self._pool().used_bytes()
-
-    def total_bytes(self):
-        return self._pool().total_bytes()
-
-    def free_bytes(self):
-        return self._pool().free_bytes()
-
-    def n_free_blocks(self):
-        return self._pool().n_free_blocks()
 
     def free_all_blocks(self):
         self._pool().free_all_blocks()
