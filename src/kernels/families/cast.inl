@@ -2,8 +2,7 @@
 // Serves copy, astype, assignment and fill (ops/copy.cpp), and the masked copy of where=.
 #include "cupric/detail/cast_value.hpp"
 
-namespace cupric::family {
-namespace {
+CUPRIC_FAMILY_BEGIN
 
 template <class To, class From>
 struct CastF {
@@ -33,5 +32,4 @@ struct Register {
   }
 } register_instance;
 
-}  // namespace
-}  // namespace cupric::family
+CUPRIC_FAMILY_END

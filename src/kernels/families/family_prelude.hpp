@@ -1,6 +1,10 @@
 // Common prelude of a kernel-family translation unit (Note [Kernel families] in
-// src/kernels/README.md): picks the loop templates of the backend being compiled and names
-// the dtype this unit is for.
+// src/kernels/README.md): picks the loop templates of the backend being compiled, and defines
+// CUPRIC_FAMILY_BEGIN / CUPRIC_FAMILY_END, which a family's .inl puts around its body. The
+// generated unit includes the .inl once per dtype it holds, each time with CUPRIC_FAMILY_INDEX
+// (the dtype's ScalarType index) and CUPRIC_FAMILY_NS (a namespace name unique in the unit)
+// defined; the body sees that dtype as `Self` and lives in its own namespace, so one unit can
+// hold several dtypes of a family.
 #pragma once
 #include <tuple>
 #include "cupric/dtype.hpp"
@@ -24,8 +28,6 @@ namespace cupric::family {
 
 using AllTypes = std::tuple<bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t, float16,
                             bfloat16, float, double, complex64, complex128>;
-// The C++ type this translation unit instantiates for.
-using Self = std::tuple_element_t<CUPRIC_FAMILY_INDEX, AllTypes>;
 
 template <class F>
 void for_each_type(F&& f) {
@@ -35,3 +37,13 @@ void for_each_type(F&& f) {
 }
 
 }  // namespace cupric::family
+
+// Opens the body of one dtype's instance of a family: a namespace of its own (unnamed inside,
+// so nothing leaks between translation units) where `Self` is the dtype's C++ type.
+#define CUPRIC_FAMILY_BEGIN                                                     \
+  namespace cupric::family::CUPRIC_FAMILY_NS {                                  \
+  using Self = std::tuple_element_t<CUPRIC_FAMILY_INDEX, ::cupric::family::AllTypes>; \
+  namespace {
+#define CUPRIC_FAMILY_END \
+  }                       \
+  }

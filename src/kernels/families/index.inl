@@ -7,8 +7,7 @@
 #include "kernels/host_index_loops.hpp"
 #endif
 
-namespace cupric::family {
-namespace {
+CUPRIC_FAMILY_BEGIN
 
 using T = typename idx::StorageOf<static_cast<int>(sizeof(Self))>::type;
 
@@ -19,5 +18,4 @@ struct Register {
   }
 } register_instance;
 
-}  // namespace
-}  // namespace cupric::family
+CUPRIC_FAMILY_END

@@ -7,8 +7,7 @@
 #include "kernels/host_index_loops.hpp"
 #endif
 
-namespace cupric::family {
-namespace {
+CUPRIC_FAMILY_BEGIN
 
 struct Register {
   Register() {
@@ -22,5 +21,4 @@ struct Register {
   }
 } register_instance;
 
-}  // namespace
-}  // namespace cupric::family
+CUPRIC_FAMILY_END

@@ -2,8 +2,7 @@
 // the output dtype. Serves arange, linspace and logspace (ops/creation_ranges.cpp).
 #include "kernels/creation_kernels.hpp"
 
-namespace cupric::family {
-namespace {
+CUPRIC_FAMILY_BEGIN
 
 struct Register {
   Register() {
@@ -17,5 +16,4 @@ struct Register {
   }
 } register_instance;
 
-}  // namespace
-}  // namespace cupric::family
+CUPRIC_FAMILY_END

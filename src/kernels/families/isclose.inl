@@ -5,8 +5,7 @@
 #include <cmath>
 #include "kernels/reduce_ops.hpp"
 
-namespace cupric::family {
-namespace {
+CUPRIC_FAMILY_BEGIN
 
 template <class T>
 struct IsCloseF {
@@ -42,5 +41,4 @@ struct Register {
   }
 } register_instance;
 
-}  // namespace
-}  // namespace cupric::family
+CUPRIC_FAMILY_END

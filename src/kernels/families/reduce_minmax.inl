@@ -2,8 +2,7 @@
 // types nanmin/nanmax (fmin/fmax reductions: NaN ignored).
 #include "kernels/families/reduce_prelude.hpp"
 
-namespace cupric::family {
-namespace {
+CUPRIC_FAMILY_BEGIN
 
 namespace ro = reduce_ops;
 
@@ -23,5 +22,4 @@ struct Register {
   }
 } register_instance;
 
-}  // namespace
-}  // namespace cupric::family
+CUPRIC_FAMILY_END

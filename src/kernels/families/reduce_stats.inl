@@ -3,8 +3,7 @@
 // loops (ReduceParams::skip_nan).
 #include "kernels/families/reduce_prelude.hpp"
 
-namespace cupric::family {
-namespace {
+CUPRIC_FAMILY_BEGIN
 
 namespace ro = reduce_ops;
 
@@ -15,5 +14,4 @@ struct Register {
   }
 } register_instance;
 
-}  // namespace
-}  // namespace cupric::family
+CUPRIC_FAMILY_END

@@ -3,8 +3,7 @@
 // same loops with NaNs skipped (ReduceParams::skip_nan).
 #include "kernels/families/reduce_prelude.hpp"
 
-namespace cupric::family {
-namespace {
+CUPRIC_FAMILY_BEGIN
 
 namespace ro = reduce_ops;
 // The dtype NumPy's sum/prod give Self by default: bool and integers narrower than 64 bits widen.
@@ -23,5 +22,4 @@ struct Register {
   }
 } register_instance;
 
-}  // namespace
-}  // namespace cupric::family
+CUPRIC_FAMILY_END

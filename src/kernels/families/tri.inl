@@ -3,8 +3,7 @@
 // (ops/creation_matrices.cpp).
 #include "kernels/creation_kernels.hpp"
 
-namespace cupric::family {
-namespace {
+CUPRIC_FAMILY_BEGIN
 
 struct Register {
   Register() {
@@ -16,5 +15,4 @@ struct Register {
   }
 } register_instance;
 
-}  // namespace
-}  // namespace cupric::family
+CUPRIC_FAMILY_END

@@ -2,14 +2,12 @@
 // its bound-scalar variants (Note [Scalar operands] in op_table.hpp).
 #include "kernels/ufunc/register.hpp"
 
-namespace cupric::family {
-namespace {
+CUPRIC_FAMILY_BEGIN
 struct Register {
   Register() {
     using namespace ufn;
-    register_ops_for_self<Add, Subtract, Multiply, Divide, FloorDivide, Remainder, Fmod, Power, Maximum, Minimum,
+    register_ops_for<Self, Add, Subtract, Multiply, Divide, FloorDivide, Remainder, Fmod, Power, Maximum, Minimum,
                           Fmax, Fmin>();
   }
 } register_instance;
-}  // namespace
-}  // namespace cupric::family
+CUPRIC_FAMILY_END

@@ -2,8 +2,7 @@
 // plus NumPy's exact int64/uint64 comparison loops ('lL->?', 'Ll->?').
 #include "kernels/ufunc/register.hpp"
 
-namespace cupric::family {
-namespace {
+CUPRIC_FAMILY_BEGIN
 template <class... Ops, class A, class B>
 void register_mixed(A*, B*) {
   (register_binary<Ops, A, B>(), ...);
@@ -11,7 +10,7 @@ void register_mixed(A*, B*) {
 struct Register {
   Register() {
     using namespace ufn;
-    register_ops_for_self<Greater, GreaterEqual, Less, LessEqual, Equal, NotEqual, LogicalAnd, LogicalOr, LogicalXor,
+    register_ops_for<Self, Greater, GreaterEqual, Less, LessEqual, Equal, NotEqual, LogicalAnd, LogicalOr, LogicalXor,
                           BitwiseAnd, BitwiseOr, BitwiseXor, LeftShift, RightShift>();
     if constexpr (std::is_same_v<Self, int64_t>)
       register_mixed<Greater, GreaterEqual, Less, LessEqual, Equal, NotEqual>((int64_t*)nullptr, (uint64_t*)nullptr);
@@ -19,5 +18,4 @@ struct Register {
       register_mixed<Greater, GreaterEqual, Less, LessEqual, Equal, NotEqual>((uint64_t*)nullptr, (int64_t*)nullptr);
   }
 } register_instance;
-}  // namespace
-}  // namespace cupric::family
+CUPRIC_FAMILY_END

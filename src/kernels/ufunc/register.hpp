@@ -62,20 +62,17 @@ void register_unary() {
   register_ufunc_loop(kBackend, Op::info, types, &loops::elementwise_loop<UnaryF<Op, T>, Out, T>, nullptr, nullptr);
 }
 
-// Registers Self's loop of every op in Ops that has one. In an unnamed namespace: its body
-// depends on Self, which differs between the translation units of a family (one definition rule).
-namespace {
-template <class... Ops>
-void register_ops_for_self() {
+// Registers T's loop of every op in Ops that has one.
+template <class T, class... Ops>
+void register_ops_for() {
   (
       [] {
-        if constexpr (Ops::template has_loop<Self>) {
-          if constexpr (Ops::info.nin == 1) register_unary<Ops, Self>();
-          else register_binary<Ops, Self>();
+        if constexpr (Ops::template has_loop<T>) {
+          if constexpr (Ops::info.nin == 1) register_unary<Ops, T>();
+          else register_binary<Ops, T>();
         }
       }(),
       ...);
 }
-}  // namespace
 
 }  // namespace cupric::family
