@@ -6,8 +6,8 @@
 // Contiguous plans use a grid-stride kernel that moves 16 bytes per operand per access when every
 // pointer is aligned (VEC elements of the widest type), with a scalar tail; misaligned pointers
 // take the scalar path of the same kernel. Strided plans use an offset calculator over at most
-// kMaxKernelDims dimensions with 32-bit index math when the plan allows it (the engine splits
-// plans with more dimensions).
+// kMaxKernelDims dimensions with 32-bit index math (the engine cuts plans with more dimensions or
+// bigger offsets: Note [32-bit strided kernels] in elementwise.cpp).
 #pragma once
 #include <cuda_runtime.h>
 #include <climits>
@@ -189,15 +189,19 @@ void run_loop(const LoopPlan& p, const void* state, const Stream& stream) {
   auto s = static_cast<cudaStream_t>(stream.handle);
   if (p.contiguous || p.ndim == 0) {
     launch_contiguous<Indexed, F, Out, In...>(f, p, s, std::index_sequence_for<In...>{});
-  } else if constexpr (!Indexed && sizeof...(In) == 1 && (std::is_same_v<Out, In> && ...)) {
-    if (!try_tiled_transpose<F, Out, In...>(f, p, s)) {
-      if (p.index32) launch_strided<Indexed, int32_t, F, Out, In...>(f, p, s);
-      else launch_strided<Indexed, int64_t, F, Out, In...>(f, p, s);
+    cuda_check(cudaGetLastError(), "elementwise kernel launch");
+    return;
+  }
+  if constexpr (!Indexed && sizeof...(In) == 1 && (std::is_same_v<Out, In> && ...)) {
+    if (try_tiled_transpose<F, Out, In...>(f, p, s)) {
+      cuda_check(cudaGetLastError(), "elementwise kernel launch");
+      return;
     }
-  } else if (p.index32)
-    launch_strided<Indexed, int32_t, F, Out, In...>(f, p, s);
-  else
-    launch_strided<Indexed, int64_t, F, Out, In...>(f, p, s);
+  }
+  // Strided plans reach here with int32 offsets only (Note [32-bit strided kernels] in
+  // elementwise.cpp cuts bigger ones).
+  if (!p.index32) throw_internal_error("strided CUDA loop given a plan without 32-bit offsets");
+  launch_strided<Indexed, int32_t, F, Out, In...>(f, p, s);
   cuda_check(cudaGetLastError(), "elementwise kernel launch");
 }
 

@@ -11,6 +11,8 @@
 
 namespace cupric {
 
+void throw_internal_error(const char* what) { throw RuntimeError(std::string("internal error: ") + what); }
+
 void cuda_check(cudaError_t err, const char* what) {
   if (err == cudaSuccess) return;
   cudaGetLastError();  // clear the sticky-free error so the next call starts clean

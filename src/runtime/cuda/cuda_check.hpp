@@ -7,6 +7,9 @@ namespace cupric {
 // Throws CudaError with the error's name and text when `err` is not cudaSuccess.
 void cuda_check(cudaError_t err, const char* what);
 
+// Throws RuntimeError("internal error: ..."): a broken invariant between the engine and a kernel.
+[[noreturn]] void throw_internal_error(const char* what);
+
 // Makes `device` current for a scope and restores the previous one.
 class DeviceGuard {
  public:
