@@ -182,6 +182,63 @@ bool try_tiled_transpose(const F& f, const LoopPlan& p, cudaStream_t s) {
   return true;
 }
 
+// Note [Tiled two-input path]
+// `a + b.T`: a 2-D plan whose output (and maybe one input) runs fastest along dimension 1 while
+// another input runs fastest along dimension 0. The strided kernel reads that input a warp-wide
+// stride apart. Here each block takes a 32x32 tile: inputs fast along dimension 0 are first read
+// coalesced into shared memory, the others straight from memory in the output's order. Two-input
+// loops only (the binary ufuncs' full loops), one kernel each.
+template <class F, class Out, class A, class B>
+__global__ void __launch_bounds__(kTile* kTileRows) tiled2_kernel(F f, int64_t rows, int64_t cols, Out* out,
+                                                                 int64_t os0, const A* a, int64_t as0, int64_t as1,
+                                                                 bool stage_a, const B* b, int64_t bs0, int64_t bs1,
+                                                                 bool stage_b) {
+  __shared__ A ta[kTile][kTile + 1];
+  __shared__ B tb[kTile][kTile + 1];
+  const int64_t r0 = static_cast<int64_t>(blockIdx.y) * kTile, c0 = static_cast<int64_t>(blockIdx.x) * kTile;
+  if (stage_a || stage_b) {
+    for (int j = threadIdx.y; j < kTile; j += kTileRows) {
+      int64_t r = r0 + threadIdx.x, c = c0 + j;
+      if (r < rows && c < cols) {
+        if (stage_a) ta[j][threadIdx.x] = a[r * as0 + c * as1];
+        if (stage_b) tb[j][threadIdx.x] = b[r * bs0 + c * bs1];
+      }
+    }
+    __syncthreads();
+  }
+  for (int j = threadIdx.y; j < kTile; j += kTileRows) {
+    int64_t r = r0 + j, c = c0 + threadIdx.x;
+    if (r < rows && c < cols) {
+      A x = stage_a ? ta[threadIdx.x][j] : a[r * as0 + c * as1];
+      B y = stage_b ? tb[threadIdx.x][j] : b[r * bs0 + c * bs1];
+      out[r * os0 + c] = f(x, y);
+    }
+  }
+}
+
+template <class F, class Out, class A, class B>
+bool try_tiled2(const F& f, const LoopPlan& p, cudaStream_t s) {
+  if (p.ndim != 2 || p.shape[0] < kTile || p.shape[1] < kTile) return false;
+  const int64_t sz[3] = {sizeof(Out), sizeof(A), sizeof(B)};
+  if (p.strides[0][1] != sz[0] || p.strides[0][0] % sz[0] != 0) return false;
+  bool stage[3] = {false, false, false};
+  for (int k = 1; k < 3; ++k) {
+    if (p.strides[k][0] % sz[k] != 0 || p.strides[k][1] % sz[k] != 0) return false;
+    // Fast along dimension 0 and not along 1 (a broadcast row, stride 0, is read directly).
+    stage[k] = p.strides[k][0] == sz[k] && p.strides[k][1] != sz[k] && p.strides[k][1] != 0;
+  }
+  if (!stage[1] && !stage[2]) return false;
+  int64_t gy = (p.shape[0] + kTile - 1) / kTile, gx = (p.shape[1] + kTile - 1) / kTile;
+  if (gy > 65535 || gx > INT32_MAX) return false;
+  tiled2_kernel<F, Out, A, B><<<dim3(static_cast<unsigned>(gx), static_cast<unsigned>(gy)), dim3(kTile, kTileRows), 0,
+                                s>>>(f, p.shape[0], p.shape[1], reinterpret_cast<Out*>(p.data[0]),
+                                     p.strides[0][0] / sz[0], reinterpret_cast<const A*>(p.data[1]),
+                                     p.strides[1][0] / sz[1], p.strides[1][1] / sz[1], stage[1],
+                                     reinterpret_cast<const B*>(p.data[2]), p.strides[2][0] / sz[2],
+                                     p.strides[2][1] / sz[2], stage[2]);
+  return true;
+}
+
 template <bool Indexed, class F, class Out, class... In>
 void run_loop(const LoopPlan& p, const void* state, const Stream& stream) {
   if (p.numel == 0) return;
@@ -194,6 +251,11 @@ void run_loop(const LoopPlan& p, const void* state, const Stream& stream) {
   }
   if constexpr (!Indexed && sizeof...(In) == 1 && (std::is_same_v<Out, In> && ...)) {
     if (try_tiled_transpose<F, Out, In...>(f, p, s)) {
+      cuda_check(cudaGetLastError(), "elementwise kernel launch");
+      return;
+    }
+  } else if constexpr (!Indexed && sizeof...(In) == 2) {
+    if (try_tiled2<F, Out, In...>(f, p, s)) {
       cuda_check(cudaGetLastError(), "elementwise kernel launch");
       return;
     }
