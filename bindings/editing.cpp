@@ -210,6 +210,13 @@ void init_editing(nb::module_& m) {
         nb::arg("arr"), nb::arg("k") = 0, "Indices of the upper triangle of a 2-d array.");
   m.def("tril_indices_from", [](nb::handle a, int64_t k) { return tuple_of(tril_indices_from(arr(a), k)); },
         nb::arg("arr"), nb::arg("k") = 0, "Indices of the lower triangle of a 2-d array.");
+  m.def("diag_indices_from", [](nb::handle a) {
+        std::vector<ndarray> v = diag_indices_from(arr(a));
+        nb::object one = wrap(v[0]);  // NumPy repeats one array object
+        PyObject* t = PyTuple_New(static_cast<Py_ssize_t>(v.size()));
+        for (size_t i = 0; i < v.size(); ++i) PyTuple_SET_ITEM(t, static_cast<Py_ssize_t>(i), nb::object(one).release().ptr());
+        return nb::steal<nb::tuple>(t);
+      }, nb::arg("arr"), "Indices of the main diagonal of an n x ... x n array.");
   m.def("trace", &trace_impl, nb::arg("a"), nb::arg("offset") = 0, nb::arg("axis1") = 0, nb::arg("axis2") = 1,
         nb::arg("dtype") = nb::none(), nb::arg("out") = nb::none(), "The sum along diagonals.");
 }

@@ -63,6 +63,13 @@ std::vector<ndarray> tril_indices_from(const ndarray& arr, int64_t k) {
   return tril_indices(arr.shape()[0], k, arr.shape()[1]);
 }
 
+std::vector<ndarray> diag_indices_from(const ndarray& arr) {
+  if (arr.ndim() < 2) throw ValueError("input array must be at least 2-d");
+  for (int d = 1; d < arr.ndim(); ++d)
+    if (arr.shape()[d] != arr.shape()[0]) throw ValueError("All dimensions of input must be of equal length");
+  return diag_indices(arr.shape()[0], arr.ndim());
+}
+
 ndarray trace(const ndarray& a, int64_t offset, int64_t axis1, int64_t axis2, std::optional<DType> dtype,
               const ndarray& out) {
   return sum(diagonal(a, offset, axis1, axis2), AxisArg(int64_t{-1}), dtype, out);

@@ -312,3 +312,26 @@ def test_diagonal_is_view():
     assert v.base is d
     _same(v, h.diagonal(1))
     _same(cp.diagonal(d.T, -1), numpy.diagonal(h.T, -1))
+
+
+# ---- diag_indices_from and the index-dtype check of take ----------------------------------------
+
+@pytest.mark.parametrize("shape", [(3, 3), (2, 2, 2), (0, 0), (1, 1, 1, 1)])
+def test_diag_indices_from(shape):
+    h = numpy.zeros(shape)
+    _same(cp.diag_indices_from(cp.array(h)), numpy.diag_indices_from(h))
+
+
+def test_diag_indices_from_errors():
+    for shape in [(3,), (2, 3), (2, 2, 3)]:
+        h = numpy.zeros(shape)
+        _both_raise(ValueError, lambda: numpy.diag_indices_from(h), lambda: cp.diag_indices_from(cp.array(h)))
+
+
+@pytest.mark.parametrize("idx_dtype", [numpy.float32, numpy.float64, numpy.complex128])
+def test_take_non_integer_indices(idx_dtype):
+    h = numpy.arange(5.0)
+    i = numpy.array([1], dtype=idx_dtype)
+    _both_raise(TypeError, lambda: numpy.take(h, i), lambda: cp.take(cp.array(h), cp.array(i)))
+    for ok in [numpy.array([True, False]), numpy.array([1], numpy.uint64), numpy.array([-1], numpy.int8)]:
+        _same(cp.take(cp.array(h), cp.array(ok)), numpy.take(h, ok))

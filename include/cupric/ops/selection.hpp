@@ -29,6 +29,10 @@ std::vector<ndarray> tril_indices(int64_t n, int64_t k = 0, std::optional<int64_
 std::vector<ndarray> triu_indices_from(const ndarray& arr, int64_t k = 0);
 std::vector<ndarray> tril_indices_from(const ndarray& arr, int64_t k = 0);
 
+// numpy.diag_indices_from: diag_indices(arr.shape[0], arr.ndim) for an array whose axes all have
+// one length (ValueError otherwise, or for fewer than 2 dimensions).
+std::vector<ndarray> diag_indices_from(const ndarray& arr);
+
 // numpy.trace: the sums along diagonals (sum(diagonal(a, offset, axis1, axis2), axis=-1)), with
 // sum's dtype rules and `out`.
 ndarray trace(const ndarray& a, int64_t offset = 0, int64_t axis1 = 0, int64_t axis2 = 1,
