@@ -10,6 +10,15 @@
 namespace cupric {
 namespace {
 
+// NumPy's select turns Python-number choices into arrays of their own dtype (int64, float64,
+// complex128) and copies them with same_kind casting: e.g. an int choice into a uint8 result fails.
+// (The default goes through numpy.full, which casts unsafely.)
+void check_choice_cast(const Operand& op, DType dt) {
+  if (op.is_array() || can_cast(op.scalar().dtype, dt, Casting::SameKind)) return;
+  throw TypeError("Cannot cast array data from dtype('" + op.scalar().dtype.name() + "') to dtype('" + dt.name() +
+                  "') according to the rule 'same_kind'");
+}
+
 ndarray operand_array(const Operand& op, DType dt) {
   if (op.is_array()) return op.array();
   return full(Dims{}, op.scalar(), dt);
@@ -32,6 +41,7 @@ ndarray select(const std::vector<ndarray>& condlist, const std::vector<Operand>&
     if (!condlist[i].dtype().is_bool())
       throw TypeError("invalid entry " + std::to_string(i) + " in condlist: should be boolean ndarray");
   const Dims shape = choice_shape.size() == 0 ? cond_shape : broadcast_shapes(cond_shape, choice_shape);
+  for (const auto& c : choicelist) check_choice_cast(c, dt);
   ndarray result = ndarray::empty(shape, dt, Order::C, &default_backend());
   copyto(result, operand_array(default_value, dt), Casting::Unsafe);
   for (size_t i = condlist.size(); i-- > 0;)

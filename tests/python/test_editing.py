@@ -246,6 +246,27 @@ def test_select_weak_scalars_and_broadcast():
     _same(cp.select([cp.array(True)], [cp.array(5)]), numpy.select([numpy.array(True)], [numpy.array(5)]))
 
 
+@pytest.mark.filterwarnings("ignore:overflow encountered in cast:RuntimeWarning")
+def test_select_python_number_choices_cast_same_kind():
+    """Python-number choices become int64/float64/complex128 arrays copied with same_kind casting,
+    as in NumPy: an int into a uint8 result fails, into int8 it wraps."""
+    c = numpy.array([True, False, True])
+    for default, choice in [(numpy.zeros(3, numpy.uint8), 200), (numpy.zeros(3, numpy.int8), 300),
+                            (numpy.zeros(3, numpy.float32), 2), (numpy.zeros(3, numpy.float16), 1e6),
+                            (numpy.zeros(3, numpy.int16), 2.5), (numpy.zeros(3, numpy.float32), 1j)]:
+        expected = None
+        try:
+            expected = numpy.select([c], [choice], default=default)
+        except TypeError as e:
+            with pytest.raises(TypeError) as e_cp:
+                cp.select([cp.array(c)], [choice], default=cp.array(default))
+            assert str(e_cp.value) == str(e)
+        if expected is not None:
+            _same(cp.select([cp.array(c)], [choice], default=cp.array(default)), expected)
+    u8 = numpy.zeros(3, numpy.uint8)
+    _same(cp.select([cp.array(c)], [cp.array(u8)], default=256), numpy.select([c], [u8], default=256))
+
+
 def test_select_errors():
     x = numpy.arange(4)
     _both_raise(ValueError, lambda: numpy.select([x > 1], [x, x]), lambda: cp.select([cp.array(x > 1)], [cp.array(x)] * 2))
