@@ -179,13 +179,16 @@ void init_editing(nb::module_& m) {
       "Trims leading and/or trailing zeros (a view).");
   m.def("block", [](nb::handle arrays) { return wrap(block(block_node(arrays, "arrays"))); }, nb::arg("arrays"),
         "Assembles an array from nested lists of blocks.");
-  m.def("row_stack", [](nb::handle tup) {
+  m.def("row_stack", [](nb::handle tup, nb::handle dtype, nb::handle casting) {
         if (PyErr_WarnEx(PyExc_DeprecationWarning, "`row_stack` alias is deprecated. Use `np.vstack` directly.", 1) < 0)
           throw nb::python_error();
         std::vector<ndarray> in;
         for (nb::handle h : tup) in.push_back(arr(h));
-        return wrap(row_stack(in));
-      }, nb::arg("tup"), "vstack (deprecated alias, as in NumPy 2).");
+        std::optional<DType> dt;
+        if (!dtype.is_none()) dt = resolve_dtype(dtype).dtype;
+        return wrap(row_stack(in, dt, parse_casting(nb::cast<std::string>(casting))));
+      }, nb::arg("tup"), nb::kw_only(), nb::arg("dtype") = nb::none(), nb::arg("casting") = "same_kind",
+      "vstack (deprecated alias, as in NumPy 2).");
   m.def("select", [](nb::handle condlist, nb::handle choicelist, nb::handle default_) {
         if (nb::len(condlist) != nb::len(choicelist))
           throw ValueError("list of cases must be same length as list of conditions");

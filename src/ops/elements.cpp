@@ -299,6 +299,8 @@ ndarray block(const BlockNode& arrays) {
   return list_ndim == 0 ? copy(r, Order::K) : r;
 }
 
-ndarray row_stack(const std::vector<ndarray>& tup) { return vstack(tup); }
+ndarray row_stack(const std::vector<ndarray>& tup, std::optional<DType> dtype, Casting casting) {
+  return vstack(tup, dtype, casting);
+}
 
 }  // namespace cupric

@@ -216,7 +216,10 @@ def test_row_stack_deprecated():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         n = numpy.row_stack([a, b])
+        n16 = numpy.row_stack([a, b], dtype=numpy.float16)
     _same(r, n)
+    with pytest.warns(DeprecationWarning):
+        _same(cp.row_stack([cp.array(a), cp.array(b)], dtype=numpy.float16), n16)
 
 
 # ---- select ------------------------------------------------------------------------------------

@@ -42,6 +42,7 @@ struct BlockNode {
 };
 ndarray block(const BlockNode& arrays);
 // numpy.row_stack: vstack (NumPy 2 deprecates the name; the Python binding warns).
-ndarray row_stack(const std::vector<ndarray>& tup);
+ndarray row_stack(const std::vector<ndarray>& tup, std::optional<DType> dtype = std::nullopt,
+                  Casting casting = Casting::SameKind);
 
 }  // namespace cupric
