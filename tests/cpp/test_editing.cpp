@@ -26,6 +26,7 @@ TEST(Pad, ConstantEdgeReflectSymmetricWrap) {
   EXPECT_EQ(vals(pad(a, 2, PadMode::Edge)), (std::vector<int64_t>{1, 1, 1, 2, 3, 3, 3}));
   EXPECT_EQ(vals(pad(a, 4, PadMode::Reflect)), (std::vector<int64_t>{1, 2, 3, 2, 1, 2, 3, 2, 1, 2, 3}));
   EXPECT_EQ(vals(pad(a, 2, PadMode::Symmetric)), (std::vector<int64_t>{2, 1, 1, 2, 3, 3, 2}));
+  EXPECT_EQ(vals(pad(a, PadPairs<int64_t>{{1, 1}}, "wrap")), (std::vector<int64_t>{3, 1, 2, 3, 1}));
   EXPECT_EQ(vals(pad(a, 4, PadMode::Wrap)), (std::vector<int64_t>{3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1}));
   PadOptions odd;
   odd.reflect_odd = true;
@@ -141,4 +142,22 @@ TEST(Trace, OffsetsAndAxes) {
   ndarray b = iota64(8, {2, 2, 2});
   EXPECT_EQ(vals(trace(b, 0, 1, 2)), (std::vector<int64_t>{1 + 4, 5 + 8}));
   EXPECT_EQ(trace(a, 0, 0, 1, dtypes::float32).dtype(), dtypes::float32);
+}
+
+TEST(DiagIndicesFrom, CubeAndErrors) {
+  ndarray c = ndarray::empty(Dims{3, 3, 3}, dtypes::float32);
+  auto d = diag_indices_from(c);
+  ASSERT_EQ(d.size(), 3u);
+  EXPECT_EQ(vals(d[2]), (std::vector<int64_t>{0, 1, 2}));
+  expect_error<ValueError>([&] { diag_indices_from(ndarray::empty(Dims{2, 3}, dtypes::float32)); },
+                           "All dimensions of input must be of equal length");
+  expect_error<ValueError>([&] { diag_indices_from(ndarray::empty(Dims{3}, dtypes::float32)); },
+                           "input array must be at least 2-d");
+}
+
+TEST(RowStack, IsVstack) {
+  ndarray a = iota64(3, {3});
+  ndarray r = row_stack({a, a}, dtypes::float64);
+  EXPECT_EQ(r.shape(), (Dims{2, 3}));
+  EXPECT_EQ(r.dtype(), dtypes::float64);
 }

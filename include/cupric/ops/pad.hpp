@@ -50,6 +50,11 @@ inline ndarray pad(const ndarray& array, int64_t pad_width, PadMode mode = PadMo
                    const PadOptions& options = {}) {
   return pad(array, PadPairs<int64_t>{{pad_width, pad_width}}, mode, options);
 }
+// The same with NumPy's mode names ("constant", "reflect", ...).
+inline ndarray pad(const ndarray& array, const PadPairs<int64_t>& pad_width, std::string_view mode,
+                   const PadOptions& options = {}) {
+  return pad(array, pad_width, parse_pad_mode(mode), options);
+}
 // numpy.pad with a callable mode: the array is padded with zeros, then for each axis `function`
 // is called on every 1-D lane along it (a writable view; lanes in C order of the other axes) with
 // that axis' pad pair and the axis, as NumPy calls it.
