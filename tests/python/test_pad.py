@@ -237,3 +237,34 @@ def test_pad_list_input_and_errors():
                 lambda: cp.pad(d, 1, "maximum", stat_length=0))
     _both_raise(ValueError, lambda: numpy.pad(h, 1, "mean", stat_length=-1),
                 lambda: cp.pad(d, 1, "mean", stat_length=-1))
+
+
+@pytest.mark.parametrize("dtype", [numpy.bool_, numpy.int8, numpy.int16, numpy.int32, numpy.int64, numpy.uint8,
+                                   numpy.uint16, numpy.uint32, numpy.uint64, numpy.float16, numpy.float32,
+                                   numpy.float64])
+@pytest.mark.filterwarnings("ignore:invalid value encountered:RuntimeWarning")
+def test_pad_median_radix_select_extremes(dtype):
+    """Note [Median without a sort]: the order-preserving keys hold at the ends of each dtype's range
+    (negative floats, infinities, integer minima and maxima)."""
+    dt = numpy.dtype(dtype)
+    rng = numpy.random.default_rng(11)
+    if dt == numpy.bool_:
+        h = rng.integers(0, 2, size=(6, 7)).astype(bool)
+    elif dt.kind == "f":
+        vals = numpy.array([-numpy.inf, numpy.inf, -3.5, -0.25, 0.0, 1.5, 1e4, -1e4], dtype=dt)
+        h = rng.choice(vals, size=(6, 7))
+    else:
+        info = numpy.iinfo(dt)
+        vals = numpy.array([info.min, info.max, 0, 1, info.max // 3, info.min // 2 if info.min else 7], dtype=dt)
+        h = rng.choice(vals, size=(6, 7))
+    for width in [((0, 0), (2, 3)), ((3, 1), (0, 0))]:
+        for sl in [None, 2, 3]:
+            _same(cp.pad(cp.array(h), width, "median", stat_length=sl),
+                  numpy.pad(h, width, "median", stat_length=sl))
+
+
+@pytest.mark.parametrize("dtype", [numpy.complex64, numpy.complex128])
+def test_pad_median_complex(dtype):
+    h = (numpy.arange(20).reshape(4, 5) % 7 + 1j * (numpy.arange(20).reshape(4, 5) % 3)).astype(dtype)
+    for sl in [None, 2, 3]:
+        _same(cp.pad(cp.array(h), 2, "median", stat_length=sl), numpy.pad(h, 2, "median", stat_length=sl), exact=False)
