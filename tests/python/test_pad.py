@@ -268,3 +268,11 @@ def test_pad_median_complex(dtype):
     h = (numpy.arange(20).reshape(4, 5) % 7 + 1j * (numpy.arange(20).reshape(4, 5) % 3)).astype(dtype)
     for sl in [None, 2, 3]:
         _same(cp.pad(cp.array(h), 2, "median", stat_length=sl), numpy.pad(h, 2, "median", stat_length=sl), exact=False)
+
+
+@pytest.mark.parametrize("mode", ["constant", "edge", "reflect", "wrap", "maximum", "mean", "median", "linear_ramp"])
+def test_pad_bfloat16(mode):
+    """V14-BF16: pad works on bfloat16 arrays in every mode."""
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    h = (numpy.arange(12).reshape(3, 4) / 3).astype(ml_dtypes.bfloat16)
+    _same(cp.pad(cp.array(h), ((2, 1), (1, 3)), mode), numpy.pad(h, ((2, 1), (1, 3)), mode))
