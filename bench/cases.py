@@ -23,7 +23,8 @@ class Sizes:
 
     def shape(self, key):
         return {"small": (self.small,), "mat": (40, 25), "big": (self.big,),
-                "square": (self.side, self.side), "xfer": (self.xfer_bytes // 4,)}[key]
+                "square": (self.side, self.side), "xfer": (self.xfer_bytes // 4,),
+                "part": (self.big // 32,), "idx": (self.big // 16,)}[key]
 
 
 def p2(n):
@@ -160,6 +161,32 @@ CASES = [
     Case("cold", lambda s: "first call sin(a)*3+a (2^20 f32)", "cold", "xp.sin(a) * 3 + a",
          needs=(func("sin"), method("__mul__"), method("__add__")),
          target=Target("le", 5.0, "<= 5 ms")),
+]
+
+
+def as_indices(h, n):
+    """A random input (float32 in [0.5, 1.5)) as int64 indices in [0, n): inputs marked
+    'dev_idx' reach the libraries this way (bench/run.py), and the expectations use it too."""
+    return np.minimum(((h.astype(np.float64) - 0.5) * n).astype(np.int64), n - 1)
+
+
+_PARTS = [f"c{i}" for i in range(8)]
+
+# Indexing and joining (issue 6). Targets are the issue's times at full size (2^28 f32) as GB/s.
+CASES += [
+    Case("mask", lambda s: f"a[a > 1.0] {p2(s.big)} f32 (half kept)", "device", "a[a > 1.0]",
+         {"a": ("big", "dev")}, nbytes=lambda s: _f32x4 * s.big + _f32x4 * s.big // 2,
+         expect=lambda h: h["a"][h["a"] > 1.0], baseline="d2d",
+         target=Target("ge", 1342, ">= 1342 GB/s (1.2 ms)")),
+    Case("take", lambda s: f"take(a, i) {p2(s.big // 16)} of {p2(s.big)} f32", "device", "xp.take(a, i)",
+         {"a": ("big", "dev"), "i": ("idx", "dev_idx")}, nbytes=lambda s: (8 + 4 + 4) * (s.big // 16),
+         needs=(func("take"),), expect=lambda h: h["a"][as_indices(h["i"], h["a"].size)], baseline="d2d",
+         target=Target("ge", 767, ">= 767 GB/s (0.35 ms)")),
+    Case("concatenate", lambda s: f"concatenate 8 x {mib(4 * s.big // 32)} f32", "device",
+         "xp.concatenate([" + ", ".join(_PARTS) + "])", {k: ("part", "dev") for k in _PARTS},
+         nbytes=lambda s: 2 * _f32x4 * 8 * (s.big // 32), needs=(func("concatenate"),),
+         expect=lambda h: np.concatenate([h[k] for k in _PARTS]), baseline="d2d/4",  # the same bytes
+         target=_pct_target(90)),
 ]
 
 

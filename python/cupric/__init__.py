@@ -18,6 +18,9 @@ from cupric._core import (concatenate, stack, hstack, vstack, dstack, column_sta
                           hsplit, vsplit, dsplit, flip, fliplr, flipud, rot90, roll, tile, repeat, atleast_1d,
                           atleast_2d, atleast_3d, resize)
 from cupric._indexing import where, copyto, broadcast_shapes, require
+from cupric._core import (pad, insert, delete, trim_zeros, block, row_stack, select, mask_indices,
+                          triu_indices, tril_indices, triu_indices_from, tril_indices_from, trace,
+                          diag_indices_from)
 from cupric._core import (sum, prod, nansum, nanprod, max, min, amax, amin, nanmax, nanmin, ptp,  # noqa: A004
                           argmax, argmin, any, all, count_nonzero, mean, nanmean, var, std, nanvar, nanstd,
                           isclose, allclose)
