@@ -206,6 +206,12 @@ class AsyncMemoryPool : public std::enable_shared_from_this<AsyncMemoryPool> {
   std::atomic<size_t> limit_{0}, handed_out_{0};
 };
 
+// A stream is about to be destroyed / was created (StreamObject): stream-ordered allocations
+// made on it are waited for and later freed on the legacy stream (Note [Async frees and dead
+// streams] in src/memory/pointer.cpp).
+void async_stream_retiring(Backend& b, const Stream& s);
+void async_stream_created(const Stream& s);
+
 // Note [Graph capture] (src/runtime/graph.cpp): streams that capture through cupric are
 // registered so that the pools keep every block the captured work may touch until the graph is
 // destroyed. capture_begin/capture_end are called by begin_capture/end_capture; capture_end

@@ -1,6 +1,9 @@
 // MemoryPointer (copies and memsets through a pointer into a Memory) and AsyncMemoryPool
 // (stream-ordered allocation); see include/cupric/memory.hpp.
+#include <mutex>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include "cupric/error.hpp"
 #include "cupric/memory.hpp"
 
@@ -83,6 +86,21 @@ void MemoryPointer::memset(int value, size_t n) {
 // ---- AsyncMemoryPool ------------------------------------------------------------------------------
 
 namespace {
+// Note [Async frees and dead streams]: a stream-ordered allocation is freed on the stream it was
+// made on. That stream may be destroyed first: StreamObject then calls async_stream_retiring(),
+// which waits for the stream when allocations made on it are still out and marks the handle
+// dead; their frees then go to the legacy default stream (the work that used them is done). A
+// new stream that gets the same handle revives it (async_stream_created).
+struct AsyncStreams {
+  std::mutex mu;
+  std::unordered_map<void*, size_t> outstanding;  // stream handle -> allocations not yet freed
+  std::unordered_set<void*> dead;
+};
+AsyncStreams& async_streams() {
+  static auto* a = new AsyncStreams();
+  return *a;
+}
+
 // Frees a stream-ordered allocation on the stream it was made on and updates the pool's count.
 struct AsyncBlock {
   std::shared_ptr<AsyncMemoryPool> pool;
@@ -122,11 +140,24 @@ std::shared_ptr<Memory> AsyncMemoryPool::malloc(size_t nbytes, const Stream& s) 
     throw OutOfMemoryError(nbytes, reserved, used, detail);
   }
   handed_out_ += nbytes;
+  {
+    AsyncStreams& as = async_streams();
+    std::lock_guard<std::mutex> lk(as.mu);
+    ++as.outstanding[s.handle];
+  }
   auto* blk = new AsyncBlock{shared_from_this(), p, nbytes, s};
   std::shared_ptr<void> owner(blk, [](void* q) {
     auto* a = static_cast<AsyncBlock*>(q);
+    Stream on = a->stream;
+    {
+      AsyncStreams& as = async_streams();
+      std::lock_guard<std::mutex> lk(as.mu);
+      auto it = as.outstanding.find(on.handle);
+      if (it != as.outstanding.end() && --it->second == 0) as.outstanding.erase(it);
+      if (as.dead.count(on.handle)) on.handle = nullptr;  // Note [Async frees and dead streams]
+    }
     try {
-      a->pool->b_->raw_free_async(a->ptr, a->stream);
+      a->pool->b_->raw_free_async(a->ptr, on);
     } catch (...) {  // never throw from a destructor (the driver may be unloading at exit)
     }
     a->pool->handed_out_ -= a->size;
@@ -135,6 +166,24 @@ std::shared_ptr<Memory> AsyncMemoryPool::malloc(size_t nbytes, const Stream& s) 
   auto m = Memory::unowned(p, nbytes, s.device, b_, std::move(owner));
   m->async_ = true;
   return m;
+}
+
+void async_stream_retiring(Backend& b, const Stream& s) {
+  if (!s.handle || s.handle == kPerThreadStream) return;
+  AsyncStreams& as = async_streams();
+  bool wait = false;
+  {
+    std::lock_guard<std::mutex> lk(as.mu);
+    as.dead.insert(s.handle);
+    wait = as.outstanding.count(s.handle) != 0;
+  }
+  if (wait) b.synchronize(s);
+}
+
+void async_stream_created(const Stream& s) {
+  AsyncStreams& as = async_streams();
+  std::lock_guard<std::mutex> lk(as.mu);
+  as.dead.erase(s.handle);
 }
 
 size_t AsyncMemoryPool::used_bytes(int device) const {

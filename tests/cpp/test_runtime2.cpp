@@ -146,3 +146,20 @@ TEST(Nccl, MissingLibraryNamesIt) {
     EXPECT_NE(std::string(e.what()).find("libnccl.so.2"), std::string::npos);
   }
 }
+
+TEST(AsyncMemoryPool, FreeAfterItsStreamIsDestroyedIsSafe) {
+  auto ap = std::make_shared<AsyncMemoryPool>(&hb());
+  size_t base = ap->used_bytes(0);
+  std::shared_ptr<Memory> m;
+  {
+    auto s = StreamObject::create(hb());
+    m = ap->malloc(4096, s->stream());
+  }  // the stream is gone; the memory is still in use
+  EXPECT_EQ(ap->used_bytes(0), base + 4096);
+  m.reset();  // freed on the legacy stream
+  EXPECT_EQ(ap->used_bytes(0), base);
+  auto s2 = StreamObject::create(hb());  // may take the old handle: revived
+  auto m2 = ap->malloc(100, s2->stream());
+  m2.reset();
+  EXPECT_EQ(ap->used_bytes(0), base);
+}

@@ -247,3 +247,17 @@ def test_memory_async_pool_with_using_allocator_and_streams():
     m.copy_to_host_async(out.ctypes.data, 64, stream=s)
     s.synchronize()
     assert (out == 1).all()
+
+
+def test_memory_async_pool_free_after_the_stream_is_gone():
+    p = cuda.MemoryAsyncPool()
+    base = p.used_bytes()
+    s = cuda.Stream()
+    with cuda.using_allocator(p.malloc), s:
+        a = cupric.full(1000, 3, dtype=cupric.int32)
+    del s
+    gc.collect()  # the stream is destroyed while a still uses memory allocated on it
+    assert int(a.sum()) == 3000
+    del a
+    cuda.Device().synchronize()
+    assert p.used_bytes() == base
