@@ -1,6 +1,7 @@
 // cupric._core._runtime, continued: MemoryPointer, MemoryAsyncPool, CUDA graphs, NVTX and NCCL
 // (thin conversions; the logic is in src/memory and src/runtime).
 #include <nanobind/stl/shared_ptr.h>
+#include <nanobind/stl/unique_ptr.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 #include <algorithm>

@@ -24,6 +24,8 @@ void begin_capture(Backend& b, const Stream& s, CaptureMode mode) {
   if (m < 0 || m > 2) throw ValueError("invalid stream capture mode " + std::to_string(m));
   if (b.type() == DeviceType::Cuda && s.handle == nullptr)
     throw RuntimeError("cannot capture on the legacy default (null) stream; use a stream made with Stream()");
+  // Checked before CUDA sees it: a second cudaStreamBeginCapture would invalidate the capture.
+  if (capture_has(s)) throw RuntimeError("the stream is already capturing");
   b.stream_begin_capture(s, m);  // the host backend throws here
   try {
     capture_begin(s);
