@@ -256,6 +256,7 @@ def test_stream_destroyed_with_pooled_blocks_is_safe():
 
 @pytest.mark.gpu
 def test_gpu_runtime_queries():
+    """V13-RUNTIME-VERSION on the GPU, with the device queries."""
     n = runtime.getDeviceCount()
     assert n >= 1
     props = runtime.getDeviceProperties(0)

@@ -174,6 +174,13 @@ def test_event_interprocess_needs_disable_timing():
     assert e.done
 
 
+def test_v13_no_compile_with_cache():
+    """V13-NO-COMPILE-WITH-CACHE: cupric.cuda.compile_with_cache does not exist."""
+    assert not hasattr(cuda, "compile_with_cache")
+    with pytest.raises(AttributeError):
+        cuda.compile_with_cache  # noqa: B018
+
+
 # ---- NVTX ------------------------------------------------------------------------------------------
 
 def test_v8_available_nvtx_calls_work_or_are_no_ops():
