@@ -42,10 +42,10 @@ class CudaBackend final : public Backend {
   }
   void set_device(int device) override { cuda_check(cudaSetDevice(device), "cudaSetDevice"); }
   void* raw_alloc(size_t nbytes, int device) override {
-    DeviceGuard g(device);
     // Note [Graph capture]: the pool may need a new segment while a stream captures; cudaMalloc
     // enqueues nothing, so this thread may call it in relaxed capture mode.
     RelaxedCapture relaxed;
+    DeviceGuard g(device);
     void* p = nullptr;
     cudaError_t err = cudaMalloc(&p, nbytes);
     if (err == cudaErrorMemoryAllocation) {
