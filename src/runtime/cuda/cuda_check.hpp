@@ -23,4 +23,14 @@ class DeviceGuard {
   bool changed_ = false;
 };
 
+// Puts the calling thread in relaxed stream-capture mode for a scope (calls such as cudaMalloc
+// are then allowed while a stream captures) and restores the previous mode.
+class RelaxedCapture {
+ public:
+  RelaxedCapture() { cudaThreadExchangeStreamCaptureMode(&mode_); }
+  ~RelaxedCapture() { cudaThreadExchangeStreamCaptureMode(&mode_); }
+ private:
+  cudaStreamCaptureMode mode_ = cudaStreamCaptureModeRelaxed;
+};
+
 }  // namespace cupric
