@@ -20,7 +20,6 @@
 // of a C array), run one thread per row instead, reading coalesced across threads.
 #pragma once
 #include <cuda_runtime.h>
-#include <cstdlib>
 #include <cstring>
 #include "cupric/error.hpp"
 #include "cupric/memory.hpp"
@@ -42,7 +41,6 @@ struct ScanArgs {
   int64_t row_strides[kMaxKernelDims][2];  // out, in
   int64_t len_stride[2];
   bool skip_nan;
-  bool striped_only;  // TEMP experiment
 };
 
 __device__ __forceinline__ void scan_row_offsets(const ScanArgs& a, int64_t r, int64_t& oo, int64_t& io) {
@@ -105,10 +103,7 @@ enum : int { kTileEmpty = 0, kTileAggregate = 1, kTilePrefix = 2 };
 template <class Op>
 struct ScanTiling {
   using Acc = typename Op::acc_t;
-#ifndef CUPRIC_SCAN_ITEMS4
-#define CUPRIC_SCAN_ITEMS4 16
-#endif
-  static constexpr int kItems = sizeof(Acc) <= 4 ? CUPRIC_SCAN_ITEMS4 : (sizeof(Acc) <= 8 ? 8 : 4);
+  static constexpr int kItems = sizeof(Acc) <= 4 ? 16 : (sizeof(Acc) <= 8 ? 8 : 4);
   static constexpr int kTile = kScanThreads * kItems;
   static constexpr int kPadded = kTile + kTile / 32;
   __device__ static __forceinline__ int pad(int i) { return i + i / 32; }  // no bank conflicts
@@ -269,22 +264,28 @@ __global__ void __launch_bounds__(kScanThreads) scan_tile_kernel(Op op, ScanArgs
   constexpr int VO = T::template vec_width<Out>();
   bool direct_in = false, direct_out = false;
   if constexpr (VI > 1)
-    direct_in = !a.striped_only && full && a.len_stride[1] == static_cast<int64_t>(sizeof(In)) &&
+    direct_in = full && a.len_stride[1] == static_cast<int64_t>(sizeof(In)) &&
                 reinterpret_cast<uintptr_t>(row_in + start * static_cast<int64_t>(sizeof(In))) % 16 == 0;
   if constexpr (VO > 1)
     direct_out = full && a.len_stride[0] == static_cast<int64_t>(sizeof(Out)) &&
                  reinterpret_cast<uintptr_t>(row_out + start * static_cast<int64_t>(sizeof(Out))) % 16 == 0;
   if constexpr (VI > 1) {
-    if (direct_in) {  // full contiguous tile: this thread's I elements in 16-byte loads (L1 merges the lines)
+    if (direct_in) {  // full contiguous tile: striped 16-byte loads (512 contiguous bytes per warp access)
       using VecIn = Vec<In, VI>;
-      const VecIn* p = reinterpret_cast<const VecIn*>(row_in + (start + int64_t{tid} * I) * static_cast<int64_t>(sizeof(In)));
+      const VecIn* p = reinterpret_cast<const VecIn*>(row_in + start * static_cast<int64_t>(sizeof(In)));
       VecIn x[I / VI];
 #pragma unroll
-      for (int q = 0; q < I / VI; ++q) x[q] = p[q];
+      for (int k = 0; k < I / VI; ++k) x[k] = p[k * kScanThreads + tid];
 #pragma unroll
-      for (int q = 0; q < I / VI; ++q)
+      for (int k = 0; k < I / VI; ++k)
 #pragma unroll
-        for (int j = 0; j < VI; ++j) v[q * VI + j] = scan_lift_value(op, a, x[q].v[j], start + tid * I + q * VI + j);
+        for (int j = 0; j < VI; ++j) {
+          const int i = (k * kScanThreads + tid) * VI + j;
+          tile_s[T::pad(i)] = scan_lift_value(op, a, x[k].v[j], start + i);
+        }
+      __syncthreads();
+#pragma unroll
+      for (int j = 0; j < I; ++j) v[j] = tile_s[T::pad(tid * I + j)];
     }
   }
   if (!direct_in) {  // striped loads (coalesced for any stride), transposed through shared memory
@@ -366,23 +367,23 @@ __global__ void __launch_bounds__(kScanThreads) scan_tile_kernel(Op op, ScanArgs
   }
   __syncthreads();
   excl = op.combine(prefix_s, excl);
-  if constexpr (VO > 1) {
-    if (direct_out) {
-      using VecOut = Vec<Out, VO>;
-      VecOut* p = reinterpret_cast<VecOut*>(row_out + (start + int64_t{tid} * I) * static_cast<int64_t>(sizeof(Out)));
 #pragma unroll
-      for (int q = 0; q < I / VO; ++q) {
+  for (int j = 0; j < I; ++j) tile_s[T::pad(tid * I + j)] = op.combine(excl, v[j]);
+  __syncthreads();
+  if constexpr (VO > 1) {
+    if (direct_out) {  // striped 16-byte stores
+      using VecOut = Vec<Out, VO>;
+      VecOut* p = reinterpret_cast<VecOut*>(row_out + start * static_cast<int64_t>(sizeof(Out)));
+#pragma unroll
+      for (int k = 0; k < I / VO; ++k) {
         VecOut y;
 #pragma unroll
-        for (int j = 0; j < VO; ++j) y.v[j] = op.finalize(op.combine(excl, v[q * VO + j]));
-        p[q] = y;
+        for (int j = 0; j < VO; ++j) y.v[j] = op.finalize(tile_s[T::pad((k * kScanThreads + tid) * VO + j)]);
+        p[k * kScanThreads + tid] = y;
       }
       return;
     }
   }
-#pragma unroll
-  for (int j = 0; j < I; ++j) tile_s[T::pad(tid * I + j)] = op.combine(excl, v[j]);
-  __syncthreads();
 #pragma unroll
   for (int k = 0; k < I; ++k) {
     int i = k * kScanThreads + tid;
@@ -429,7 +430,6 @@ void scan_loop(const ScanPlan& p, const ScanParams& params, const Stream& stream
   a.len_stride[0] = p.len_stride[0];
   a.len_stride[1] = p.len_stride[1];
   a.skip_nan = params.skip_nan;
-  a.striped_only = std::getenv("CUPRIC_SCAN_STRIPED") != nullptr;  // TEMP experiment
   const bool contiguous_rows = std::llabs(p.len_stride[1]) <= 16;  // elements of a row are (nearly) adjacent
   if (p.len <= 64 || !contiguous_rows) {
     int64_t blocks = (p.nrows + kScanThreads - 1) / kScanThreads;
