@@ -5,6 +5,7 @@
 #include "common.hpp"
 #include "cupric/accelerators.hpp"
 #include "cupric/ops/scan.hpp"
+#include "cupric/ops/statistics.hpp"
 
 namespace cupric::py {
 
@@ -85,6 +86,16 @@ void init_scan(nb::module_& m) {
         return wrap(bincount(is_array(x) ? unwrap(x).arr : as_device_array(x), w, ml));
       }, nb::arg("x"), nb::arg("weights") = nb::none(), nb::arg("minlength") = 0,
       "Counts (or weight sums) of each non-negative integer value; GPU atomics.");
+  m.def("_correlate", [](nb::handle a, nb::handle v, const std::string& mode) {
+        return wrap(correlate(input(a), input(v), mode));
+      });
+  m.def("_convolve", [](nb::handle a, nb::handle v, const std::string& mode) {
+        return wrap(convolve(input(a), input(v), mode));
+      });
+  m.def("_array_equal", [](nb::handle a, nb::handle b, bool equal_nan) {
+        return wrap(array_equal(input(a), input(b), equal_nan));
+      });
+  m.def("_array_equiv", [](nb::handle a, nb::handle b) { return wrap(array_equiv(input(a), input(b))); });
   m.def("_get_routine_accelerators", &get_routine_accelerators);
   m.def("_get_reduction_accelerators", &get_reduction_accelerators);
   m.def("_set_routine_accelerators", &set_routine_accelerators);

@@ -15,6 +15,7 @@
 #include "cupric/ops/ufunc.hpp"
 #include "cupric/ops/reduction.hpp"
 #include "cupric/ops/scan.hpp"
+#include "cupric/ops/statistics.hpp"
 #include "cupric/accelerators.hpp"
 #include "cupric/runtime/backend.hpp"
 #include "cupric/runtime/cuda_info.hpp"

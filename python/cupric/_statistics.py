@@ -1,8 +1,8 @@
 """Statistics and differences composed of device ops, as NumPy's own Python code composes them:
-average, diff (prepend/append), ediff1d, trapezoid, gradient, cov, corrcoef, correlate, convolve,
-array_equal, array_equiv. Each routine is a handful of ufunc/reduction calls on whole arrays, so
-a C++ kernel would buy nothing but launches (DESIGN.md allows this composition). cumsum & co.,
-nanargmax/nanargmin, bincount and diff's core are C++ (cupric/ops/scan.hpp).
+average, diff (prepend/append), ediff1d, trapezoid, gradient, cov, corrcoef. Each routine is a
+handful of ufunc/reduction calls on whole arrays, so a C++ kernel would buy nothing but launches (DESIGN.md allows this composition). cumsum & co.,
+nanargmax/nanargmin, bincount and diff's core are C++ (cupric/ops/scan.hpp), and so are correlate,
+convolve, array_equal and array_equiv (cupric/ops/statistics.hpp); this module only wraps them.
 """
 import operator
 
@@ -23,10 +23,6 @@ def _conj(x):
     parts = y.view(numpy.float32 if y.dtype == numpy.complex64 else numpy.float64)
     parts[..., 1::2] *= -1
     return y
-
-
-def _isnan(x):
-    return x != x
 
 
 def _arr(a):
@@ -322,76 +318,21 @@ def corrcoef(x, y=None, rowvar=True, *, dtype=None):
     return cupric.maximum(cupric.minimum(c, 1), -1)
 
 
-def _correlate_direct(a, v, mode):
-    """sum_k a[n + k] * v[k] over the valid shifts: len(v) multiply-adds of shifted views."""
-    n, m = a.shape[0], v.shape[0]
-    if mode == 'valid':
-        pad_lo, length = 0, n - m + 1
-    elif mode == 'same':
-        pad_lo, length = m // 2, n
-    elif mode == 'full':
-        pad_lo, length = m - 1, n + m - 1
-    else:
-        raise ValueError(f"mode must be one of 'valid', 'same', or 'full' (got {mode!r})")
-    rt = numpy.result_type(a.dtype, v.dtype)
-    ap = cupric.zeros(n + 2 * (m - 1), dtype=rt)
-    ap[m - 1:m - 1 + n] = a
-    start = m - 1 - pad_lo
-    out = cupric.zeros(length, dtype=rt)
-    for k in range(m):
-        out += ap[start + k:start + k + length] * v[k]
-    return out
-
-
 def correlate(a, v, mode='valid'):
-    """numpy.correlate (1-D): c[k] = sum_n a[n + k] * conj(v[n]); a direct method."""
-    a, v = _arr(a), _arr(v)
-    if a.ndim != 1 or v.ndim != 1:
-        raise ValueError("object too deep for desired array")
-    if a.size == 0:
-        raise ValueError("a cannot be empty")
-    if v.size == 0:
-        raise ValueError("v cannot be empty")
-    v = _conj(v)
-    if v.shape[0] > a.shape[0]:
-        # NumPy swaps the operands and reverses the result.
-        # d[j] = sum_n conj(v[n + j]) a[n] = c[-j]: reversed, it is the result (v is conjugated already).
-        return _correlate_direct(v, a, mode)[::-1].copy()
-    return _correlate_direct(a, v, mode)
+    """numpy.correlate (1-D): c[k] = sum_n a[n + k] * conj(v[n]); a direct method (C++)."""
+    return _core._correlate(_arr(a), _arr(v), mode)
 
 
 def convolve(a, v, mode='full'):
-    """numpy.convolve (1-D): correlate with the reversed kernel."""
-    a, v = _arr(a), _arr(v)
-    if a.ndim != 1 or v.ndim != 1:
-        raise ValueError("object too deep for desired array")
-    if a.size == 0:
-        raise ValueError("a cannot be empty")
-    if v.size == 0:
-        raise ValueError("v cannot be empty")
-    if v.shape[0] > a.shape[0]:
-        a, v = v, a
-    return _correlate_direct(a, v[::-1].copy(), mode)
+    """numpy.convolve (1-D): correlate with the reversed kernel; a direct method (C++)."""
+    return _core._convolve(_arr(a), _arr(v), mode)
 
 
 def array_equal(a1, a2, equal_nan=False):
     """numpy.array_equal: same shape and elements; a 0-d bool array on the device (no sync)."""
-    a1, a2 = _arr(a1), _arr(a2)
-    if a1.shape != a2.shape:
-        return cupric.array(False)
-    if not equal_nan:
-        return (a1 == a2).all()
-    if a1.dtype.kind not in 'fc' and a2.dtype.kind not in 'fc':
-        return (a1 == a2).all()
-    n1, n2 = _isnan(a1), _isnan(a2)
-    return ((a1 == a2) | (n1 & n2)).all() & (n1 == n2).all()
+    return _core._array_equal(_arr(a1), _arr(a2), bool(equal_nan))
 
 
 def array_equiv(a1, a2):
     """numpy.array_equiv: equal after broadcasting; a 0-d bool array on the device."""
-    a1, a2 = _arr(a1), _arr(a2)
-    try:
-        cupric.broadcast_shapes(a1.shape, a2.shape)
-    except ValueError:
-        return cupric.array(False)
-    return (a1 == a2).all()
+    return _core._array_equiv(_arr(a1), _arr(a2))

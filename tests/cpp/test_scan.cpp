@@ -76,3 +76,30 @@ TEST(Scan, AcceleratorSwitch) {  // V11-CUB
   expect_error<ValueError>([&] { set_routine_accelerators({"bogus"}); }, "Unknown accelerator: bogus");
   set_routine_accelerators(saved);
 }
+
+TEST(Statistics, CorrelateConvolve) {
+  ndarray a = array(std::vector<double>{1, 2, 3, 4});
+  ndarray v = array(std::vector<double>{0, 1, 0.5});
+  EXPECT_EQ(to_vector<double>(correlate(a, v)), (std::vector<double>{3.5, 5}));
+  EXPECT_EQ(to_vector<double>(correlate(a, v, "full")), (std::vector<double>{0.5, 2, 3.5, 5, 4, 0}));
+  EXPECT_EQ(to_vector<double>(convolve(a, v)), (std::vector<double>{0, 1, 2.5, 4, 5.5, 2}));
+  EXPECT_EQ(to_vector<double>(convolve(a, v, "same")), (std::vector<double>{1, 2.5, 4, 5.5}));
+  EXPECT_EQ(to_vector<double>(correlate(v, a, "full")), (std::vector<double>{0, 4, 5, 3.5, 2, 0.5}));
+  expect_error<ValueError>([&] { correlate(a, v, "bogus"); },
+                           "mode must be one of 'valid', 'same', or 'full' (got 'bogus')");
+}
+
+TEST(Statistics, ArrayEqualEquiv) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  ndarray a = array(std::vector<double>{1, nan});
+  auto truth = [](const ndarray& r) {
+    EXPECT_EQ(r.ndim(), 0);
+    return to_vector<uint8_t>(astype(r, dtypes::uint8)).at(0) != 0;
+  };
+  EXPECT_FALSE(truth(array_equal(a, a)));
+  EXPECT_TRUE(truth(array_equal(a, a, true)));
+  EXPECT_FALSE(truth(array_equal(a, array(std::vector<double>{1}))));
+  ndarray m = array(std::vector<int32_t>{1, 2, 1, 2}, Dims{2, 2});
+  EXPECT_TRUE(truth(array_equiv(m, array(std::vector<int32_t>{1, 2}))));
+  EXPECT_FALSE(truth(array_equiv(m, array(std::vector<int32_t>{1, 2, 3}))));
+}
