@@ -300,8 +300,10 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
 
 
 def _dot(a, b):
-    """(n, k) @ (k, m) by broadcasting and a sum over k (matmul is another issue's)."""
-    return (a[:, :, None] * b[None, :, :]).sum(axis=1)
+    """(n, k) @ (k, m), one row at a time (k * m temporaries; matmul belongs to another issue)."""
+    bt = b.T
+    rows = [(a[i][None, :] * bt).sum(axis=1) for i in range(a.shape[0])]
+    return cupric.stack(rows) if rows else cupric.zeros((0, b.shape[1]), dtype=numpy.result_type(a.dtype, b.dtype))
 
 
 def corrcoef(x, y=None, rowvar=True, *, dtype=None):
