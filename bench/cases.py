@@ -65,6 +65,7 @@ class Case:
     out: Optional[str] = None       # expression giving the result to check (default: stmt's value)
     baseline: Optional[str] = None  # memcpy kind for "% of memcpy": d2d, h2d, d2h (+ _pinned)
     target: Optional[Target] = None
+    cold_want: Optional[str] = None  # cold cases: the expected result, a NumPy expression of h
 
     @property
     def metric(self):
@@ -141,6 +142,25 @@ CASES = [
          expect=lambda h: (h["a"].sum(dtype=np.float64).astype(F32), 1e-4), baseline="d2d",
          target=Target("ge", 4100, ">= 4100 GB/s")),
 
+    # Reductions and scans (issue 5).
+    Case("sum_axis0", lambda s: f"sum(m, axis=0) {s.side}^2 f32", "device", "xp.sum(m, axis=0)",
+         {"m": ("square", "dev")}, nbytes=lambda s: _f32x4 * s.side * (s.side + 1), needs=(func("sum"),),
+         expect=lambda h: (h["m"].sum(axis=0, dtype=np.float64).astype(F32), 1e-4), baseline="d2d",
+         target=Target("ge", 3800, ">= 3800 GB/s")),
+    Case("sum_axis1", lambda s: f"sum(m, axis=1) {s.side}^2 f32", "device", "xp.sum(m, axis=1)",
+         {"m": ("square", "dev")}, nbytes=lambda s: _f32x4 * s.side * (s.side + 1), needs=(func("sum"),),
+         expect=lambda h: (h["m"].sum(axis=1, dtype=np.float64).astype(F32), 1e-4), baseline="d2d",
+         target=Target("ge", 4100, ">= 4100 GB/s")),
+    Case("argmax", lambda s: f"argmax(a) {p2(s.big)} f32", "device", "xp.argmax(a)", {"a": ("big", "dev")},
+         nbytes=lambda s: _f32x4 * s.big, needs=(func("argmax"),), expect=lambda h: np.argmax(h["a"]),
+         baseline="d2d", target=Target("ge", 3900, ">= 3900 GB/s")),
+    Case("cumsum", lambda s: f"cumsum(a) {p2(s.big)} f32", "device", "xp.cumsum(a)", {"a": ("big", "dev")},
+         nbytes=lambda s: 2 * _f32x4 * s.big, needs=(func("cumsum"),),
+         expect=lambda h: (np.cumsum(h["a"], dtype=np.float64).astype(F32), 1e-3), baseline="d2d",
+         target=Target("ge", 2800, ">= 2800 GB/s (read+write)")),
+    Case("sum_small", lambda s: "a.sum() (1000 f32)", "host_loop", "a.sum()", {"a": ("small", "dev")},
+         needs=(method("sum"),), expect=lambda h: (h["a"].sum(), 1e-5), target=Target("le", 5.5, "<= 5.5 us")),
+
     # Host <-> device transfers (wall clock up to a synchronise: what the caller waits for).
     Case("h2d", lambda s: f"H2D pageable asarray {mib(s.xfer_bytes)}", "wall", "xp.asarray(h)",
          {"h": ("xfer", "host")}, nbytes=lambda s: s.xfer_bytes, libs=GPU_LIBS,
@@ -160,6 +180,9 @@ CASES = [
     # First call in a fresh process (empty kernel caches): see bench/cold.py.
     Case("cold", lambda s: "first call sin(a)*3+a (2^20 f32)", "cold", "xp.sin(a) * 3 + a",
          needs=(func("sin"), method("__mul__"), method("__add__")),
+         target=Target("le", 5.0, "<= 5 ms")),
+    Case("cold_sum0", lambda s: "first call a.sum(axis=0) (1024x1024 f32)", "cold",
+         "a.reshape(1024, -1).sum(axis=0)", needs=(func("sum"),), cold_want="h.reshape(1024, -1).sum(axis=0)",
          target=Target("le", 5.0, "<= 5 ms")),
 ]
 

@@ -134,7 +134,7 @@ def measure(case, lib, ctx):
         return {"status": "n/a", "detail": f"needs {missing}"}
     cfg = ctx.cfg
     if case.clock == "cold":
-        runs = run_cold(lib, case.stmt, cfg.cold_runs)
+        runs = run_cold(lib, case.stmt, cfg.cold_runs, want=getattr(case, "cold_want", None))
         firsts = [r["first_ms"] for r in runs]
         return {"status": "ok", "value": statistics.median(firsts), "samples_ms": T.summarize(firsts),
                 "second_ms": statistics.median(r["second_ms"] for r in runs),

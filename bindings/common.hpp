@@ -60,6 +60,7 @@ void init_creation(nb::module_& m);
 void init_creation_routines(nb::module_& m);  // ranges, matrices, *_like (creation_routines.cpp)
 void init_manipulation(nb::module_& m);  // after init_ndarray: adds ndarray methods
 void init_reduction(nb::module_& m);  // after init_ndarray: adds ndarray methods
+void init_scan(nb::module_& m);       // after init_ndarray: adds ndarray methods (scan.cpp)
 void init_runtime(nb::module_& m);
 void init_indexing(nb::module_& m);  // after init_ndarray: adds ndarray methods
 void init_joining(nb::module_& m);   // after init_ndarray: adds ndarray methods

@@ -16,6 +16,7 @@ NB_MODULE(_core, m) {
   init_indexing(m);
   init_joining(m);
   init_reduction(m);
+  init_scan(m);
   init_runtime(m);
   init_cuda_runtime(m);
   init_ufunc(m);

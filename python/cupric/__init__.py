@@ -31,6 +31,11 @@ from cupric import cuda
 from cupric.cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
 from cupric._core import ufunc, result_type, min_scalar_type
 from cupric._ufunc import common_type
+from cupric._core import cumsum, cumprod, nancumsum, nancumprod, nanargmax, nanargmin, bincount
+from cupric._statistics import (average, diff, ediff1d, trapezoid, gradient, cov, corrcoef, correlate, convolve,
+                                array_equal, array_equiv)
+from cupric import _ufunc_reduce, _accelerator  # noqa: F401
+_ufunc_reduce.install(ufunc)  # ufunc.reduce / accumulate / reduceat
 from cupric._config import show_config, get_array_module, is_available
 from cupric._ranges import linspace, logspace
 
