@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include "kernels/op_table.hpp"
 #include "kernels/reduction.hpp"
+#include "kernels/scan.hpp"
 
 using namespace cupric;
 
@@ -69,4 +70,20 @@ TEST(Registration, ReduceLoopsHaveCudaTwins) {
         }
       }
   EXPECT_GT(n, 100u);
+}
+
+TEST(Registration, ScanLoopsHaveCudaTwins) {
+  size_t n = 0;
+  for (int op = 0; op < kNumScanOps; ++op)
+    for (int a = 0; a < 15; ++a)
+      for (int b = 0; b < 15; ++b) {
+        ScanLoopPair& p = scan_loops(static_cast<ScanOp>(op), static_cast<ScalarType>(a), static_cast<ScalarType>(b));
+        if (!p.host) continue;
+        ++n;
+        if (kCudaBuild) {
+          EXPECT_NE(p.cuda, nullptr) << "scan " << op << " " << a << "->" << b;
+          EXPECT_NE(reinterpret_cast<void*>(p.cuda), reinterpret_cast<void*>(p.host));
+        }
+      }
+  EXPECT_GT(n, 20u);
 }

@@ -10,7 +10,7 @@
 #include "kernels/host_scan.hpp"
 #endif
 
-namespace cupric::family {
+namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS {  // Note [Family backend namespace]
 
 template <class Op>
 void reg_scan(ScanOp op) {
