@@ -30,6 +30,9 @@ from cupric._core import ufunc, result_type, min_scalar_type
 from cupric._ufunc import common_type
 from cupric._config import show_config, get_array_module, is_available
 from cupric._ranges import linspace, logspace
+from cupric._sorting import (sort, argsort, lexsort, partition, argpartition, sort_complex, searchsorted, digitize,
+                             unique, unique_values, unique_counts, unique_inverse, unique_all, isin, intersect1d,
+                             union1d, setdiff1d, setxor1d)
 
 __version__ = "0.1.0"
 
