@@ -33,6 +33,7 @@ from cupric._ranges import linspace, logspace
 from cupric._sorting import (sort, argsort, lexsort, partition, argpartition, sort_complex, searchsorted, digitize,
                              unique, unique_values, unique_counts, unique_inverse, unique_all, isin, intersect1d,
                              union1d, setdiff1d, setxor1d)
+from cupric._order_statistics import (median, nanmedian, quantile, nanquantile, percentile, nanpercentile)
 
 __version__ = "0.1.0"
 
