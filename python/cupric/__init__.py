@@ -34,6 +34,7 @@ from cupric._sorting import (sort, argsort, lexsort, partition, argpartition, so
                              unique, unique_values, unique_counts, unique_inverse, unique_all, isin, intersect1d,
                              union1d, setdiff1d, setxor1d)
 from cupric._order_statistics import (median, nanmedian, quantile, nanquantile, percentile, nanpercentile)
+from cupric._histograms import histogram, histogram_bin_edges, histogram2d, histogramdd
 
 __version__ = "0.1.0"
 
