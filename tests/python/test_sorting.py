@@ -201,8 +201,7 @@ def test_sort_large_multisegment():
 
 if given is not None:
     @given(hnp.arrays(st.sampled_from([numpy.int16, numpy.uint32, numpy.float32, numpy.float64, numpy.complex128]),
-                      hnp.array_shapes(min_dims=1, max_dims=3, min_side=0, max_side=6),
-                      elements={"allow_nan": True} if False else None),
+                      hnp.array_shapes(min_dims=1, max_dims=3, min_side=0, max_side=6)),
            st.integers(-3, 2))
     def test_sort_hypothesis(h, axis):
         c = cp.array(h)
