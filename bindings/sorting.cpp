@@ -3,6 +3,7 @@
 // python/cupric/_sorting.py; these only convert arrays and optional axes.
 #include <optional>
 #include "common.hpp"
+#include "cupric/ops/order_statistics.hpp"
 #include "cupric/ops/sorting.hpp"
 
 namespace cupric::py {
@@ -22,6 +23,18 @@ std::optional<bool> opt_bool(nb::handle b) {
   return nb::cast<bool>(b);
 }
 nb::object opt_wrap(const ndarray& a) { return a.defined() ? wrap(a) : nb::none(); }
+AxisArg axis_arg(nb::handle axis) {
+  if (axis.is_none()) return AxisArg();
+  if (PyTuple_Check(axis.ptr()) || PyList_Check(axis.ptr())) {
+    std::vector<int64_t> v;
+    for (nb::handle h : axis) v.push_back(nb::cast<int64_t>(h));
+    return AxisArg(std::move(v));
+  }
+  return AxisArg(nb::cast<int64_t>(axis));
+}
+ndarray opt_out(nb::handle out) { return out.is_none() ? ndarray() : unwrap(out).arr; }
+// The result, or `out` itself when one was given (NumPy returns the out object).
+nb::object result_or_out(const ndarray& r, nb::handle out) { return out.is_none() ? wrap(r) : nb::borrow(out); }
 
 }  // namespace
 
@@ -63,6 +76,20 @@ void init_sorting(nb::module_& m) {
   });
   m.def("_union1d", [](nb::handle a, nb::handle b) { return wrap(union1d(arr(a), arr(b))); });
   m.def("_setdiff1d", [](nb::handle a, nb::handle b, bool u) { return wrap(setdiff1d(arr(a), arr(b), u)); });
+  m.def("_quantile", [](nb::handle a, nb::handle q, nb::handle axis, nb::handle out, nb::handle method, bool keepdims,
+                        bool nan) {
+    bool all_nan = false;
+    const QuantileMethod meth = parse_quantile_method(nb::cast<std::string>(method));
+    ndarray r = nan ? detail::nanquantile_flag(arr(a), arr(q), axis_arg(axis), opt_out(out), meth, keepdims, &all_nan)
+                    : quantile(arr(a), arr(q), axis_arg(axis), opt_out(out), false, meth, keepdims);
+    return nb::make_tuple(result_or_out(r, out), all_nan);
+  }, nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg(), nb::arg());
+  m.def("_median", [](nb::handle a, nb::handle axis, nb::handle out, bool keepdims, bool nan) {
+    bool all_nan = false;
+    ndarray r = nan ? detail::nanmedian_flag(arr(a), axis_arg(axis), opt_out(out), keepdims, &all_nan)
+                    : median(arr(a), axis_arg(axis), opt_out(out), false, keepdims);
+    return nb::make_tuple(result_or_out(r, out), all_nan);
+  }, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg());
   m.def("_setxor1d", [](nb::handle a, nb::handle b, bool u) { return wrap(setxor1d(arr(a), arr(b), u)); });
 }
 

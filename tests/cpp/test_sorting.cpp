@@ -77,3 +77,19 @@ TEST(Sets, UniqueIsinAndSetOps) {
   EXPECT_EQ(to_vector<int32_t>(setdiff1d(a, b)), (std::vector<int32_t>{1}));
   EXPECT_EQ(to_vector<int32_t>(setxor1d(a, b)), (std::vector<int32_t>{1, 5}));
 }
+
+TEST(OrderStatistics, MedianQuantilePercentile) {
+  ndarray a = array(std::vector<double>{4, 1, 3, 2, 9, 7}, Dims{2, 3});
+  EXPECT_EQ(to_vector<double>(median(a)), (std::vector<double>{3.5}));
+  EXPECT_EQ(to_vector<double>(median(a, AxisArg(int64_t{1}))), (std::vector<double>{3, 7}));
+  ndarray q = array(std::vector<double>{0.0, 0.5, 1.0});
+  EXPECT_EQ(to_vector<double>(quantile(a, q)), (std::vector<double>{1, 3.5, 9}));
+  EXPECT_EQ(to_vector<double>(quantile(a, q, {}, {}, false, QuantileMethod::Lower)), (std::vector<double>{1, 3, 9}));
+  EXPECT_EQ(to_vector<double>(percentile(a, array(std::vector<double>{50}))), (std::vector<double>{3.5}));
+  ndarray n = array(std::vector<double>{1, kNaN, 3, 5});
+  EXPECT_TRUE(std::isnan(to_vector<double>(median(n))[0]));
+  EXPECT_EQ(to_vector<double>(nanmedian(n)), (std::vector<double>{3}));
+  expect_error<ValueError>([&] { quantile(a, array(std::vector<double>{1.5})); },
+                           "Quantiles must be in the range [0, 1]");
+  EXPECT_EQ(parse_quantile_method("hazen"), QuantileMethod::Hazen);
+}
