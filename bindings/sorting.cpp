@@ -3,6 +3,7 @@
 // python/cupric/_sorting.py; these only convert arrays and optional axes.
 #include <optional>
 #include "common.hpp"
+#include "cupric/ops/histograms.hpp"
 #include "cupric/ops/order_statistics.hpp"
 #include "cupric/ops/sorting.hpp"
 
@@ -31,6 +32,17 @@ AxisArg axis_arg(nb::handle axis) {
     return AxisArg(std::move(v));
   }
   return AxisArg(nb::cast<int64_t>(axis));
+}
+// bins: ("count", int) / ("edges", array) / ("estimator", str), as python/cupric/_histograms.py sends.
+HistogramBins bins_of(nb::handle kind, nb::handle value) {
+  const std::string k = nb::cast<std::string>(kind);
+  if (k == "count") return HistogramBins(nb::cast<int64_t>(value));
+  if (k == "edges") return HistogramBins(arr(value));
+  return HistogramBins(nb::cast<std::string>(value));
+}
+HistogramRange range_of(nb::handle r) {
+  if (r.is_none()) return std::nullopt;
+  return std::make_pair(nb::cast<double>(r[0]), nb::cast<double>(r[1]));
 }
 ndarray opt_out(nb::handle out) { return out.is_none() ? ndarray() : unwrap(out).arr; }
 // The result, or `out` itself when one was given (NumPy returns the out object).
@@ -90,6 +102,25 @@ void init_sorting(nb::module_& m) {
                     : median(arr(a), axis_arg(axis), opt_out(out), false, keepdims);
     return nb::make_tuple(result_or_out(r, out), all_nan);
   }, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg());
+  m.def("_histogram", [](nb::handle a, nb::handle kind, nb::handle value, nb::handle range, bool density,
+                         nb::handle weights, bool edges_only) -> nb::object {
+    ndarray w = weights.is_none() ? ndarray() : arr(weights);
+    if (edges_only) return wrap(histogram_bin_edges(arr(a), bins_of(kind, value), range_of(range), w));
+    HistogramResult r = histogram(arr(a), bins_of(kind, value), range_of(range), density, w);
+    return nb::make_tuple(wrap(r.hist), wrap(r.bin_edges));
+  }, nb::arg(), nb::arg(), nb::arg(), nb::arg().none(), nb::arg(), nb::arg().none(), nb::arg());
+  m.def("_histogramdd", [](nb::handle sample, nb::handle bins, nb::handle ranges, bool density, nb::handle weights) {
+    std::vector<ndarray> s;
+    for (nb::handle h : sample) s.push_back(arr(h));
+    std::vector<HistogramBins> b;
+    for (nb::handle h : bins) b.push_back(bins_of(h[0], h[1]));
+    std::vector<HistogramRange> r;
+    for (nb::handle h : ranges) r.push_back(range_of(h));
+    HistogramddResult res = histogramdd(s, b, r, density, weights.is_none() ? ndarray() : arr(weights));
+    nb::list edges;
+    for (const ndarray& e : res.edges) edges.append(wrap(e));
+    return nb::make_tuple(wrap(res.hist), edges);
+  }, nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg().none());
   m.def("_setxor1d", [](nb::handle a, nb::handle b, bool u) { return wrap(setxor1d(arr(a), arr(b), u)); });
 }
 

@@ -16,6 +16,7 @@
 #include "cupric/ops/reduction.hpp"
 #include "cupric/ops/sorting.hpp"
 #include "cupric/ops/order_statistics.hpp"
+#include "cupric/ops/histograms.hpp"
 #include "cupric/runtime/backend.hpp"
 #include "cupric/runtime/cuda_info.hpp"
 #include "cupric/runtime/stream.hpp"

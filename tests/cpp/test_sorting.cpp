@@ -93,3 +93,16 @@ TEST(OrderStatistics, MedianQuantilePercentile) {
                            "Quantiles must be in the range [0, 1]");
   EXPECT_EQ(parse_quantile_method("hazen"), QuantileMethod::Hazen);
 }
+
+TEST(Histograms, CountsEdgesWeightsAnd2d) {
+  ndarray a = array(std::vector<double>{0.0, 1.0, 1.0, 2.0, 3.0, 3.0, 4.0});
+  HistogramResult h = histogram(a, 4);
+  EXPECT_EQ(to_vector<int64_t>(h.hist), (std::vector<int64_t>{1, 2, 1, 3}));  // last bin closed
+  EXPECT_EQ(to_vector<double>(h.bin_edges), (std::vector<double>{0, 1, 2, 3, 4}));
+  HistogramResult w = histogram(a, array(std::vector<double>{0, 2, 4}), std::nullopt, false, a);
+  EXPECT_EQ(to_vector<double>(w.hist), (std::vector<double>{2, 12}));
+  EXPECT_EQ(histogram_bin_edges(a, "sturges").size(), 5);  // ceil(log2(7) + 1) = 4 bins
+  Histogram2dResult h2 = histogram2d(a, a, {2});
+  EXPECT_EQ(to_vector<double>(h2.hist), (std::vector<double>{3, 0, 0, 4}));
+  expect_error<ValueError>([&] { histogram(a, 0); }, "`bins` must be positive, when an integer");
+}
