@@ -188,3 +188,17 @@ if given is not None:
                      numpy.unique(h, True, True, True, equal_nan=equal_nan))
         check_unique(cp.unique(c, False, True, True, equal_nan=equal_nan),
                      numpy.unique(h, False, True, True, equal_nan=equal_nan), None if equal_nan else 1, h)
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "T", "negstep", "strided", "broadcast", "0d", "zerosize", "1d"])
+@pytest.mark.parametrize("dtype", ["int8", "float32", "complex64"])
+def test_layouts(layout, dtype):
+    from conftest import make_pair
+    h, c = make_pair(layout, dtype)
+    check_unique(cp.unique(c, True, True, True), numpy.unique(h, True, True, True))
+    t = numpy.ravel(h)[::2]
+    assert_same(cp.isin(c, cp.array(t)), numpy.isin(h, t))
+    a = numpy.sort(numpy.ravel(h))
+    assert_same(cp.searchsorted(cp.array(a), c), numpy.searchsorted(a, h))
+    if h.ndim:
+        check_unique(cp.unique(c, True, True, True, axis=0), numpy.unique(h, True, True, True, axis=0))
