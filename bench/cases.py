@@ -24,7 +24,8 @@ class Sizes:
     def shape(self, key):
         return {"small": (self.small,), "mat": (40, 25), "big": (self.big,),
                 "square": (self.side, self.side), "xfer": (self.xfer_bytes // 4,),
-                "part": (self.big // 32,), "idx": (self.big // 16,)}[key]
+                "part": (self.big // 32,), "idx": (self.big // 16,),
+                "quarter": (self.big // 4,)}[key]
 
 
 def p2(n):
@@ -160,6 +161,14 @@ CASES = [
          target=Target("ge", 2800, ">= 2800 GB/s (read+write)")),
     Case("sum_small", lambda s: "a.sum() (1000 f32)", "host_loop", "a.sum()", {"a": ("small", "dev")},
          needs=(method("sum"),), expect=lambda h: (h["a"].sum(), 1e-5), target=Target("le", 5.5, "<= 5.5 us")),
+    # Sorting (issue 6): 2^26 f32 when big is 2^28. Bytes: keys read + written (argsort: f32 read,
+    # int64 written), so the targets 1.6 ms and 2.8 ms at 2^26 read 335 and 288 GB/s.
+    Case("sort", lambda s: f"sort(a) {p2(s.big // 4)} f32", "device", "xp.sort(a)", {"a": ("quarter", "dev")},
+         nbytes=lambda s: 2 * _f32x4 * (s.big // 4), needs=(func("sort"),), expect=lambda h: np.sort(h["a"]),
+         target=Target("ge", 335, ">= 335 GB/s (<= 1.6 ms)")),
+    Case("argsort", lambda s: f"argsort(a) {p2(s.big // 4)} f32", "device", "xp.argsort(a)",
+         {"a": ("quarter", "dev")}, nbytes=lambda s: (_f32x4 + 8) * (s.big // 4), needs=(func("argsort"),),
+         expect=lambda h: np.argsort(h["a"], kind="stable"), target=Target("ge", 288, ">= 288 GB/s (<= 2.8 ms)")),
 
     # Host <-> device transfers (wall clock up to a synchronise: what the caller waits for).
     Case("h2d", lambda s: f"H2D pageable asarray {mib(s.xfer_bytes)}", "wall", "xp.asarray(h)",

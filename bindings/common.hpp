@@ -65,6 +65,7 @@ void init_runtime(nb::module_& m);
 void init_indexing(nb::module_& m);  // after init_ndarray: adds ndarray methods
 void init_joining(nb::module_& m);   // after init_ndarray: adds ndarray methods
 void init_cuda_runtime(nb::module_& m);
+void init_sorting(nb::module_& m);  // sorting, searching, sets (sorting.cpp)
 // Raises cupric.cuda.runtime.CUDARuntimeError for `e`; false before Python registered the class.
 bool translate_cuda_error(const CudaError& e);
 void init_ufunc(nb::module_& m);  // after init_ndarray: adds the operators to ndarray

@@ -21,4 +21,5 @@ NB_MODULE(_core, m) {
   init_cuda_runtime(m);
   init_ufunc(m);
   init_editing(m);
+  init_sorting(m);
 }

@@ -38,6 +38,11 @@ from cupric import _ufunc_reduce, _accelerator  # noqa: F401
 _ufunc_reduce.install(ufunc)  # ufunc.reduce / accumulate / reduceat
 from cupric._config import show_config, get_array_module, is_available
 from cupric._ranges import linspace, logspace
+from cupric._sorting import (sort, argsort, lexsort, partition, argpartition, sort_complex, searchsorted, digitize,
+                             unique, unique_values, unique_counts, unique_inverse, unique_all, isin, intersect1d,
+                             union1d, setdiff1d, setxor1d)
+from cupric._order_statistics import (median, nanmedian, quantile, nanquantile, percentile, nanpercentile)
+from cupric._histograms import histogram, histogram_bin_edges, histogram2d, histogramdd
 
 __version__ = "0.1.0"
 

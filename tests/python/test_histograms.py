@@ -1,0 +1,94 @@
+"""histogram, histogram_bin_edges, histogram2d, histogramdd against NumPy 2: int/array/str bins,
+range, density, weights, edges of the last bin, errors."""
+import numpy
+import pytest
+
+import cupric as cp
+from conftest import assert_same, same_error
+
+
+def data(n=200, dtype="float64", seed=0):
+    rng = numpy.random.default_rng(seed)
+    v = rng.standard_normal(n) * 3
+    return v.astype(dtype) if numpy.dtype(dtype).kind == "f" else numpy.round(v).astype(dtype)
+
+
+def close(c, h):
+    h = numpy.asarray(h)
+    assert c.dtype == h.dtype and c.shape == h.shape, (c.dtype, h.dtype, c.shape, h.shape)
+    numpy.testing.assert_allclose(c.get(), h, rtol=1e-10, atol=1e-12)
+
+
+@pytest.mark.parametrize("dtype", ["int32", "uint8", "float32", "float64"])
+@pytest.mark.parametrize("bins", [1, 7, 10, [-5, -1, 0, 0.5, 2, 6]])
+def test_histogram(dtype, bins):
+    h = data(300, dtype)
+    c = cp.array(h)
+    for rng in [None, (-2, 3)]:
+        for density in [None, True]:
+            n, e = cp.histogram(c, bins=bins, range=rng, density=density)
+            nn, ee = numpy.histogram(h, bins=bins, range=rng, density=density)
+            close(n, nn)
+            close(e, ee)
+
+
+@pytest.mark.parametrize("estimator", ["auto", "fd", "doane", "scott", "stone", "rice", "sturges", "sqrt"])
+def test_histogram_str_bins(estimator):
+    h = data(500, "float64", 3)
+    c = cp.array(h)
+    close(cp.histogram_bin_edges(c, estimator), numpy.histogram_bin_edges(h, estimator))
+    n, e = cp.histogram(c, estimator, range=(-1, 4))
+    nn, ee = numpy.histogram(h, estimator, range=(-1, 4))
+    close(n, nn)
+    close(e, ee)
+
+
+def test_histogram_weights_edges_empty():
+    h = numpy.array([0.0, 1.0, 1.0, 2.0, 3.0, 3.0, 4.0])
+    w = numpy.arange(7, dtype=numpy.float32)
+    for bins in [4, [0, 1, 3, 4]]:
+        for density in [None, True]:
+            n, e = cp.histogram(cp.array(h), bins, weights=cp.array(w), density=density)
+            nn, ee = numpy.histogram(h, bins, weights=w, density=density)
+            close(n, nn)
+            close(e, ee)
+    wi = numpy.arange(7, dtype=numpy.int32)
+    close(cp.histogram(cp.array(h), 3, weights=cp.array(wi))[0], numpy.histogram(h, 3, weights=wi)[0])
+    n, e = cp.histogram(cp.array(numpy.array([], "float64")), 3)
+    nn, ee = numpy.histogram(numpy.array([], "float64"), 3)
+    close(n, nn)
+    close(e, ee)
+    close(cp.histogram(cp.full((5,), 2.0))[0], numpy.histogram(numpy.full((5,), 2.0))[0])
+
+
+def test_histogram_errors():
+    h, c = data(10), cp.array(data(10))
+    same_error(lambda: numpy.histogram(h, 0), lambda: cp.histogram(c, 0))
+    same_error(lambda: numpy.histogram(h, 2.5), lambda: cp.histogram(c, 2.5))
+    same_error(lambda: numpy.histogram(h, [3, 1, 2]), lambda: cp.histogram(c, [3, 1, 2]))
+    same_error(lambda: numpy.histogram(h, 3, range=(2, 1)), lambda: cp.histogram(c, 3, range=(2, 1)))
+    same_error(lambda: numpy.histogram(h, "foo"), lambda: cp.histogram(c, "foo"))
+    same_error(lambda: numpy.histogram(h, "auto", weights=h), lambda: cp.histogram(c, "auto", weights=c))
+    same_error(lambda: numpy.histogram(h, 3, weights=h[:3]), lambda: cp.histogram(c, 3, weights=c[:3]))
+    hn = h.copy()
+    hn[0] = numpy.nan
+    same_error(lambda: numpy.histogram(hn), lambda: cp.histogram(cp.array(hn)))
+
+
+@pytest.mark.parametrize("bins", [5, [3, 4], [[-3, 0, 1, 4], [-2, 0, 2]]])
+def test_histogram2d_dd(bins):
+    x, y, z = data(100, seed=1), data(100, seed=2), data(100, seed=3)
+    w = numpy.abs(data(100, seed=4))
+    for density in [None, True]:
+        for weights in [None, w]:
+            cw = None if weights is None else cp.array(weights)
+            r = cp.histogram2d(cp.array(x), cp.array(y), bins, density=density, weights=cw)
+            e = numpy.histogram2d(x, y, bins, density=density, weights=weights)
+            for a, b in zip(r, e):
+                close(a, b)
+    s = numpy.stack([x, y, z], axis=1)
+    r, re = cp.histogramdd(cp.array(s), bins=4, range=[(-2, 2), None, (-1, 5)])
+    e, ee = numpy.histogramdd(s, bins=4, range=[(-2, 2), None, (-1, 5)])
+    close(r, e)
+    for a, b in zip(re, ee):
+        close(a, b)

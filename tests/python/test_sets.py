@@ -1,0 +1,204 @@
+"""searchsorted, digitize, unique (+ Array API unique_*), isin, intersect1d, union1d, setdiff1d,
+setxor1d against NumPy 2: dtypes, NaN rules (equal_nan), signed zeros, axes, zero-size, errors."""
+import numpy
+import pytest
+
+import cupric as cp
+from conftest import ALL_DTYPES, assert_same, params, same_error
+from test_sorting import special_values
+
+try:
+    from hypothesis import given, strategies as st
+    from hypothesis.extra import numpy as hnp
+except ImportError:  # pragma: no cover
+    given = None
+
+
+def pair(shape, dtype, seed=0):
+    h = special_values(shape, dtype, seed)
+    return h, cp.array(h)
+
+
+# ---- searchsorted / digitize ---------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", params(ALL_DTYPES))
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_searchsorted(dtype, side):
+    a = numpy.sort(special_values((40,), dtype, 1))
+    v = special_values((3, 9), dtype, 2)
+    assert_same(cp.searchsorted(cp.array(a), cp.array(v), side=side), numpy.searchsorted(a, v, side=side))
+    assert_same(cp.array(a).searchsorted(cp.array(v), side), a.searchsorted(v, side))
+
+
+def test_searchsorted_sorter_scalars_mixed_dtypes():
+    rng = numpy.random.default_rng(0)
+    a = rng.standard_normal(30)
+    s = numpy.argsort(a)
+    v = numpy.array([-1.0, 0.0, numpy.nan, 5.0])
+    for side in ["left", "right"]:
+        assert_same(cp.searchsorted(cp.array(a), cp.array(v), side, sorter=cp.array(s)),
+                    numpy.searchsorted(a, v, side, sorter=s))
+    ai = numpy.arange(10, dtype=numpy.int8)
+    assert_same(cp.searchsorted(cp.array(ai), cp.array([2.5, -1.0, 300.0])), numpy.searchsorted(ai, [2.5, -1.0, 300.0]))
+    assert_same(cp.searchsorted(cp.array(ai), 3), numpy.searchsorted(ai, 3))
+    assert_same(cp.searchsorted(cp.array(ai[:0]), cp.array([1, 2])), numpy.searchsorted(ai[:0], [1, 2]))
+
+
+def test_searchsorted_errors():
+    a = numpy.arange(3)
+    ca = cp.arange(3)
+    same_error(lambda: numpy.searchsorted(numpy.ones((2, 2)), 1), lambda: cp.searchsorted(cp.ones((2, 2)), 1))
+    same_error(lambda: numpy.searchsorted(numpy.array(1), 1), lambda: cp.searchsorted(cp.array(1), 1))
+    same_error(lambda: numpy.searchsorted(a, 1, sorter=[0, 1]), lambda: cp.searchsorted(ca, 1, sorter=cp.array([0, 1])))
+    same_error(lambda: numpy.searchsorted(a, 1, side="foo"), lambda: cp.searchsorted(ca, 1, side="foo"))
+    with pytest.raises(ValueError):
+        cp.searchsorted(ca, 1, sorter=cp.array([0, 1, 7]))
+
+
+@pytest.mark.parametrize("right", [False, True])
+@pytest.mark.parametrize("bins", [[0.0, 1.0, 2.5, 4.0], [4.0, 2.5, 1.0, 0.0], [1.0, 1.0, 2.0], [3.0]])
+def test_digitize(right, bins):
+    x = numpy.array([-1.0, 0.0, 0.5, 1.0, 2.5, 3.0, 4.0, 9.0, numpy.nan])
+    assert_same(cp.digitize(cp.array(x), cp.array(bins), right=right), numpy.digitize(x, bins, right=right))
+    xi = numpy.arange(-2, 6).reshape(2, 4)
+    assert_same(cp.digitize(cp.array(xi), cp.array(bins), right), numpy.digitize(xi, bins, right))
+
+
+def test_digitize_errors():
+    same_error(lambda: numpy.digitize([1.0], [1.0, 3.0, 2.0]), lambda: cp.digitize(cp.array([1.0]), cp.array([1.0, 3.0, 2.0])))
+    same_error(lambda: numpy.digitize([1j], [1.0, 2.0]), lambda: cp.digitize(cp.array([1j]), cp.array([1.0, 2.0])))
+
+
+# ---- unique ---------------------------------------------------------------------------------
+
+def check_unique(c_res, n_res, inverse_at=None, source=None):
+    """Every result equal to NumPy's; the inverse at position `inverse_at` (when given) is checked
+    by reconstruction instead: NumPy's order among equal NaNs (equal_nan=False without
+    return_index) comes from an unstable sort and is unspecified."""
+    if not isinstance(n_res, tuple):
+        n_res, c_res = (n_res,), (c_res,)
+    assert len(c_res) == len(n_res)
+    for i, (c, n) in enumerate(zip(c_res, n_res)):
+        if i == inverse_at:
+            assert c.shape == n.shape and c.dtype == n.dtype
+            numpy.testing.assert_array_equal(c_res[0].get()[c.get()], source)
+        else:
+            assert_same(c, n)
+
+
+@pytest.mark.parametrize("dtype", params(ALL_DTYPES))
+@pytest.mark.parametrize("equal_nan", [True, False])
+def test_unique_all_returns(dtype, equal_nan):
+    h, c = pair((6, 13), dtype, 3)
+    for ri in (False, True):
+        for rv in (False, True):
+            for rc in (False, True):
+                loose = rv and not ri and not equal_nan
+                check_unique(cp.unique(c, ri, rv, rc, equal_nan=equal_nan),
+                             numpy.unique(h, ri, rv, rc, equal_nan=equal_nan), 1 + ri if loose else None, h)
+
+
+@pytest.mark.parametrize("dtype", ["int32", "float64", "complex64", "bool"])
+@pytest.mark.parametrize("axis", [0, 1, -1])
+def test_unique_axis(dtype, axis):
+    h = special_values((6, 4), dtype, 9)
+    h = numpy.concatenate([h, h[:2]], axis=0)
+    h = numpy.concatenate([h, h[:, :1]], axis=1)
+    c = cp.array(h)
+    check_unique(cp.unique(c, True, True, True, axis=axis), numpy.unique(h, True, True, True, axis=axis))
+    check_unique(cp.unique(c, axis=axis), numpy.unique(h, axis=axis))
+
+
+def test_unique_zero_size_and_errors():
+    for shape in [(0,), (2, 0), (0, 3)]:
+        h = numpy.zeros(shape, "float32")
+        check_unique(cp.unique(cp.array(h), True, True, True), numpy.unique(h, True, True, True))
+    h = numpy.zeros((3, 0))
+    check_unique(cp.unique(cp.array(h), True, True, True, axis=0), numpy.unique(h, True, True, True, axis=0))
+    check_unique(cp.unique(cp.array(5), True, True, True), numpy.unique(numpy.array(5), True, True, True))
+    same_error(lambda: numpy.unique(numpy.ones((2, 2)), axis=2), lambda: cp.unique(cp.ones((2, 2)), axis=2))
+
+
+def test_array_api_unique():
+    h, c = pair((5, 8), "float64", 4)
+    for name in ["unique_counts", "unique_inverse", "unique_all"]:
+        r, e = getattr(cp, name)(c), getattr(numpy, name)(h)
+        assert r._fields == e._fields
+        check_unique(tuple(r), tuple(e), 1 if name == "unique_inverse" else None, h)
+    assert_same(cp.unique_values(c), numpy.sort(numpy.unique_values(h)))
+
+
+# ---- isin and the set routines -------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", params(ALL_DTYPES))
+def test_isin(dtype):
+    e, ce = pair((4, 9), dtype, 1)
+    t, ct = pair((17,), dtype, 2)
+    for invert in (False, True):
+        assert_same(cp.isin(ce, ct, invert=invert), numpy.isin(e, t, invert=invert))
+    assert_same(cp.isin(ce, ct[:0]), numpy.isin(e, t[:0]))
+
+
+def test_isin_mixed_and_errors():
+    e = numpy.array([1, 2, 3, 4])
+    t = numpy.array([2.0, 4.5, -0.0])
+    assert_same(cp.isin(cp.array(e), cp.array(t)), numpy.isin(e, t))
+    assert_same(cp.isin(cp.array([0.0, -0.0, numpy.nan]), cp.array([0.0, numpy.nan])),
+                numpy.isin([0.0, -0.0, numpy.nan], [0.0, numpy.nan]))
+    assert_same(cp.isin(cp.array(e), cp.array([1, 3]), kind="table"), numpy.isin(e, [1, 3], kind="table"))
+    same_error(lambda: numpy.isin(e, t, kind="table"), lambda: cp.isin(cp.array(e), cp.array(t), kind="table"))
+    same_error(lambda: numpy.isin(e, t, kind="x"), lambda: cp.isin(cp.array(e), cp.array(t), kind="x"))
+
+
+@pytest.mark.parametrize("dtype", ["int16", "uint8", "float32", "float64", "complex128", "bool"])
+def test_set_routines(dtype):
+    a, ca = pair((3, 7), dtype, 11)
+    b, cb = pair((15,), dtype, 12)
+    assert_same(cp.intersect1d(ca, cb), numpy.intersect1d(a, b))
+    for x, y in zip(cp.intersect1d(ca, cb, return_indices=True), numpy.intersect1d(a, b, return_indices=True)):
+        assert_same(x, y)
+    assert_same(cp.union1d(ca, cb), numpy.union1d(a, b))
+    assert_same(cp.setdiff1d(ca, cb), numpy.setdiff1d(a, b))
+    assert_same(cp.setxor1d(ca, cb), numpy.setxor1d(a, b))
+    ua, ub = numpy.unique(a), numpy.unique(b)
+    cua, cub = cp.array(ua), cp.array(ub)
+    assert_same(cp.intersect1d(cua, cub, assume_unique=True), numpy.intersect1d(ua, ub, assume_unique=True))
+    for x, y in zip(cp.intersect1d(cua, cub, True, True), numpy.intersect1d(ua, ub, True, True)):
+        assert_same(x, y)
+    assert_same(cp.setdiff1d(cua, cub, True), numpy.setdiff1d(ua, ub, True))
+    assert_same(cp.setxor1d(cua, cub, True), numpy.setxor1d(ua, ub, True))
+
+
+def test_set_routines_empty():
+    e, ce = numpy.array([], "float64"), cp.array(numpy.array([], "float64"))
+    x, cx = numpy.array([1.0, 2.0]), cp.array([1.0, 2.0])
+    for fn in ["intersect1d", "union1d", "setdiff1d", "setxor1d"]:
+        assert_same(getattr(cp, fn)(ce, cx), getattr(numpy, fn)(e, x))
+        assert_same(getattr(cp, fn)(cx, ce), getattr(numpy, fn)(x, e))
+        assert_same(getattr(cp, fn)(ce, ce), getattr(numpy, fn)(e, e))
+
+
+if given is not None:
+    @given(hnp.arrays(st.sampled_from([numpy.int8, numpy.int64, numpy.float32, numpy.complex64]),
+                      hnp.array_shapes(min_dims=1, max_dims=2, min_side=0, max_side=8)),
+           st.booleans())
+    def test_unique_hypothesis(h, equal_nan):
+        c = cp.array(h)
+        check_unique(cp.unique(c, True, True, True, equal_nan=equal_nan),
+                     numpy.unique(h, True, True, True, equal_nan=equal_nan))
+        check_unique(cp.unique(c, False, True, True, equal_nan=equal_nan),
+                     numpy.unique(h, False, True, True, equal_nan=equal_nan), None if equal_nan else 1, h)
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "T", "negstep", "strided", "broadcast", "0d", "zerosize", "1d"])
+@pytest.mark.parametrize("dtype", ["int8", "float32", "complex64"])
+def test_layouts(layout, dtype):
+    from conftest import make_pair
+    h, c = make_pair(layout, dtype)
+    check_unique(cp.unique(c, True, True, True), numpy.unique(h, True, True, True))
+    t = numpy.ravel(h)[::2]
+    assert_same(cp.isin(c, cp.array(t)), numpy.isin(h, t))
+    a = numpy.sort(numpy.ravel(h))
+    assert_same(cp.searchsorted(cp.array(a), c), numpy.searchsorted(a, h))
+    if h.ndim:
+        check_unique(cp.unique(c, True, True, True, axis=0), numpy.unique(h, True, True, True, axis=0))
