@@ -67,5 +67,7 @@ void init_cuda_runtime(nb::module_& m);
 // Raises cupric.cuda.runtime.CUDARuntimeError for `e`; false before Python registered the class.
 bool translate_cuda_error(const CudaError& e);
 void init_ufunc(nb::module_& m);  // after init_ndarray: adds the operators to ndarray
+// An indexing key (a[key]) as C++ indices (ndarray.cpp; used by ufunc.at).
+void parse_index_key(nb::handle key, std::vector<Index>& out);
 
 }  // namespace cupric::py

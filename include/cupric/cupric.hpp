@@ -13,6 +13,7 @@
 #include "cupric/ops/isclose.hpp"
 #include "cupric/ops/manipulation.hpp"
 #include "cupric/ops/ufunc.hpp"
+#include "cupric/ops/ufunc_funcs.hpp"
 #include "cupric/ops/reduction.hpp"
 #include "cupric/runtime/backend.hpp"
 #include "cupric/runtime/cuda_info.hpp"

@@ -6,7 +6,7 @@
 namespace cupric {
 
 // numpy.ufunc.identity (what reductions over empty axes start from).
-enum class Identity : unsigned char { None, Zero, One, MinusOne, True, False };
+enum class Identity : unsigned char { None, Zero, One, MinusOne, True, False, MinusInf };
 
 // Flags of a ufunc's type resolution (Note [Ufunc type resolution] in src/ops/ufunc.cpp).
 inline constexpr unsigned kCommutative = 1;   // f(a, b) == f(b, a): one bound-scalar loop serves both sides
