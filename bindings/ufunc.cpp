@@ -209,7 +209,7 @@ nb::object identity_object(Identity id) {
 }
 
 std::string ufunc_doc(const OpDef& u) {
-  std::string args = u.nin == 1 ? "x" : "x1, x2";
+  std::string args = u.nin == 1 ? "x" : (u.nin == 2 ? "x1, x2" : "x1, x2, x3");
   std::string out = u.nout == 1 ? "out=None" : "out1, out2, / [, out=(None, None)]";
   return u.name + "(" + args + ", /, " + out + ", *, where=True, casting='same_kind', order='K', dtype=None, " +
          "subok=True[, signature])\n\n" + u.doc;
@@ -226,6 +226,11 @@ Operand result_type_operand(nb::handle v) {
 }
 
 }  // namespace
+
+const OpDef* ufunc_def_of(nb::handle obj) {
+  if (!nb::isinstance<PyUfunc>(obj)) return nullptr;
+  return nb::cast<const PyUfunc&>(obj).def;
+}
 
 void init_ufunc(nb::module_& m) {
   g_np_generic_u = nb::object(numpy().attr("generic")).release();

@@ -1,9 +1,8 @@
 """NumPy's elementwise functions that are not ufuncs (fix, around/round, clip, nan_to_num, real,
 imag, angle, sinc, i0), the ndarray methods built on them, and the deprecated scatter methods.
 
-Each composes cupric ufuncs the way NumPy's own implementation composes its ufuncs (fix, sinc,
-angle, nan_to_num are Python in NumPy; around follows PyArray_Round: multiply, rint, divide), so
-the values and dtypes are NumPy's; clip with both bounds is the C++ three-input ufunc `clip`.
+Thin: fix, around, nan_to_num, angle, sinc and i0 are C++ (src/ops/ufunc_funcs.cpp); clip picks
+the three-input `clip` ufunc or maximum/minimum when a bound is None, as numpy.clip does.
 """
 import warnings
 
@@ -141,6 +140,7 @@ def _scatter_min(self, slices, value):
 
 ndarray.clip = _clip_method
 ndarray.round = _round_method
+ndarray.__round__ = lambda self, ndigits=None: around(self, 0 if ndigits is None else ndigits)
 ndarray.conj = _conj_method
 ndarray.conjugate = _conj_method
 ndarray.scatter_add = _scatter_add

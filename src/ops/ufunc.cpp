@@ -13,7 +13,9 @@
 //     (NumPy's linear search; for uniform loops it picks the same loop as result_type). dtype=
 //     restricts the search to loops with that output dtype, falling back to the loop with all
 //     types equal to it. true_divide sends all-integer inputs to 'dd->d' and logical_and/or/xor
-//     send mixed or weak inputs to '??->?', as NumPy's special promoters do.
+//     send mixed or weak inputs to '??->?', as NumPy's special promoters do. Ufuncs with mixed
+//     loops (ldexp, kWeakByValue) first try NumPy's legacy rule: a Python scalar matches any loop
+//     input its kind and value fit ('ei->e' for ldexp(float16, 3); float16 for ldexp(3, int64)).
 // A weak int's value is then converted to its loop dtype and must fit (OverflowError otherwise:
 // V14-PROMO-2), except in comparisons, where NumPy 2 compares out-of-range ints exactly: there a
 // weak int that does not fit S is typed int64, uint64 or float64 (whichever holds it) first.
@@ -189,24 +191,40 @@ Resolved resolve(const OpDef& u, const Operand* in, int nin, const UfuncOptions&
     for (const auto& l : u.loops)
       if (l.types[0] == ScalarType::Float64) { r.loop = &l; return r; }
   }
+  // Mixed loops (ldexp's 'fi->f'): a Python scalar goes to any loop input its kind may go to
+  // (an int where its value fits), as NumPy's legacy resolution of mixed loops lets it.
+  auto weak_by_value = [&]() {
+    // (by value only next to a strong input of the same or a higher kind: bool < int < float <
+    // complex; otherwise the scalar counts as its default dtype)
+    auto category = [](DType d) { return d.is_bool() ? 0 : (d.is_complex() ? 3 : (d.is_floating() ? 2 : 1)); };
+    int strong_cat = -1;
+    for (int i = 0; i < nin; ++i)
+      if (!in[i].is_weak()) strong_cat = std::max(strong_cat, category(r.in[i]));
+    for (const auto& l : u.loops) {
+      bool ok = true;
+      for (int i = 0; i < nin && ok; ++i) {
+        const DType lt(l.types[i]);
+        const char k = in[i].weak_kind();
+        if (in[i].is_weak() && (k == 'i' ? 1 : (k == 'f' ? 2 : 3)) > strong_cat)
+          ok = can_cast(default_of_kind(k, in[i].scalar()), lt, Casting::Safe);
+        else if (in[i].is_weak())
+          ok = weak_can_cast(in[i].weak_kind(), in[i].scalar(), lt, Casting::Safe) &&
+               (in[i].weak_kind() != 'i' || weak_int_fits(in[i].scalar(), lt));
+        else
+          ok = can_cast(r.in[i], lt, Casting::Safe);
+      }
+      if (ok) {
+        for (int i = 0; i < nin; ++i)
+          if (in[i].is_weak()) r.in[i] = DType(l.types[i]);
+        r.loop = &l;
+        return true;
+      }
+    }
+    return false;
+  };
+  if ((u.flags & kWeakByValue) && weak_by_value()) return r;
   for (const auto& l : u.loops)
     if (safe_match(l)) { r.loop = &l; return r; }
-  // Mixed loops with an integer input (ldexp's 'fi->f'): a Python int goes there when it fits,
-  // as NumPy's legacy resolution lets it.
-  for (const auto& l : u.loops) {
-    bool ok = true;
-    for (int i = 0; i < nin && ok; ++i) {
-      const DType lt(l.types[i]);
-      if (in[i].is_weak() && in[i].weak_kind() == 'i' && lt.is_integer()) ok = weak_int_fits(in[i].scalar(), lt);
-      else ok = can_cast(r.in[i], lt, Casting::Safe);
-    }
-    if (ok) {
-      for (int i = 0; i < nin; ++i)
-        if (in[i].is_weak() && in[i].weak_kind() == 'i' && DType(l.types[i]).is_integer()) r.in[i] = DType(l.types[i]);
-      r.loop = &l;
-      return r;
-    }
-  }
   std::string sig = "(";
   for (int i = 0; i < nin; ++i) sig += dtype_class(r.in[i]) + (i + 1 < nin ? ", " : "");
   throw UFuncTypeError("ufunc '" + u.name + "' did not contain a loop with signature matching types " +

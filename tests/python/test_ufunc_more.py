@@ -420,3 +420,41 @@ def test_pos_returns_copy_V10_POS():
     b = +a
     assert b is not a and b.data.ptr != a.data.ptr
     testing.assert_array_equal(b.get(), numpy.arange(4))
+
+
+_SCALAR_DTYPES = [numpy.bool_, numpy.int8, numpy.uint16, numpy.int64, numpy.float16, numpy.float32, numpy.float64,
+                  numpy.complex64]
+
+
+@pytest.mark.parametrize('side', ['right', 'left'])
+@pytest.mark.parametrize('scalar', [3, -2, 2.5, True, 1j, numpy.float64(2.0), numpy.int8(3), numpy.int32(3)],
+                         ids=repr)
+@pytest.mark.parametrize('dtype', _SCALAR_DTYPES, ids=lambda d: numpy.dtype(d).name)
+@pytest.mark.parametrize('name', BINARY_MORE + ['divmod'])
+def test_binary_scalar_operand(name, dtype, scalar, side):
+    """Python scalars are weak, NumPy scalars strong (V14-PROMO-1), on either side."""
+    a_np = values(name, dtype, (3, 5), seed=4, arg=0 if side == 'right' else 1)
+    a = cupric.asarray(a_np)
+    f_np, f = getattr(numpy, name), getattr(cupric, name)
+    args_np = (a_np, scalar) if side == 'right' else (scalar, a_np)
+    args = (a, scalar) if side == 'right' else (scalar, a)
+    try:
+        with numpy.errstate(all='ignore'):
+            expected = f_np(*args_np)
+    except (TypeError, OverflowError, ValueError) as e:
+        with pytest.raises(type(e) if not isinstance(e, TypeError) else TypeError):
+            f(*args)
+        return
+    result = f(*args)
+    for r, e in zip(result if isinstance(result, tuple) else (result,),
+                    expected if isinstance(expected, tuple) else (expected,)):
+        assert r.dtype == e.dtype
+        _check(r, e, r.dtype.char if r.dtype.kind != 'i' or dtype != numpy.float16 else 'e', r.dtype.char)
+
+
+def test_builtin_round_and_clip_doc():
+    a_np = numpy.array([0.5, 1.5, 2.25, -2.5])
+    a = cupric.asarray(a_np)
+    testing.assert_array_equal(round(a).get(), numpy.round(a_np))
+    testing.assert_array_equal(round(a, 1).get(), numpy.round(a_np, 1))
+    assert cupric._core._ufuncs['clip'].__doc__.startswith('clip(x1, x2, x3,')

@@ -137,7 +137,7 @@ struct FloatPower {
 
 // ldexp(x1, x2): float mantissas with int32 or int64 exponents ('fi->f', 'fl->f', ...).
 struct Ldexp {
-  static constexpr UfuncInfo info{"ldexp", 2, 1, Identity::None, 0, "Returns x1 * 2**x2, element-wise."};
+  static constexpr UfuncInfo info{"ldexp", 2, 1, Identity::None, kWeakByValue, "Returns x1 * 2**x2, element-wise."};
   template <class T> using out = T;
   template <class F, class I> CUPRIC_HD F operator()(F x, I e) const {
     // Exponents beyond int's range saturate (they under- or overflow any float anyway).

@@ -53,14 +53,18 @@ struct BitwiseCount {
 
 struct Gcd {
   static constexpr UfuncInfo info{"gcd", 2, 1, Identity::Zero, kCommutative,
-                                  "Returns the greatest common divisor of ``|x1|`` and ``|x2|``"};
+                                  "Returns the greatest common divisor of ``|x1|`` and ``|x2|``",
+                                  "ufunc 'gcd' did not contain a loop with signature matching types (<class "
+                                  "'numpy.dtypes.BoolDType'>, <class 'numpy.dtypes.BoolDType'>) -> None"};
   template <class T> static constexpr bool has_loop = is_int_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const { return int_gcd(a, b); }
 };
 struct Lcm {
   static constexpr UfuncInfo info{"lcm", 2, 1, Identity::None, kCommutative,
-                                  "Returns the lowest common multiple of ``|x1|`` and ``|x2|``"};
+                                  "Returns the lowest common multiple of ``|x1|`` and ``|x2|``",
+                                  "ufunc 'lcm' did not contain a loop with signature matching types (<class "
+                                  "'numpy.dtypes.BoolDType'>, <class 'numpy.dtypes.BoolDType'>) -> None"};
   template <class T> static constexpr bool has_loop = is_int_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const { return int_lcm(a, b); }

@@ -13,6 +13,7 @@ inline constexpr unsigned kCommutative = 1;   // f(a, b) == f(b, a): one bound-s
 inline constexpr unsigned kIntToDouble = 2;   // all-integer inputs use the float64 loop (true_divide)
 inline constexpr unsigned kComparison = 4;    // out-of-range Python ints compare exactly (NumPy 2)
 inline constexpr unsigned kLogical = 8;       // mixed or weak inputs use the '??->?' loop (NumPy's logical promoter)
+inline constexpr unsigned kWeakByValue = 16;  // mixed loops (ldexp): a Python scalar fits any loop input its value fits
 
 struct UfuncInfo {
   const char* name;
