@@ -70,5 +70,11 @@ void init_sorting(nb::module_& m);  // sorting, searching, sets (sorting.cpp)
 bool translate_cuda_error(const CudaError& e);
 void init_ufunc(nb::module_& m);  // after init_ndarray: adds the operators to ndarray
 void init_editing(nb::module_& m);  // after init_ndarray: pad, insert/delete, block, select, trace, ...
+// The op-table entry of a cupric.ufunc object, or null (ufunc.cpp). Other binding files add
+// methods to the class (`m.attr("ufunc")`, e.g. reduce/accumulate) with nb::is_method() and
+// find the ufunc through this.
+const OpDef* ufunc_def_of(nb::handle obj);
+// An indexing key (a[key]) as C++ indices (ndarray.cpp; used by ufunc.at).
+void parse_index_key(nb::handle key, std::vector<Index>& out);
 
 }  // namespace cupric::py

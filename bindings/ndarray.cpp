@@ -108,6 +108,12 @@ void parse_key(nb::handle key, std::vector<Index>& out) {
   parse_one(key, out);
 }
 
+}  // namespace
+
+void parse_index_key(nb::handle key, std::vector<Index>& out) { parse_key(key, out); }
+
+namespace {
+
 bool is_basic(const std::vector<Index>& idx) {
   for (const auto& x : idx)
     if (x.kind == Index::Kind::Array) return false;

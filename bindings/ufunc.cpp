@@ -1,6 +1,7 @@
 // cupric.ufunc objects, the ndarray arithmetic/comparison/bitwise operators, result_type and
 // min_scalar_type. Operators go from the nanobind slot straight into ufunc_call (DESIGN.md
 // decision 1): no Python-level code and no Python objects per argument.
+#include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include "common.hpp"
 #include "kernels/op_table.hpp"
@@ -67,6 +68,13 @@ bool to_operand(nb::handle v, Operand& out) {
   return false;
 }
 
+// A value assigned to an array part: arrays as they are, anything else as a device array.
+ndarray to_operand_array(nb::handle v, const ndarray& like) {
+  if (is_array(v)) return unwrap(v).arr;
+  (void)like;
+  return as_device_array(v);
+}
+
 [[noreturn]] void unsupported(nb::handle v) {
   throw TypeError("Unsupported type " + nb::cast<std::string>(nb::repr(v.type())));
 }
@@ -97,6 +105,9 @@ nb::object unary(const OpDef& u, nb::handle a) {
   return wrap(ufunc_call(u, &in, 1).out[0]);
 }
 
+void parse_options(const OpDef& u, bool positional_out, nb::kwargs kwargs, UfuncOptions& opts, nb::handle* outs,
+                   ndarray& where_arr);
+
 nb::object call(const PyUfunc& self, nb::args args, nb::kwargs kwargs) {
   const OpDef& u = *self.def;
   const int nargs = static_cast<int>(args.size());
@@ -110,6 +121,41 @@ nb::object call(const PyUfunc& self, nb::args args, nb::kwargs kwargs) {
   nb::handle outs[2];
   for (int k = 0; k < nargs - u.nin; ++k) outs[k] = args[u.nin + k];
   ndarray where_arr;
+  parse_options(u, nargs > u.nin, kwargs, opts, outs, where_arr);
+  UfuncResult r = ufunc_call(u, in, u.nin, opts);
+  if (u.nout == 1) return wrap_result(r, 0, outs[0]);
+  return nb::make_tuple(wrap_result(r, 0, outs[0]), wrap_result(r, 1, outs[1]));
+}
+
+// ufunc.outer(A, B, **kwargs): arrays (anything else converted to one).
+nb::object outer(const PyUfunc& self, nb::handle a, nb::handle b, nb::kwargs kwargs) {
+  const OpDef& u = *self.def;
+  UfuncOptions opts;
+  nb::handle outs[2];
+  ndarray where_arr;
+  parse_options(u, false, kwargs, opts, outs, where_arr);
+  UfuncResult r = ufunc_outer(u, as_device_array(a), as_device_array(b), opts);
+  if (u.nout == 1) return wrap_result(r, 0, outs[0]);
+  return nb::make_tuple(wrap_result(r, 0, outs[0]), wrap_result(r, 1, outs[1]));
+}
+
+// ufunc.at(a, indices, b=None): in place (Note [ufunc.at] in src/ops/ufunc_methods.cpp).
+void at(const PyUfunc& self, nb::handle a, nb::handle indices, nb::handle b) {
+  if (!is_array(a)) throw TypeError("ufunc.at: the first operand must be a cupric.ndarray");
+  std::vector<Index> idx;
+  parse_index_key(indices, idx);
+  if (b.is_none()) {
+    ufunc_at(*self.def, unwrap(a).arr, idx, nullptr);
+    return;
+  }
+  Operand ob;
+  if (!to_operand(b, ob)) ob = Operand(as_device_array(b));
+  ufunc_at(*self.def, unwrap(a).arr, idx, &ob);
+}
+
+void parse_options(const OpDef& u, bool positional_out, nb::kwargs kwargs, UfuncOptions& opts, nb::handle* outs,
+                   ndarray& where_arr) {
+  const int nargs = positional_out ? u.nin + 1 : u.nin;
   for (auto [key, value] : kwargs) {
     std::string k = nb::cast<std::string>(key);
     if (k == "out") {
@@ -148,9 +194,6 @@ nb::object call(const PyUfunc& self, nb::args args, nb::kwargs kwargs) {
     if (!is_array(outs[k])) throw TypeError("return arrays must be of ArrayType");
     opts.out[k] = unwrap(outs[k]).arr;
   }
-  UfuncResult r = ufunc_call(u, in, u.nin, opts);
-  if (u.nout == 1) return wrap_result(r, 0, outs[0]);
-  return nb::make_tuple(wrap_result(r, 0, outs[0]), wrap_result(r, 1, outs[1]));
 }
 
 nb::object identity_object(Identity id) {
@@ -158,6 +201,7 @@ nb::object identity_object(Identity id) {
     case Identity::Zero: return nb::int_(0);
     case Identity::One: return nb::int_(1);
     case Identity::MinusOne: return nb::int_(-1);
+    case Identity::MinusInf: return nb::float_(-INFINITY);
     case Identity::True: return nb::bool_(true);
     case Identity::False: return nb::bool_(false);
     default: return nb::none();
@@ -165,7 +209,7 @@ nb::object identity_object(Identity id) {
 }
 
 std::string ufunc_doc(const OpDef& u) {
-  std::string args = u.nin == 1 ? "x" : "x1, x2";
+  std::string args = u.nin == 1 ? "x" : (u.nin == 2 ? "x1, x2" : "x1, x2, x3");
   std::string out = u.nout == 1 ? "out=None" : "out1, out2, / [, out=(None, None)]";
   return u.name + "(" + args + ", /, " + out + ", *, where=True, casting='same_kind', order='K', dtype=None, " +
          "subok=True[, signature])\n\n" + u.doc;
@@ -183,6 +227,11 @@ Operand result_type_operand(nb::handle v) {
 
 }  // namespace
 
+const OpDef* ufunc_def_of(nb::handle obj) {
+  if (!nb::isinstance<PyUfunc>(obj)) return nullptr;
+  return nb::cast<const PyUfunc&>(obj).def;
+}
+
 void init_ufunc(nb::module_& m) {
   g_np_generic_u = nb::object(numpy().attr("generic")).release();
   nb::class_<PyUfunc>(m, "ufunc", nb::dynamic_attr(),
@@ -198,6 +247,11 @@ void init_ufunc(nb::module_& m) {
         return l;
       })
       .def_prop_ro("identity", [](const PyUfunc& u) { return identity_object(u.def->identity); })
+      .def("outer", &outer, nb::arg("A"), nb::arg("B"), nb::arg("kwargs"),
+           "Apply the ufunc to all pairs (a, b) with a in A and b in B.")
+      .def("at", &at, nb::arg("a"), nb::arg("indices").none(), nb::arg("b").none() = nb::none(),
+           "Performs unbuffered in place operation on operand 'a' for elements specified by 'indices' "
+           "(repeated indices accumulate: V12-SCATTER).")
       .def("__repr__", [](const PyUfunc& u) { return "<ufunc '" + u.def->name + "'>"; });
 
   nb::dict table;
@@ -209,7 +263,7 @@ void init_ufunc(nb::module_& m) {
     table[d->name.c_str()] = f;
   }
   for (auto [alias, real] : {std::pair{"true_divide", "divide"}, {"mod", "remainder"}, {"abs", "absolute"},
-                             {"bitwise_not", "invert"}})
+                             {"bitwise_not", "invert"}, {"conj", "conjugate"}})
     if (table.contains(real)) table[alias] = table[real];
   m.attr("_ufuncs") = table;
 
@@ -255,14 +309,64 @@ void init_ufunc(nb::module_& m) {
   def_unary("__abs__", "absolute");
   def_unary("__invert__", "invert");
   auto divmod = [](nb::handle a, nb::handle b) -> nb::object {
-    nb::object q = binary(op("floor_divide"), a, b, false);
-    if (q.ptr() == Py_NotImplemented) return q;
-    return nb::make_tuple(q, binary(op("remainder"), a, b, false));
+    Operand in[2];
+    if (!to_operand(a, in[0]) || !to_operand(b, in[1])) return nb::borrow(Py_NotImplemented);
+    UfuncResult r = ufunc_call(op("divmod"), in, 2);
+    return nb::make_tuple(wrap(r.out[0]), wrap(r.out[1]));
   };
   c.attr("__divmod__") = nb::cpp_function(divmod, nb::is_method(), nb::arg("other").none());
   c.attr("__rdivmod__") = nb::cpp_function([divmod](nb::handle a, nb::handle b) { return divmod(b, a); },
                                            nb::is_method(), nb::arg("other").none());
+  // real / imag: views of a complex array's parts (settable); a real array's real part is the
+  // array itself, its imaginary part a new zero array (NumPy's is read-only).
+  auto part = [](bool im) {
+    return nb::cpp_function([im](nb::handle self) -> nb::object {
+      const ndarray& a = unwrap(self).arr;
+      if (!a.dtype().is_complex()) return im ? wrap(imag(a)) : nb::borrow(self);
+      return wrap(im ? imag(a) : real(a), nb::handle(), &unwrap(self), self);
+    }, nb::is_method());
+  };
+  auto set_part = [](bool im) {
+    return nb::cpp_function([im](nb::handle self, nb::handle value) {
+      const ndarray& a = unwrap(self).arr;
+      if (im && !a.dtype().is_complex()) throw TypeError("array does not have imaginary part to set");
+      ndarray dst = im ? imag(a) : real(a);
+      ndarray v = to_operand_array(value, dst);
+      copyto(dst, v, Casting::Unsafe);
+    }, nb::is_method());
+  };
+  nb::object property = nb::module_::import_("builtins").attr("property");
+  c.attr("real") = property(part(false), set_part(false), nb::none(), "The real part of the array.");
+  c.attr("imag") = property(part(true), set_part(true), nb::none(), "The imaginary part of the array.");
   c.attr("__hash__") = nb::none();  // defining __eq__ makes arrays unhashable, as NumPy's
+
+  // numpy.fix, around, nan_to_num, angle, sinc, i0 (src/ops/ufunc_funcs.cpp); the Python layer
+  // (cupric/_ufunc_funcs.py) converts arguments and handles clip's bound forms.
+  auto out_ptr = [](nb::handle out, ndarray& slot) -> const ndarray* {
+    if (out.is_none()) return nullptr;
+    if (!is_array(out)) throw TypeError("return arrays must be of ArrayType");
+    slot = unwrap(out).arr;
+    return &slot;
+  };
+  m.def("_fix", [out_ptr](nb::handle x, nb::handle out) {
+    ndarray slot;
+    ndarray r = fix(as_device_array(x), out_ptr(out, slot));
+    return out.is_none() ? wrap(r) : nb::borrow(out);
+  }, nb::arg("x"), nb::arg("out").none());
+  m.def("_around", [out_ptr](nb::handle a, int decimals, nb::handle out) {
+    ndarray slot;
+    ndarray r = around(as_device_array(a), decimals, out_ptr(out, slot));
+    return out.is_none() ? wrap(r) : nb::borrow(out);
+  }, nb::arg("a"), nb::arg("decimals"), nb::arg("out").none());
+  m.def("_nan_to_num", [](nb::handle x, bool copy, double nan, std::optional<double> posinf,
+                          std::optional<double> neginf) {
+    ndarray a = as_device_array(x);
+    ndarray r = nan_to_num(a, copy, nan, posinf, neginf);
+    return (!copy && is_array(x) && r.data() == a.data()) ? nb::borrow(x) : wrap(r);
+  }, nb::arg("x"), nb::arg("copy"), nb::arg("nan"), nb::arg("posinf").none(), nb::arg("neginf").none());
+  m.def("_angle", [](nb::handle z, bool deg) { return wrap(angle(as_device_array(z), deg)); });
+  m.def("_sinc", [](nb::handle x) { return wrap(sinc(as_device_array(x))); });
+  m.def("_i0", [](nb::handle x) { return wrap(i0(as_device_array(x))); });
 
   m.def("result_type", [](nb::args args) {
     std::vector<Operand> ops;

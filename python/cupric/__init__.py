@@ -75,6 +75,7 @@ ufunc.__module__ = "cupric"
 # The ufuncs (cupric.add, cupric.sqrt, ...; aliases such as cupric.divide/true_divide are the
 # same object, as in NumPy), from the op table.
 globals().update(_core._ufuncs)
+from cupric._ufunc_funcs import fix, around, round, clip, nan_to_num, real, imag, angle, sinc, i0  # noqa: E402,A004
 
 
 def __getattr__(name):

@@ -1,3 +1,4 @@
 """cupricx: what NumPy lacks (CuPy's cupyx), and cupricx.scipy for SciPy functions (V5-CUPRICX)."""
 
 from cupricx._pinned import empty_pinned, empty_like_pinned, zeros_pinned, zeros_like_pinned  # noqa: E402,F401
+from cupricx._scatter import scatter_add, scatter_max, scatter_min  # noqa: E402,F401

@@ -112,4 +112,10 @@ void register_ufunc_loop(LoopBackend b, const UfuncInfo& info, const ScalarType*
   if (bound1) set(l.bound[1], b, bound1);
 }
 
+void register_ufunc_second_output(LoopBackend b, const UfuncInfo& info, const ScalarType* types, LoopFn fn) {
+  OpDef& def = op_def(info.name, info.nin, info.nout);
+  std::lock_guard<std::mutex> lk(ops_mutex());
+  set(loop_slot(def, types).second, b, fn);
+}
+
 }  // namespace cupric

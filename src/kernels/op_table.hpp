@@ -38,6 +38,7 @@ struct TypedLoop {
   ScalarType types[kMaxOperands];  // inputs then outputs, as NumPy writes signatures
   LoopPair fns;
   LoopPair bound[2];
+  LoopPair second;  // a two-output ufunc's loop for output 1 (`fns` computes output 0)
 };
 struct OpDef {
   std::string name;
@@ -57,5 +58,7 @@ void register_loop(LoopBackend b, const char* op, int nin, int nout, const Scala
 // A ufunc loop with its bound-scalar variants (either may be null).
 void register_ufunc_loop(LoopBackend b, const UfuncInfo& info, const ScalarType* types, LoopFn full, LoopFn bound0,
                          LoopFn bound1);
+// The loop of output 1 of a two-output ufunc (Note [Two-output ufuncs] in src/ops/ufunc.cpp).
+void register_ufunc_second_output(LoopBackend b, const UfuncInfo& info, const ScalarType* types, LoopFn fn);
 
 }  // namespace cupric

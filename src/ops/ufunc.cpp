@@ -13,7 +13,9 @@
 //     (NumPy's linear search; for uniform loops it picks the same loop as result_type). dtype=
 //     restricts the search to loops with that output dtype, falling back to the loop with all
 //     types equal to it. true_divide sends all-integer inputs to 'dd->d' and logical_and/or/xor
-//     send mixed or weak inputs to '??->?', as NumPy's special promoters do.
+//     send mixed or weak inputs to '??->?', as NumPy's special promoters do. Ufuncs with mixed
+//     loops (ldexp, kWeakByValue) first try NumPy's legacy rule: a Python scalar matches any loop
+//     input its kind and value fit ('ei->e' for ldexp(float16, 3); float16 for ldexp(3, int64)).
 // A weak int's value is then converted to its loop dtype and must fit (OverflowError otherwise:
 // V14-PROMO-2), except in comparisons, where NumPy 2 compares out-of-range ints exactly: there a
 // weak int that does not fit S is typed int64, uint64 or float64 (whichever holds it) first.
@@ -189,6 +191,38 @@ Resolved resolve(const OpDef& u, const Operand* in, int nin, const UfuncOptions&
     for (const auto& l : u.loops)
       if (l.types[0] == ScalarType::Float64) { r.loop = &l; return r; }
   }
+  // Mixed loops (ldexp's 'fi->f'): a Python scalar goes to any loop input its kind may go to
+  // (an int where its value fits), as NumPy's legacy resolution of mixed loops lets it.
+  auto weak_by_value = [&]() {
+    // (by value only next to a strong input of the same or a higher kind: bool < int < float <
+    // complex; otherwise the scalar counts as its default dtype)
+    auto category = [](DType d) { return d.is_bool() ? 0 : (d.is_complex() ? 3 : (d.is_floating() ? 2 : 1)); };
+    int strong_cat = -1;
+    for (int i = 0; i < nin; ++i)
+      if (!in[i].is_weak()) strong_cat = std::max(strong_cat, category(r.in[i]));
+    for (const auto& l : u.loops) {
+      bool ok = true;
+      for (int i = 0; i < nin && ok; ++i) {
+        const DType lt(l.types[i]);
+        const char k = in[i].weak_kind();
+        if (in[i].is_weak() && (k == 'i' ? 1 : (k == 'f' ? 2 : 3)) > strong_cat)
+          ok = can_cast(default_of_kind(k, in[i].scalar()), lt, Casting::Safe);
+        else if (in[i].is_weak())
+          ok = weak_can_cast(in[i].weak_kind(), in[i].scalar(), lt, Casting::Safe) &&
+               (in[i].weak_kind() != 'i' || weak_int_fits(in[i].scalar(), lt));
+        else
+          ok = can_cast(r.in[i], lt, Casting::Safe);
+      }
+      if (ok) {
+        for (int i = 0; i < nin; ++i)
+          if (in[i].is_weak()) r.in[i] = DType(l.types[i]);
+        r.loop = &l;
+        return true;
+      }
+    }
+    return false;
+  };
+  if ((u.flags & kWeakByValue) && weak_by_value()) return r;
   for (const auto& l : u.loops)
     if (safe_match(l)) { r.loop = &l; return r; }
   std::string sig = "(";
@@ -239,6 +273,23 @@ void check_int_power(const OpDef& u, const TypedLoop& l, const Operand& exponent
     if (p[i] < 0) throw ValueError(msg);
 }
 
+// Whether two arrays' byte extents intersect (conservative: strided gaps count as overlap).
+bool may_overlap(const ndarray& a, const ndarray& b) {
+  if (a.size() == 0 || b.size() == 0) return false;
+  auto extent = [](const ndarray& x, const char*& lo, const char*& hi) {
+    lo = hi = static_cast<const char*>(x.data());
+    for (int d = 0; d < x.ndim(); ++d) {
+      const int64_t span = x.strides()[d] * (x.shape()[d] - 1);
+      (span < 0 ? lo : hi) += span;
+    }
+    hi += x.itemsize();
+  };
+  const char *alo, *ahi, *blo, *bhi;
+  extent(a, alo, ahi);
+  extent(b, blo, bhi);
+  return alo < bhi && blo < ahi;
+}
+
 ndarray scalar_array(const Scalar& v, DType t, Backend* b) {
   ndarray a = ndarray::empty(Dims{}, t, Order::C, b);
   fill(a, v);
@@ -249,7 +300,8 @@ ndarray scalar_array(const Scalar& v, DType t, Backend* b) {
 
 const OpDef* find_ufunc(std::string_view name) {
   static const std::pair<const char*, const char*> aliases[] = {
-      {"true_divide", "divide"}, {"mod", "remainder"}, {"abs", "absolute"}, {"bitwise_not", "invert"}};
+      {"true_divide", "divide"}, {"mod", "remainder"}, {"abs", "absolute"}, {"bitwise_not", "invert"},
+      {"conj", "conjugate"}};
   for (const auto& [alias, real] : aliases)
     if (name == alias) return find_op(real);
   return find_op(std::string(name));
@@ -261,7 +313,6 @@ UfuncResult ufunc_call(const OpDef& u, const Operand* in, int nin, const UfuncOp
                     " positional arguments but " + std::to_string(nin) + " were given");
   const Resolved r = resolve(u, in, nin, opts);
   const TypedLoop& loop = *r.loop;
-  const DType out_t(loop.types[u.nin]);
 
   // Casting checks (inputs, then outputs), with the rule of `casting`.
   for (int i = 0; i < nin; ++i) {
@@ -279,6 +330,7 @@ UfuncResult ufunc_call(const OpDef& u, const Operand* in, int nin, const UfuncOp
   }
   for (int k = 0; k < u.nout; ++k) {
     const ndarray& o = opts.out[k];
+    const DType out_t(loop.types[u.nin + k]);
     if (o.defined() && !can_cast(out_t, o.dtype(), opts.casting))
       throw UFuncTypeError("Cannot cast ufunc '" + u.name + "' output from " + dtype_repr(out_t) + " to " +
                            dtype_repr(o.dtype()) + " with casting rule '" + casting_name(opts.casting) + "'");
@@ -328,6 +380,15 @@ UfuncResult ufunc_call(const OpDef& u, const Operand* in, int nin, const UfuncOp
     res.out[k] = o;
     compute_out[k] = (o.dtype() == t && !masked) ? o : ndarray::empty(shape, t, Order::C, &o.backend());
   }
+  // Note [Two-output ufuncs]: output 0 is computed first, so it must not overwrite an input that
+  // output 1's loop still reads.
+  if (u.nout == 2 && compute_out[0].data() == res.out[0].data()) {
+    for (int i = 0; i < nin; ++i)
+      if (in[i].is_array() && may_overlap(in[i].array(), compute_out[0])) {
+        compute_out[0] = ndarray::empty(shape, compute_out[0].dtype(), Order::C, &compute_out[0].backend());
+        break;
+      }
+  }
   if (opts.where_false || shape_size(shape) == 0) return res;
 
   check_int_power(u, loop, in[nin - 1]);
@@ -339,7 +400,7 @@ UfuncResult ufunc_call(const OpDef& u, const Operand* in, int nin, const UfuncOp
   for (int k = 0; k < u.nout; ++k) ops[nops++] = compute_out[k];
   int bound = -1;
   Scalar bound_value;
-  if (nin == 2 && in[0].is_array() != in[1].is_array()) {
+  if (u.nout == 1 && nin == 2 && in[0].is_array() != in[1].is_array()) {
     const int si = in[0].is_array() ? 1 : 0;
     if (loop.bound[si].host || loop.bound[si].cuda) bound = si;
     else if (si == 0 && loop.types[0] == loop.types[1] && (loop.bound[1].host || loop.bound[1].cuda)) bound = 0;
@@ -357,7 +418,20 @@ UfuncResult ufunc_call(const OpDef& u, const Operand* in, int nin, const UfuncOp
       ops[nops++] = scalar_array(in[i].scalar(), lt, backend);
     }
   }
-  if (bound < 0) {
+  if (u.nout == 2) {
+    // Note [Two-output ufuncs]
+    // The elementwise engine runs loops of one output, so a two-output ufunc (divmod, frexp,
+    // modf) registers one loop per output (TypedLoop::fns and ::second) and runs both over the
+    // same inputs. It reads the inputs twice; the elementwise work is cheap next to the memory
+    // traffic, and a fused two-output loop can come with an engine that writes several outputs.
+    ndarray ops1[kMaxOperands];
+    ops1[0] = compute_out[1];
+    for (int i = 0; i < nin; ++i) ops1[1 + i] = ops[2 + i];
+    ops[1] = ops[0];
+    for (int i = 0; i < nin; ++i) ops[1 + i] = ops[2 + i];
+    run_elementwise(loop.fns, ops, 1, nin);
+    run_elementwise(loop.second, ops1, 1, nin);
+  } else if (bound < 0) {
     run_elementwise(loop.fns, ops, u.nout, nops - u.nout);
   } else {
     const LoopPair& lp = (loop.bound[bound].host || loop.bound[bound].cuda) ? loop.bound[bound] : loop.bound[1];
@@ -368,11 +442,11 @@ UfuncResult ufunc_call(const OpDef& u, const Operand* in, int nin, const UfuncOp
   for (int k = 0; k < u.nout; ++k) {
     if (compute_out[k].data() == res.out[k].data() && compute_out[k].dtype() == res.out[k].dtype()) continue;
     ndarray src = compute_out[k];
+    if (!masked) {  // a temporary of the loop's dtype (Note [Ufunc operand casts], [Two-output ufuncs])
+      copyto(res.out[k], src, Casting::Unsafe);
+      continue;
+    }
     if (src.dtype() != res.out[k].dtype()) {
-      if (!masked) {
-        copyto(res.out[k], src, Casting::Unsafe);
-        continue;
-      }
       src = astype(src, res.out[k].dtype(), Order::C, Casting::Unsafe, true);
     }
     ndarray mask = opts.where->dtype().is_bool() ? *opts.where

@@ -37,6 +37,7 @@ TEST(Registration, UfuncLoopsHaveCudaTwins) {
       expect_pair(l.fns, what);
       expect_pair(l.bound[0], what + " bound0");
       expect_pair(l.bound[1], what + " bound1");
+      expect_pair(l.second, what + " second output");
       ++n;
     }
   }

@@ -13,10 +13,20 @@ BINARY = ['add', 'subtract', 'multiply', 'divide', 'floor_divide', 'remainder', 
           'minimum', 'fmax', 'fmin', 'greater', 'greater_equal', 'less', 'less_equal', 'equal', 'not_equal',
           'logical_and', 'logical_or', 'logical_xor', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'left_shift',
           'right_shift']
+# The rest of issue 4 (ops_math.hpp, ops_round.hpp); test_ufunc_more.py runs them.
+UNARY_MORE = ['fabs', 'cbrt', 'exp2', 'expm1', 'log2', 'log10', 'log1p', 'tan', 'arcsin', 'arccos', 'arctan',
+              'sinh', 'cosh', 'arcsinh', 'arccosh', 'arctanh', 'deg2rad', 'rad2deg', 'degrees', 'radians', 'rint',
+              'floor', 'ceil', 'trunc', 'spacing', 'bitwise_count', 'conjugate']
+BINARY_MORE = ['float_power', 'logaddexp', 'logaddexp2', 'arctan2', 'hypot', 'copysign', 'nextafter', 'heaviside',
+               'ldexp', 'gcd', 'lcm']
+TWO_OUTPUTS = ['divmod', 'frexp', 'modf']
+# Real-argument domains (NaN outside them is tested separately with the specials).
+_UNIT_DOMAIN = {'arcsin', 'arccos', 'arctanh'}
+_POSITIVE_DOMAIN = {'log2', 'log10', 'log1p'}
 LAYOUTS = ['contiguous', 'transposed', 'negative_step', 'broadcast', 'zero_d', 'zero_size']
 
 _SPECIALS = [numpy.nan, numpy.inf, -numpy.inf, -0.0, 0.0]
-_NO_SPECIALS = {'sqrt', 'exp', 'log', 'sin', 'cos', 'tanh', 'power', 'reciprocal', 'square', 'divide',
+_NO_SPECIALS = {'float_power', 'ldexp', 'sqrt', 'exp', 'log', 'sin', 'cos', 'tanh', 'power', 'reciprocal', 'square', 'divide',
                 'floor_divide', 'remainder', 'fmod'}
 
 
@@ -34,20 +44,34 @@ def values(name, dtype, shape, seed, arg=0):
             v = rng.integers(0, 6, n) if arg == 1 else rng.integers(max(lo, -5), 6, n)
         elif name in ('left_shift', 'right_shift') and arg == 1:
             v = rng.integers(0, dt.itemsize * 8 + 3, n)
+        elif name in ('gcd', 'lcm'):
+            v = rng.integers(lo, 40, n) * rng.integers(1, 4, n)
         elif name in ('left_shift', 'right_shift'):
             v = rng.integers(lo, 40, n)
         else:
             v = rng.integers(lo, 40, n)
         v = v.astype(dt)
-        if name not in ('power', 'left_shift', 'right_shift') and arg == 0 and n > 2:
+        if name not in ('power', 'left_shift', 'right_shift', 'lcm') and arg == 0 and n > 2:
             v[0], v[1] = info.max, info.min  # wrap-around
     elif dt.kind == 'c':
         v = (rng.standard_normal(n) * 3 + 1j * rng.standard_normal(n) * 3).astype(dt)
-        if name in ('maximum', 'minimum', 'fmax', 'fmin', 'isnan', 'isinf', 'isfinite') and n > 3:
+        if name in ('maximum', 'minimum', 'fmax', 'fmin', 'isnan', 'isinf', 'isfinite', 'rint') and n > 3:
             v[1] = complex(numpy.nan, 1)
             v[2] = complex(1, numpy.inf)
+    elif name == 'ldexp' and arg == 1:
+        v = rng.integers(-30, 30, n).astype(dt)
     else:
         v = rng.standard_normal(n) * 4
+        if name in _UNIT_DOMAIN:
+            v = numpy.tanh(v)
+        if name in _POSITIVE_DOMAIN:
+            v = numpy.abs(v) + 0.05
+        if name == 'arccosh':
+            v = numpy.abs(v) + 1.0
+        if name in ('rint', 'floor', 'ceil', 'trunc', 'modf', 'divmod'):
+            v = numpy.round(v * 4) / 4  # halves and quarters: the rounding ties
+        if name == 'float_power' and arg == 0:
+            v = numpy.abs(v) + 0.5
         if name in ('sqrt', 'log'):
             v = numpy.abs(v) + 0.1
         if name == 'power' and arg == 0:

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 #include "cupric/ndarray.hpp"
 #include "cupric/scalar.hpp"
 
@@ -69,6 +70,17 @@ const OpDef* find_ufunc(std::string_view name);
 // loops), ValueError (shapes, negative integer powers), OverflowError (out-of-range Python ints).
 UfuncResult ufunc_call(const OpDef& u, const Operand* inputs, int nin, const UfuncOptions& opts = {});
 UfuncResult ufunc_call(std::string_view name, std::initializer_list<Operand> inputs, const UfuncOptions& opts = {});
+
+// ufunc.outer(a, b): u(a[..., None, ...], b) over every pair (a's dimensions, then b's).
+UfuncResult ufunc_outer(const OpDef& u, const ndarray& a, const ndarray& b, const UfuncOptions& opts = {});
+// ufunc.at(a, indices, b): in place, once per occurrence of an index (V12-SCATTER; b null for
+// unary ufuncs). Note [ufunc.at] in src/ops/ufunc_methods.cpp.
+struct Index;
+void ufunc_at(const OpDef& u, const ndarray& a, const std::vector<Index>& indices, const Operand* b = nullptr);
+// numpy.real / numpy.imag: views of the parts of a complex array; a real array's real part is
+// the array itself and its imaginary part a new zero array.
+ndarray real(const ndarray& a);
+ndarray imag(const ndarray& a);
 
 // numpy.result_type over operands (weak scalars per NEP 50) and numpy.min_scalar_type.
 DType result_type(const Operand* ops, int n);

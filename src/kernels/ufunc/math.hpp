@@ -42,6 +42,7 @@ template <class F> CUPRIC_HD inline bool is_nan(F x) { return x != x; }
 template <class F> CUPRIC_HD inline bool is_inf(F x) { return x == std::numeric_limits<F>::infinity() || x == -std::numeric_limits<F>::infinity(); }
 template <class F> CUPRIC_HD inline bool sign_bit(F x) { return m_copysign(F(1), x) < 0; }
 template <class F> CUPRIC_HD inline F quiet_nan() { return std::numeric_limits<F>::quiet_NaN(); }
+template <class F> CUPRIC_HD inline F inf_of() { return std::numeric_limits<F>::infinity(); }
 
 // Truth value of any element (logical ops, nonzero).
 template <class T> CUPRIC_HD inline bool truthy(T x) {
@@ -186,11 +187,18 @@ template <class F> CUPRIC_HD inline cplx<F> c_reciprocal(cplx<F> z) {  // NumPy'
 }
 template <class F> CUPRIC_HD inline F c_abs(cplx<F> z) { return m_hypot(z.re, z.im); }
 template <class F> CUPRIC_HD inline bool c_isnan(cplx<F> z) { return is_nan(z.re) || is_nan(z.im); }
+// C99 Annex G cexp (the special values of NumPy's npy_cexp).
 template <class F> CUPRIC_HD inline cplx<F> c_exp(cplx<F> z) {
-  if (z.im == 0 && !is_nan(z.re)) return {m_exp(z.re), z.im};
-  F e = m_exp(z.re);
-  if (is_inf(z.re) && z.re < 0 && !is_nan(z.im) && !is_inf(z.im)) return {F(0) * m_cos(z.im), F(0) * m_sin(z.im)};
-  return {e * m_cos(z.im), e * m_sin(z.im)};
+  const F x = z.re, y = z.im;
+  if (y == 0) return {m_exp(x), y};
+  const bool y_finite = !is_inf(y) && !is_nan(y);
+  if (is_inf(x)) {
+    if (x > 0) return y_finite ? cplx<F>{x * m_cos(y), x * m_sin(y)} : cplx<F>{x, quiet_nan<F>()};
+    return y_finite ? cplx<F>{F(0) * m_cos(y), F(0) * m_sin(y)} : cplx<F>{F(0), is_inf(y) ? m_copysign(F(0), y) : F(0)};
+  }
+  if (is_nan(x) || !y_finite) return {quiet_nan<F>(), quiet_nan<F>()};
+  const F e = m_exp(x);
+  return {e * m_cos(y), e * m_sin(y)};
 }
 template <class F> CUPRIC_HD inline cplx<F> c_log(cplx<F> z) { return {m_log(c_abs(z)), m_atan2(z.im, z.re)}; }
 // Principal square root (branch cut along the negative real axis, C99 Annex G special values).
@@ -207,12 +215,48 @@ template <class F> CUPRIC_HD inline cplx<F> c_sqrt(cplx<F> z) {
   if (z.re >= 0) return {t, z.im / (2 * t)};
   return {m_fabs(z.im) / (2 * t), m_copysign(t, z.im)};
 }
+template <class F> CUPRIC_HD inline cplx<F> c_times_i(cplx<F> z) { return {-z.im, z.re}; }    // i z
+template <class F> CUPRIC_HD inline cplx<F> c_times_mi(cplx<F> z) { return {z.im, -z.re}; }   // -i z
+// C99 Annex G csinh and ccosh (the special values of NumPy's npy_csinh, npy_ccosh); sin and cos
+// follow from sin(z) = -i sinh(iz), cos(z) = cosh(iz), as in C99.
+template <class F> CUPRIC_HD inline cplx<F> c_sinh(cplx<F> z) {
+  const F x = z.re, y = z.im;
+  const bool x_finite = !is_inf(x) && !is_nan(x), y_finite = !is_inf(y) && !is_nan(y);
+  if (x_finite && y_finite) {
+    if (y == 0) return {m_sinh(x), y};
+    return {m_sinh(x) * m_cos(y), m_cosh(x) * m_sin(y)};
+  }
+  if (x == 0) return {x, quiet_nan<F>()};                      // (+-0, inf or nan)
+  if (y == 0) return {x, y};                                    // (inf or nan, +-0)
+  if (x_finite) return {quiet_nan<F>(), quiet_nan<F>()};        // (finite, inf or nan)
+  if (is_inf(x)) {
+    if (!y_finite) return {x * x, quiet_nan<F>()};
+    return {x * m_cos(y), inf_of<F>() * m_sin(y)};
+  }
+  return {quiet_nan<F>(), quiet_nan<F>()};                      // (nan, nonzero)
+}
+template <class F> CUPRIC_HD inline cplx<F> c_cosh(cplx<F> z) {
+  const F x = z.re, y = z.im;
+  const bool x_finite = !is_inf(x) && !is_nan(x), y_finite = !is_inf(y) && !is_nan(y);
+  if (x_finite && y_finite) {
+    if (y == 0) return {m_cosh(x), x * y};
+    return {m_cosh(x) * m_cos(y), m_sinh(x) * m_sin(y)};
+  }
+  if (x == 0) return {quiet_nan<F>(), F(0) * x};               // (+-0, inf or nan)
+  if (y == 0) return {x * x, m_copysign(F(0), x) * y};          // (inf or nan, +-0)
+  if (x_finite) return {quiet_nan<F>(), quiet_nan<F>()};
+  if (is_inf(x)) {
+    if (!y_finite) return {x * x, quiet_nan<F>()};
+    return {inf_of<F>() * m_cos(y), x * m_sin(y)};
+  }
+  return {quiet_nan<F>(), quiet_nan<F>()};
+}
 template <class F> CUPRIC_HD inline cplx<F> c_sin(cplx<F> z) {
-  return {m_sin(z.re) * m_cosh(z.im), m_cos(z.re) * m_sinh(z.im)};
+  cplx<F> r = c_times_mi(c_sinh(c_times_i(z)));
+  if (is_nan(r.re) && is_inf(r.im)) r.im = inf_of<F>();  // the sign C99 leaves open: NumPy's +inf
+  return r;
 }
-template <class F> CUPRIC_HD inline cplx<F> c_cos(cplx<F> z) {
-  return {m_cos(z.re) * m_cosh(z.im), -(m_sin(z.re) * m_sinh(z.im))};
-}
+template <class F> CUPRIC_HD inline cplx<F> c_cos(cplx<F> z) { return c_cosh(c_times_i(z)); }
 // Kahan's formula (as FreeBSD's ctanh, which NumPy's npy_ctanh follows).
 template <class F> CUPRIC_HD inline cplx<F> c_tanh(cplx<F> z) {
   const F big = sizeof(F) == 4 ? F(11) : F(22);
@@ -222,7 +266,7 @@ template <class F> CUPRIC_HD inline cplx<F> c_tanh(cplx<F> z) {
     F im = (is_inf(z.im) || is_nan(z.im)) ? m_copysign(F(0), z.im) : F(4) * m_sin(z.im) * m_cos(z.im) * exp_mx;
     return {m_copysign(F(1), z.re), im};
   }
-  if (is_inf(z.im) || is_nan(z.im)) return {quiet_nan<F>(), quiet_nan<F>()};
+  if (is_inf(z.im) || is_nan(z.im)) return {z.re == 0 ? z.re : quiet_nan<F>(), quiet_nan<F>()};  // C99: (+-0, nan)
   F t = m_tan(z.im), beta = F(1) + t * t, s = m_sinh(z.re), rho = m_sqrt(F(1) + s * s);
   F denom = F(1) + beta * s * s;
   return {(beta * rho * s) / denom, t / denom};

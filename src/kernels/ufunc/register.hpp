@@ -11,7 +11,9 @@ template <class Op, class A, class B>
 struct BinaryF {
   using Out = typename Op::template out<A>;
   CUPRIC_HD Out operator()(A a, B b) const {
-    if constexpr (std::is_same_v<A, B>) {
+    if constexpr (std::is_same_v<A, B> && requires { Op::storage_args; }) {
+      return Op{}(a, b);
+    } else if constexpr (std::is_same_v<A, B>) {
       using C = ufn::compute_t<A>;
       return cast_value<Out>(Op{}(static_cast<C>(a), static_cast<C>(b)));
     } else {
@@ -42,7 +44,29 @@ struct BindLeftF {
 template <class Op, class T>
 struct UnaryF {
   using Out = typename Op::template out<T>;
-  CUPRIC_HD Out operator()(T x) const { return cast_value<Out>(Op{}(static_cast<ufn::compute_t<T>>(x))); }
+  CUPRIC_HD Out operator()(T x) const {
+    if constexpr (requires { Op::storage_args; }) return Op{}(x);  // the op works on the storage type
+    else return cast_value<Out>(Op{}(static_cast<ufn::compute_t<T>>(x)));
+  }
+};
+template <class Op, class T>
+struct TernaryF {
+  using Out = typename Op::template out<T>;
+  CUPRIC_HD Out operator()(T x, T y, T z) const {
+    using C = ufn::compute_t<T>;
+    return cast_value<Out>(Op{}(static_cast<C>(x), static_cast<C>(y), static_cast<C>(z)));
+  }
+};
+// Output K (0 or 1) of a two-output ufunc, whose functor returns ufn::Pair (Note [Two-output
+// ufuncs] in src/ops/ufunc.cpp: each output has its own loop).
+template <class Op, int K, class T, class... In>
+struct PickF {
+  using Out = std::conditional_t<K == 0, typename Op::template out<T>, typename Op::template out2<T>>;
+  CUPRIC_HD Out operator()(In... x) const {
+    auto p = Op{}(static_cast<ufn::compute_t<In>>(x)...);
+    if constexpr (K == 0) return cast_value<Out>(p.first);
+    else return cast_value<Out>(p.second);
+  }
 };
 
 template <class Op, class A, class B = A>
@@ -62,13 +86,35 @@ void register_unary() {
   register_ufunc_loop(kBackend, Op::info, types, &loops::elementwise_loop<UnaryF<Op, T>, Out, T>, nullptr, nullptr);
 }
 
+template <class Op, class T>
+void register_ternary() {
+  using Out = typename Op::template out<T>;
+  const ScalarType types[4] = {dtype_of<T>::value, dtype_of<T>::value, dtype_of<T>::value, dtype_of<Out>::value};
+  register_ufunc_loop(kBackend, Op::info, types, &loops::elementwise_loop<TernaryF<Op, T>, Out, T, T, T>, nullptr,
+                      nullptr);
+}
+
+// A two-output ufunc of nin inputs, all of type T: one loop per output.
+template <class Op, class T, class... In>
+void register_two_outputs() {
+  using O0 = typename PickF<Op, 0, T, In...>::Out;
+  using O1 = typename PickF<Op, 1, T, In...>::Out;
+  const ScalarType types[] = {dtype_of<In>::value..., dtype_of<O0>::value, dtype_of<O1>::value};
+  register_ufunc_loop(kBackend, Op::info, types, &loops::elementwise_loop<PickF<Op, 0, T, In...>, O0, In...>,
+                      nullptr, nullptr);
+  register_ufunc_second_output(kBackend, Op::info, types, &loops::elementwise_loop<PickF<Op, 1, T, In...>, O1, In...>);
+}
+
 // Registers T's loop of every op in Ops that has one.
 template <class T, class... Ops>
 void register_ops_for() {
   (
       [] {
         if constexpr (Ops::template has_loop<T>) {
-          if constexpr (Ops::info.nin == 1) register_unary<Ops, T>();
+          if constexpr (Ops::info.nout == 2 && Ops::info.nin == 1) register_two_outputs<Ops, T, T>();
+          else if constexpr (Ops::info.nout == 2) register_two_outputs<Ops, T, T, T>();
+          else if constexpr (Ops::info.nin == 1) register_unary<Ops, T>();
+          else if constexpr (Ops::info.nin == 3) register_ternary<Ops, T>();
           else register_binary<Ops, T>();
         }
       }(),

@@ -6,13 +6,14 @@
 namespace cupric {
 
 // numpy.ufunc.identity (what reductions over empty axes start from).
-enum class Identity : unsigned char { None, Zero, One, MinusOne, True, False };
+enum class Identity : unsigned char { None, Zero, One, MinusOne, True, False, MinusInf };
 
 // Flags of a ufunc's type resolution (Note [Ufunc type resolution] in src/ops/ufunc.cpp).
 inline constexpr unsigned kCommutative = 1;   // f(a, b) == f(b, a): one bound-scalar loop serves both sides
 inline constexpr unsigned kIntToDouble = 2;   // all-integer inputs use the float64 loop (true_divide)
 inline constexpr unsigned kComparison = 4;    // out-of-range Python ints compare exactly (NumPy 2)
 inline constexpr unsigned kLogical = 8;       // mixed or weak inputs use the '??->?' loop (NumPy's logical promoter)
+inline constexpr unsigned kWeakByValue = 16;  // mixed loops (ldexp): a Python scalar fits any loop input its value fits
 
 struct UfuncInfo {
   const char* name;

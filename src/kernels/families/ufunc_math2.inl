@@ -1,0 +1,29 @@
+// Kernel family "ufunc_math2": Self's loops of the two-input floating-point ufuncs and of frexp and
+// modf (ops_math.hpp). Only the inexact dtypes (CUPRIC_FAMILY_ufunc_math2_INDICES).
+#include "kernels/ufunc/ops_math.hpp"
+#include "kernels/ufunc/register.hpp"
+
+CUPRIC_FAMILY_BEGIN
+// ldexp's mixed loops: a float mantissa and an int32 or int64 exponent.
+template <class F, class I>
+struct LdexpF {
+  CUPRIC_HD F operator()(F x, I e) const { return cast_value<F>(ufn::Ldexp{}(static_cast<ufn::compute_t<F>>(x), e)); }
+};
+template <class I>
+void register_ldexp() {
+  const ScalarType types[3] = {dtype_of<Self>::value, dtype_of<I>::value, dtype_of<Self>::value};
+  register_ufunc_loop(kBackend, ufn::Ldexp::info, types, &loops::elementwise_loop<LdexpF<Self, I>, Self, Self, I>,
+                      nullptr, nullptr);
+}
+struct Register {
+  Register() {
+    using namespace ufn;
+    register_ops_for<Self, Logaddexp, Logaddexp2, Arctan2, Hypot, Copysign, Heaviside, Nextafter, FloatPower, Frexp,
+                     Modf>();
+    if constexpr (is_float_v<Self>) {
+      register_ldexp<int32_t>();
+      register_ldexp<int64_t>();
+    }
+  }
+} register_instance;
+CUPRIC_FAMILY_END

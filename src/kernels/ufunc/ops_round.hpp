@@ -1,0 +1,102 @@
+// Functors of the rounding and integer ufuncs (families ufunc_round and ufunc_int; same shape as
+// ops_binary.hpp): rint, floor, ceil, trunc, conjugate, divmod, clip, bitwise_count, gcd, lcm.
+#pragma once
+#include "kernels/ufunc/math_ext.hpp"
+#include "kernels/ufunc/ops_math.hpp"
+
+namespace cupric::ufn {
+
+#define CUPRIC_SAME_OUT template <class T> using out = T;
+
+struct Rint {
+  static constexpr UfuncInfo info{"rint", 1, 1, Identity::None, 0, "Round elements of the array to the nearest integer."};
+  template <class T> static constexpr bool has_loop = is_float_v<T> || is_cplx_v<T>;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C x) const {
+    if constexpr (is_cplx_v<C>) return c_rint(x);
+    else return m_rint(x);
+  }
+};
+// floor, ceil, trunc: NumPy 2 has loops for bool and integers too (the identity).
+#define CUPRIC_ROUND_FN(NAME, PYNAME, FN, DOC)                                         \
+  struct NAME {                                                                        \
+    static constexpr UfuncInfo info{PYNAME, 1, 1, Identity::None, 0, DOC};             \
+    template <class T> static constexpr bool has_loop = !is_cplx_v<T>;                 \
+    CUPRIC_SAME_OUT                                                                    \
+    template <class C> CUPRIC_HD C operator()(C x) const {                             \
+      if constexpr (is_float_v<C>) return FN(x);                                       \
+      else return x;                                                                   \
+    }                                                                                  \
+  };
+CUPRIC_ROUND_FN(Floor, "floor", m_floor, "Return the floor of the input, element-wise.")
+CUPRIC_ROUND_FN(Ceil, "ceil", m_ceil, "Return the ceiling of the input, element-wise.")
+CUPRIC_ROUND_FN(Trunc, "trunc", m_trunc, "Return the truncated value of the input, element-wise.")
+#undef CUPRIC_ROUND_FN
+
+struct Conjugate {
+  static constexpr UfuncInfo info{"conjugate", 1, 1, Identity::None, 0, "Return the complex conjugate, element-wise."};
+  template <class T> static constexpr bool has_loop = is_num_v<T>;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C x) const {
+    if constexpr (is_cplx_v<C>) return c_conj(x);
+    else return x;
+  }
+};
+
+struct BitwiseCount {
+  static constexpr UfuncInfo info{"bitwise_count", 1, 1, Identity::None, 0,
+                                  "Computes the number of 1-bits in the absolute value of ``x``."};
+  template <class T> static constexpr bool has_loop = is_int_v<T>;
+  template <class T> using out = uint8_t;
+  template <class C> CUPRIC_HD uint8_t operator()(C x) const { return popcount(x); }
+};
+
+struct Gcd {
+  static constexpr UfuncInfo info{"gcd", 2, 1, Identity::Zero, kCommutative,
+                                  "Returns the greatest common divisor of ``|x1|`` and ``|x2|``",
+                                  "ufunc 'gcd' did not contain a loop with signature matching types (<class "
+                                  "'numpy.dtypes.BoolDType'>, <class 'numpy.dtypes.BoolDType'>) -> None"};
+  template <class T> static constexpr bool has_loop = is_int_v<T>;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C a, C b) const { return int_gcd(a, b); }
+};
+struct Lcm {
+  static constexpr UfuncInfo info{"lcm", 2, 1, Identity::None, kCommutative,
+                                  "Returns the lowest common multiple of ``|x1|`` and ``|x2|``",
+                                  "ufunc 'lcm' did not contain a loop with signature matching types (<class "
+                                  "'numpy.dtypes.BoolDType'>, <class 'numpy.dtypes.BoolDType'>) -> None"};
+  template <class T> static constexpr bool has_loop = is_int_v<T>;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C a, C b) const { return int_lcm(a, b); }
+};
+
+// divmod: (floor_divide, remainder) in one ufunc with two outputs.
+struct Divmod {
+  static constexpr UfuncInfo info{"divmod", 2, 2, Identity::None, 0,
+                                  "Return element-wise quotient and remainder simultaneously."};
+  template <class T> static constexpr bool has_loop = is_int_v<T> || is_float_v<T>;
+  template <class T> using out = T;
+  template <class T> using out2 = T;
+  template <class C> CUPRIC_HD Pair<C, C> operator()(C a, C b) const {
+    if constexpr (is_int_v<C>) {
+      return {int_floor_div(a, b), int_remainder(a, b)};
+    } else {
+      if (b == C(0)) return {a / b, m_fmod(a, b)};
+      C mod;
+      C q = float_divmod(a, b, &mod);
+      return {q, mod};
+    }
+  }
+};
+
+// clip(x, lo, hi) = minimum(maximum(x, lo), hi), NaNs propagating (NumPy's _NPY_CLIP).
+struct Clip {
+  static constexpr UfuncInfo info{"clip", 3, 1, Identity::None, 0, "Clip (limit) the values in an array."};
+  template <class T> static constexpr bool has_loop = true;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C x, C lo, C hi) const { return Minimum{}(Maximum{}(x, lo), hi); }
+};
+
+#undef CUPRIC_SAME_OUT
+
+}  // namespace cupric::ufn
