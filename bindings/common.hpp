@@ -67,5 +67,6 @@ void init_cuda_runtime(nb::module_& m);
 // Raises cupric.cuda.runtime.CUDARuntimeError for `e`; false before Python registered the class.
 bool translate_cuda_error(const CudaError& e);
 void init_ufunc(nb::module_& m);  // after init_ndarray: adds the operators to ndarray
+void init_jit(nb::module_& m);    // user kernels and the compile cache (jit.cpp)
 
 }  // namespace cupric::py

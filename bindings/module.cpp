@@ -19,4 +19,5 @@ NB_MODULE(_core, m) {
   init_runtime(m);
   init_cuda_runtime(m);
   init_ufunc(m);
+  init_jit(m);
 }

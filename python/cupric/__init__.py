@@ -30,6 +30,8 @@ from cupric._core import ufunc, result_type, min_scalar_type
 from cupric._ufunc import common_type
 from cupric._config import show_config, get_array_module, is_available
 from cupric._ranges import linspace, logspace
+from cupric._kernel import ElementwiseKernel, ReductionKernel, RawKernel, RawModule  # user kernels
+from cupric._fusion import fuse
 
 __version__ = "0.1.0"
 
