@@ -208,6 +208,33 @@ void init_jit(nb::module_& m) {
     return jit::load_cuda_module(im, be.current_device());
   });
   m.def("_nvrtc_version", &jit::nvrtc_version);
+  // Compiles for an explicit arch without a GPU (tests check the CUDA flavour of generated code).
+  m.def("_compile_cuda_for_arch",
+        [](const std::string& source, nb::handle options, nb::handle name_expressions, const std::string& name,
+           int arch) {
+          jit::CudaCompileOptions o;
+          o.options = option_list(options);
+          o.name_expressions = option_list(name_expressions);
+          o.name_for_errors = name;
+          nb::gil_scoped_release rel;
+          return std::const_pointer_cast<jit::CudaImage>(jit::compile_cuda_for_arch(source, o, arch));
+        });
+  m.def("_elementwise_source", [](const ElementwiseKernel& k, nb::handle args, int64_t size) {
+    return k.generated_source(kernel_args(args), size);
+  });
+  m.def("_reduction_source", [](const ReductionKernel& k, nb::handle args, nb::handle axis, bool keepdims) {
+    std::optional<std::vector<int64_t>> ax;
+    if (!axis.is_none()) {
+      std::vector<int64_t> v;
+      if (nb::isinstance<nb::tuple>(axis)) {
+        for (nb::handle x : axis) v.push_back(nb::cast<int64_t>(x));
+      } else {
+        v.push_back(nb::cast<int64_t>(axis));
+      }
+      ax = v;
+    }
+    return k.generated_source(kernel_args(args), ax, keepdims);
+  }, nb::arg("k"), nb::arg("args"), nb::arg("axis").none(), nb::arg("keepdims"));
 
   // ---- the cache ----
   m.def("_jit_cache_stats", []() {

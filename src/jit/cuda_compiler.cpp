@@ -178,7 +178,12 @@ std::vector<std::string> cuda_include_dirs() {
   std::vector<std::string> dirs;
   struct stat st;
   auto add = [&](const std::string& d) {
-    if (::stat((d + "/cuda_fp16.h").c_str(), &st) == 0) dirs.push_back(d);
+    if (::stat((d + "/cuda_fp16.h").c_str(), &st) != 0) return;
+    for (const auto& have : dirs)
+      if (have == d) return;
+    dirs.push_back(d);
+    // CUDA 13 moved libcu++/CCCL (cuda/std/..., needed by cooperative_groups.h) to include/cccl.
+    if (::stat((d + "/cccl/cuda/std/type_traits").c_str(), &st) == 0) dirs.push_back(d + "/cccl");
   };
   if (const char* p = std::getenv("CUDA_PATH"); p && *p) add(std::string(p) + "/include");
   add("/usr/local/cuda/include");
@@ -236,9 +241,14 @@ void clear_cuda_modules() {
 }
 
 std::shared_ptr<const CudaImage> compile_cuda(const std::string& source, const CudaCompileOptions& opt, int device) {
-  const Nvrtc& nv = nvrtc();
+  nvrtc();  // a missing NVRTC is reported before the driver is touched
   auto [major, minor] = compute_capability(device);
-  int arch = major * 10 + minor;
+  return compile_cuda_for_arch(source, opt, major * 10 + minor);
+}
+
+std::shared_ptr<const CudaImage> compile_cuda_for_arch(const std::string& source, const CudaCompileOptions& opt,
+                                                       int arch) {
+  const Nvrtc& nv = nvrtc();
   int n_archs = 0;
   nv.num_archs(&n_archs);
   std::vector<int> archs(static_cast<size_t>(n_archs > 0 ? n_archs : 1), 0);

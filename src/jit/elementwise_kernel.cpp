@@ -90,6 +90,17 @@ bool ElementwiseKernel::return_tuple() const { return impl_->return_tuple; }
 
 std::vector<ndarray> ElementwiseKernel::operator()(const std::vector<KernelArg>& args, int64_t size,
                                                    int block_size) const {
+  return run(args, size, block_size, nullptr);
+}
+
+std::string ElementwiseKernel::generated_source(const std::vector<KernelArg>& args, int64_t size) const {
+  std::string src;
+  run(args, size, 0, &src);
+  return src;
+}
+
+std::vector<ndarray> ElementwiseKernel::run(const std::vector<KernelArg>& args, int64_t size, int block_size,
+                                            std::string* source_only) const {
   Impl& k = *impl_;
   jit::BoundArgs b = jit::bind_args(k.in, k.out, args, k.name);
   const size_t nin = k.in.size(), nout = k.out.size();
@@ -162,7 +173,7 @@ std::vector<ndarray> ElementwiseKernel::operator()(const std::vector<KernelArg>&
     auto it = k.compiled.find(key);
     if (it != k.compiled.end()) ck = it->second;
   }
-  if (!ck) {
+  if (!ck || source_only) {
     std::string params, decls, writes;
     std::string nds = std::to_string(nd);
     auto sep = [&]() { if (!params.empty()) params += ", "; };
@@ -230,6 +241,10 @@ std::vector<ndarray> ElementwiseKernel::operator()(const std::vector<KernelArg>&
       entry += std::string(i ? ", " : "") + "*reinterpret_cast<" + type + "*>(a[" + std::to_string(i) + "])";
     }
     entry += ");\n}\n#endif\n";
+    if (source_only) {
+      *source_only = src + entry;
+      return outs;
+    }
     ck = jit::compile_generated(src + entry, k.name, k.options, *b.backend);
     std::lock_guard<std::mutex> lk(k.mu);
     k.compiled.emplace(key, ck);

@@ -54,6 +54,18 @@ const std::string& ReductionKernel::name() const { return impl_->name; }
 
 ndarray ReductionKernel::operator()(const std::vector<KernelArg>& args, std::optional<std::vector<int64_t>> axis,
                                     bool keepdims, int block_size) const {
+  return run(args, std::move(axis), keepdims, block_size, nullptr);
+}
+
+std::string ReductionKernel::generated_source(const std::vector<KernelArg>& args,
+                                              std::optional<std::vector<int64_t>> axis, bool keepdims) const {
+  std::string src;
+  run(args, std::move(axis), keepdims, 0, &src);
+  return src;
+}
+
+ndarray ReductionKernel::run(const std::vector<KernelArg>& args, std::optional<std::vector<int64_t>> axis,
+                             bool keepdims, int block_size, std::string* source_only) const {
   Impl& k = *impl_;
   jit::BoundArgs b = jit::bind_args(k.in, k.out, args, k.name);
   const size_t nin = k.in.size(), nout = k.out.size();
@@ -131,7 +143,7 @@ ndarray ReductionKernel::operator()(const std::vector<KernelArg>& args, std::opt
     std::lock_guard<std::mutex> lk(k.mu);
     if (auto it = k.compiled.find(key); it != k.compiled.end()) ck = it->second;
   }
-  if (!ck) {
+  if (!ck || source_only) {
     std::vector<std::string> ptypes, pnames;
     std::string in_decls, out_decls, writes;
     const std::string nds = std::to_string(nd > 0 ? nd : 0), onds = std::to_string(ond), rnds = std::to_string(rnd);
@@ -224,6 +236,10 @@ ndarray ReductionKernel::operator()(const std::vector<KernelArg>& args, std::opt
     for (size_t i = 0; i < ptypes.size(); ++i)
       body += std::string(i ? ", " : "") + "*reinterpret_cast<" + ptypes[i] + "*>(a[" + std::to_string(i) + "])";
     body += ");\n}\n#endif\n";
+    if (source_only) {
+      *source_only = body;
+      return outs[0];
+    }
     ck = jit::compile_generated(body, k.name, k.options, *b.backend);
     std::lock_guard<std::mutex> lk(k.mu);
     k.compiled.emplace(key, ck);

@@ -58,6 +58,9 @@ struct CudaCompileOptions {
 // Compiles for `device` (its compute capability picks the arch), cached by content. Throws
 // CompileError (bad source), RuntimeError (NVRTC missing: names the library and how to install it).
 std::shared_ptr<const CudaImage> compile_cuda(const std::string& source, const CudaCompileOptions& opt, int device);
+// The same for an explicit compute capability (90 = sm_90); needs no GPU, only NVRTC.
+std::shared_ptr<const CudaImage> compile_cuda_for_arch(const std::string& source, const CudaCompileOptions& opt,
+                                                       int arch);
 // "12.9" etc.; throws RuntimeError when NVRTC is missing.
 std::string nvrtc_version();
 

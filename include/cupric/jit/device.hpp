@@ -34,9 +34,28 @@ typedef float float32;
 typedef double float64;
 typedef ::cupric::complex<float> complex64;
 typedef ::cupric::complex<double> complex128;
-using ::cupric::bfloat16;
 using ::cupric::complex;
-using ::cupric::float16;
+
+// float16/bfloat16 for user code: the built-in storage types (same layout), plus implicit
+// conversions from numbers, as CuPy's float16 has, so generic code such as `T y = x * 2` or
+// `const T one = 1` compiles for every T. Arithmetic goes through float.
+#define CUPRIC_JIT_HALF(Name)                                                                  \
+  struct Name : ::cupric::Name {                                                               \
+    Name() = default;                                                                          \
+    CUPRIC_HD Name(::cupric::Name h) : ::cupric::Name(h) {}                                    \
+    CUPRIC_HD Name(float f) : ::cupric::Name(f) {}                                             \
+    CUPRIC_HD Name(double d) : ::cupric::Name(d) {}                                            \
+    CUPRIC_HD Name(int i) : ::cupric::Name(static_cast<float>(i)) {}                           \
+    CUPRIC_HD Name(unsigned i) : ::cupric::Name(static_cast<float>(i)) {}                      \
+    CUPRIC_HD Name(long i) : ::cupric::Name(static_cast<float>(i)) {}                          \
+    CUPRIC_HD Name(unsigned long i) : ::cupric::Name(static_cast<float>(i)) {}                 \
+    CUPRIC_HD Name(long long i) : ::cupric::Name(static_cast<float>(i)) {}                     \
+    CUPRIC_HD Name(unsigned long long i) : ::cupric::Name(static_cast<float>(i)) {}            \
+  };                                                                                           \
+  static_assert(sizeof(Name) == 2, "layout");
+CUPRIC_JIT_HALF(float16)
+CUPRIC_JIT_HALF(bfloat16)
+#undef CUPRIC_JIT_HALF
 
 // An n-d view: data pointer, total size, shape and byte strides (CuPy's CArray<T, ndim>).
 // Layout is fixed (the launcher fills it): T*, int64 size, int64 shape[N], int64 strides[N].
@@ -64,13 +83,16 @@ struct CArray {
   CUPRIC_HD T& operator[](unsigned long i) const { return (*this)[static_cast<long long>(i)]; }
   CUPRIC_HD T& operator[](unsigned long long i) const { return (*this)[static_cast<long long>(i)]; }
   CUPRIC_HD T& operator[](long long i) const {
-    if constexpr (N == 1) return *reinterpret_cast<T*>(reinterpret_cast<char*>(data_) + i * strides_[0]);
     char* p = reinterpret_cast<char*>(data_);
-    for (int k = N - 1; k >= 0; --k) {
-      long long d = shape_[k];
-      long long q = d ? i / d : 0;
-      p += (i - q * d) * strides_[k];
-      i = q;
+    if constexpr (N == 1) {
+      p += i * strides_[0];
+    } else {
+      for (int k = N - 1; k >= 0; --k) {
+        long long d = shape_[k];
+        long long q = d ? i / d : 0;
+        p += (i - q * d) * strides_[k];
+        i = q;
+      }
     }
     return *reinterpret_cast<T*>(p);
   }
@@ -87,13 +109,13 @@ struct CIndexer {
   CUPRIC_HD void set(long long i) {
     if constexpr (N == 1) {
       index_[0] = i;
-      return;
-    }
-    for (int k = N - 1; k >= 0; --k) {
-      long long d = shape_[k];
-      long long q = d ? i / d : 0;
-      index_[k] = i - q * d;
-      i = q;
+    } else {
+      for (int k = N - 1; k >= 0; --k) {
+        long long d = shape_[k];
+        long long q = d ? i / d : 0;
+        index_[k] = i - q * d;
+        i = q;
+      }
     }
   }
   CUPRIC_HD const long long* get() const { return index_; }
@@ -114,10 +136,6 @@ CUPRIC_HD inline To cast(const From& v) {
     return static_cast<To>(v);
   }
 }
-template <class To>
-CUPRIC_HD inline To cast(const float16& v) { return cast<To>(static_cast<float>(v)); }
-template <class To>
-CUPRIC_HD inline To cast(const bfloat16& v) { return cast<To>(static_cast<float>(v)); }
 
 }  // namespace jit_device
 
@@ -186,8 +204,8 @@ template <class T> inline T atomicCAS(T* p, T cmp, T v) { T old = *p; if (old ==
 #else
 template <class T>
 __device__ inline complex<T> atomicAdd(complex<T>* p, complex<T> v) {
-  atomicAdd(&p->re, v.re);
-  atomicAdd(&p->im, v.im);
+  ::atomicAdd(&p->re, v.re);
+  ::atomicAdd(&p->im, v.im);
   return v;
 }
 #endif

@@ -54,6 +54,8 @@ class ElementwiseKernel {
   // Runs the kernel: `args` are the inputs, optionally followed by all outputs. `size` (>= 0) sets the
   // loop size of a kernel without non-raw array arguments. Returns the outputs.
   std::vector<ndarray> operator()(const std::vector<KernelArg>& args, int64_t size = -1, int block_size = 0) const;
+  // The source compiled for these arguments (the same text for both backends; docs and tests).
+  std::string generated_source(const std::vector<KernelArg>& args, int64_t size = -1) const;
   const std::vector<jit::ParamInfo>& in_params() const;
   const std::vector<jit::ParamInfo>& out_params() const;
   const std::string& name() const;
@@ -63,6 +65,8 @@ class ElementwiseKernel {
   struct Impl;
 
  private:
+  std::vector<ndarray> run(const std::vector<KernelArg>& args, int64_t size, int block_size,
+                           std::string* source_only) const;
   std::shared_ptr<Impl> impl_;
 };
 
@@ -75,6 +79,8 @@ class ReductionKernel {
   // `axis`: nullopt reduces every axis. Returns the output array.
   ndarray operator()(const std::vector<KernelArg>& args, std::optional<std::vector<int64_t>> axis = std::nullopt,
                      bool keepdims = false, int block_size = 0) const;
+  std::string generated_source(const std::vector<KernelArg>& args,
+                               std::optional<std::vector<int64_t>> axis = std::nullopt, bool keepdims = false) const;
   const std::vector<jit::ParamInfo>& in_params() const;
   const std::vector<jit::ParamInfo>& out_params() const;
   const std::string& name() const;
@@ -82,6 +88,8 @@ class ReductionKernel {
   struct Impl;
 
  private:
+  ndarray run(const std::vector<KernelArg>& args, std::optional<std::vector<int64_t>> axis, bool keepdims,
+              int block_size, std::string* source_only) const;
   std::shared_ptr<Impl> impl_;
 };
 
