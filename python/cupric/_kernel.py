@@ -6,6 +6,7 @@ See docs/user-kernels.md.
 import warnings
 
 from cupric import _core
+from cupric._core import _runtime as _rt
 
 _DEFAULT_OPTIONS = ()
 
@@ -146,7 +147,8 @@ class RawModule:
         self.translate_cucomplex = translate_cucomplex
         self.enable_cooperative_groups = enable_cooperative_groups
         self.name_expressions = tuple(name_expressions) if name_expressions is not None else None
-        self._module = None
+        self._modules = {}  # device id -> loaded module (compiled once; loaded per device)
+        self._image = None
         self._binary = None
         if path is not None and not path.endswith((".cu", ".cuh")):
             with open(path, "rb") as f:
@@ -163,16 +165,21 @@ class RawModule:
                     "typedef cupric::complex<double> cuDoubleComplex;\n") + code
         return code
 
-    def _load(self):
-        if self._module is None:
+    def _load(self, device=None):
+        if device is None:
+            _check_backend("RawModule")
+            device = _rt.current_device()
+        mod = self._modules.get(device)
+        if mod is None:
             _check_backend("RawModule")
             if self._binary is not None:
                 raise NotImplementedError("loading a precompiled cubin/ptx file is not supported yet; "
                                           "pass the .cu source")
-            opts = list(self.options)
-            image = _core._compile_cuda(self._source(), opts, list(self.name_expressions or ()), "module")
-            self._module = _core._load_cuda_module(image)
-        return self._module
+            # compiled for this device's arch (cached by content, so devices of one arch share it)
+            image = _core._compile_cuda(self._source(), list(self.options), list(self.name_expressions or ()),
+                                        "module")
+            mod = self._modules[device] = _core._load_cuda_module(image)
+        return mod
 
     def compile(self, log_stream=None):
         """Compiles now (normally done at first use)."""
@@ -218,7 +225,7 @@ class RawKernel:
         self._mod = RawModule(code=code, options=options, backend=backend,
                               translate_cucomplex=translate_cucomplex,
                               enable_cooperative_groups=enable_cooperative_groups)
-        self._fn = None
+        self._fns = {}
 
     @classmethod
     def _from_module(cls, module, name):
@@ -227,22 +234,27 @@ class RawKernel:
         k.translate_cucomplex = module.translate_cucomplex
         k.enable_cooperative_groups = module.enable_cooperative_groups
         k._mod = module
-        k._fn = None
+        k._fns = {}
         k._kernel  # V8-RAWMODULE: get_function compiles
         return k
 
     @property
     def _kernel(self):
-        fn = self._fn
+        if _core.backend_name() != "cuda":
+            _check_backend("RawKernel")
+        dev = _rt.current_device()
+        fn = self._fns.get(dev)
         if fn is None:
-            fn = self._fn = self._mod._load().function(self.name)
+            fn = self._fns[dev] = self._mod._load(dev).function(self.name)
         return fn
 
     def compile(self, log_stream=None):
         self._kernel
 
     def __call__(self, grid, block, args, *, shared_mem=0, stream=None):
-        fn = self._fn or self._kernel
+        fn = self._fns.get(_rt.current_device()) if self._fns else None
+        if fn is None:
+            fn = self._kernel
         if not isinstance(args, (tuple, list)):
             raise TypeError("args must be a tuple")
         fn.launch(grid, block, args, shared_mem, None if stream is None else stream.ptr,

@@ -166,6 +166,7 @@ std::vector<ndarray> ElementwiseKernel::run(const std::vector<KernelArg>& args, 
   }
   for (size_t i = 0; i < nout; ++i) type_key(nin + i, outs[i].dtype(), true, k.out[i].raw ? outs[i].ndim() : -1);
   for (const auto& [n, dt] : b.types) key += "|" + n + "=" + std::to_string(static_cast<int>(dt.type));
+  if (b.backend->type() == DeviceType::Cuda) key += "|dev" + std::to_string(b.backend->current_device());
 
   std::shared_ptr<jit::CompiledKernel> ck;
   {

@@ -137,6 +137,7 @@ ndarray ReductionKernel::run(const std::vector<KernelArg>& args, std::optional<s
   }
   for (auto& o : outs) key += "|" + std::to_string(static_cast<int>(o.dtype().type));
   for (const auto& [n, dt] : b.types) key += "|" + n + "=" + std::to_string(static_cast<int>(dt.type));
+  if (b.backend->type() == DeviceType::Cuda) key += "|dev" + std::to_string(b.backend->current_device());
 
   std::shared_ptr<jit::CompiledKernel> ck;
   {
@@ -192,7 +193,7 @@ ndarray ReductionKernel::run(const std::vector<KernelArg>& args, std::optional<s
         "  long long _idx[" + std::to_string(nd > 0 ? nd : 1) + "];\n"
         "  (void)_idx;\n"
         "#if defined(__CUDACC__)\n"
-        "  __shared__ unsigned char _smem_raw[512 * sizeof(_type_reduce)];\n"
+        "  __shared__ __align__(16) unsigned char _smem_raw[512 * sizeof(_type_reduce)];\n"
         "  __shared__ bool _smem_valid[512];\n"
         "  _type_reduce* _smem = reinterpret_cast<_type_reduce*>(_smem_raw);\n"
         "  for (long long _o = blockIdx.x; _o < _out_ind.size(); _o += gridDim.x) {\n"
