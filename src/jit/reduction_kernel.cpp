@@ -27,6 +27,25 @@ struct ReductionKernel::Impl {
   std::unordered_map<std::string, std::shared_ptr<jit::CompiledKernel>> compiled;
 };
 
+namespace {
+// sizeof(reduce_type) when it names a dtype, a generic type or a C arithmetic type; 0 otherwise.
+int reduce_type_size(const std::string& t, const std::map<std::string, DType>& types) {
+  if (auto it = types.find(t); it != types.end()) return it->second.itemsize;
+  static const std::map<std::string, int> c_types = {
+      {"bool", 1}, {"char", 1}, {"signed char", 1}, {"unsigned char", 1}, {"short", 2}, {"unsigned short", 2},
+      {"int", 4}, {"unsigned int", 4}, {"unsigned", 4}, {"long", 8}, {"unsigned long", 8}, {"long long", 8},
+      {"unsigned long long", 8}, {"float", 4}, {"double", 8}, {"complex<float>", 8}, {"complex<double>", 16},
+      {"size_t", 8}, {"ptrdiff_t", 8}};
+  if (auto it = c_types.find(t); it != c_types.end()) return it->second;
+  try {
+    DType dt = dtype_from_string(t);
+    if (dt.name() == t) return dt.itemsize;
+  } catch (const Error&) {
+  }
+  return 0;
+}
+}  // namespace
+
 ReductionKernel::ReductionKernel(std::string in_params, std::string out_params, std::string map_expr,
                                  std::string reduce_expr, std::string post_map_expr, std::string identity,
                                  std::string name, std::string reduce_type, bool reduce_dims, std::string preamble,
@@ -178,6 +197,15 @@ ndarray ReductionKernel::run(const std::vector<KernelArg>& args, std::optional<s
     pnames.push_back("_out_ind");
     ptypes.push_back("CIndexer<" + rnds + ">");
     pnames.push_back("_red_ind");
+    // Note [Split reductions]: few outputs over many elements run in two phases (below).
+    ptypes.push_back("_type_reduce*");
+    pnames.push_back("_partial");
+    ptypes.push_back("unsigned char*");
+    pnames.push_back("_pvalid");
+    ptypes.push_back("long long");
+    pnames.push_back("_chunks");
+    ptypes.push_back("int");
+    pnames.push_back("_phase");
     std::string params;
     for (size_t i = 0; i < ptypes.size(); ++i) params += (i ? ", " : "") + ptypes[i] + " " + pnames[i];
     const bool has_id = !k.identity.empty();
@@ -196,10 +224,22 @@ ndarray ReductionKernel::run(const std::vector<KernelArg>& args, std::optional<s
         "  __shared__ __align__(16) unsigned char _smem_raw[512 * sizeof(_type_reduce)];\n"
         "  __shared__ bool _smem_valid[512];\n"
         "  _type_reduce* _smem = reinterpret_cast<_type_reduce*>(_smem_raw);\n"
-        "  for (long long _o = blockIdx.x; _o < _out_ind.size(); _o += gridDim.x) {\n"
+        "  const long long _nblk = _phase == 1 ? _out_ind.size() * _chunks : _out_ind.size();\n"
+        "  for (long long _blk = blockIdx.x; _blk < _nblk; _blk += gridDim.x) {\n"
+        "    const long long _o = _phase == 1 ? _blk / _chunks : _blk;\n"
+        "    const long long _c = _phase == 1 ? _blk - _o * _chunks : 0;\n"
         "    _out_ind.set(_o);\n"
         "    " + init + "\n"
-        "    for (long long _j = threadIdx.x; _j < _red_ind.size(); _j += blockDim.x) {\n"
+        "    if (_phase == 2) {\n"
+        "      for (long long _j = threadIdx.x; _j < _chunks; _j += blockDim.x) {\n"
+        "        if (!_pvalid[_o * _chunks + _j]) continue;\n"
+        "        _type_reduce _m = _partial[_o * _chunks + _j];\n"
+        "        if (_valid) { _acc = CUPRIC_REDUCE(_acc, _m); } else { _acc = _m; _valid = true; }\n"
+        "      }\n"
+        "    }\n"
+        "    const long long _len = _phase == 1 ? (_red_ind.size() + _chunks - 1) / _chunks : _red_ind.size();\n"
+        "    const long long _hi = _phase == 2 ? 0 : (_c + 1) * _len < _red_ind.size() ? (_c + 1) * _len : _red_ind.size();\n"
+        "    for (long long _j = _c * _len + threadIdx.x; _j < _hi; _j += blockDim.x) {\n"
         "#else\n"
         "  for (long long _o = 0; _o < _out_ind.size(); ++_o) {\n"
         "    _out_ind.set(_o);\n"
@@ -224,7 +264,10 @@ ndarray ReductionKernel::run(const std::vector<KernelArg>& args, std::optional<s
         "      }\n"
         "      __syncthreads();\n"
         "    }\n"
-        "    if (_t == 0) {\n"
+        "    if (_t == 0 && _phase == 1) {\n"
+        "      _partial[_blk] = _smem[0];\n"
+        "      _pvalid[_blk] = _smem_valid[0];\n"
+        "    } else if (_t == 0) {\n"
         "      _acc = _smem[0];\n" + out_decls + "      CUPRIC_POST_MAP(_acc);\n" + writes + "    }\n"
         "    __syncthreads();\n"
         "#else\n"
@@ -259,8 +302,38 @@ ndarray ReductionKernel::run(const std::vector<KernelArg>& args, std::optional<s
   int bs = block_size > 0 ? block_size : 256;
   int p2 = 1;
   while (p2 * 2 <= bs && p2 < 512) p2 *= 2;
-  jit::launch_generated(*ck, pack, out_size, p2, *b.backend, std::min<int64_t>(out_size, 65535LL * 32));
-  return outs[0];
+  // Note [Split reductions]
+  // One block per output leaves the GPU idle when there are few outputs (a full reduction is one
+  // block). Then phase 1 gives each output `chunks` blocks, each writing a partial (and whether it
+  // saw any element) to a temporary, and phase 2 reduces the partials of each output with one block
+  // and applies post_map. The partials need sizeof(_type_reduce) on the host, known when the reduce
+  // type is a dtype or C arithmetic type name (else the single pass runs).
+  int64_t chunks = 1;
+  int rsize = reduce_type_size(reduce_type, b.types);
+  if (b.backend->type() == DeviceType::Cuda && rsize > 0 && out_size < 1024 && red_size >= 8 * p2) {
+    const int64_t want_blocks = 2048;
+    chunks = std::max<int64_t>(1, std::min<int64_t>((want_blocks + out_size - 1) / out_size, red_size / (4 * p2)));
+  }
+  if (chunks == 1) {
+    pack.add_scalar(Scalar::of<int64_t>(0));  // _partial
+    pack.add_scalar(Scalar::of<int64_t>(0));  // _pvalid
+    pack.add_scalar(Scalar::of<int64_t>(1));  // _chunks
+    pack.add_scalar(Scalar::of<int32_t>(0));  // _phase
+    jit::launch_generated(*ck, pack, out_size, p2, *b.backend, std::min<int64_t>(out_size, 65535LL * 32));
+    return outs[0];
+  }
+  const int64_t n_part = out_size * chunks;
+  ndarray partial = ndarray::empty(Dims{n_part * rsize}, dtypes::uint8, Order::C, b.backend);
+  ndarray pvalid = ndarray::empty(Dims{n_part}, dtypes::uint8, Order::C, b.backend);
+  pack.add_scalar(Scalar::of<int64_t>(static_cast<int64_t>(partial.data_ptr())));
+  pack.add_scalar(Scalar::of<int64_t>(static_cast<int64_t>(pvalid.data_ptr())));
+  pack.add_scalar(Scalar::of<int64_t>(chunks));
+  jit::ArgPack pack2 = pack;
+  pack.add_scalar(Scalar::of<int32_t>(1));
+  jit::launch_generated(*ck, pack, n_part, p2, *b.backend, std::min<int64_t>(n_part, 65535LL * 32));
+  pack2.add_scalar(Scalar::of<int32_t>(2));
+  jit::launch_generated(*ck, pack2, out_size, p2, *b.backend, std::min<int64_t>(out_size, 65535LL * 32));
+  return outs[0];  // `partial` and `pvalid` go back to the pool stream-ordered
 }
 
 }  // namespace cupric
