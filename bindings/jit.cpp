@@ -211,14 +211,17 @@ void init_jit(nb::module_& m) {
   // Compiles for an explicit arch without a GPU (tests check the CUDA flavour of generated code).
   m.def("_compile_cuda_for_arch",
         [](const std::string& source, nb::handle options, nb::handle name_expressions, const std::string& name,
-           int arch) {
+           int arch, bool generated) {
           jit::CudaCompileOptions o;
           o.options = option_list(options);
           o.name_expressions = option_list(name_expressions);
           o.name_for_errors = name;
+          o.minimal_fp16_headers = generated;
           nb::gil_scoped_release rel;
           return std::const_pointer_cast<jit::CudaImage>(jit::compile_cuda_for_arch(source, o, arch));
-        });
+        },
+        nb::arg("source"), nb::arg("options"), nb::arg("name_expressions"), nb::arg("name"), nb::arg("arch"),
+        nb::arg("generated") = false);
   m.def("_elementwise_source", [](const ElementwiseKernel& k, nb::handle args, int64_t size) {
     return k.generated_source(kernel_args(args), size);
   });

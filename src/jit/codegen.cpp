@@ -134,6 +134,7 @@ std::shared_ptr<CompiledKernel> compile_generated(const std::string& source, con
   CudaCompileOptions opt;
   opt.options = options;
   opt.name_for_errors = name;
+  opt.minimal_fp16_headers = true;
   int dev = backend.current_device();
   auto image = compile_cuda(source, opt, dev);
   k->cuda_module = load_cuda_module(image, dev);

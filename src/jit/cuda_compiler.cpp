@@ -277,7 +277,7 @@ std::shared_ptr<const CudaImage> compile_cuda_for_arch(const std::string& source
   for (const auto& o : options) key_text += o + '\0';
   key_text += "names\0";
   for (const auto& n : opt.name_expressions) key_text += n + '\0';
-  key_text += nv.version_text + '\0' + header_set_hash();
+  key_text += nv.version_text + '\0' + header_set_hash() + (opt.minimal_fp16_headers ? "\0fp16min" : "");
   const std::string key = hash_hex(key_text);
   if (auto im = images().get(key)) {
     ++cache_stats().memory_hits;
@@ -299,7 +299,7 @@ std::shared_ptr<const CudaImage> compile_cuda_for_arch(const std::string& source
   std::vector<std::pair<std::string, std::string>> hdrs = header_set();
   for (const char* n : {"cstdint", "cstddef", "stdint.h", "stddef.h"}) hdrs.emplace_back(n, kStdShim);
   hdrs.emplace_back("cstring", "#pragma once\n");
-  if (inc_dirs.empty()) {  // no toolkit headers: minimal cuda_fp16.h / cuda_bf16.h for half.hpp
+  if (inc_dirs.empty() || opt.minimal_fp16_headers) {  // minimal cuda_fp16.h / cuda_bf16.h for half.hpp
     hdrs.emplace_back("cuda_fp16.h",
                       "#pragma once\nstruct __half { unsigned short x; };\n"
                       "__device__ inline unsigned short __half_as_ushort(__half h) { return h.x; }\n"

@@ -54,6 +54,9 @@ struct CudaCompileOptions {
   std::vector<std::string> options;           // NVRTC options; -std=c++17 added when no -std is given
   std::vector<std::string> name_expressions;  // template instantiations to keep (RawModule)
   std::string name_for_errors;
+  // Generated kernels (ElementwiseKernel, ReductionKernel, fuse): cuda_fp16.h and cuda_bf16.h are
+  // replaced by the few conversions cupric/half.hpp needs (they double NVRTC's compile time).
+  bool minimal_fp16_headers = false;
 };
 // Compiles for `device` (its compute capability picks the arch), cached by content. Throws
 // CompileError (bad source), RuntimeError (NVRTC missing: names the library and how to install it).
