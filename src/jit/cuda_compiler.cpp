@@ -174,6 +174,29 @@ const char* kStdShim =
     "using ::uint16_t; using ::uint32_t; using ::uint64_t; using ::size_t; using ::ptrdiff_t;\n"
     "using ::intptr_t; using ::uintptr_t; }\n";
 
+// The file find_library("nvrtc") tries first among the fixed folders ("" when it would fall back
+// to the loader's own search), found with stat only.
+std::string locate_nvrtc() {
+  std::vector<std::string> dirs;
+  if (const char* cp = std::getenv("CUDA_PATH"); cp && *cp) dirs.push_back(std::string(cp) + "/lib64");
+  dirs.emplace_back("/usr/local/cuda/lib64");
+  struct stat st;
+  for (const auto& d : dirs)
+    for (const char* so : {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"})
+      if (::stat((d + "/" + so).c_str(), &st) == 0) return d + "/" + so;
+  return "";
+}
+
+std::string nvrtc_identity() {
+  std::string p = locate_nvrtc();
+  struct stat st;
+  if (!p.empty() && ::stat(p.c_str(), &st) == 0)
+    return p + "|" + std::to_string(st.st_size) + "|" + std::to_string(static_cast<long long>(st.st_mtime));
+  // Only the loader knows where it is: load it and use its version and path.
+  LibraryInfo info = find_library("nvrtc", {});
+  return nvrtc().version_text + "|" + info.path;
+}
+
 std::vector<std::string> cuda_include_dirs() {
   std::vector<std::string> dirs;
   struct stat st;
@@ -187,9 +210,9 @@ std::vector<std::string> cuda_include_dirs() {
   };
   if (const char* p = std::getenv("CUDA_PATH"); p && *p) add(std::string(p) + "/include");
   add("/usr/local/cuda/include");
-  LibraryInfo info = find_library("nvrtc", {});
-  if (info.found) {  // wheels: nvidia/cuda_nvrtc/lib/libnvrtc.so -> nvidia/cuda_runtime/include
-    std::string lib = info.path.substr(0, info.path.rfind('/'));
+  std::string located = locate_nvrtc();
+  if (!located.empty()) {  // wheels: nvidia/cuda_nvrtc/lib/libnvrtc.so -> nvidia/cuda_runtime/include
+    std::string lib = located.substr(0, located.rfind('/'));
     std::string root = lib.substr(0, lib.rfind('/'));
     add(root + "/include");
     add(root.substr(0, root.rfind('/')) + "/cuda_runtime/include");
@@ -248,6 +271,35 @@ std::shared_ptr<const CudaImage> compile_cuda(const std::string& source, const C
 
 std::shared_ptr<const CudaImage> compile_cuda_for_arch(const std::string& source, const CudaCompileOptions& opt,
                                                        int arch) {
+  // Note [NVRTC identity]: loading libnvrtc costs ~20 ms (a 100 MB library), more than the whole
+  // warm-cache budget, so a cache lookup must not load it. The key names the NVRTC library by the
+  // file found where find_library looks first (path, size, mtime); NVRTC is loaded on a miss only.
+  const std::string ident = nvrtc_identity();
+  const auto inc_dirs = cuda_include_dirs();
+  std::string key_text = source + '\0';
+  for (const auto& o : opt.options) key_text += o + '\0';
+  key_text += "arch=" + std::to_string(arch) + '\0';
+  for (const auto& d : inc_dirs) key_text += "-I" + d + '\0';
+  key_text += std::string("names") + '\0';
+  for (const auto& n : opt.name_expressions) key_text += n + '\0';
+  key_text += ident + '\0' + header_set_hash() + (opt.minimal_fp16_headers ? std::string("|fp16min") : std::string());
+  const std::string key = hash_hex(key_text);
+  if (auto im = images().get(key)) {
+    ++cache_stats().memory_hits;
+    return *im;
+  }
+  const bool disk = !cache_in_memory_only();
+  const std::string path = entry_path("cuda", key, "bin");
+  if (disk) {
+    if (auto payload = read_entry(path)) {
+      if (auto im = deserialize(*payload)) {
+        ++cache_stats().disk_hits;
+        images().put(key, im);
+        return im;
+      }
+    }
+  }
+
   const Nvrtc& nv = nvrtc();
   int n_archs = 0;
   nv.num_archs(&n_archs);
@@ -270,30 +322,7 @@ std::shared_ptr<const CudaImage> compile_cuda_for_arch(const std::string& source
   else
     for (const auto& o : options)
       if (o.find("compute_") != std::string::npos) cubin = false;
-  const auto inc_dirs = cuda_include_dirs();
   for (const auto& d : inc_dirs) options.push_back("-I" + d);
-
-  std::string key_text = source + '\0';
-  for (const auto& o : options) key_text += o + '\0';
-  key_text += "names\0";
-  for (const auto& n : opt.name_expressions) key_text += n + '\0';
-  key_text += nv.version_text + '\0' + header_set_hash() + (opt.minimal_fp16_headers ? "\0fp16min" : "");
-  const std::string key = hash_hex(key_text);
-  if (auto im = images().get(key)) {
-    ++cache_stats().memory_hits;
-    return *im;
-  }
-  const bool disk = !cache_in_memory_only();
-  const std::string path = entry_path("cuda", key, "bin");
-  if (disk) {
-    if (auto payload = read_entry(path)) {
-      if (auto im = deserialize(*payload)) {
-        ++cache_stats().disk_hits;
-        images().put(key, im);
-        return im;
-      }
-    }
-  }
 
   // Headers handed to NVRTC in memory: the JIT header set, and the C library shims.
   std::vector<std::pair<std::string, std::string>> hdrs = header_set();

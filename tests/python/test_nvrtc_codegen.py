@@ -157,3 +157,20 @@ def test_nvrtc_compile_error_has_log():
     with pytest.raises(CompileException) as e:
         nvrtc('extern "C" __global__ void k() { nope = 1; }', "bad")
     assert "nope" in str(e.value)
+
+
+def test_warm_disk_hit_does_not_load_nvrtc(tmp_path):
+    # Note [NVRTC identity]: a fresh process finding the kernel on disk never maps libnvrtc
+    import os
+    import subprocess
+    import sys
+    code = ("from cupric import _core\n"
+            "im = _core._compile_cuda_for_arch('extern \"C\" __global__ void w(int* x) { x[0] = 7; }', [], [], 'w', 90)\n"
+            "maps = open('/proc/self/maps').read()\n"
+            "s = _core._jit_cache_stats()\n"
+            "print(s['compiles'], s['disk_hits'], 'libnvrtc' in maps)\n")
+    env = dict(os.environ, CUPRIC_CACHE_DIR=str(tmp_path))
+    run = lambda: subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,  # noqa: E731
+                                 check=True).stdout.split()
+    assert run() == ["1", "0", "True"]
+    assert run() == ["0", "1", "False"]
