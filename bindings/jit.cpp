@@ -96,7 +96,8 @@ void init_jit(nb::module_& m) {
     } catch (const jit::CompileError& e) {
       if (!g_compile_exception.is_valid())
         g_compile_exception = nb::module_::import_("cupric.cuda.compiler").attr("CompileException").inc_ref();
-      nb::object exc = nb::handle(g_compile_exception)(e.what(), e.source, e.name, e.log);
+      nb::object exc = nb::handle(g_compile_exception)(e.what(), e.source, e.name, nb::tuple(), "nvrtc",
+                                                       nb::arg("log") = e.log);
       PyErr_SetObject(g_compile_exception.ptr(), exc.ptr());
     }
   });

@@ -198,7 +198,11 @@ def test_elementwise_compile_error(monkeypatch):
     bad = cupric.ElementwiseKernel("T x", "T y", "y = x + undefined_name", "bad_kernel")
     with pytest.raises(CompileException) as e:
         bad(cupric.zeros(3))
-    assert "undefined_name" in str(e.value)
+    assert "undefined_name" in str(e.value) and "undefined_name" in e.value.log
+    assert "y = x + undefined_name" in e.value.source and e.value.name == "bad_kernel"
+    import pickle
+    e_copy = pickle.loads(pickle.dumps(e.value))
+    assert str(e_copy) == str(e.value) and e_copy.log == e.value.log
     monkeypatch.setenv("CUPRIC_DUMP_CUDA_SOURCE_ON_ERROR", "1")
     bad2 = cupric.ElementwiseKernel("T x", "T y", "y = x + undefined_name2", "bad_kernel2")
     with pytest.raises(CompileException) as e2:

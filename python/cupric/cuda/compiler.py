@@ -9,22 +9,17 @@ class CompileException(Exception):
     """A kernel failed to compile. ``str(e)`` holds the compiler log (and, with
     ``CUPRIC_DUMP_CUDA_SOURCE_ON_ERROR=1``, the numbered source)."""
 
-    def __init__(self, msg, source, name, options=(), backend="nvrtc"):
-        # The C++ side passes the log as 4th argument; keep CuPy's attribute names.
-        if isinstance(options, str):
-            self.log = options
-            options = ()
-        else:
-            self.log = ""
+    def __init__(self, msg, source, name, options=(), backend="nvrtc", *, log=""):
         self._msg = msg
         self.source = source
         self.name = name
         self.options = tuple(options)
         self.backend = backend
+        self.log = log
         super().__init__(msg)
 
     def __reduce__(self):
-        return (type(self), (self._msg, self.source, self.name, self.options, self.backend))
+        return (_rebuild, (type(self), self._msg, self.source, self.name, self.options, self.backend, self.log))
 
     def get_message(self):
         return self._msg
@@ -36,3 +31,7 @@ class CompileException(Exception):
         for i, line in enumerate(lines):
             f.write("{:>{}} {}\n".format(i + 1, digits, line))
         f.write("================\n")
+
+
+def _rebuild(cls, msg, source, name, options, backend, log):
+    return cls(msg, source, name, options, backend, log=log)
