@@ -175,7 +175,7 @@ std::vector<ndarray> ElementwiseKernel::run(const std::vector<KernelArg>& args, 
     if (it != k.compiled.end()) ck = it->second;
   }
   if (!ck || source_only) {
-    std::string params, decls, writes;
+    std::string params, decls, writes, out_decls, vec_decl, vec_load, vec_bind;
     std::string nds = std::to_string(nd);
     auto sep = [&]() { if (!params.empty()) params += ", "; };
     auto param = [&](const ParamInfo& p, DType dt, bool is_array, int raw_nd, bool is_out) {
@@ -189,11 +189,14 @@ std::vector<ndarray> ElementwiseKernel::run(const std::vector<KernelArg>& args, 
         params += "CArray<" + ct + ", " + nds + "> _raw_" + p.name;
         if (!is_out) {
           decls += "    const " + ct + " " + p.name + " = _raw_" + p.name + "[_ind.get()];\n";
+          vec_decl += "    " + ct + " _v_" + p.name + "[4];\n";
+          vec_load += "        _v_" + p.name + "[_u] = _raw_" + p.name + "[_e];\n";
+          vec_bind += "        const " + ct + " " + p.name + " = _v_" + p.name + "[_u];\n";
         } else if (jit::is_half(dt)) {
-          decls += "    float " + p.name + " = static_cast<float>(_raw_" + p.name + "[_ind.get()]);\n";
+          out_decls += "    float " + p.name + " = static_cast<float>(_raw_" + p.name + "[_ind.get()]);\n";
           writes += "    _raw_" + p.name + "[_ind.get()] = " + ct + "(" + p.name + ");\n";
         } else {
-          decls += "    " + ct + "& " + p.name + " = _raw_" + p.name + "[_ind.get()];\n";
+          out_decls += "    " + ct + "& " + p.name + " = _raw_" + p.name + "[_ind.get()];\n";
         }
       }
     };
@@ -204,15 +207,35 @@ std::vector<ndarray> ElementwiseKernel::run(const std::vector<KernelArg>& args, 
     for (size_t i = 0; i < nout; ++i) param(k.out[i], outs[i].dtype(), true, outs[i].ndim(), true);
     sep();
     params += "CIndexer<" + nds + "> _ind";
+    // Note [Unrolled 1-d loops]: on CUDA a 1-d loop gives each thread 4 elements a block apart and
+    // loads all their inputs before running the body, so each thread has 4x the loads in flight
+    // (what a memory-bound kernel needs to approach the bandwidth; grid = n / (4 * block)).
+    std::string cuda_loop =
+        nd == 1 ? "  const long long _n = _ind.size();\n"
+                  "  for (long long _base = (long long)blockIdx.x * blockDim.x * 4 + threadIdx.x; _base < _n;"
+                  " _base += (long long)blockDim.x * gridDim.x * 4) {\n" + vec_decl +
+                  "#pragma unroll\n"
+                  "    for (int _u = 0; _u < 4; ++_u) {\n"
+                  "      const long long _e = _base + _u * (long long)blockDim.x;\n"
+                  "      if (_e < _n) {\n" + vec_load + "      }\n"
+                  "    }\n"
+                  "#pragma unroll\n"
+                  "    for (int _u = 0; _u < 4; ++_u) {\n"
+                  "      const long long i = _base + _u * (long long)blockDim.x;\n"
+                  "      if (i >= _n) break;\n"
+                  "      _ind.set(i);\n" + vec_bind + out_decls + "    " + k.operation + ";\n" + writes +
+                  "    }\n"
+                  "  }\n"
+                : "  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < _ind.size();"
+                  " i += (long long)blockDim.x * gridDim.x) {\n"
+                  "    _ind.set(i);\n" + decls + out_decls + "    " + k.operation + ";\n" + writes + "  }\n";
     std::string src = "#include <cupric/jit/device.hpp>\n" + jit::typedefs(b.types) + k.preamble + "\n" +
                       "CUPRIC_JIT_GLOBAL void " + k.name + "(" + params + ") {\n" + k.loop_prep + ";\n" +
-                      "#if defined(__CUDACC__)\n"
-                      "  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < _ind.size();"
-                      " i += (long long)blockDim.x * gridDim.x) {\n"
+                      "#if defined(__CUDACC__)\n" + cuda_loop +
                       "#else\n"
                       "  for (long long i = 0; i < _ind.size(); ++i) {\n"
-                      "#endif\n"
-                      "    _ind.set(i);\n" + decls + "    " + k.operation + ";\n" + writes + "  }\n" +
+                      "    _ind.set(i);\n" + decls + out_decls + "    " + k.operation + ";\n" + writes + "  }\n"
+                      "#endif\n" +
                       k.after_loop + ";\n}\n";
     // Host entry: unpacks the argument pointers.
     std::string entry = "#if !defined(__CUDACC__)\nextern \"C\" void " + k.name + "_host_entry(void** a) {\n  " +
@@ -265,7 +288,9 @@ std::vector<ndarray> ElementwiseKernel::run(const std::vector<KernelArg>& args, 
   pack.add_indexer(loop);
   int64_t n = 1;
   for (size_t d = 0; d < loop.size(); ++d) n *= loop[d];
-  jit::launch_generated(*ck, pack, n, block_size, *b.backend);
+  // Note [Unrolled 1-d loops]: 4 elements per thread on CUDA.
+  int64_t threads = nd == 1 && b.backend->type() == DeviceType::Cuda ? (n + 3) / 4 : n;
+  jit::launch_generated(*ck, pack, threads, block_size, *b.backend);
   return outs;
 }
 
