@@ -9,8 +9,8 @@
 // for both backends: `CUPRIC_JIT_GLOBAL` makes it a __global__ kernel under NVRTC (grid-stride loop)
 // and a static function plus an extern "C" `<name>_host_entry(void**)` on the host. Arguments travel
 // as the layouts of CArray / CIndexer in cupric/jit/device.hpp (ArgPack). Non-raw inputs are read
-// into `const T x`, non-raw outputs are references `T& y` (float16/bfloat16 outputs are a float
-// local written back converted, since their conversion from float is explicit).
+// into `const T x`, non-raw outputs are references `T& y` (the header set's float16/bfloat16 take
+// numbers implicitly and have compound assignments, so `y = x * 2` and `y += x` compile).
 #include <mutex>
 #include <unordered_map>
 #include "cupric/ops/manipulation.hpp"
@@ -192,9 +192,6 @@ std::vector<ndarray> ElementwiseKernel::run(const std::vector<KernelArg>& args, 
           vec_decl += "    " + ct + " _v_" + p.name + "[4];\n";
           vec_load += "        _v_" + p.name + "[_u] = _raw_" + p.name + "[_e];\n";
           vec_bind += "        const " + ct + " " + p.name + " = _v_" + p.name + "[_u];\n";
-        } else if (jit::is_half(dt)) {
-          out_decls += "    float " + p.name + " = static_cast<float>(_raw_" + p.name + "[_ind.get()]);\n";
-          writes += "    _raw_" + p.name + "[_ind.get()] = " + ct + "(" + p.name + ");\n";
         } else {
           out_decls += "    " + ct + "& " + p.name + " = _raw_" + p.name + "[_ind.get()];\n";
         }

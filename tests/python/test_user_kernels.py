@@ -172,6 +172,13 @@ def test_elementwise_half_output():
     y = k(cupric.asarray(x))
     assert y.dtype == numpy.float16
     numpy.testing.assert_array_equal(y.get(), x * 2)
+    # compound assignment and a constant of type T work for half types
+    acc = cupric.ElementwiseKernel("T x", "T y", "const T two = 2; y += x * two", "half_acc")
+    for dt in (numpy.float16, "bfloat16"):
+        out = cupric.asarray(numpy.ones(4, dtype=dt))
+        acc(cupric.asarray(x.astype(dt)), out)
+        numpy.testing.assert_array_equal(out.get().astype(numpy.float32),
+                                         (1 + x.astype(numpy.float32) * 2).astype(dt).astype(numpy.float32))
 
 
 def test_elementwise_atomics():

@@ -51,6 +51,10 @@ using ::cupric::complex;
     CUPRIC_HD Name(unsigned long i) : ::cupric::Name(static_cast<float>(i)) {}                 \
     CUPRIC_HD Name(long long i) : ::cupric::Name(static_cast<float>(i)) {}                     \
     CUPRIC_HD Name(unsigned long long i) : ::cupric::Name(static_cast<float>(i)) {}            \
+    CUPRIC_HD Name& operator+=(float v) { return *this = Name(static_cast<float>(*this) + v); } \
+    CUPRIC_HD Name& operator-=(float v) { return *this = Name(static_cast<float>(*this) - v); } \
+    CUPRIC_HD Name& operator*=(float v) { return *this = Name(static_cast<float>(*this) * v); } \
+    CUPRIC_HD Name& operator/=(float v) { return *this = Name(static_cast<float>(*this) / v); } \
   };                                                                                           \
   static_assert(sizeof(Name) == 2, "layout");
 CUPRIC_JIT_HALF(float16)
