@@ -208,6 +208,13 @@ void init_jit(nb::module_& m) {
     Backend& be = default_backend();
     return jit::load_cuda_module(im, be.current_device());
   });
+  m.def("_image_from_binary", [](nb::bytes data, bool is_cubin) {
+    auto im = std::make_shared<jit::CudaImage>();
+    im->binary.assign(static_cast<const char*>(data.c_str()), data.size());
+    im->is_cubin = is_cubin;
+    if (!is_cubin) im->binary.push_back('\0');  // PTX is loaded as a NUL-terminated string
+    return im;
+  });
   m.def("_nvrtc_version", &jit::nvrtc_version);
   // Compiles for an explicit arch without a GPU (tests check the CUDA flavour of generated code).
   m.def("_compile_cuda_for_arch",

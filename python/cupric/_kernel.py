@@ -130,8 +130,8 @@ def _check_backend_arg(backend):
 
 
 class RawModule:
-    """A CUDA C++ module (``cupy.RawModule``) from ``code=`` or ``path=`` (a .cu source, or a
-    .cubin/.ptx file). Compiled lazily at the first ``get_function``/``get_global`` (V8-RAWMODULE),
+    """A CUDA C++ module (``cupy.RawModule``) from ``code=`` (CUDA C++) or ``path=`` (a .cubin,
+    .fatbin or .ptx file; a .cu file is read as source). Compiled lazily at the first ``get_function``/``get_global`` (V8-RAWMODULE),
     as C++17 unless ``options`` give a ``-std`` (V14-RTC). ``name_expressions`` lists template
     instantiations (e.g. ``'my_kernel<float>'``) that ``get_function`` can then take by that name."""
 
@@ -172,9 +172,11 @@ class RawModule:
         mod = self._modules.get(device)
         if mod is None:
             _check_backend("RawModule")
-            if self._binary is not None:
-                raise NotImplementedError("loading a precompiled cubin/ptx file is not supported yet; "
-                                          "pass the .cu source")
+            if self._binary is not None:  # a cubin, fatbin or PTX file (path=)
+                is_ptx = self.file_path.endswith(".ptx")
+                image = _core._image_from_binary(self._binary, not is_ptx)
+                mod = self._modules[device] = _core._load_cuda_module(image)
+                return mod
             # compiled for this device's arch (cached by content, so devices of one arch share it)
             image = _core._compile_cuda(self._source(), list(self.options), list(self.name_expressions or ()),
                                         "module")

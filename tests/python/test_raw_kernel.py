@@ -187,3 +187,18 @@ def test_rawkernel_fp16_and_translate_cucomplex():
     k((1,), (8,), (cupric.asarray(x), y, cupric.asarray(c), d))
     numpy.testing.assert_array_equal(y.get(), x * 2)
     numpy.testing.assert_allclose(d.get(), c * c, rtol=1e-6)
+
+
+@pytest.mark.gpu
+def test_rawmodule_from_cubin_and_ptx_path(tmp_path):
+    # compile with NVRTC for this device, write the image, load it back through path=
+    arch = int(cupric.cuda.Device().compute_capability)  # '90' on an H200
+    for opts, suffix in [([], ".cubin"), ([f"-arch=compute_{arch}"], ".ptx")]:
+        im = cupric._core._compile_cuda_for_arch(ADD_SRC, opts, [], "add", arch)
+        f = tmp_path / ("add" + suffix)
+        f.write_bytes(im.binary.rstrip(b"\0") if suffix == ".ptx" else im.binary)
+        k = cupric.RawModule(path=str(f)).get_function("add_f32")
+        x = cupric.arange(64, dtype=numpy.float32)
+        z = cupric.empty(64, dtype=numpy.float32)
+        k((1,), (64,), (x, x, z, numpy.int64(64)))
+        numpy.testing.assert_array_equal(z.get(), 2 * numpy.arange(64, dtype=numpy.float32))
