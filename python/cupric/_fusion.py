@@ -2,8 +2,8 @@
 generated kernel (an ElementwiseKernel or a ReductionKernel), compiled once per argument signature.
 
 Tracing runs the function on proxy variables. ``cupric.<ufunc>``, ``numpy.<ufunc>`` (through
-``__array_ufunc__``), the arithmetic operators and ``sum``/``prod``/``max``/``min`` (as the last
-step) are recorded; the function's globals and closure see a tracing view of the ``cupric`` module
+``__array_ufunc__``), the arithmetic operators, ``cupric.where(c, x, y)`` and
+``sum``/``prod``/``max``/``min`` (as the last step) are recorded; the function's globals and closure see a tracing view of the ``cupric`` module
 (its ufuncs record instead of computing), so no global state changes and tracing is thread-safe.
 Anything else (an unsupported ufunc or dtype, control flow on values, indexing) stops the trace and
 the function runs eagerly, with a warning, as CuPy falls back for what it cannot fuse.
@@ -236,6 +236,8 @@ class _TracingModule(types.ModuleType):
             return functools.partial(_traced_ufunc, real.__name__)
         if name in _REDUCTIONS:
             return functools.partial(_traced_reduction, name)
+        if name == "where":
+            return _traced_where
         return real
 
 
@@ -245,6 +247,24 @@ def _traced_ufunc(name, *args, **kwargs):
     if not any(isinstance(a, _Var) for a in args):
         raise _CannotFuse(f"{name} without traced operands")
     return _apply(name, args)
+
+
+def _traced_where(cond, x=None, y=None):
+    if x is None or y is None:
+        raise _CannotFuse("where with one argument")
+    vars_ = [v for v in (cond, x, y) if isinstance(v, _Var)]
+    if not vars_:
+        raise _CannotFuse("where without traced operands")
+    trace = vars_[0].trace
+    c, a, b = (_operand(trace, v) for v in (cond, x, y))
+    weak_value = {int: 0, float: 0.0, complex: 0j}
+    dt = numpy.result_type(*(weak_value[o.weak] if o.weak is not None else o.dtype for o in (a, b)))
+    if dt.kind not in "biufc" or dt.name == "bfloat16":
+        raise _CannotFuse(f"where of {dt}")
+    ct = _ctype(dt)
+    res = trace.new_var(dt)
+    trace.lines.append(f"{ct} {res.name} = ({c.name}) ? cast<{ct}>({a.name}) : cast<{ct}>({b.name});")
+    return res
 
 
 def _traced_reduction(kind, a, axis=None, dtype=None, out=None, keepdims=False):

@@ -117,3 +117,17 @@ def test_fuse_fallback_warns_and_runs_eagerly():
 
 def test_fuse_kernel_name_and_repr():
     assert chain.name == "chain" and "chain" in repr(chain)
+
+
+def test_fuse_where_and_comparisons():
+    @cupric.fuse
+    def relu_scaled(x, s):
+        return cp.where(x > 0, x * s, 0)
+
+    x = rand((7, 3), "float32", 9)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        r = relu_scaled(cupric.asarray(x), numpy.float32(2))
+    expected = numpy.where(x > 0, x * numpy.float32(2), 0)
+    assert r.dtype == expected.dtype
+    numpy.testing.assert_allclose(r.get(), expected)
