@@ -304,6 +304,10 @@ class Fusion:
     def __init__(self, func, name=None):
         self.func = func
         self.name = name or func.__name__
+        # the generated kernel's C++ name ('<lambda>' -> '_lambda_')
+        self._cname = "".join(c if c.isalnum() or c == "_" else "_" for c in self.name)
+        if not self._cname or self._cname[0].isdigit():
+            self._cname = "_" + self._cname
         self._cache = {}
         functools.update_wrapper(self, func)
 
@@ -367,7 +371,7 @@ class Fusion:
             raise _CannotFuse("no array argument")
         out_params = ", ".join(f"{o.dtype.name} _out{k}" for k, o in enumerate(outs))
         assigns = "\n".join(f"_out{k} = {o.name};" for k, o in enumerate(outs))
-        kern = cupric.ElementwiseKernel(in_params, out_params, body + "\n" + assigns, name=self.name,
+        kern = cupric.ElementwiseKernel(in_params, out_params, body + "\n" + assigns, name=self._cname,
                                         return_tuple=isinstance(result, tuple))
 
         def run(call_args):
@@ -382,12 +386,12 @@ class Fusion:
         args_c = ", ".join(n for n, _, _ in trace.params)
         sig = ", ".join(f"{_ctype(dt)} {n}" for n, dt, _ in trace.params)
         rt = _ctype(out_dt)
-        preamble = (f"CUPRIC_HD inline {rt} _fused_map_{self.name}({sig}) {{\n{body}\n"
+        preamble = (f"CUPRIC_HD inline {rt} _fused_map_{self._cname}({sig}) {{\n{body}\n"
                     f"return cast<{rt}>({var.name});\n}}\n")
         reduce_expr = {"add": "a + b", "multiply": "a * b", "maximum": "(a != a || a > b) ? a : b",
                        "minimum": "(a != a || a < b) ? a : b"}[op]
-        kern = cupric.ReductionKernel(in_params, f"{out_dt.name} _out", f"_fused_map_{self.name}({args_c})",
-                                      reduce_expr, "_out = a", identity, name=self.name, preamble=preamble)
+        kern = cupric.ReductionKernel(in_params, f"{out_dt.name} _out", f"_fused_map_{self._cname}({args_c})",
+                                      reduce_expr, "_out = a", identity, name=self._cname, preamble=preamble)
 
         def run(call_args):
             return kern(*call_args, *consts, axis=axis, keepdims=keepdims)

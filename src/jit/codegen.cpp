@@ -84,6 +84,12 @@ std::vector<ParamInfo> parse_params(const std::string& params) {
   return out;
 }
 
+void check_kernel_name(const std::string& name) {
+  bool ok = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0]));
+  for (char c : name) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  if (!ok) throw ValueError("Invalid kernel name '" + name + "': it must be a C identifier");
+}
+
 // ---- argument packs ---------------------------------------------------------------------------------
 
 void ArgPack::add_array(const ndarray& a) { add_array(a, a.shape(), a.strides()); }

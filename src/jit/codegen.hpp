@@ -14,7 +14,8 @@
 namespace cupric::jit {
 
 std::string ctype_name(DType dt);  // "float", "complex<double>", "float16", ...
-bool is_half(DType dt);            // float16 / bfloat16: computed in float, stored converted
+bool is_half(DType dt);            // float16 / bfloat16
+void check_kernel_name(const std::string& name);  // ValueError unless a C identifier
 
 // Kernel arguments laid out as the generated signature expects (CArray / CIndexer / scalars).
 class ArgPack {

@@ -72,6 +72,7 @@ ElementwiseKernel::ElementwiseKernel(std::string in_params, std::string out_para
       if (o.name == i.name) throw ValueError("Duplicate parameter name '" + o.name + "'");
   if (impl_->in.empty() && impl_->out.empty()) throw ValueError("The kernel has no parameters");
   impl_->operation = std::move(operation);
+  jit::check_kernel_name(name);
   impl_->name = std::move(name);
   impl_->reduce_dims = reduce_dims;
   impl_->preamble = std::move(preamble);

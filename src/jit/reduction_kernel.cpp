@@ -60,6 +60,7 @@ ReductionKernel::ReductionKernel(std::string in_params, std::string out_params, 
   impl_->reduce_expr = std::move(reduce_expr);
   impl_->post_map_expr = std::move(post_map_expr);
   impl_->identity = std::move(identity);
+  jit::check_kernel_name(name);
   impl_->name = std::move(name);
   impl_->reduce_type = std::move(reduce_type);
   impl_->reduce_dims = reduce_dims;

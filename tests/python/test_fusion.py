@@ -131,3 +131,12 @@ def test_fuse_where_and_comparisons():
     expected = numpy.where(x > 0, x * numpy.float32(2), 0)
     assert r.dtype == expected.dtype
     numpy.testing.assert_allclose(r.get(), expected)
+
+
+def test_fuse_lambda_name():
+    f = cupric.fuse(lambda u, v: cp.sqrt(u * u + v * v) * 0.5 + cp.sin(u))
+    u = rand((5,), "float32", 11)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        r = f(cupric.asarray(u), cupric.asarray(u))
+    numpy.testing.assert_allclose(r.get(), numpy.sqrt(2 * u * u) * 0.5 + numpy.sin(u), rtol=1e-5, atol=1e-6)

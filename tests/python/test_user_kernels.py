@@ -199,6 +199,8 @@ def test_elementwise_argument_errors():
         cupric.ElementwiseKernel("float x", "float y", "y = x", "bad_type")
     with pytest.raises(ValueError):
         cupric.ElementwiseKernel("T x, T x", "T y", "y = x", "dup")
+    with pytest.raises(ValueError, match="Invalid kernel name"):
+        cupric.ElementwiseKernel("T x", "T y", "y = x", "<lambda>")
 
 
 def test_elementwise_compile_error(monkeypatch):
