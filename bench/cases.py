@@ -23,7 +23,8 @@ class Sizes:
 
     def shape(self, key):
         return {"small": (self.small,), "mat": (40, 25), "big": (self.big,),
-                "square": (self.side, self.side), "xfer": (self.xfer_bytes // 4,)}[key]
+                "square": (self.side, self.side), "xfer": (self.xfer_bytes // 4,),
+                "part": (self.big // 32,), "idx": (self.big // 16,)}[key]
 
 
 def p2(n):
@@ -66,6 +67,7 @@ class Case:
     target: Optional[Target] = None
     setup: Optional[str] = None     # statements run once in the namespace before timing (user kernels)
     warm_disk: bool = False         # 'cold' clock: the fresh process finds a warm disk kernel cache
+    cold_want: Optional[str] = None  # cold cases: the expected result, a NumPy expression of h
 
     @property
     def metric(self):
@@ -142,6 +144,25 @@ CASES = [
          expect=lambda h: (h["a"].sum(dtype=np.float64).astype(F32), 1e-4), baseline="d2d",
          target=Target("ge", 4100, ">= 4100 GB/s")),
 
+    # Reductions and scans (issue 5).
+    Case("sum_axis0", lambda s: f"sum(m, axis=0) {s.side}^2 f32", "device", "xp.sum(m, axis=0)",
+         {"m": ("square", "dev")}, nbytes=lambda s: _f32x4 * s.side * (s.side + 1), needs=(func("sum"),),
+         expect=lambda h: (h["m"].sum(axis=0, dtype=np.float64).astype(F32), 1e-4), baseline="d2d",
+         target=Target("ge", 3800, ">= 3800 GB/s")),
+    Case("sum_axis1", lambda s: f"sum(m, axis=1) {s.side}^2 f32", "device", "xp.sum(m, axis=1)",
+         {"m": ("square", "dev")}, nbytes=lambda s: _f32x4 * s.side * (s.side + 1), needs=(func("sum"),),
+         expect=lambda h: (h["m"].sum(axis=1, dtype=np.float64).astype(F32), 1e-4), baseline="d2d",
+         target=Target("ge", 4100, ">= 4100 GB/s")),
+    Case("argmax", lambda s: f"argmax(a) {p2(s.big)} f32", "device", "xp.argmax(a)", {"a": ("big", "dev")},
+         nbytes=lambda s: _f32x4 * s.big, needs=(func("argmax"),), expect=lambda h: np.argmax(h["a"]),
+         baseline="d2d", target=Target("ge", 3900, ">= 3900 GB/s")),
+    Case("cumsum", lambda s: f"cumsum(a) {p2(s.big)} f32", "device", "xp.cumsum(a)", {"a": ("big", "dev")},
+         nbytes=lambda s: 2 * _f32x4 * s.big, needs=(func("cumsum"),),
+         expect=lambda h: (np.cumsum(h["a"], dtype=np.float64).astype(F32), 1e-3), baseline="d2d",
+         target=Target("ge", 2800, ">= 2800 GB/s (read+write)")),
+    Case("sum_small", lambda s: "a.sum() (1000 f32)", "host_loop", "a.sum()", {"a": ("small", "dev")},
+         needs=(method("sum"),), expect=lambda h: (h["a"].sum(), 1e-5), target=Target("le", 5.5, "<= 5.5 us")),
+
     # Host <-> device transfers (wall clock up to a synchronise: what the caller waits for).
     Case("h2d", lambda s: f"H2D pageable asarray {mib(s.xfer_bytes)}", "wall", "xp.asarray(h)",
          {"h": ("xfer", "host")}, nbytes=lambda s: s.xfer_bytes, libs=GPU_LIBS,
@@ -162,9 +183,41 @@ CASES = [
     Case("cold", lambda s: "first call sin(a)*3+a (2^20 f32)", "cold", "xp.sin(a) * 3 + a",
          needs=(func("sin"), method("__mul__"), method("__add__")),
          target=Target("le", 5.0, "<= 5 ms")),
-] + [
-    # User kernels (issue 7): fusion bandwidth, first use of a new ElementwiseKernel (cold and warm
-    # disk cache, fresh process), host time of a cached RawKernel launch.
+    Case("cold_sum0", lambda s: "first call a.sum(axis=0) (1024x1024 f32)", "cold",
+         "a.reshape(1024, -1).sum(axis=0)", needs=(func("sum"),), cold_want="h.reshape(1024, -1).sum(axis=0)",
+         target=Target("le", 5.0, "<= 5 ms")),
+]
+
+
+def as_indices(h, n):
+    """A random input (float32 in [0.5, 1.5)) as int64 indices in [0, n): inputs marked
+    'dev_idx' reach the libraries this way (bench/run.py), and the expectations use it too."""
+    return np.minimum(((h.astype(np.float64) - 0.5) * n).astype(np.int64), n - 1)
+
+
+_PARTS = [f"c{i}" for i in range(8)]
+
+# Indexing and joining (issue 6). Targets are the issue's times at full size (2^28 f32) as GB/s.
+CASES += [
+    Case("mask", lambda s: f"a[a > 1.0] {p2(s.big)} f32 (half kept)", "device", "a[a > 1.0]",
+         {"a": ("big", "dev")}, nbytes=lambda s: _f32x4 * s.big + _f32x4 * s.big // 2,
+         expect=lambda h: h["a"][h["a"] > 1.0], baseline="d2d",
+         target=Target("ge", 1342, ">= 1342 GB/s (1.2 ms)")),
+    Case("take", lambda s: f"take(a, i) {p2(s.big // 16)} of {p2(s.big)} f32", "device", "xp.take(a, i)",
+         {"a": ("big", "dev"), "i": ("idx", "dev_idx")}, nbytes=lambda s: (8 + 4 + 4) * (s.big // 16),
+         needs=(func("take"),), expect=lambda h: h["a"][as_indices(h["i"], h["a"].size)], baseline="d2d",
+         target=Target("ge", 767, ">= 767 GB/s (0.35 ms)")),
+    Case("concatenate", lambda s: f"concatenate 8 x {mib(4 * s.big // 32)} f32", "device",
+         "xp.concatenate([" + ", ".join(_PARTS) + "])", {k: ("part", "dev") for k in _PARTS},
+         nbytes=lambda s: 2 * _f32x4 * 8 * (s.big // 32), needs=(func("concatenate"),),
+         expect=lambda h: np.concatenate([h[k] for k in _PARTS]), baseline="d2d/4",  # the same bytes
+         target=_pct_target(90)),
+]
+
+
+# User kernels (issue 7): fusion bandwidth, first use of a new ElementwiseKernel (cold and warm
+# disk cache, fresh process), host time of a cached RawKernel launch.
+CASES += [
     Case("fuse_chain", lambda s: f"fuse sqrt(u*u+v*v)*0.5+sin(u) {p2(s.big)} f32", "device", "F(u, v)",
          {"u": ("big", "dev"), "v": ("big", "dev")}, nbytes=lambda s: 3 * _f32x4 * s.big,
          needs=(func("fuse"),), libs=GPU_LIBS,

@@ -80,8 +80,8 @@ class Context:
     def _measure_baseline(self, kind):
         cfg, raw = self.cfg, self.raw
         try:
-            if kind == "d2d":
-                nbytes = 4 * self.sizes.big
+            if kind.startswith("d2d"):  # "d2d": the big array's bytes; "d2d/k": a k-th of them
+                nbytes = 4 * self.sizes.big // (int(kind[4:]) if kind.startswith("d2d/") else 1)
                 fn, keep = raw.d2d(nbytes)
                 ev = self.events.make_event if raw.cupy is not None else None
                 samples, clock, _ = T.device_samples_us(fn, raw.lib.sync, ev, self.events.elapsed_ms,
@@ -117,6 +117,8 @@ def _prepare(case, lib, ctx):
     for k, (_, where) in case.inputs.items():
         if where == "dev":
             ns[k] = lib.to_device(host[k])
+        elif where == "dev_idx":  # int64 indices into a 'big' array (cases.as_indices)
+            ns[k] = lib.to_device(C.as_indices(host[k], ctx.sizes.big))
         elif where == "host":
             ns[k] = host[k]
         else:  # pinned
@@ -134,7 +136,8 @@ def measure(case, lib, ctx):
         return {"status": "n/a", "detail": f"needs {missing}"}
     cfg = ctx.cfg
     if case.clock == "cold":
-        runs = run_cold(lib, case.stmt, cfg.cold_runs, warm_disk=case.warm_disk)
+        runs = run_cold(lib, case.stmt, cfg.cold_runs, want=getattr(case, "cold_want", None),
+                        warm_disk=case.warm_disk)
         firsts = [r["first_ms"] for r in runs]
         return {"status": "ok", "value": statistics.median(firsts), "samples_ms": T.summarize(firsts),
                 "second_ms": statistics.median(r["second_ms"] for r in runs),
@@ -211,7 +214,8 @@ def baseline_rows(ctx):
              "h2d": f"memcpy H2D pageable {C.mib(ctx.sizes.xfer_bytes)} [baseline]",
              "d2h": f"memcpy D2H pageable {C.mib(ctx.sizes.xfer_bytes)} [baseline]",
              "h2d_pinned": f"memcpy H2D pinned {C.mib(ctx.sizes.xfer_bytes)} [baseline]",
-             "d2h_pinned": f"memcpy D2H pinned {C.mib(ctx.sizes.xfer_bytes)} [baseline]"}
+             "d2h_pinned": f"memcpy D2H pinned {C.mib(ctx.sizes.xfer_bytes)} [baseline]",
+             "d2d/4": f"memcpy D2D {C.mib(ctx.sizes.big)} [baseline]"}
     return [{"id": "memcpy_" + k, "name": names[k], "metric": "GB/s", "clock": b.get("clock"),
              "is_baseline": True, "target": None, "results": {b["provider"]: b}}
             for k, b in ctx._baselines.items()]

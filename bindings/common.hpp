@@ -60,6 +60,7 @@ void init_creation(nb::module_& m);
 void init_creation_routines(nb::module_& m);  // ranges, matrices, *_like (creation_routines.cpp)
 void init_manipulation(nb::module_& m);  // after init_ndarray: adds ndarray methods
 void init_reduction(nb::module_& m);  // after init_ndarray: adds ndarray methods
+void init_scan(nb::module_& m);       // after init_ndarray: adds ndarray methods (scan.cpp)
 void init_runtime(nb::module_& m);
 void init_indexing(nb::module_& m);  // after init_ndarray: adds ndarray methods
 void init_joining(nb::module_& m);   // after init_ndarray: adds ndarray methods
@@ -67,6 +68,7 @@ void init_cuda_runtime(nb::module_& m);
 // Raises cupric.cuda.runtime.CUDARuntimeError for `e`; false before Python registered the class.
 bool translate_cuda_error(const CudaError& e);
 void init_ufunc(nb::module_& m);  // after init_ndarray: adds the operators to ndarray
+void init_editing(nb::module_& m);  // after init_ndarray: pad, insert/delete, block, select, trace, ...
 void init_jit(nb::module_& m);    // user kernels and the compile cache (jit.cpp)
 
 }  // namespace cupric::py

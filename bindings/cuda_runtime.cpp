@@ -7,6 +7,9 @@
 
 namespace cupric::py {
 
+void init_cuda_runtime2(nb::module_& m);   // bindings/cuda_runtime2.cpp
+void bind_memory_pointer(nb::module_& m);  // likewise
+
 namespace {
 
 nb::handle g_cuda_error_class;  // cupric.cuda.runtime.CUDARuntimeError once registered (leaked)
@@ -34,7 +37,6 @@ struct Pointer {
   int64_t offset = 0;
   uintptr_t ptr() const { return mem && mem->ptr() ? reinterpret_cast<uintptr_t>(mem->ptr()) + offset : 0; }
 };
-using MemoryPointer = Pointer<0>;
 using PinnedMemoryPointer = Pointer<1>;
 
 int pinned_getbuffer(PyObject* self, Py_buffer* view, int flags) {
@@ -58,6 +60,10 @@ void run_host_func(void* p) {
   }
 }
 
+struct ThreadAllocatorHandle {
+  std::shared_ptr<ThreadAllocator> a;
+};
+
 Stream stream_of(const nb::handle& obj) {
   // A _runtime.Stream, or None for the current stream of the current device.
   if (obj.is_none()) return be().current_stream(be().current_device());
@@ -68,6 +74,7 @@ Stream stream_of(const nb::handle& obj) {
 
 void init_cuda_runtime(nb::module_& parent) {
   nb::module_ m = parent.def_submodule("_runtime", "devices, streams, events and memory (cupric.cuda)");
+  nb::class_<ThreadAllocatorHandle>(m, "_ThreadAllocator");
 
   // ---- errors and versions ----
   m.def("_register_cuda_error", [](nb::object cls) { g_cuda_error_class = cls.release(); });
@@ -177,17 +184,25 @@ void init_cuda_runtime(nb::module_& parent) {
       .def_prop_ro("ptr", [](const Memory& mm) { return reinterpret_cast<uintptr_t>(mm.ptr()); })
       .def_prop_ro("size", &Memory::size)
       .def_prop_ro("device_id", &Memory::device)
-      .def_prop_ro("pinned", &Memory::pinned_host);
+      .def_prop_ro("pinned", &Memory::pinned_host)
+      .def_prop_ro("kind", [](const Memory& mm) {
+            switch (mm.kind()) {
+              case MemoryKind2::Pooled: return "pooled";
+              case MemoryKind2::Raw: return "raw";
+              case MemoryKind2::Async: return "async";
+              default: return "unowned";
+            }
+          })
+      .def("free", &Memory::free);
+  m.def("raw_memory", [](size_t n) {
+        Backend& b = be();
+        return Memory::raw(b, n, b.current_device());
+      });
   m.def("unowned_memory", [](uintptr_t ptr, size_t size, nb::object owner, int device) {
         return Memory::unowned(reinterpret_cast<void*>(ptr), size, device < 0 ? be().current_device() : device,
                                &be(), hold(std::move(owner)));
       }, nb::arg("ptr"), nb::arg("size"), nb::arg("owner").none(), nb::arg("device"));
-  nb::class_<MemoryPointer>(m, "MemoryPointer")
-      .def(nb::init<std::shared_ptr<Memory>, int64_t>(), nb::arg("mem"), nb::arg("offset") = 0)
-      .def_prop_ro("ptr", &MemoryPointer::ptr)
-      .def_prop_ro("mem", [](const MemoryPointer& p) { return p.mem; })
-      .def_prop_ro("offset", [](const MemoryPointer& p) { return p.offset; })
-      .def_prop_ro("device_id", [](const MemoryPointer& p) { return p.mem ? p.mem->device() : -1; });
+  bind_memory_pointer(m);
   nb::class_<PinnedMemoryPointer>(m, "PinnedMemoryPointer", nb::type_slots(g_pinned_slots))
       .def(nb::init<std::shared_ptr<Memory>, int64_t>(), nb::arg("mem"), nb::arg("offset") = 0)
       .def_prop_ro("ptr", &PinnedMemoryPointer::ptr)
@@ -231,7 +246,16 @@ void init_cuda_runtime(nb::module_& parent) {
       std::shared_ptr<MemoryPool> pool = nb::cast<std::shared_ptr<MemoryPool>>(target);
       return [pool](Backend&, int, size_t n) { return pool->malloc(n); };
     }
-    auto* fn = new nb::object(std::move(target));  // lives as long as the allocator is set (leaked)
+    if (nb::isinstance<AsyncMemoryPool>(target)) {
+      std::shared_ptr<AsyncMemoryPool> pool = nb::cast<std::shared_ptr<AsyncMemoryPool>>(target);
+      return [pool](Backend&, int, size_t n) { return pool->malloc(n); };
+    }
+    // Lives as long as the allocator is set; released with the GIL held.
+    std::shared_ptr<nb::object> fn(new nb::object(std::move(target)), [](nb::object* p) {
+      if (!Py_IsInitialized()) return;  // interpreter gone: leak rather than crash
+      nb::gil_scoped_acquire g;
+      delete p;
+    });
     return [fn](Backend& b, int device, size_t n) -> std::shared_ptr<Memory> {
       nb::gil_scoped_acquire g;
       nb::object r = (*fn)(n);
@@ -240,6 +264,20 @@ void init_cuda_runtime(nb::module_& parent) {
       return Memory::unowned(reinterpret_cast<void*>(ptr), n, device, &b, hold(std::move(r)));
     };
   };
+  m.def("push_thread_allocator", [make_fn](const std::string& mode, nb::object target) -> nb::object {
+    // Returns a capsule-like handle of the previous thread allocator (None when there was none).
+    std::shared_ptr<ThreadAllocator> a;
+    if (mode == "pool") a = std::make_shared<ThreadAllocator>(ThreadAllocator{AllocatorMode::Pool, nullptr});
+    else if (mode == "raw") a = std::make_shared<ThreadAllocator>(ThreadAllocator{AllocatorMode::Raw, nullptr});
+    else a = std::make_shared<ThreadAllocator>(ThreadAllocator{AllocatorMode::Custom, make_fn(std::move(target))});
+    auto prev = exchange_thread_allocator(be().type(), std::move(a));
+    return prev ? nb::cast(ThreadAllocatorHandle{std::move(prev)}) : nb::none();
+  }, nb::arg("mode"), nb::arg("target").none());
+  m.def("restore_thread_allocator", [](nb::object prev) {
+    std::shared_ptr<ThreadAllocator> a;
+    if (!prev.is_none()) a = nb::cast<ThreadAllocatorHandle&>(prev).a;
+    exchange_thread_allocator(be().type(), std::move(a));
+  }, nb::arg("prev").none());
   m.def("set_allocator", [make_fn](const std::string& mode, nb::object target) {
     DeviceType t = be().type();
     if (mode == "pool") set_allocator(t, AllocatorMode::Pool);
@@ -256,6 +294,11 @@ void init_cuda_runtime(nb::module_& parent) {
     return a == AllocatorMode::Pool ? "pool" : a == AllocatorMode::Raw ? "raw" : "custom";
   });
   m.def("alloc", [](size_t n) { return allocate(be(), n); });
+  m.def("thread_allocator_mode", []() -> nb::object {
+    auto a = thread_allocator(be().type());
+    if (!a) return nb::none();
+    return nb::str(a->mode == AllocatorMode::Pool ? "pool" : a->mode == AllocatorMode::Raw ? "raw" : "custom");
+  });
   m.def("alloc_pinned", [](size_t n) { return allocate_pinned(be(), n); });
   m.def("cuda_components", &cuda_components);
   m.def("find_library", [](const std::string& component, const std::vector<std::string>& dirs) {
@@ -269,6 +312,7 @@ void init_cuda_runtime(nb::module_& parent) {
     return d;
   });
   m.def("is_pinned", [](uintptr_t ptr) { return be().is_pinned(reinterpret_cast<const void*>(ptr)); });
+  init_cuda_runtime2(m);
 }
 
 // CudaError -> cupric.cuda.runtime.CUDARuntimeError(status, message) once Python registered it.

@@ -16,8 +16,10 @@ NB_MODULE(_core, m) {
   init_indexing(m);
   init_joining(m);
   init_reduction(m);
+  init_scan(m);
   init_runtime(m);
   init_cuda_runtime(m);
   init_ufunc(m);
+  init_editing(m);
   init_jit(m);
 }

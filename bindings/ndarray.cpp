@@ -473,10 +473,16 @@ ndarray as_device_array(nb::handle obj, nb::handle dtype, nb::object* descr_out,
   return r;
 }
 
+void init_array_from_args(PyArray* self, nb::handle shape, nb::handle dtype, nb::handle memptr, nb::handle strides,
+                          nb::handle order);  // bindings/cuda_runtime2.cpp
+
 void init_ndarray(nb::module_& m) {
   auto cls = nb::class_<PyArray>(m, "ndarray", nb::dynamic_attr(),
                                  "cupric.ndarray: an N-dimensional array on the current device (CuPy-compatible).");
   g_array_type = cls.inc_ref();
+  // cupric.ndarray(shape, dtype=float, memptr=None, strides=None, order='C') (bindings/cuda_runtime2.cpp)
+  cls.def("__init__", &init_array_from_args, nb::arg("shape"), nb::arg("dtype") = nb::none(),
+          nb::arg("memptr") = nb::none(), nb::arg("strides") = nb::none(), nb::arg("order") = "C");
   cls.def_prop_ro("shape", [](const PyArray& p) { return dims_tuple(p.arr.shape()); })
       .def_prop_ro("strides", [](const PyArray& p) { return dims_tuple(p.arr.strides()); })
       .def_prop_ro("ndim", [](const PyArray& p) { return p.arr.ndim(); })

@@ -3,9 +3,12 @@
 // free_all_blocks, OOM retry) on every backend, so its semantics are tested without a GPU.
 // Note [Memory pool] in src/memory/pool.cpp explains the design (DESIGN.md decision 7).
 #pragma once
+#include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <vector>
 #include <memory>
 #include <string>
 #include "cupric/runtime/backend.hpp"
@@ -13,6 +16,11 @@
 namespace cupric {
 
 class MemoryPool;
+
+// What a Memory is (CuPy's BaseMemory subclasses): taken from a MemoryPool (PooledMemory),
+// straight from the backend (Memory), someone else's (UnownedMemory), or stream-ordered from
+// cudaMallocAsync (MemoryAsync).
+enum class MemoryKind2 : uint8_t { Pooled, Raw, Unowned, Async };
 
 // One allocation. Freed (returned to its pool) when the last array using it goes away.
 class Memory {
@@ -26,6 +34,12 @@ class Memory {
   // Memory taken straight from the backend and given back to it on release (no pool).
   static std::shared_ptr<Memory> raw(Backend& b, size_t nbytes, int device, bool pinned = false);
   ~Memory();
+  MemoryKind2 kind() const {
+    return pool_ ? MemoryKind2::Pooled : raw_ ? MemoryKind2::Raw : async_ ? MemoryKind2::Async : MemoryKind2::Unowned;
+  }
+  // Gives pooled or raw memory back now (CuPy's PooledMemory.free()); ptr() is null afterwards.
+  // Whoever still uses the old pointer is on their own, as in CuPy.
+  void free();
   Memory(const Memory&) = delete;
   Memory& operator=(const Memory&) = delete;
 
@@ -45,7 +59,40 @@ class Memory {
   std::shared_ptr<MemoryPool> pool_;  // null for unowned and raw memory
   void* block_;                       // the pool's bookkeeping for this allocation
   std::shared_ptr<void> owner_;
-  bool raw_ = false, pinned_ = false;
+  bool raw_ = false, pinned_ = false, async_ = false;
+  friend class AsyncMemoryPool;
+};
+
+// A pointer into a Memory, with an offset (CuPy's MemoryPointer). Copies and memsets are
+// stream-ordered on `s`; the plain forms run on the current stream and wait for it. Sizes are
+// checked against the memory's size (ValueError), so a bad call changes nothing.
+class MemoryPointer {
+ public:
+  MemoryPointer() = default;
+  explicit MemoryPointer(std::shared_ptr<Memory> mem, int64_t offset = 0);
+  const std::shared_ptr<Memory>& mem() const { return mem_; }
+  int64_t offset() const { return offset_; }
+  void* get() const { return mem_ && mem_->ptr() ? static_cast<char*>(mem_->ptr()) + offset_ : nullptr; }
+  uintptr_t ptr() const { return reinterpret_cast<uintptr_t>(get()); }
+  int device() const { return mem_ ? mem_->device() : -1; }
+  // Bytes from this pointer to the end of its memory.
+  size_t remaining() const { return mem_ ? mem_->size() - static_cast<size_t>(offset_) : 0; }
+  MemoryPointer operator+(int64_t delta) const { return MemoryPointer(mem_, offset_ + delta); }
+
+  void copy_from_device_async(const MemoryPointer& src, size_t n, const Stream& s);
+  void copy_from_host_async(const void* src, size_t n, const Stream& s);
+  void copy_to_host_async(void* dst, size_t n, const Stream& s) const;
+  void memset_async(int value, size_t n, const Stream& s);
+  void copy_from_device(const MemoryPointer& src, size_t n);
+  void copy_from_host(const void* src, size_t n);
+  void copy_to_host(void* dst, size_t n) const;
+  void memset(int value, size_t n);
+
+ private:
+  void check(size_t n, const char* what) const;
+  Stream current() const;
+  std::shared_ptr<Memory> mem_;
+  int64_t offset_ = 0;
 };
 
 enum class MemoryKind : uint8_t { Device, PinnedHost };
@@ -96,6 +143,7 @@ class MemoryPool : public std::enable_shared_from_this<MemoryPool> {
 
   // Called on OOM before the last retry (the Python layer hooks gc.collect() here).
   static void set_oom_hook(std::function<void()> hook);
+  static void run_oom_hook();
 
  private:
   struct Impl;
@@ -122,6 +170,56 @@ void set_allocator(DeviceType t, AllocatorMode mode, AllocatorFn fn = nullptr);
 AllocatorMode allocator_mode(DeviceType t);
 void set_pinned_allocator(AllocatorMode mode, AllocatorFn fn = nullptr);  // fn's device is -1
 AllocatorMode pinned_allocator_mode();
+
+// using_allocator: an allocator for the calling thread only, over the process-wide one (CuPy's
+// using_allocator is thread-local). exchange_thread_allocator installs `a` (nullptr: none) for
+// backend kind `t` on this thread and returns the previous one.
+struct ThreadAllocator {
+  AllocatorMode mode;
+  AllocatorFn fn;
+};
+std::shared_ptr<ThreadAllocator> exchange_thread_allocator(DeviceType t, std::shared_ptr<ThreadAllocator> a);
+std::shared_ptr<ThreadAllocator> thread_allocator(DeviceType t);
+
+// Stream-ordered allocation (CuPy's MemoryAsyncPool): cudaMallocAsync on the current (or given)
+// stream from the device's current CUDA memory pool; the memory is freed with cudaFreeAsync on
+// the stream it was allocated on. used/total bytes are the CUDA pool's (shared by every user of
+// it); the limit caps the bytes this object has handed out and not yet freed. On OOM: garbage
+// collection (the OOM hook), a trim, a retry, then OutOfMemoryError.
+class AsyncMemoryPool : public std::enable_shared_from_this<AsyncMemoryPool> {
+ public:
+  explicit AsyncMemoryPool(Backend* b) : b_(b) {}
+  std::shared_ptr<Memory> malloc(size_t nbytes);
+  std::shared_ptr<Memory> malloc(size_t nbytes, const Stream& s);
+  size_t used_bytes(int device) const;
+  size_t total_bytes(int device) const;
+  size_t free_bytes(int device) const { return total_bytes(device) - std::min(used_bytes(device), total_bytes(device)); }
+  // Waits for `s` (or the whole device) and returns the pool's unused reserve to the driver.
+  void free_all_blocks(int device, const Stream* s = nullptr);
+  void set_limit(size_t bytes) { limit_ = bytes; }
+  size_t get_limit() const { return limit_; }
+  size_t handed_out() const { return handed_out_; }
+  Backend* backend() const { return b_; }
+
+ private:
+  Backend* b_;
+  std::atomic<size_t> limit_{0}, handed_out_{0};
+};
+
+// A stream is about to be destroyed / was created (StreamObject): stream-ordered allocations
+// made on it are waited for and later freed on the legacy stream (Note [Async frees and dead
+// streams] in src/memory/pointer.cpp).
+void async_stream_retiring(Backend& b, const Stream& s);
+void async_stream_created(const Stream& s);
+
+// Note [Graph capture] (src/runtime/graph.cpp): streams that capture through cupric are
+// registered so that the pools keep every block the captured work may touch until the graph is
+// destroyed. capture_begin/capture_end are called by begin_capture/end_capture; capture_end
+// returns the memory to keep alive. capture_active() is one relaxed atomic load.
+void capture_begin(const Stream& s);
+std::vector<std::shared_ptr<Memory>> capture_end(const Stream& s);
+bool capture_active();
+bool capture_has(const Stream& s);
 
 // Allocates on the backend's current device through the allocator in use.
 std::shared_ptr<Memory> allocate(Backend& b, size_t nbytes);

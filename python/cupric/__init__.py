@@ -18,6 +18,9 @@ from cupric._core import (concatenate, stack, hstack, vstack, dstack, column_sta
                           hsplit, vsplit, dsplit, flip, fliplr, flipud, rot90, roll, tile, repeat, atleast_1d,
                           atleast_2d, atleast_3d, resize)
 from cupric._indexing import where, copyto, broadcast_shapes, require
+from cupric._core import (pad, insert, delete, trim_zeros, block, row_stack, select, mask_indices,
+                          triu_indices, tril_indices, triu_indices_from, tril_indices_from, trace,
+                          diag_indices_from)
 from cupric._core import (sum, prod, nansum, nanprod, max, min, amax, amin, nanmax, nanmin, ptp,  # noqa: A004
                           argmax, argmin, any, all, count_nonzero, mean, nanmean, var, std, nanvar, nanstd,
                           isclose, allclose)
@@ -28,6 +31,11 @@ from cupric import cuda
 from cupric.cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
 from cupric._core import ufunc, result_type, min_scalar_type
 from cupric._ufunc import common_type
+from cupric._core import cumsum, cumprod, nancumsum, nancumprod, nanargmax, nanargmin, bincount
+from cupric._statistics import (average, diff, ediff1d, trapezoid, gradient, cov, corrcoef, correlate, convolve,
+                                array_equal, array_equiv)
+from cupric import _ufunc_reduce, _accelerator  # noqa: F401
+_ufunc_reduce.install(ufunc)  # ufunc.reduce / accumulate / reduceat
 from cupric._config import show_config, get_array_module, is_available
 from cupric._ranges import linspace, logspace
 from cupric._kernel import ElementwiseKernel, ReductionKernel, RawKernel, RawModule  # user kernels

@@ -26,25 +26,6 @@ class _Flags:
                 f"  OWNDATA : {self.owndata}")
 
 
-class MemoryPointer:
-    """A pointer into device memory (ndarray.data): ``ptr`` is the address of the first element."""
-
-    __slots__ = ("ptr", "device_id", "_owner")
-
-    def __init__(self, owner, ptr, device_id):
-        self._owner, self.ptr, self.device_id = owner, ptr, device_id
-
-    @property
-    def mem(self):
-        return self._owner
-
-    def __int__(self):
-        return self.ptr
-
-    def __repr__(self):
-        return f"<cupric MemoryPointer 0x{self.ptr:x} on device {self.device_id}>"
-
-
 def _repr(self):
     return repr(self.get())
 
@@ -89,7 +70,8 @@ def _flags(self):
 
 
 def _data(self):
-    return MemoryPointer(self, self._data_ptr, self._device_id)
+    # A cupric.cuda.MemoryPointer to the first element, into the array's memory (as CuPy's).
+    return _core._runtime.array_memptr(self)
 
 
 def _cuda_array_interface(self):

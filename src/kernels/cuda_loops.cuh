@@ -6,8 +6,8 @@
 // Contiguous plans use a grid-stride kernel that moves 16 bytes per operand per access when every
 // pointer is aligned (VEC elements of the widest type), with a scalar tail; misaligned pointers
 // take the scalar path of the same kernel. Strided plans use an offset calculator over at most
-// kMaxKernelDims dimensions with 32-bit index math when the plan allows it (the engine splits
-// plans with more dimensions).
+// kMaxKernelDims dimensions with 32-bit index math (the engine cuts plans with more dimensions or
+// bigger offsets: Note [32-bit strided kernels] in elementwise.cpp).
 #pragma once
 #include <cuda_runtime.h>
 #include <climits>
@@ -182,6 +182,63 @@ bool try_tiled_transpose(const F& f, const LoopPlan& p, cudaStream_t s) {
   return true;
 }
 
+// Note [Tiled two-input path]
+// `a + b.T`: a 2-D plan whose output (and maybe one input) runs fastest along dimension 1 while
+// another input runs fastest along dimension 0. The strided kernel reads that input a warp-wide
+// stride apart. Here each block takes a 32x32 tile: inputs fast along dimension 0 are first read
+// coalesced into shared memory, the others straight from memory in the output's order. Two-input
+// loops only (the binary ufuncs' full loops), one kernel each.
+template <class F, class Out, class A, class B>
+__global__ void __launch_bounds__(kTile* kTileRows) tiled2_kernel(F f, int64_t rows, int64_t cols, Out* out,
+                                                                 int64_t os0, const A* a, int64_t as0, int64_t as1,
+                                                                 bool stage_a, const B* b, int64_t bs0, int64_t bs1,
+                                                                 bool stage_b) {
+  __shared__ A ta[kTile][kTile + 1];
+  __shared__ B tb[kTile][kTile + 1];
+  const int64_t r0 = static_cast<int64_t>(blockIdx.y) * kTile, c0 = static_cast<int64_t>(blockIdx.x) * kTile;
+  if (stage_a || stage_b) {
+    for (int j = threadIdx.y; j < kTile; j += kTileRows) {
+      int64_t r = r0 + threadIdx.x, c = c0 + j;
+      if (r < rows && c < cols) {
+        if (stage_a) ta[j][threadIdx.x] = a[r * as0 + c * as1];
+        if (stage_b) tb[j][threadIdx.x] = b[r * bs0 + c * bs1];
+      }
+    }
+    __syncthreads();
+  }
+  for (int j = threadIdx.y; j < kTile; j += kTileRows) {
+    int64_t r = r0 + j, c = c0 + threadIdx.x;
+    if (r < rows && c < cols) {
+      A x = stage_a ? ta[threadIdx.x][j] : a[r * as0 + c * as1];
+      B y = stage_b ? tb[threadIdx.x][j] : b[r * bs0 + c * bs1];
+      out[r * os0 + c] = f(x, y);
+    }
+  }
+}
+
+template <class F, class Out, class A, class B>
+bool try_tiled2(const F& f, const LoopPlan& p, cudaStream_t s) {
+  if (p.ndim != 2 || p.shape[0] < kTile || p.shape[1] < kTile) return false;
+  const int64_t sz[3] = {sizeof(Out), sizeof(A), sizeof(B)};
+  if (p.strides[0][1] != sz[0] || p.strides[0][0] % sz[0] != 0) return false;
+  bool stage[3] = {false, false, false};
+  for (int k = 1; k < 3; ++k) {
+    if (p.strides[k][0] % sz[k] != 0 || p.strides[k][1] % sz[k] != 0) return false;
+    // Fast along dimension 0 and not along 1 (a broadcast row, stride 0, is read directly).
+    stage[k] = p.strides[k][0] == sz[k] && p.strides[k][1] != sz[k] && p.strides[k][1] != 0;
+  }
+  if (!stage[1] && !stage[2]) return false;
+  int64_t gy = (p.shape[0] + kTile - 1) / kTile, gx = (p.shape[1] + kTile - 1) / kTile;
+  if (gy > 65535 || gx > INT32_MAX) return false;
+  tiled2_kernel<F, Out, A, B><<<dim3(static_cast<unsigned>(gx), static_cast<unsigned>(gy)), dim3(kTile, kTileRows), 0,
+                                s>>>(f, p.shape[0], p.shape[1], reinterpret_cast<Out*>(p.data[0]),
+                                     p.strides[0][0] / sz[0], reinterpret_cast<const A*>(p.data[1]),
+                                     p.strides[1][0] / sz[1], p.strides[1][1] / sz[1], stage[1],
+                                     reinterpret_cast<const B*>(p.data[2]), p.strides[2][0] / sz[2],
+                                     p.strides[2][1] / sz[2], stage[2]);
+  return true;
+}
+
 template <bool Indexed, class F, class Out, class... In>
 void run_loop(const LoopPlan& p, const void* state, const Stream& stream) {
   if (p.numel == 0) return;
@@ -189,15 +246,24 @@ void run_loop(const LoopPlan& p, const void* state, const Stream& stream) {
   auto s = static_cast<cudaStream_t>(stream.handle);
   if (p.contiguous || p.ndim == 0) {
     launch_contiguous<Indexed, F, Out, In...>(f, p, s, std::index_sequence_for<In...>{});
-  } else if constexpr (!Indexed && sizeof...(In) == 1 && (std::is_same_v<Out, In> && ...)) {
-    if (!try_tiled_transpose<F, Out, In...>(f, p, s)) {
-      if (p.index32) launch_strided<Indexed, int32_t, F, Out, In...>(f, p, s);
-      else launch_strided<Indexed, int64_t, F, Out, In...>(f, p, s);
+    cuda_check(cudaGetLastError(), "elementwise kernel launch");
+    return;
+  }
+  if constexpr (!Indexed && sizeof...(In) == 1 && (std::is_same_v<Out, In> && ...)) {
+    if (try_tiled_transpose<F, Out, In...>(f, p, s)) {
+      cuda_check(cudaGetLastError(), "elementwise kernel launch");
+      return;
     }
-  } else if (p.index32)
-    launch_strided<Indexed, int32_t, F, Out, In...>(f, p, s);
-  else
-    launch_strided<Indexed, int64_t, F, Out, In...>(f, p, s);
+  } else if constexpr (!Indexed && sizeof...(In) == 2) {
+    if (try_tiled2<F, Out, In...>(f, p, s)) {
+      cuda_check(cudaGetLastError(), "elementwise kernel launch");
+      return;
+    }
+  }
+  // Strided plans reach here with int32 offsets only (Note [32-bit strided kernels] in
+  // elementwise.cpp cuts bigger ones).
+  if (!p.index32) throw_internal_error("strided CUDA loop given a plan without 32-bit offsets");
+  launch_strided<Indexed, int32_t, F, Out, In...>(f, p, s);
   cuda_check(cudaGetLastError(), "elementwise kernel launch");
 }
 

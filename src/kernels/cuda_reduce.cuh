@@ -261,7 +261,7 @@ void reduce_loop(const ReducePlan& p, const ReduceParams& params, const Stream& 
   }
   a.inner = p.inner;
   a.skip_nan = params.skip_nan;
-  a.vec = p.inner && !p.mask && p.red_ndim == 1 && p.red_strides[0][0] == static_cast<int64_t>(sizeof(In)) &&
+  a.vec = p.accelerated && p.inner && !p.mask && p.red_ndim == 1 && p.red_strides[0][0] == static_cast<int64_t>(sizeof(In)) &&
           reinterpret_cast<uintptr_t>(p.in) % 16 == 0;
   for (int d = 0; d < p.out_ndim && a.vec; ++d) a.vec = p.out_strides[1][d] % 16 == 0;
   // Block shape.

@@ -11,9 +11,11 @@
 //     so F-ordered and transposed arrays are walked in memory order;
 //  5. merge adjacent dimensions that are contiguous with each other in every operand;
 //  6. mark the plan contiguous (one dimension, unit element stride everywhere: the vectorised
-//     path) and index32 (every element and byte offset fits int32: cheaper index math on GPUs).
+//     path) and index32 (every element and byte offset fits int32: the CUDA strided kernels
+//     need it; Note [32-bit strided kernels] cuts plans that do not fit).
 // Backends then only choose between the contiguous and the strided loop.
 #include "kernels/elementwise.hpp"
+#include <algorithm>
 #include <cstdlib>
 #include "cupric/error.hpp"
 #include "kernels/op_table.hpp"
@@ -21,6 +23,10 @@
 namespace cupric {
 
 namespace cuda { inline constexpr int kMaxKernelDimsHost = 16; }  // = cuda::kMaxKernelDims
+
+namespace {
+bool fits_index32(const LoopPlan& p);
+}
 
 LoopPlan make_loop_plan(const ndarray* ops, int nargs) {
   LoopPlan p;
@@ -108,12 +114,7 @@ LoopPlan make_loop_plan(const ndarray* ops, int nargs) {
     p.contiguous = true;
     for (int k = 0; k < nargs; ++k) p.contiguous = p.contiguous && p.strides[k][0] == itemsize[k];
   }
-  p.index32 = p.numel <= INT32_MAX;
-  for (int k = 0; k < nargs && p.index32; ++k) {
-    int64_t reach = 0;
-    for (int d = 0; d < p.ndim; ++d) reach += std::llabs(p.strides[k][d]) * (p.shape[d] - 1);
-    p.index32 = reach <= INT32_MAX;
-  }
+  p.index32 = fits_index32(p);
   return p;
 }
 
@@ -123,12 +124,18 @@ bool same_layout(const ndarray& a, const ndarray& b) {
   return a.data() == b.data() && a.shape() == b.shape() && a.strides() == b.strides();
 }
 
-// Runs a CUDA plan with more dimensions than the kernels take by looping over the outer ones.
-void run_split(LoopFn fn, LoopPlan plan, const void* state, const Stream& s, int max_dims) {
-  if (plan.ndim <= max_dims) {
-    fn(plan, state, s);
-    return;
+bool fits_index32(const LoopPlan& p) {
+  if (p.numel > INT32_MAX) return false;
+  for (int k = 0; k < p.nargs; ++k) {
+    int64_t reach = 0;
+    for (int d = 0; d < p.ndim; ++d) reach += std::llabs(p.strides[k][d]) * (p.shape[d] - 1);
+    if (reach > INT32_MAX) return false;
   }
+  return true;
+}
+
+// The plan without its outermost dimension, at outer index i.
+LoopPlan peel_outer(const LoopPlan& plan, int64_t i) {
   LoopPlan inner = plan;
   inner.ndim = plan.ndim - 1;
   for (int d = 0; d < inner.ndim; ++d) {
@@ -136,17 +143,51 @@ void run_split(LoopFn fn, LoopPlan plan, const void* state, const Stream& s, int
     for (int k = 0; k < plan.nargs; ++k) inner.strides[k][d] = plan.strides[k][d + 1];
   }
   inner.numel = plan.numel / plan.shape[0];
-  for (int64_t i = 0; i < plan.shape[0]; ++i) {
-    for (int k = 0; k < plan.nargs; ++k) inner.data[k] = plan.data[k] + i * plan.strides[k][0];
-    inner.index_base = plan.index_base + i * inner.numel;
-    run_split(fn, inner, state, s, max_dims);
-  }
+  for (int k = 0; k < plan.nargs; ++k) inner.data[k] = plan.data[k] + i * plan.strides[k][0];
+  inner.index_base = plan.index_base + i * inner.numel;
+  inner.index32 = fits_index32(inner);
+  return inner;
 }
 
 }  // namespace
 
-namespace {
+// Note [32-bit strided kernels]
+// The CUDA strided kernels index with int32 only (half the kernels to compile, cheaper index
+// math). A strided plan whose elements or byte offsets do not fit int32 is cut here into pieces
+// that do: runs of the outermost dimension as long as the int32 reach allows, or, when even one
+// outer slice is too big, one outer index at a time (recursively; a 1-D plan always cuts into
+// runs). Contiguous plans use 64-bit indices in their kernel and are never cut. Plans with more
+// dimensions than the kernels take (cuda::kMaxKernelDims) loop over the outer ones the same way.
+void run_cuda(LoopFn fn, const LoopPlan& plan, const void* state, const Stream& s) {
+  if (plan.ndim <= cuda::kMaxKernelDimsHost && (plan.contiguous || plan.index32)) {
+    fn(plan, state, s);
+    return;
+  }
+  const int64_t n0 = plan.shape[0], inner_numel = plan.numel / n0;
+  int64_t run = plan.ndim > cuda::kMaxKernelDimsHost ? 0 : INT32_MAX / inner_numel;
+  for (int k = 0; k < plan.nargs && run > 0; ++k) {
+    int64_t inner_reach = 0;
+    for (int d = 1; d < plan.ndim; ++d) inner_reach += std::llabs(plan.strides[k][d]) * (plan.shape[d] - 1);
+    const int64_t s0 = std::llabs(plan.strides[k][0]);
+    if (inner_reach > INT32_MAX) run = 0;
+    else if (s0 > 0) run = std::min(run, (INT32_MAX - inner_reach) / s0 + 1);
+  }
+  if (run == 0) {
+    for (int64_t i = 0; i < n0; ++i) run_cuda(fn, peel_outer(plan, i), state, s);
+    return;
+  }
+  for (int64_t start = 0; start < n0; start += run) {
+    LoopPlan piece = plan;
+    piece.shape[0] = std::min(run, n0 - start);
+    piece.numel = piece.shape[0] * inner_numel;
+    for (int k = 0; k < plan.nargs; ++k) piece.data[k] = plan.data[k] + start * plan.strides[k][0];
+    piece.index_base = plan.index_base + start * inner_numel;
+    piece.index32 = true;
+    fn(piece, state, s);
+  }
+}
 
+namespace {
 
 // dst = src element by element, bytewise: valid for any alignment and any dtype of equal size.
 void bytes_copy(const ndarray& dst, const ndarray& src) {
@@ -157,7 +198,7 @@ void bytes_copy(const ndarray& dst, const ndarray& src) {
   Stream s = b.current_stream(dst.device());
   const LoopPair& loop = bytes_copy_loops();
   if (dst.device_type() == DeviceType::Host) loop.host(plan, &isz, s);
-  else run_split(loop.cuda, plan, &isz, s, cuda::kMaxKernelDimsHost);
+  else run_cuda(loop.cuda, plan, &isz, s);
 }
 
 ndarray aligned_temp_like(const ndarray& a) { return ndarray::empty(a.shape(), a.dtype(), Order::C, &a.backend()); }
@@ -204,7 +245,7 @@ void run_elementwise(const LoopPair& loop, const ndarray* ops, int nout, int nin
   Backend& b = out.backend();
   Stream s = b.current_stream(out.device());
   if (dt == DeviceType::Host) loop.host(plan, state, s);
-  else run_split(loop.cuda, plan, state, s, cuda::kMaxKernelDimsHost);
+  else run_cuda(loop.cuda, plan, state, s);
   for (int o = 0; o < nout; ++o)
     if (copy_back[o]) bytes_copy(ops[o], local[o]);
 }
@@ -222,7 +263,7 @@ void run_loop_unstaged(const LoopPair& loop, const ndarray* ops, int nargs, cons
   LoopPlan plan = make_loop_plan(ops, nargs);
   Stream s = out.backend().current_stream(out.device());
   if (dt == DeviceType::Host) loop.host(plan, state, s);
-  else run_split(loop.cuda, plan, state, s, cuda::kMaxKernelDimsHost);
+  else run_cuda(loop.cuda, plan, state, s);
 }
 
 }  // namespace cupric

@@ -17,6 +17,11 @@ void run_elementwise(const LoopPair& loop, const ndarray* ops, int nout, int nin
 // dispatches to the operands' backend, splitting CUDA plans with too many dimensions.
 void run_loop_unstaged(const LoopPair& loop, const ndarray* ops, int nargs, const void* state);
 
+// Runs a CUDA loop over `plan`, cut into pieces the CUDA kernels take: at most
+// cuda::kMaxKernelDims dimensions and, unless contiguous, int32 offsets (Note [32-bit strided
+// kernels] in elementwise.cpp). Exposed for the tests of the cutting, which pass a recording fn.
+void run_cuda(LoopFn fn, const LoopPlan& plan, const void* state, const Stream& s);
+
 // Builds the plan (exposed for the tests of dimension coalescing).
 LoopPlan make_loop_plan(const ndarray* ops, int nargs);
 

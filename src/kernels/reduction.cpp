@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <numeric>
+#include "cupric/accelerators.hpp"
 #include "cupric/error.hpp"
 #include "cupric/ops/copy.hpp"
 
@@ -273,9 +274,11 @@ ndarray run_reduction(const ndarray& in_arg, const ReduceCall& call) {
     if (plan.out_ndim > kKernelDims)  // kept dims that do not coalesce: compute C-ordered, copy
       throw NotImplementedError("reductions whose output has more than 16 non-mergeable dimensions");
     plan.backend = &in.backend();
+    plan.accelerated = cub_reductions_enabled();
     fn(plan, call.params, in.backend().current_stream(in.device()));
   } else {
     plan.backend = &in.backend();
+    plan.accelerated = cub_reductions_enabled();
     fn(plan, call.params, in.backend().current_stream(in.device()));
   }
   if (copy_back) copyto(call.out, res, Casting::Unsafe);

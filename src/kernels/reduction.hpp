@@ -34,6 +34,7 @@ struct ReducePlan {
   const char* mask = nullptr;  // bool elements; nullptr: every element counts
   bool inner = true;            // the input's fastest-moving dimension is a reduced one
   Backend* backend = nullptr;   // for workspace (partials of split reductions)
+  bool accelerated = true;      // CUPRIC_ACCELERATORS has "cub" (CUDA: vector loads; V11-CUB)
 };
 
 // Run-time parameters of one reduction call.

@@ -100,8 +100,31 @@ void set_pinned_allocator(AllocatorMode mode, AllocatorFn fn) {
 }
 AllocatorMode pinned_allocator_mode() { return g_alloc[2].mode.load(); }
 
+namespace {
+// using_allocator's per-thread override, per backend kind (null: none).
+thread_local std::shared_ptr<ThreadAllocator> t_alloc[2];
+}  // namespace
+
+std::shared_ptr<ThreadAllocator> exchange_thread_allocator(DeviceType t, std::shared_ptr<ThreadAllocator> a) {
+  if (a && a->mode == AllocatorMode::Custom && !a->fn) throw ValueError("a custom allocator needs a function");
+  std::swap(t_alloc[static_cast<int>(t)], a);
+  return a;
+}
+
+std::shared_ptr<ThreadAllocator> thread_allocator(DeviceType t) { return t_alloc[static_cast<int>(t)]; }
+
 std::shared_ptr<Memory> allocate(Backend& b, size_t nbytes) {
   int device = b.current_device();
+  if (const auto& ta = t_alloc[static_cast<int>(b.type())]) [[unlikely]] {
+    switch (ta->mode) {
+      case AllocatorMode::Pool: return default_pool(b, device)->malloc(nbytes);
+      case AllocatorMode::Raw: return Memory::raw(b, nbytes, device);
+      case AllocatorMode::Custom: {
+        AllocatorFn fn = ta->fn;  // a copy: the function may change this thread's allocator
+        return fn(b, device, nbytes);
+      }
+    }
+  }
   AllocatorSlot& slot = g_alloc[static_cast<int>(b.type())];
   switch (slot.mode.load(std::memory_order_relaxed)) {
     case AllocatorMode::Pool: return default_pool(b, device)->malloc(nbytes);

@@ -171,6 +171,28 @@ uintptr_t stream_key(const Stream& s) {
   return reinterpret_cast<uintptr_t>(s.handle);
 }
 
+// The capture registry (Note [Graph capture] in src/runtime/graph.cpp): stream key -> the memory
+// the graph being captured there must keep alive.
+struct CaptureRegistry {
+  std::mutex mu;
+  std::unordered_map<uintptr_t, std::vector<std::shared_ptr<Memory>>> keep;
+};
+CaptureRegistry& captures() {
+  static auto* r = new CaptureRegistry();
+  return *r;
+}
+std::atomic<int> g_n_captures{0};
+
+// True when `key` captures; then `mem` (if any) is kept for its graph.
+bool capture_keep(uintptr_t key, std::shared_ptr<Memory> mem) {
+  CaptureRegistry& r = captures();
+  std::lock_guard<std::mutex> lk(r.mu);
+  auto it = r.keep.find(key);
+  if (it == r.keep.end()) return false;
+  if (mem) it->second.push_back(std::move(mem));
+  return true;
+}
+
 std::function<void()>& oom_hook() {
   static std::function<void()> h;
   return h;
@@ -262,6 +284,32 @@ struct MemoryPool::Impl {
 };
 
 void MemoryPool::set_oom_hook(std::function<void()> hook) { oom_hook() = std::move(hook); }
+void MemoryPool::run_oom_hook() {
+  if (oom_hook()) oom_hook()();
+}
+
+void capture_begin(const Stream& s) {
+  CaptureRegistry& r = captures();
+  std::lock_guard<std::mutex> lk(r.mu);
+  if (!r.keep.emplace(stream_key(s), std::vector<std::shared_ptr<Memory>>{}).second)
+    throw RuntimeError("the stream is already capturing");
+  g_n_captures.fetch_add(1);
+}
+
+std::vector<std::shared_ptr<Memory>> capture_end(const Stream& s) {
+  CaptureRegistry& r = captures();
+  std::lock_guard<std::mutex> lk(r.mu);
+  auto it = r.keep.find(stream_key(s));
+  if (it == r.keep.end()) return {};
+  std::vector<std::shared_ptr<Memory>> out = std::move(it->second);
+  r.keep.erase(it);
+  g_n_captures.fetch_sub(1);
+  return out;
+}
+
+bool capture_active() { return g_n_captures.load(std::memory_order_relaxed) != 0; }
+
+bool capture_has(const Stream& s) { return capture_active() && capture_keep(stream_key(s), nullptr); }
 
 // ---- Memory ------------------------------------------------------------------------------------
 
@@ -282,6 +330,19 @@ std::shared_ptr<Memory> Memory::raw(Backend& b, size_t nbytes, int device, bool 
   m->raw_ = true;
   m->pinned_ = pinned;
   return m;
+}
+
+void Memory::free() {
+  if (pool_) {
+    if (block_) pool_->free_block(block_);
+    block_ = nullptr;
+  } else if (raw_ && ptr_) {
+    if (pinned_) backend_->raw_free_pinned(ptr_);
+    else backend_->raw_free(ptr_, device_);
+  } else {
+    return;  // unowned and stream-ordered memory are freed by their owner
+  }
+  ptr_ = nullptr;
 }
 
 Memory::~Memory() {
@@ -350,6 +411,9 @@ std::shared_ptr<Memory> MemoryPool::malloc(size_t nbytes, const Stream& s) {
   const Stream stream = kind_ == MemoryKind::PinnedHost ? Stream{nullptr, device_, backend_->type()} : s;
   const uintptr_t key = stream_key(stream);
   Impl& m = *impl_;
+  // Note [Graph capture]: on a capturing stream, no stealing (no cross-stream waits) and no
+  // cudaFree; what is allocated is kept alive for the graph.
+  const bool capturing = capture_active() && kind_ == MemoryKind::Device && capture_keep(key, nullptr);
 
   // A new segment of exactly `size` bytes, or nullptr (device OOM or over the limit).
   auto new_segment = [&]() -> Block* {
@@ -399,7 +463,7 @@ std::shared_ptr<Memory> MemoryPool::malloc(size_t nbytes, const Stream& s) {
     if (!m.retired.empty()) m.retired.erase(key);  // a live stream uses this handle again
     b = m.take_best_fit(m.arena(key, stream), small, size);
     if (!b) b = new_segment();
-    if (!b) b = steal();
+    if (!b && !capturing) b = steal();
     if (!b) {
       release_locked(m, nullptr);
       b = new_segment();
@@ -433,12 +497,24 @@ std::shared_ptr<Memory> MemoryPool::malloc(size_t nbytes, const Stream& s) {
   }
   auto mem = std::make_shared<Memory>(b->ptr, size, device_, backend_, shared_from_this(), b);
   mem->pinned_ = kind_ == MemoryKind::PinnedHost;
+  if (capturing) capture_keep(key, mem);
   return mem;
 }
 
 void MemoryPool::free_block(void* blk) {
   auto* b = static_cast<Block*>(blk);
   Impl& m = *impl_;
+  // Note [Graph capture]: a block freed while its stream captures may be used by the graph (it
+  // was allocated before the capture and used in it): the graph keeps it, as a new Memory.
+  if (capture_active() && kind_ == MemoryKind::Device && b->stream) {
+    CaptureRegistry& r = captures();
+    std::lock_guard<std::mutex> lk(r.mu);
+    auto it = r.keep.find(b->stream);
+    if (it != r.keep.end()) {
+      it->second.push_back(std::make_shared<Memory>(b->ptr, b->size, device_, backend_, shared_from_this(), b));
+      return;
+    }
+  }
   std::lock_guard<std::mutex> lk(m.mu);
   m.used -= b->size;
   --b->seg->n_used;
@@ -451,6 +527,8 @@ void MemoryPool::free_block(void* blk) {
 
 // Returns every segment whose blocks are all free (and, with `only`, all freed on that stream).
 void MemoryPool::release_locked(Impl& m, const uintptr_t* only) {
+  // cudaFree synchronizes the device, which a capture in progress forbids: keep everything.
+  if (capture_active() && kind_ == MemoryKind::Device) return;
   for (Segment* seg = m.segments; seg;) {
     Segment* next = seg->next;
     bool release = seg->n_used == 0;

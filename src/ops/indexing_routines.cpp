@@ -87,6 +87,9 @@ ndarray take(const ndarray& a_in, const ndarray& indices, std::optional<int64_t>
   ndarray a = detail::aligned_source(axis ? a_in : ravel(a_in));
   const int ax = normalize_axis(axis.value_or(0), a.ndim() == 0 ? 1 : a.ndim());
   if (a.ndim() == 0) a = a.view(Dims{1}, Dims{a.itemsize()}, 0);
+  if (!indices.dtype().is_integer() && !indices.dtype().is_bool())  // NumPy casts with same_kind
+    throw TypeError("Cannot cast array data from dtype('" + indices.dtype().name() +
+                    "') to dtype('int64') according to the rule 'same_kind'");
   ndarray idx = as_index(indices);
   const int64_t len = a.shape()[ax];
   if (len == 0 && idx.size() > 0)

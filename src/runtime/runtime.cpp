@@ -66,3 +66,15 @@ void set_default_backend(DeviceType t) {
 }
 
 }  // namespace cupric
+
+namespace cupric {
+
+void* default_stream_handle() {
+  static void* const h = [] {
+    const char* env = std::getenv("CUPRIC_CUDA_PER_THREAD_DEFAULT_STREAM");
+    return env && std::string(env) == "1" ? kPerThreadStream : nullptr;
+  }();
+  return h;
+}
+
+}  // namespace cupric

@@ -14,6 +14,7 @@ std::shared_ptr<StreamObject> StreamObject::create(Backend& b, int device, bool 
   Stream s{h, device, b.type()};
   // A destroyed stream's handle may come back for this one (Note [Stream retirement]).
   for_each_pool(b, [&](MemoryPool& p) { p.unretire_stream(s); });
+  async_stream_created(s);
   return std::shared_ptr<StreamObject>(new StreamObject(b, s, true));
 }
 
@@ -28,6 +29,7 @@ StreamObject::~StreamObject() {
     for_each_pool(*b_, [&](MemoryPool& p) {
       if (p.device() == s_.device) p.retire_stream(s_);
     });
+    async_stream_retiring(*b_, s_);
     b_->stream_destroy(s_.handle, s_.device);
   } catch (...) {  // never throw from a destructor (the driver may be unloading at exit)
   }

@@ -1,7 +1,10 @@
 // Tests of the elementwise engine's layout work (make_loop_plan, Note [Elementwise engine]):
 // broadcasting, dropping length-1 axes, flipping, reordering, coalescing and the flags.
 #include <gtest/gtest.h>
+#include <algorithm>
 #include <climits>
+#include <tuple>
+#include <vector>
 #include "cupric/cupric.hpp"
 #include "kernels/elementwise.hpp"
 
@@ -141,4 +144,117 @@ TEST(LoopPlan, ZeroDAndZeroSize) {
   LoopPlan z = plan_of({empty({3, 0}, dtypes::float64)});
   EXPECT_EQ(z.numel, 0);
   EXPECT_EQ(z.data[0], nullptr);
+}
+
+// ---- Note [32-bit strided kernels]: run_cuda cuts plans into pieces the CUDA kernels take ----
+namespace {
+
+struct Element {
+  int64_t index;
+  std::vector<intptr_t> addr;
+  bool operator<(const Element& o) const { return std::tie(index, addr) < std::tie(o.index, o.addr); }
+  bool operator==(const Element& o) const { return index == o.index && addr == o.addr; }
+};
+
+// Every element of a plan (C order over its dims) with its flat index and operand addresses.
+void enumerate(const LoopPlan& p, std::vector<Element>& out) {
+  std::vector<int64_t> idx(p.ndim, 0);
+  for (int64_t i = 0; i < p.numel; ++i) {
+    Element e{p.index_base + i, {}};
+    for (int k = 0; k < p.nargs; ++k) {
+      intptr_t a = reinterpret_cast<intptr_t>(p.data[k]);
+      for (int d = 0; d < p.ndim; ++d) a += idx[d] * p.strides[k][d];
+      e.addr.push_back(a);
+    }
+    out.push_back(std::move(e));
+    for (int d = p.ndim - 1; d >= 0; --d) {
+      if (++idx[d] < p.shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+}
+
+std::vector<LoopPlan> g_pieces;
+void record_piece(const LoopPlan& p, const void*, const Stream&) { g_pieces.push_back(p); }
+
+LoopPlan fake_plan(std::vector<int64_t> shape, std::vector<std::vector<int64_t>> strides) {
+  LoopPlan p;
+  p.ndim = static_cast<int>(shape.size());
+  p.nargs = static_cast<int>(strides.size());
+  p.numel = 1;
+  for (int d = 0; d < p.ndim; ++d) {
+    p.shape[d] = shape[d];
+    p.numel *= shape[d];
+  }
+  for (int k = 0; k < p.nargs; ++k) {
+    p.data[k] = reinterpret_cast<char*>(intptr_t{1} << 40) + (intptr_t{k} << 36);
+    for (int d = 0; d < p.ndim; ++d) p.strides[k][d] = strides[k][d];
+  }
+  int64_t reach = 0;
+  for (int k = 0; k < p.nargs; ++k) {
+    int64_t r = 0;
+    for (int d = 0; d < p.ndim; ++d) r += std::llabs(p.strides[k][d]) * (p.shape[d] - 1);
+    reach = std::max(reach, r);
+  }
+  p.index32 = p.numel <= INT32_MAX && reach <= INT32_MAX;
+  return p;
+}
+
+// Cuts `p` and checks that the pieces are kernel-ready and cover exactly p's elements.
+size_t check_cut(const LoopPlan& p) {
+  g_pieces.clear();
+  Stream s{};
+  run_cuda(&record_piece, p, nullptr, s);
+  std::vector<Element> want, got;
+  enumerate(p, want);
+  for (const LoopPlan& q : g_pieces) {
+    EXPECT_LE(q.ndim, 16);
+    EXPECT_TRUE(q.contiguous || q.index32);
+    int64_t reach_max = 0;
+    for (int k = 0; k < q.nargs; ++k) {
+      int64_t r = 0;
+      for (int d = 0; d < q.ndim; ++d) r += std::llabs(q.strides[k][d]) * (q.shape[d] - 1);
+      reach_max = std::max(reach_max, r);
+    }
+    if (!q.contiguous) {
+      EXPECT_LE(reach_max, INT32_MAX);
+      EXPECT_LE(q.numel, INT32_MAX);
+    }
+    enumerate(q, got);
+  }
+  std::sort(want.begin(), want.end());
+  std::sort(got.begin(), got.end());
+  EXPECT_TRUE(want == got);
+  return g_pieces.size();
+}
+
+}  // namespace
+
+TEST(RunCuda, SmallStridedPlanIsOnePiece) {
+  EXPECT_EQ(check_cut(fake_plan({7, 5}, {{40, 8}, {8, 56}})), 1u);
+}
+
+TEST(RunCuda, OneDimensionalHugeStrideCutsIntoRuns) {
+  // reach 9 * 2^29 > INT32_MAX: runs of 4 elements (3 * 2^29 <= INT32_MAX).
+  EXPECT_EQ(check_cut(fake_plan({10}, {{int64_t{1} << 29}, {4}})), 3u);
+}
+
+TEST(RunCuda, OuterRunsWhenInnerSliceFits) {
+  EXPECT_EQ(check_cut(fake_plan({6, 3}, {{int64_t{1} << 30, 8}, {-(int64_t{1} << 28), 16}})), 3u);
+}
+
+TEST(RunCuda, PeelsOuterIndexWhenOneSliceIsTooBig) {
+  // One outer slice reaches 2 * 2^31 bytes: peeled, then each 1-D slice is cut into runs.
+  size_t n = check_cut(fake_plan({2, 3, 4}, {{8, int64_t{1} << 31, 4}, {96, 32, 8}}));
+  EXPECT_GT(n, 2u);
+}
+
+TEST(RunCuda, MoreThanKernelDimsLoopsOverOuter) {
+  std::vector<int64_t> shape(18, 2);
+  std::vector<std::vector<int64_t>> strides(2, std::vector<int64_t>(18));
+  for (int d = 0; d < 18; ++d) {
+    strides[0][d] = int64_t{8} << (17 - d);
+    strides[1][d] = int64_t{16} << (17 - d);
+  }
+  EXPECT_EQ(check_cut(fake_plan(shape, strides)), 4u);
 }

@@ -14,6 +14,7 @@ from cupric.cuda import runtime
 
 
 def test_v14_available_is_a_cached_bool():
+    """V14-AVAILABLE"""
     a = cuda.is_available()
     assert isinstance(a, bool)
     assert cuda.is_available() is a
@@ -31,6 +32,7 @@ def test_v14_available_never_raises_with_a_bad_environment():
 
 
 def test_v13_runtime_version_is_the_build_version():
+    """V13-RUNTIME-VERSION"""
     v = runtime.runtimeGetVersion()
     assert isinstance(v, int)
     if cupric._core.is_cuda_built():
@@ -55,6 +57,7 @@ def test_cuda_runtime_error_carries_status_name_and_text():
 
 
 def test_v12_device_with_restores_device_current_on_entry():
+    """V12-DEVICE"""
     d0 = cuda.Device()
     assert d0.id == cuda.get_device_id()
     with cuda.Device(0) as d:
@@ -85,6 +88,7 @@ def test_device_mem_info_and_synchronize():
 
 
 def test_v4_streams_with_block_makes_the_stream_current():
+    """V4-STREAMS"""
     s = cuda.Stream()
     assert cuda.get_current_stream() == cuda.Stream.null
     with s as entered:
@@ -98,6 +102,7 @@ def test_v4_streams_with_block_makes_the_stream_current():
 
 
 def test_v10_stream_use_is_not_restored_by_an_enclosing_with():
+    """V10-STREAM-USE"""
     s1, s2, s3 = cuda.Stream(), cuda.Stream(), cuda.Stream()
     with s1:
         s2.use()
@@ -109,6 +114,7 @@ def test_v10_stream_use_is_not_restored_by_an_enclosing_with():
 
 
 def test_v10_stream_use_outside_with_stays():
+    """V10-STREAM-USE"""
     s = cuda.Stream()
     try:
         assert s.use() is s
@@ -119,6 +125,7 @@ def test_v10_stream_use_outside_with_stays():
 
 
 def test_v10_stream_current_is_per_thread():
+    """V10-STREAM-PER-DEVICE (per thread and per device)"""
     s = cuda.Stream()
     seen = {}
 
@@ -137,6 +144,7 @@ def test_v10_stream_current_is_per_thread():
 
 
 def test_v10_stream_threads_one_stream_shared_and_kept_alive():
+    """V10-STREAM-THREADS"""
     results = []
 
     def work(stream):
@@ -248,6 +256,7 @@ def test_stream_destroyed_with_pooled_blocks_is_safe():
 
 @pytest.mark.gpu
 def test_gpu_runtime_queries():
+    """V13-RUNTIME-VERSION on the GPU, with the device queries."""
     n = runtime.getDeviceCount()
     assert n >= 1
     props = runtime.getDeviceProperties(0)
@@ -264,6 +273,7 @@ def test_gpu_runtime_queries():
 
 @pytest.mark.gpu
 def test_gpu_v12_device_restores_device_set_by_cudaSetDevice():
+    """V12-DEVICE"""
     runtime.setDevice(0)
     with cuda.Device(0):
         runtime.setDevice(0)
@@ -306,6 +316,7 @@ def test_gpu_event_timing_measures_device_work():
 
 @pytest.mark.gpu
 def test_gpu_v10_stream_per_device():
+    """V10-STREAM-PER-DEVICE (needs 2 GPUs)"""
     if runtime.getDeviceCount() < 2:
         pytest.skip("needs 2 GPUs")
     with cuda.Device(0):

@@ -53,4 +53,4 @@ def test_v9_import_nccl_explicitly_and_v8_available_flags():
     import cupric.cuda.nccl as nccl
     import cupric.cuda.nvtx as nvtx
     assert isinstance(nccl.available, bool)
-    assert nvtx.available is False
+    assert isinstance(nvtx.available, bool)

@@ -68,10 +68,35 @@ class Backend {
   virtual void event_synchronize(void* e) = 0;
   virtual float event_elapsed_ms(void* start, void* end) = 0;
   virtual void stream_wait_event(const Stream& s, void* e) = 0;
+
+  // Stream-ordered allocation (cudaMallocAsync / cudaFreeAsync) from the device's current
+  // memory pool; nullptr when out of memory. The host backend allocates at once and counts.
+  virtual bool async_alloc_supported(int device) = 0;
+  virtual void* raw_alloc_async(size_t nbytes, const Stream& s) = 0;
+  virtual void raw_free_async(void* p, const Stream& s) = 0;
+  // Bytes in use and reserved by the device's current stream-ordered pool; trim releases the
+  // unused reserve down to `keep` bytes.
+  virtual void async_pool_stats(int device, size_t* used, size_t* reserved) = 0;
+  virtual void async_pool_trim(int device, size_t keep) = 0;
+
+  // CUDA graphs (Note [Graph capture] in src/runtime/graph.cpp). `mode` is CUDA's
+  // cudaStreamCaptureMode (0 global, 1 thread-local, 2 relaxed). end_capture returns an
+  // instantiated, launchable graph (cudaGraphExec_t). The host backend cannot capture: it throws.
+  virtual void stream_begin_capture(const Stream& s, int mode) = 0;
+  virtual void* stream_end_capture(const Stream& s) = 0;
+  virtual bool stream_is_capturing(const Stream& s) = 0;
+  virtual void graph_launch(void* exec, const Stream& s) = 0;
+  virtual void graph_upload(void* exec, const Stream& s) = 0;
+  virtual void graph_destroy(void* exec) = 0;
 };
 
 // cudaStreamPerThread's handle value (the per-thread default stream).
 inline void* const kPerThreadStream = reinterpret_cast<void*>(uintptr_t{2});
+
+// The stream a thread uses before it makes one current: the legacy default stream (nullptr), or
+// the per-thread default stream when CUPRIC_CUDA_PER_THREAD_DEFAULT_STREAM=1 (CuPy's
+// CUPY_CUDA_PER_THREAD_DEFAULT_STREAM). Read once per process.
+void* default_stream_handle();
 
 Backend& host_backend();
 // nullptr when cupric was built without CUDA.

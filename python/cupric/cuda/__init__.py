@@ -9,8 +9,10 @@ from cupric.cuda import compiler  # noqa: F401
 from cupric.cuda.device import Device, get_device_id  # noqa: F401
 from cupric.cuda.stream import (BaseStream, Stream, ExternalStream, Event, get_current_stream,  # noqa: F401
                                 get_elapsed_time)
+from cupric.cuda.graph import Graph  # noqa: F401
 from cupric.cuda.memory import (MemoryPool, PinnedMemoryPool, MemoryPointer, PinnedMemoryPointer,  # noqa: F401
-                                UnownedMemory, OutOfMemoryError, get_default_memory_pool,
+                                BaseMemory, Memory, UnownedMemory, PooledMemory, MemoryAsync, MemoryAsyncPool,
+                                OutOfMemoryError, get_default_memory_pool,
                                 get_default_pinned_memory_pool, set_allocator, get_allocator,
                                 set_pinned_memory_allocator, using_allocator, alloc, alloc_pinned_memory,
                                 malloc_pinned)

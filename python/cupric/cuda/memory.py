@@ -6,6 +6,7 @@ current device, as CuPy's do.
 """
 import contextlib
 import numbers
+import threading
 
 from cupric import _core
 from cupric._core import _runtime as _rt
@@ -17,8 +18,68 @@ MemoryPointer = _rt.MemoryPointer
 MemoryPointer.__module__ = "cupric.cuda.memory"
 PinnedMemoryPointer = _rt.PinnedMemoryPointer
 PinnedMemoryPointer.__module__ = "cupric.cuda.memory"
-Memory = _rt.Memory
-Memory.__module__ = "cupric.cuda.memory"
+BaseMemory = _rt.Memory
+BaseMemory.__module__ = "cupric.cuda.memory"
+
+
+def _device_of(self):
+    from cupric.cuda.device import Device
+    return Device(self.device_id)
+
+
+BaseMemory.device = property(_device_of)
+MemoryPointer.device = property(_device_of)
+
+
+class _MemoryKind(type):
+    # Note [Memory classes]: every allocation is one C++ type (BaseMemory); CuPy's subclasses
+    # (Memory, UnownedMemory, PooledMemory, MemoryAsync) are its kinds: isinstance() asks the
+    # object's kind, and calling the class makes one of that kind.
+    def __instancecheck__(cls, obj):
+        return isinstance(obj, BaseMemory) and obj.kind in cls._kinds
+
+    def __subclasscheck__(cls, sub):
+        return sub is cls
+
+
+class Memory(metaclass=_MemoryKind):
+    """Device memory allocated directly (cudaMalloc), freed when the last user goes:
+    ``Memory(size)`` on the current device."""
+    _kinds = ("raw",)
+
+    def __new__(cls, size):
+        return _rt.raw_memory(_check_size(size))
+
+
+class UnownedMemory(metaclass=_MemoryKind):
+    """Memory someone else allocated, kept alive through `owner` (may be None when the caller
+    keeps it alive): ``UnownedMemory(ptr, size, owner, device_id=None)``; wrap it in a
+    MemoryPointer to make arrays over it (``cupric.ndarray(shape, dtype, memptr=...)``)."""
+    _kinds = ("unowned",)
+
+    def __new__(cls, ptr, size, owner, device_id=None):
+        if hasattr(ptr, "value") and not isinstance(ptr, numbers.Integral):  # ctypes.c_void_p
+            ptr = ptr.value or 0
+        return _rt.unowned_memory(int(ptr), _check_size(size), owner,
+                                  -1 if device_id is None else int(device_id))
+
+
+class PooledMemory(metaclass=_MemoryKind):
+    """Memory a MemoryPool handed out (``MemoryPool.malloc(n).mem``); ``free()`` gives it back
+    to the pool at once."""
+    _kinds = ("pooled",)
+
+    def __new__(cls, *args, **kwargs):
+        raise TypeError("PooledMemory is made by MemoryPool.malloc, not directly")
+
+
+class MemoryAsync(metaclass=_MemoryKind):
+    """Memory MemoryAsyncPool handed out (cudaMallocAsync); freed with cudaFreeAsync on the
+    stream it was allocated on."""
+    _kinds = ("async",)
+
+    def __new__(cls, *args, **kwargs):
+        raise TypeError("MemoryAsync is made by MemoryAsyncPool.malloc, not directly")
 
 
 def _check_size(size):
@@ -36,11 +97,6 @@ def _stream_obj(stream):
     if not isinstance(stream, BaseStream):
         raise TypeError(f"stream must be a cupric.cuda.Stream, not {type(stream).__name__}")
     return stream._obj
-
-
-def UnownedMemory(ptr, size, owner, device_id=None):
-    """Memory someone else allocated (kept alive through `owner`), for use with MemoryPointer."""
-    return _rt.unowned_memory(int(ptr), _check_size(size), owner, -1 if device_id is None else int(device_id))
 
 
 class _PoolAccounting:
@@ -132,6 +188,72 @@ class PinnedMemoryPool(_PoolAccounting):
         self._pool().free_all_blocks()
 
 
+class MemoryAsyncPool:
+    """A pool on CUDA's stream-ordered allocator (CuPy's MemoryAsyncPool): ``malloc`` is
+    cudaMallocAsync on the current stream, and the memory is freed with cudaFreeAsync on the
+    stream it was allocated on. Use it for arrays with ``set_allocator(MemoryAsyncPool().malloc)``.
+
+    ``used_bytes``/``total_bytes`` are the CUDA pool's (in use / reserved, shared by all its
+    users); ``set_limit`` caps the bytes this object has handed out and not yet freed (an
+    OutOfMemoryError beyond it). Only ``pool_handles='current'`` (the device's current CUDA
+    memory pool) is supported. On the host backend allocation is immediate and nothing is
+    reserved (total == used).
+    """
+
+    def __init__(self, pool_handles="current"):
+        if pool_handles != "current":
+            raise ValueError(f"cupric's MemoryAsyncPool uses the device's current CUDA memory pool "
+                             f"(pool_handles='current'); got {pool_handles!r}")
+        if not _rt.async_alloc_supported():
+            raise RuntimeError("MemoryAsyncPool needs CUDA's stream-ordered allocator (CUDA 11.2+ and a "
+                               "device and driver that support memory pools)")
+        self._p = _rt.AsyncMemoryPool.create()
+
+    def _pool(self):
+        return self._p
+
+    def malloc(self, size):
+        """`size` bytes from cudaMallocAsync on the current device and stream."""
+        return MemoryPointer(self._p.malloc(_check_size(size)), 0)
+
+    def used_bytes(self):
+        return self._p.used_bytes()
+
+    def total_bytes(self):
+        return self._p.total_bytes()
+
+    def free_bytes(self):
+        return self._p.free_bytes()
+
+    def n_free_blocks(self):
+        """Always 0: CUDA's stream-ordered pool does not report its blocks (free_bytes does)."""
+        return 0
+
+    def free_all_blocks(self, stream=None):
+        """Waits for `stream` (default: the whole device) and returns the pool's unused reserve
+        to the driver."""
+        self._p.free_all_blocks(_stream_obj(stream))
+
+    def set_limit(self, size=None, fraction=None):
+        """Caps the bytes handed out by this object: `size` bytes or a `fraction` of the
+        device's memory; neither: no limit."""
+        if size is not None and fraction is not None:
+            raise ValueError("size and fraction cannot be specified at the same time")
+        if fraction is not None:
+            if not isinstance(fraction, numbers.Real) or not 0 <= fraction <= 1:
+                raise ValueError(f"memory limit fraction out of range: {fraction!r} (must be between 0 and 1)")
+            size = int(_rt.mem_info(_rt.current_device())[1] * fraction)
+        elif size is None:
+            size = 0
+        self._p.set_limit(_check_size(size))
+
+    def get_limit(self):
+        return self._p.get_limit()
+
+    def __repr__(self):
+        return f"<cupric.cuda.MemoryAsyncPool used={self.used_bytes()} total={self.total_bytes()}>"
+
+
 _default_pool = None
 _default_pinned_pool = None
 
@@ -157,57 +279,80 @@ def get_default_pinned_memory_pool():
 
 
 # ---- allocators (Note [Allocator hook] in include/cupric/memory.hpp) ----
+#
+# Note [Thread allocators]: as in CuPy, set_allocator sets the process-wide allocator and
+# using_allocator sets one for the calling thread only, over it (C++ keeps a per-thread
+# override that allocate() checks first). set_allocator inside a using_allocator block raises
+# ValueError, as CuPy's does.
 
 _allocator = None          # what get_allocator() returns
 _pinned_allocator = None
+_tls = threading.local()
 
 
-def _install(setter, allocator, default_pool_getter, pool_type):
+def _target(allocator, default_pool_getter, pool_types):
+    """(mode, target) for the C++ allocator hook."""
     if allocator is None:
-        setter("raw", None)
-        return
+        return "raw", None
     if not callable(allocator):
         raise TypeError(f"allocator must be callable or None, not {type(allocator).__name__}")
     owner = getattr(allocator, "__self__", None)
-    if isinstance(owner, pool_type) and getattr(allocator, "__name__", "") == "malloc":
+    if isinstance(owner, pool_types) and getattr(allocator, "__name__", "") == "malloc":
         if owner is default_pool_getter():
-            setter("pool", None)
-        else:
-            setter("custom", owner._pool())
-        return
-    setter("custom", allocator)
+            return "pool", None
+        return "custom", owner._pool()
+    return "custom", allocator
+
+
+def _thread_stack():
+    st = getattr(_tls, "allocators", None)
+    if st is None:
+        st = _tls.allocators = []
+    return st
 
 
 def set_allocator(allocator=None):
-    """Sets how arrays get device memory: a function size -> MemoryPointer (e.g.
-    ``MemoryPool().malloc``), or None for no pooling (V4-POOL). Process-wide in cupric."""
+    """Sets how arrays get device memory, for every thread: a function size -> MemoryPointer
+    (e.g. ``MemoryPool().malloc``, ``MemoryAsyncPool().malloc``), or None for no pooling
+    (V4-POOL). Raises ValueError inside a ``using_allocator`` block of this thread."""
     global _allocator
-    _install(_rt.set_allocator, allocator, get_default_memory_pool, MemoryPool)
+    if _thread_stack():
+        raise ValueError("Can't change the global allocator inside using_allocator context manager")
+    mode, target = _target(allocator, get_default_memory_pool, (MemoryPool, MemoryAsyncPool))
+    _rt.set_allocator(mode, target)
     _allocator = allocator
 
 
 def get_allocator():
-    """The allocator set_allocator set (the default pool's malloc by default)."""
+    """The allocator in use on this thread: the using_allocator one, else set_allocator's (the
+    default pool's malloc by default)."""
+    st = _thread_stack()
+    if st:
+        return st[-1][0]
     return get_default_memory_pool().malloc if _allocator is None and _rt.allocator_mode() == "pool" else _allocator
 
 
 def set_pinned_memory_allocator(allocator=None):
     """Sets how pinned host memory is allocated; None: no pooling (V4-POOL)."""
     global _pinned_allocator
-    _install(_rt.set_pinned_allocator, allocator, get_default_pinned_memory_pool, PinnedMemoryPool)
+    mode, target = _target(allocator, get_default_pinned_memory_pool, (PinnedMemoryPool,))
+    _rt.set_pinned_allocator(mode, target)
     _pinned_allocator = allocator
 
 
 @contextlib.contextmanager
 def using_allocator(allocator=None):
-    """Uses `allocator` (None: no pooling) inside the block, then restores the previous one.
-    (CuPy's is thread-local; cupric's allocator is process-wide.)"""
-    prev = get_allocator()
-    set_allocator(allocator)
+    """Uses `allocator` (None: no pooling) for allocations of the calling thread inside the
+    block, then restores the previous one; other threads are not affected (as in CuPy)."""
+    mode, target = _target(allocator, get_default_memory_pool, (MemoryPool, MemoryAsyncPool))
+    prev = _rt.push_thread_allocator(mode, target)
+    st = _thread_stack()
+    st.append((allocator, prev))
     try:
         yield
     finally:
-        set_allocator(prev)
+        st.pop()
+        _rt.restore_thread_allocator(prev)
 
 
 def alloc(size):

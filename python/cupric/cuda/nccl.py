@@ -1,12 +1,163 @@
-"""cupric.cuda.nccl: multi-GPU collectives. Imported explicitly (V9-IMPORT: `import cupric` does
-not load it). `available` tells whether libnccl can be loaded (V8-AVAILABLE); the communicator
-API itself is not implemented yet (issue 3, a later slice)."""
-from cupric import _libraries
+"""cupric.cuda.nccl: NCCL collectives (CuPy's cupy.cuda.nccl). Imported explicitly (V9-IMPORT:
+`import cupric` does not load it).
 
-available = _libraries.available("nccl")
+libnccl.so.2 is loaded at first use (dlopen; Note [NCCL] in src/runtime/nccl.cpp), from NVIDIA's
+nvidia-nccl wheel, the CUDA toolkit or the loader's path. ``available`` (V8-AVAILABLE) says
+whether it can be loaded; without it every call raises RuntimeError naming the library.
+``get_unique_id()`` returns 128 ``bytes`` (V14-NCCL-ID), passed to every rank's
+``NcclCommunicator(ndev, commId, rank)``. Buffers are device addresses (``arr.data.ptr``) and
+streams a ``cupric.cuda.Stream``, a raw handle, or None (the current stream).
+"""
+from cupric import _libraries
+from cupric._core import _runtime as _rt
+
+_nc = _rt.nccl
+NcclError = _nc.NcclError
+NcclError.__module__ = "cupric.cuda.nccl"
+
+# ncclDataType_t
+NCCL_INT8 = NCCL_CHAR = 0
+NCCL_UINT8 = 1
+NCCL_INT32 = NCCL_INT = 2
+NCCL_UINT32 = 3
+NCCL_INT64 = 4
+NCCL_UINT64 = 5
+NCCL_FLOAT16 = NCCL_HALF = 6
+NCCL_FLOAT32 = NCCL_FLOAT = 7
+NCCL_FLOAT64 = NCCL_DOUBLE = 8
+NCCL_BFLOAT16 = 9
+# ncclRedOp_t
+NCCL_SUM = 0
+NCCL_PROD = 1
+NCCL_MAX = 2
+NCCL_MIN = 3
+NCCL_AVG = 4
+
+_loaded = None
+
+
+def _load():
+    global _loaded
+    if _loaded is None:
+        try:
+            _loaded = bool(_nc.load(_libraries.wheel_lib_dirs()))
+        except Exception:  # noqa: BLE001 - the calls below raise the clear error
+            _loaded = False
+    return _loaded
 
 
 def __getattr__(name):
-    if name.startswith("__"):
-        raise AttributeError(name)
-    raise NotImplementedError(f"cupric.cuda.nccl.{name} is not implemented yet (only `available` is)")
+    if name == "available":  # V8-AVAILABLE; computed on first use (it loads libnccl)
+        return _load()
+    raise AttributeError(f"module 'cupric.cuda.nccl' has no attribute {name!r}")
+
+
+def get_version():
+    """NCCL's version number (e.g. 22703 for 2.27.3)."""
+    _load()
+    return _nc.get_version()
+
+
+def get_build_version():
+    """cupric does not build against NCCL: the version of the libnccl loaded."""
+    return get_version()
+
+
+def get_unique_id():
+    """A new communicator id: 128 bytes (V14-NCCL-ID), to send to every rank."""
+    _load()
+    return _nc.get_unique_id()
+
+
+def groupStart():
+    _load()
+    _nc.group_start()
+
+
+def groupEnd():
+    _load()
+    _nc.group_end()
+
+
+def _ptr(buf):
+    if isinstance(buf, int):
+        return buf
+    data = getattr(buf, "data", None)
+    if data is not None and hasattr(data, "ptr"):  # a cupric.ndarray
+        return int(data.ptr)
+    return int(buf)  # a MemoryPointer
+
+
+def _stream(stream):
+    if stream is None:
+        from cupric.cuda.stream import get_current_stream
+        return get_current_stream().ptr
+    return stream if isinstance(stream, int) else int(stream.ptr)
+
+
+class NcclCommunicator:
+    """One rank of an NCCL communicator of `ndev` ranks made from `commId`
+    (get_unique_id()), on the current device."""
+
+    def __init__(self, ndev, commId, rank):
+        _load()
+        if not isinstance(commId, (bytes, bytearray)):
+            raise TypeError(f"commId must be the bytes get_unique_id() returns, not {type(commId).__name__}")
+        self._c = _nc.Communicator(int(ndev), bytes(commId), int(rank))
+
+    @classmethod
+    def initAll(cls, devices):
+        """One communicator per device in this process (ncclCommInitAll); `devices` is an int
+        (devices 0..n-1) or a list of device ids."""
+        _load()
+        devs = list(range(devices)) if isinstance(devices, int) else [int(d) for d in devices]
+        out = []
+        for h in _nc.init_all(devs):
+            c = object.__new__(cls)
+            c._c = _nc.Communicator.from_handle(h)
+            out.append(c)
+        return out
+
+    @property
+    def comm(self):
+        return self._c.comm
+
+    def destroy(self):
+        self._c.destroy()
+
+    def abort(self):
+        self._c.abort()
+
+    def device_id(self):
+        return self._c.device_id()
+
+    def rank_id(self):
+        return self._c.rank_id()
+
+    def size(self):
+        return self._c.size()
+
+    def allReduce(self, sendbuf, recvbuf, count, datatype, op, stream):
+        self._c.all_reduce(_ptr(sendbuf), _ptr(recvbuf), int(count), int(datatype), int(op), _stream(stream))
+
+    def reduce(self, sendbuf, recvbuf, count, datatype, op, root, stream):
+        self._c.reduce(_ptr(sendbuf), _ptr(recvbuf), int(count), int(datatype), int(op), int(root), _stream(stream))
+
+    def broadcast(self, sendbuf, recvbuf, count, datatype, root, stream):
+        self._c.broadcast(_ptr(sendbuf), _ptr(recvbuf), int(count), int(datatype), int(root), _stream(stream))
+
+    def bcast(self, buff, count, datatype, root, stream):
+        self.broadcast(buff, buff, count, datatype, root, stream)
+
+    def reduceScatter(self, sendbuf, recvbuf, recvcount, datatype, op, stream):
+        self._c.reduce_scatter(_ptr(sendbuf), _ptr(recvbuf), int(recvcount), int(datatype), int(op),
+                               _stream(stream))
+
+    def allGather(self, sendbuf, recvbuf, count, datatype, stream):
+        self._c.all_gather(_ptr(sendbuf), _ptr(recvbuf), int(count), int(datatype), _stream(stream))
+
+    def send(self, sendbuf, count, datatype, peer, stream):
+        self._c.send(_ptr(sendbuf), int(count), int(datatype), int(peer), _stream(stream))
+
+    def recv(self, recvbuf, count, datatype, peer, stream):
+        self._c.recv(_ptr(recvbuf), int(count), int(datatype), int(peer), _stream(stream))

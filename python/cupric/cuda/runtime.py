@@ -82,3 +82,15 @@ def deviceGetPCIBusId(device):
 def memGetInfo():
     """(free, total) bytes of the current device."""
     return _rt.mem_info(_rt.cuda_get_device())
+
+
+# cudaStreamCaptureMode (Stream.begin_capture) and cudaStreamCaptureStatus.
+streamCaptureModeGlobal = 0
+streamCaptureModeThreadLocal = 1
+streamCaptureModeRelaxed = 2
+streamCaptureStatusNone = 0
+streamCaptureStatusActive = 1
+streamCaptureStatusInvalidated = 2
+# Special stream handles.
+streamLegacy = 1
+streamPerThread = 2

@@ -114,6 +114,28 @@ class BaseStream:
             raise TypeError("callback must be callable")
         self._obj.launch_host_func(callback, arg)
 
+    # ---- CUDA graphs (Note [Graph capture] in src/runtime/graph.cpp) ----
+
+    def begin_capture(self, mode=None):
+        """Starts recording the work enqueued on this stream into a CUDA graph (not on the legacy
+        null stream). `mode` is a ``runtime.streamCaptureMode*`` constant (default: relaxed).
+        The memory pool works during capture; pool memory allocated or freed on this stream
+        while capturing is kept alive by the Graph. The host backend cannot capture:
+        RuntimeError."""
+        from cupric.cuda import runtime
+        if mode is None:
+            mode = runtime.streamCaptureModeRelaxed
+        _rt.begin_capture(self._obj, int(mode))
+
+    def end_capture(self):
+        """Ends the capture begun by begin_capture and returns the ``cupric.cuda.Graph``."""
+        from cupric.cuda.graph import Graph
+        return Graph._from(_rt.end_capture(self._obj))
+
+    def is_capturing(self):
+        """True while this stream is capturing a graph."""
+        return _rt.is_capturing(self._obj)
+
     def __cuda_stream__(self):
         """The CUDA stream protocol: (version 0, the handle)."""
         return (0, self.ptr)
@@ -169,7 +191,10 @@ def get_current_stream(device_id=None):
     """The current stream of the calling thread on `device_id` (default: the current device)."""
     dev = _rt.current_device() if device_id is None else int(device_id)
     s = _current_map().get(dev)
-    return Stream.null if s is None else s
+    if s is None:
+        # CUPRIC_CUDA_PER_THREAD_DEFAULT_STREAM=1: the per-thread default stream (as CuPy's env).
+        return Stream.ptds if _rt.default_stream_ptr() == 2 else Stream.null
+    return s
 
 
 class Event:

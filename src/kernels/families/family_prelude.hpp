@@ -10,21 +10,33 @@
 #include "cupric/dtype.hpp"
 #include "kernels/op_table.hpp"
 
+// Note [Family backend namespace]
+// The same templates (register_binary, reg, ...) are compiled into host and CUDA units with
+// different bodies (`loops` and `kBackend` differ). Under one mangled name the linker would keep
+// one body for both and the CUDA loops would silently register as host ones, so everything in
+// cupric::family lives in an inline namespace named after the backend: write
+// `namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS {` in every header of a family unit.
+#if defined(CUPRIC_FAMILY_BACKEND_cuda)
+#define CUPRIC_FAMILY_BACKEND_NS backend_cuda
+#else
+#define CUPRIC_FAMILY_BACKEND_NS backend_host
+#endif
+
 #if defined(CUPRIC_FAMILY_BACKEND_cuda)
 #include "kernels/cuda_loops.cuh"
-namespace cupric::family {
+namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS {
 namespace loops = ::cupric::cuda;
 inline constexpr LoopBackend kBackend = LoopBackend::Cuda;
 }  // namespace cupric::family
 #else
 #include "kernels/host_loops.hpp"
-namespace cupric::family {
+namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS {
 namespace loops = ::cupric::host;
 inline constexpr LoopBackend kBackend = LoopBackend::Host;
 }  // namespace cupric::family
 #endif
 
-namespace cupric::family {
+namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS {
 
 using AllTypes = std::tuple<bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t, float16,
                             bfloat16, float, double, complex64, complex128>;
@@ -41,7 +53,7 @@ void for_each_type(F&& f) {
 // Opens the body of one dtype's instance of a family: a namespace of its own (unnamed inside,
 // so nothing leaks between translation units) where `Self` is the dtype's C++ type.
 #define CUPRIC_FAMILY_BEGIN                                                     \
-  namespace cupric::family::CUPRIC_FAMILY_NS {                                  \
+  namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS::CUPRIC_FAMILY_NS {    \
   using Self = std::tuple_element_t<CUPRIC_FAMILY_INDEX, ::cupric::family::AllTypes>; \
   namespace {
 #define CUPRIC_FAMILY_END \

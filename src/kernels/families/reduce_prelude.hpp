@@ -11,7 +11,7 @@
 #include "kernels/host_reduce.hpp"
 #endif
 
-namespace cupric::family {
+namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS {  // Note [Family backend namespace]
 
 template <class Op>
 void reg(ReduceOp op) {

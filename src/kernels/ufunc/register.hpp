@@ -4,7 +4,7 @@
 #pragma once
 #include "kernels/ufunc/ops_unary.hpp"
 
-namespace cupric::family {
+namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS {  // Note [Family backend namespace]
 
 // Loads in the storage type, computes in compute_t (Note [Ufunc compute types]), stores Out.
 template <class Op, class A, class B>

@@ -11,6 +11,8 @@
 
 namespace cupric {
 
+void throw_internal_error(const char* what) { throw RuntimeError(std::string("internal error: ") + what); }
+
 void cuda_check(cudaError_t err, const char* what) {
   if (err == cudaSuccess) return;
   cudaGetLastError();  // clear the sticky-free error so the next call starts clean
@@ -42,6 +44,9 @@ class CudaBackend final : public Backend {
   }
   void set_device(int device) override { cuda_check(cudaSetDevice(device), "cudaSetDevice"); }
   void* raw_alloc(size_t nbytes, int device) override {
+    // Note [Graph capture]: the pool may need a new segment while a stream captures; cudaMalloc
+    // enqueues nothing, so this thread may call it in relaxed capture mode.
+    RelaxedCapture relaxed;
     DeviceGuard g(device);
     void* p = nullptr;
     cudaError_t err = cudaMalloc(&p, nbytes);
@@ -76,13 +81,13 @@ class CudaBackend final : public Backend {
     cuda_check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
   }
   Stream current_stream(int device) override {
-    cudaStream_t h = nullptr;
+    cudaStream_t h = static_cast<cudaStream_t>(default_stream_handle());
     if (static_cast<size_t>(device) < t_current_streams.size()) h = t_current_streams[device];
     return Stream{h, device, DeviceType::Cuda};
   }
   void set_current_stream(const Stream& s) override {
     if (s.device < 0) throw ValueError("invalid device id " + std::to_string(s.device));
-    if (t_current_streams.size() <= static_cast<size_t>(s.device)) t_current_streams.resize(s.device + 1, nullptr);
+    if (t_current_streams.size() <= static_cast<size_t>(s.device)) t_current_streams.resize(s.device + 1, static_cast<cudaStream_t>(default_stream_handle()));
     t_current_streams[s.device] = static_cast<cudaStream_t>(s.handle);
   }
 
@@ -183,6 +188,73 @@ class CudaBackend final : public Backend {
     cuda_check(cudaStreamWaitEvent(static_cast<cudaStream_t>(s.handle), static_cast<cudaEvent_t>(e), 0),
                "cudaStreamWaitEvent");
   }
+
+  bool async_alloc_supported(int device) override {
+    int v = 0;
+    if (cudaDeviceGetAttribute(&v, cudaDevAttrMemoryPoolsSupported, device) != cudaSuccess) {
+      cudaGetLastError();
+      return false;
+    }
+    return v != 0;
+  }
+  void* raw_alloc_async(size_t nbytes, const Stream& s) override {
+    DeviceGuard g(s.device);
+    void* p = nullptr;
+    cudaError_t err = cudaMallocAsync(&p, nbytes, static_cast<cudaStream_t>(s.handle));
+    if (err == cudaErrorMemoryAllocation) {
+      cudaGetLastError();
+      return nullptr;
+    }
+    cuda_check(err, "cudaMallocAsync");
+    return p;
+  }
+  void raw_free_async(void* p, const Stream& s) override {
+    DeviceGuard g(s.device);
+    cuda_check(cudaFreeAsync(p, static_cast<cudaStream_t>(s.handle)), "cudaFreeAsync");
+  }
+  void async_pool_stats(int device, size_t* used, size_t* reserved) override {
+    cudaMemPool_t pool = nullptr;
+    cuda_check(cudaDeviceGetMemPool(&pool, device), "cudaDeviceGetMemPool");
+    uint64_t u = 0, r = 0;
+    cuda_check(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, &u), "cudaMemPoolGetAttribute");
+    cuda_check(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &r), "cudaMemPoolGetAttribute");
+    *used = static_cast<size_t>(u);
+    *reserved = static_cast<size_t>(r);
+  }
+  void async_pool_trim(int device, size_t keep) override {
+    cudaMemPool_t pool = nullptr;
+    cuda_check(cudaDeviceGetMemPool(&pool, device), "cudaDeviceGetMemPool");
+    cuda_check(cudaMemPoolTrimTo(pool, keep), "cudaMemPoolTrimTo");
+  }
+
+  void stream_begin_capture(const Stream& s, int mode) override {
+    if (mode < 0 || mode > 2) throw ValueError("invalid stream capture mode " + std::to_string(mode));
+    cuda_check(cudaStreamBeginCapture(static_cast<cudaStream_t>(s.handle), static_cast<cudaStreamCaptureMode>(mode)),
+               "cudaStreamBeginCapture");
+  }
+  void* stream_end_capture(const Stream& s) override {
+    cudaGraph_t graph = nullptr;
+    cuda_check(cudaStreamEndCapture(static_cast<cudaStream_t>(s.handle), &graph), "cudaStreamEndCapture");
+    cudaGraphExec_t exec = nullptr;
+    cudaError_t err = cudaGraphInstantiate(&exec, graph, 0);
+    cudaGraphDestroy(graph);  // the executable graph does not need it
+    cuda_check(err, "cudaGraphInstantiate");
+    return exec;
+  }
+  bool stream_is_capturing(const Stream& s) override {
+    cudaStreamCaptureStatus st = cudaStreamCaptureStatusNone;
+    cuda_check(cudaStreamIsCapturing(static_cast<cudaStream_t>(s.handle), &st), "cudaStreamIsCapturing");
+    return st == cudaStreamCaptureStatusActive;
+  }
+  void graph_launch(void* exec, const Stream& s) override {
+    cuda_check(cudaGraphLaunch(static_cast<cudaGraphExec_t>(exec), static_cast<cudaStream_t>(s.handle)),
+               "cudaGraphLaunch");
+  }
+  void graph_upload(void* exec, const Stream& s) override {
+    cuda_check(cudaGraphUpload(static_cast<cudaGraphExec_t>(exec), static_cast<cudaStream_t>(s.handle)),
+               "cudaGraphUpload");
+  }
+  void graph_destroy(void* exec) override { cudaGraphExecDestroy(static_cast<cudaGraphExec_t>(exec)); }
 };
 
 }  // namespace

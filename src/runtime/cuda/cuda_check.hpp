@@ -7,6 +7,9 @@ namespace cupric {
 // Throws CudaError with the error's name and text when `err` is not cudaSuccess.
 void cuda_check(cudaError_t err, const char* what);
 
+// Throws RuntimeError("internal error: ..."): a broken invariant between the engine and a kernel.
+[[noreturn]] void throw_internal_error(const char* what);
+
 // Makes `device` current for a scope and restores the previous one.
 class DeviceGuard {
  public:
@@ -18,6 +21,16 @@ class DeviceGuard {
  private:
   int prev_ = 0;
   bool changed_ = false;
+};
+
+// Puts the calling thread in relaxed stream-capture mode for a scope (calls such as cudaMalloc
+// are then allowed while a stream captures) and restores the previous mode.
+class RelaxedCapture {
+ public:
+  RelaxedCapture() { cudaThreadExchangeStreamCaptureMode(&mode_); }
+  ~RelaxedCapture() { cudaThreadExchangeStreamCaptureMode(&mode_); }
+ private:
+  cudaStreamCaptureMode mode_ = cudaStreamCaptureModeRelaxed;
 };
 
 }  // namespace cupric

@@ -11,6 +11,8 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
+#include <unordered_map>
 #include "cupric/error.hpp"
 #include "cupric/runtime/backend.hpp"
 
@@ -23,7 +25,20 @@ struct HostEvent {
   bool timing = true;
 };
 
-thread_local void* t_current_stream = nullptr;  // one device
+// One device; the initial stream is the default stream (legacy, or per-thread by the env).
+thread_local void* t_current_stream = default_stream_handle();
+
+// Stream-ordered allocations of the host backend: allocated at once, counted so that
+// MemoryAsyncPool's used/total bytes work as on the GPU (no cached reserve: reserved == used).
+struct AsyncCounts {
+  std::mutex mu;
+  std::unordered_map<void*, size_t> sizes;
+  size_t used = 0;
+};
+AsyncCounts& async_counts() {
+  static auto* c = new AsyncCounts();
+  return *c;
+}
 
 class HostBackend final : public Backend {
  public:
@@ -96,6 +111,55 @@ class HostBackend final : public Backend {
     return std::chrono::duration<float, std::milli>(b->t - a->t).count();
   }
   void stream_wait_event(const Stream&, void*) override {}
+
+  bool async_alloc_supported(int device) override {
+    check_device(device);
+    return true;
+  }
+  void* raw_alloc_async(size_t nbytes, const Stream& s) override {
+    void* p = raw_alloc(nbytes, s.device);
+    if (!p) return nullptr;
+    AsyncCounts& c = async_counts();
+    std::lock_guard<std::mutex> lk(c.mu);
+    c.sizes[p] = nbytes;
+    c.used += nbytes;
+    return p;
+  }
+  void raw_free_async(void* p, const Stream&) override {
+    if (!p) return;
+    AsyncCounts& c = async_counts();
+    {
+      std::lock_guard<std::mutex> lk(c.mu);
+      auto it = c.sizes.find(p);
+      if (it != c.sizes.end()) {
+        c.used -= it->second;
+        c.sizes.erase(it);
+      }
+    }
+    std::free(p);
+  }
+  void async_pool_stats(int device, size_t* used, size_t* reserved) override {
+    check_device(device);
+    AsyncCounts& c = async_counts();
+    std::lock_guard<std::mutex> lk(c.mu);
+    *used = *reserved = c.used;
+  }
+  void async_pool_trim(int device, size_t) override { check_device(device); }
+
+  // Note [Graph capture] (src/runtime/graph.cpp): the host backend runs every operation at once,
+  // so there is nothing to record; capture is refused with a clear error.
+  void stream_begin_capture(const Stream&, int) override {
+    throw RuntimeError(
+        "CUDA graph capture needs the CUDA backend: the host backend runs each operation at once and "
+        "cannot record it (set CUPRIC_BACKEND=cuda on a machine with a GPU)");
+  }
+  void* stream_end_capture(const Stream&) override {
+    throw RuntimeError("the stream is not capturing (the host backend cannot capture CUDA graphs)");
+  }
+  bool stream_is_capturing(const Stream&) override { return false; }
+  void graph_launch(void*, const Stream&) override { throw RuntimeError("the host backend has no CUDA graphs"); }
+  void graph_upload(void*, const Stream&) override { throw RuntimeError("the host backend has no CUDA graphs"); }
+  void graph_destroy(void*) override {}
 
  private:
   static void check_device(int device) {

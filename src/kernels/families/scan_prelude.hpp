@@ -1,0 +1,21 @@
+// Prelude of the "scan" kernel family: the scan loop template of the backend being compiled and
+// `reg_scan`, which registers one functor's loop under its (op, input dtype, result dtype) key.
+#pragma once
+#include "kernels/families/family_prelude.hpp"
+#include "kernels/reduce_ops.hpp"
+#include "kernels/scan.hpp"
+#if defined(CUPRIC_FAMILY_BACKEND_cuda)
+#include "kernels/cuda_scan.cuh"
+#else
+#include "kernels/host_scan.hpp"
+#endif
+
+namespace cupric::family {
+
+template <class Op>
+void reg_scan(ScanOp op) {
+  register_scan_loop(kBackend, op, dtype_of<typename Op::in_t>::value, dtype_of<typename Op::out_t>::value,
+                     &loops::scan_loop<Op>);
+}
+
+}  // namespace cupric::family
