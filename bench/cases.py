@@ -66,6 +66,8 @@ class Case:
     out: Optional[str] = None       # expression giving the result to check (default: stmt's value)
     baseline: Optional[str] = None  # memcpy kind for "% of memcpy": d2d, h2d, d2h (+ _pinned)
     target: Optional[Target] = None
+    setup: Optional[str] = None     # statements run once in the namespace before timing (user kernels)
+    warm_disk: bool = False         # 'cold' clock: the fresh process finds a warm disk kernel cache
     cold_want: Optional[str] = None  # cold cases: the expected result, a NumPy expression of h
 
     @property
@@ -219,6 +221,31 @@ CASES += [
          nbytes=lambda s: 2 * _f32x4 * 8 * (s.big // 32), needs=(func("concatenate"),),
          expect=lambda h: np.concatenate([h[k] for k in _PARTS]), baseline="d2d/4",  # the same bytes
          target=_pct_target(90)),
+]
+
+
+# User kernels (issue 7): fusion bandwidth, first use of a new ElementwiseKernel (cold and warm
+# disk cache, fresh process), host time of a cached RawKernel launch.
+CASES += [
+    Case("fuse_chain", lambda s: f"fuse sqrt(u*u+v*v)*0.5+sin(u) {p2(s.big)} f32", "device", "F(u, v)",
+         {"u": ("big", "dev"), "v": ("big", "dev")}, nbytes=lambda s: 3 * _f32x4 * s.big,
+         needs=(func("fuse"),), libs=GPU_LIBS,
+         setup="F = xp.fuse(lambda u, v: xp.sqrt(u * u + v * v) * 0.5 + xp.sin(u))",
+         expect=lambda h: (np.sqrt(h["u"] * h["u"] + h["v"] * h["v"]) * F32(0.5) + np.sin(h["u"]), 1e-5),
+         baseline="d2d", target=Target("ge", 3790,
+                                      ">= 3790 GB/s (0.85 ms at 2^28)")),
+    Case("elementwise_kernel_cold", lambda s: "first ElementwiseKernel sin(x)*3+x, cold cache", "cold",
+         "xp.ElementwiseKernel('float32 x', 'float32 y', 'y = sin(x) * 3 + x', 'bench_ek')(a)",
+         needs=(func("ElementwiseKernel"),), libs=GPU_LIBS),
+    Case("elementwise_kernel_warm_disk", lambda s: "first ElementwiseKernel, warm disk cache", "cold",
+         "xp.ElementwiseKernel('float32 x', 'float32 y', 'y = sin(x) * 3 + x', 'bench_ek')(a)",
+         needs=(func("ElementwiseKernel"),), libs=GPU_LIBS, warm_disk=True,
+         target=Target("le", 5.0, "<= 5 ms")),
+    Case("raw_kernel_launch", lambda s: "cached RawKernel launch (1 block)", "host_loop", "K((1,), (32,), (a,))",
+         {"a": ("small", "dev")}, needs=(func("RawKernel"),), libs=GPU_LIBS,
+         setup=("K = xp.RawKernel(r'extern \"C\" __global__ void bench_noop(float* a) {}', 'bench_noop')\n"
+                "K((1,), (32,), (a,))"),
+         target=Target("le", 5.0, "<= 5 us")),
 ]
 
 

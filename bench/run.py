@@ -124,6 +124,8 @@ def _prepare(case, lib, ctx):
         else:  # pinned
             ns[k] = lib.empty_pinned(host[k].shape, host[k].dtype)
             ns[k][...] = host[k]
+    if case.setup:
+        exec(case.setup, ns)  # noqa: S102 - statements come from bench/cases.py
     return host, ns
 
 
@@ -134,7 +136,8 @@ def measure(case, lib, ctx):
         return {"status": "n/a", "detail": f"needs {missing}"}
     cfg = ctx.cfg
     if case.clock == "cold":
-        runs = run_cold(lib, case.stmt, cfg.cold_runs, want=getattr(case, "cold_want", None))
+        runs = run_cold(lib, case.stmt, cfg.cold_runs, want=getattr(case, "cold_want", None),
+                        warm_disk=case.warm_disk)
         firsts = [r["first_ms"] for r in runs]
         return {"status": "ok", "value": statistics.median(firsts), "samples_ms": T.summarize(firsts),
                 "second_ms": statistics.median(r["second_ms"] for r in runs),

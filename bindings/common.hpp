@@ -76,5 +76,6 @@ void init_editing(nb::module_& m);  // after init_ndarray: pad, insert/delete, b
 const OpDef* ufunc_def_of(nb::handle obj);
 // An indexing key (a[key]) as C++ indices (ndarray.cpp; used by ufunc.at).
 void parse_index_key(nb::handle key, std::vector<Index>& out);
+void init_jit(nb::module_& m);    // user kernels and the compile cache (jit.cpp)
 
 }  // namespace cupric::py

@@ -22,4 +22,5 @@ NB_MODULE(_core, m) {
   init_ufunc(m);
   init_editing(m);
   init_sorting(m);
+  init_jit(m);
 }

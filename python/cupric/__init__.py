@@ -43,6 +43,8 @@ from cupric._sorting import (sort, argsort, lexsort, partition, argpartition, so
                              union1d, setdiff1d, setxor1d)
 from cupric._order_statistics import (median, nanmedian, quantile, nanquantile, percentile, nanpercentile)
 from cupric._histograms import histogram, histogram_bin_edges, histogram2d, histogramdd
+from cupric._kernel import ElementwiseKernel, ReductionKernel, RawKernel, RawModule  # user kernels
+from cupric._fusion import fuse
 
 __version__ = "0.1.0"
 

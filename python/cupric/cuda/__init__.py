@@ -5,6 +5,7 @@ Nothing here touches the GPU at import (DESIGN.md decision 8): the runtime is as
 from cupric import _core
 from cupric.cuda import runtime  # noqa: F401
 from cupric.cuda import memory  # noqa: F401
+from cupric.cuda import compiler  # noqa: F401
 from cupric.cuda.device import Device, get_device_id  # noqa: F401
 from cupric.cuda.stream import (BaseStream, Stream, ExternalStream, Event, get_current_stream,  # noqa: F401
                                 get_elapsed_time)

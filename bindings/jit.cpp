@@ -1,0 +1,266 @@
+// User kernels (cupric.ElementwiseKernel, ReductionKernel, RawKernel, RawModule, fuse) and the
+// compile cache: argument conversion only; everything else is cupric::jit (src/jit/).
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/shared_ptr.h>
+#include <nanobind/stl/unique_ptr.h>
+#include "common.hpp"
+#include "cupric/jit/cache.hpp"
+#include "cupric/jit/compiler.hpp"
+#include "cupric/jit/kernels.hpp"
+
+namespace cupric::py {
+
+namespace {
+
+bool is_scalar_like(nb::handle v) {
+  return is_python_scalar(v) || nb::isinstance(v, numpy().attr("generic"));
+}
+
+// An argument of ElementwiseKernel / ReductionKernel (CuPy: cupric arrays and scalars only).
+KernelArg kernel_arg(nb::handle v) {
+  if (is_array(v)) return KernelArg::of(unwrap(v).arr);
+  if (is_scalar_like(v)) {
+    ResolvedDType dt = scalar_dtype(v);
+    return KernelArg::of(scalar_for(v, dt.dtype), is_python_scalar(v));
+  }
+  throw TypeError("Unsupported type " + nb::cast<std::string>(nb::str(v.type())));
+}
+
+std::vector<KernelArg> kernel_args(nb::handle seq) {
+  std::vector<KernelArg> out;
+  for (nb::handle v : seq) out.push_back(kernel_arg(v));
+  return out;
+}
+
+std::vector<std::string> option_list(nb::handle opts) {
+  std::vector<std::string> out;
+  if (opts.is_none()) return out;
+  for (nb::handle o : opts) out.push_back(nb::cast<std::string>(o));
+  return out;
+}
+
+nb::handle g_compile_exception;  // cupric.cuda.compiler.CompileException (leaked on purpose)
+
+// Arguments of a RawKernel launch, kept alive until the launch is enqueued.
+struct RawArgs {
+  std::vector<std::array<unsigned char, 16>> storage;
+  std::vector<void*> ptrs;
+};
+
+void raw_args(nb::handle seq, RawArgs& ra) {
+  size_t n = nb::len(seq);
+  ra.storage.resize(n);
+  ra.ptrs.resize(n);
+  size_t i = 0;
+  for (nb::handle v : seq) {
+    auto& slot = ra.storage[i];
+    if (is_array(v)) {
+      void* p = unwrap(v).arr.data();
+      std::memcpy(slot.data(), &p, sizeof p);
+    } else if (is_scalar_like(v)) {
+      Scalar s = scalar_for(v, scalar_dtype(v).dtype);
+      std::memcpy(slot.data(), s.bytes, static_cast<size_t>(s.dtype.itemsize));
+    } else if (nb::hasattr(v, "__cuda_array_interface__")) {
+      nb::object cai = v.attr("__cuda_array_interface__");
+      uintptr_t p = nb::cast<uintptr_t>(nb::tuple(cai["data"])[0]);
+      std::memcpy(slot.data(), &p, sizeof p);
+    } else if (v.is_none()) {
+      void* p = nullptr;
+      std::memcpy(slot.data(), &p, sizeof p);
+    } else {
+      throw TypeError("Unsupported type " + nb::cast<std::string>(nb::str(v.type())));
+    }
+    ra.ptrs[i] = slot.data();
+    ++i;
+  }
+}
+
+void dims3(nb::handle v, unsigned out[3], const char* what) {
+  out[0] = out[1] = out[2] = 1;
+  if (PyLong_Check(v.ptr())) {
+    out[0] = nb::cast<unsigned>(v);
+    return;
+  }
+  size_t n = nb::len(v);
+  if (n < 1 || n > 3) throw ValueError(std::string(what) + " must be an int or a tuple of 1 to 3 ints");
+  for (size_t i = 0; i < n; ++i) out[i] = nb::cast<unsigned>(v[i]);
+}
+
+}  // namespace
+
+void init_jit(nb::module_& m) {
+  nb::register_exception_translator([](const std::exception_ptr& p, void*) {
+    try {
+      std::rethrow_exception(p);
+    } catch (const jit::CompileError& e) {
+      if (!g_compile_exception.is_valid())
+        g_compile_exception = nb::module_::import_("cupric.cuda.compiler").attr("CompileException").inc_ref();
+      nb::object exc = nb::handle(g_compile_exception)(e.what(), e.source, e.name, nb::tuple(), "nvrtc",
+                                                       nb::arg("log") = e.log);
+      PyErr_SetObject(g_compile_exception.ptr(), exc.ptr());
+    }
+  });
+
+  nb::class_<ElementwiseKernel>(m, "_ElementwiseKernel")
+      .def("__init__",
+           [](ElementwiseKernel* self, std::string in_params, std::string out_params, std::string operation,
+              std::string name, bool reduce_dims, std::string preamble, bool no_return, bool return_tuple,
+              std::string loop_prep, std::string after_loop, nb::handle options) {
+             new (self) ElementwiseKernel(in_params, out_params, operation, name, reduce_dims, preamble, no_return,
+                                          return_tuple, loop_prep, after_loop, option_list(options));
+           })
+      .def("__call__",
+           [](const ElementwiseKernel& k, nb::handle args, int64_t size, int block_size) {
+             std::vector<KernelArg> a = kernel_args(args);
+             std::vector<ndarray> outs;
+             {
+               nb::gil_scoped_release rel;
+               outs = k(a, size, block_size);
+             }
+             nb::list r;
+             for (auto& o : outs) r.append(wrap(o));
+             return r;
+           })
+      .def_prop_ro("nin", [](const ElementwiseKernel& k) { return k.in_params().size(); })
+      .def_prop_ro("nout", [](const ElementwiseKernel& k) { return k.out_params().size(); })
+      .def_prop_ro("name", [](const ElementwiseKernel& k) { return k.name(); });
+
+  nb::class_<ReductionKernel>(m, "_ReductionKernel")
+      .def("__init__",
+           [](ReductionKernel* self, std::string in_params, std::string out_params, std::string map_expr,
+              std::string reduce_expr, std::string post_map_expr, std::string identity, std::string name,
+              std::string reduce_type, bool reduce_dims, std::string preamble, nb::handle options) {
+             new (self) ReductionKernel(in_params, out_params, map_expr, reduce_expr, post_map_expr, identity, name,
+                                        reduce_type, reduce_dims, preamble, option_list(options));
+           })
+      .def("__call__",
+           [](const ReductionKernel& k, nb::handle args, nb::handle axis, bool keepdims, int block_size) {
+             std::vector<KernelArg> a = kernel_args(args);
+             std::optional<std::vector<int64_t>> ax;
+             if (!axis.is_none()) {
+               std::vector<int64_t> v;
+               if (PyLong_Check(axis.ptr()) || nb::hasattr(axis, "__index__")) {
+                 if (nb::isinstance<nb::tuple>(axis) || nb::isinstance<nb::list>(axis)) {
+                   for (nb::handle x : axis) v.push_back(nb::cast<int64_t>(x));
+                 } else {
+                   v.push_back(nb::cast<int64_t>(axis));
+                 }
+               } else {
+                 for (nb::handle x : axis) v.push_back(nb::cast<int64_t>(x));
+               }
+               ax = v;
+             }
+             ndarray out;
+             {
+               nb::gil_scoped_release rel;
+               out = k(a, ax, keepdims, block_size);
+             }
+             return wrap(out);
+           },
+           nb::arg("args"), nb::arg("axis").none(), nb::arg("keepdims"), nb::arg("block_size"))
+      .def_prop_ro("nin", [](const ReductionKernel& k) { return k.in_params().size(); })
+      .def_prop_ro("nout", [](const ReductionKernel& k) { return k.out_params().size(); })
+      .def_prop_ro("name", [](const ReductionKernel& k) { return k.name(); });
+
+  // ---- RawKernel / RawModule (CUDA only) ----
+  nb::class_<jit::CudaImage>(m, "_CudaImage")
+      .def_prop_ro("is_cubin", [](const jit::CudaImage& im) { return im.is_cubin; })
+      .def_prop_ro("binary", [](const jit::CudaImage& im) { return nb::bytes(im.binary.data(), im.binary.size()); });
+  nb::class_<jit::CudaFunction>(m, "_CudaFunction")
+      .def("launch",
+           [](const jit::CudaFunction& f, nb::handle grid, nb::handle block, nb::handle args, size_t shared_mem,
+              nb::handle stream, bool cooperative) {
+             unsigned g[3], b[3];
+             dims3(grid, g, "grid");
+             dims3(block, b, "block");
+             RawArgs ra;
+             raw_args(args, ra);
+             Backend& be = default_backend();
+             int dev = be.current_device();
+             Stream s = be.current_stream(dev);
+             if (!stream.is_none()) s.handle = reinterpret_cast<void*>(nb::cast<uintptr_t>(stream));
+             f.launch(g, b, ra.ptrs.data(), shared_mem, s, cooperative);
+           },
+           nb::arg("grid"), nb::arg("block"), nb::arg("args"), nb::arg("shared_mem") = 0,
+           nb::arg("stream").none() = nb::none(), nb::arg("cooperative") = false)
+      .def("attribute", &jit::CudaFunction::attribute)
+      .def("set_attribute", &jit::CudaFunction::set_attribute)
+      .def_prop_ro("ptr", [](const jit::CudaFunction& f) { return reinterpret_cast<uintptr_t>(f.handle()); });
+  nb::class_<jit::CudaModule>(m, "_CudaModule")
+      .def("function", [](jit::CudaModule& mod, const std::string& name) { return mod.function(name); })
+      .def("global_", [](jit::CudaModule& mod, const std::string& name) { return mod.global(name); });
+  m.def("_compile_cuda",
+        [](const std::string& source, nb::handle options, nb::handle name_expressions, const std::string& name) {
+          jit::CudaCompileOptions o;
+          o.options = option_list(options);
+          o.name_expressions = option_list(name_expressions);
+          o.name_for_errors = name;
+          Backend& be = default_backend();
+          if (be.type() != DeviceType::Cuda)
+            throw RuntimeError("RawKernel and RawModule need the CUDA backend (the current backend is '" +
+                               std::string(be.name()) + "'): CUDA C++ cannot run on the host backend");
+          int dev = be.current_device();
+          nb::gil_scoped_release rel;
+          return std::const_pointer_cast<jit::CudaImage>(jit::compile_cuda(source, o, dev));
+        });
+  m.def("_load_cuda_module", [](std::shared_ptr<jit::CudaImage> im) {
+    Backend& be = default_backend();
+    return jit::load_cuda_module(im, be.current_device());
+  });
+  m.def("_image_from_binary", [](nb::bytes data, bool is_cubin) {
+    auto im = std::make_shared<jit::CudaImage>();
+    im->binary.assign(static_cast<const char*>(data.c_str()), data.size());
+    im->is_cubin = is_cubin;
+    if (!is_cubin) im->binary.push_back('\0');  // PTX is loaded as a NUL-terminated string
+    return im;
+  });
+  m.def("_nvrtc_version", &jit::nvrtc_version);
+  // Compiles for an explicit arch without a GPU (tests check the CUDA flavour of generated code).
+  m.def("_compile_cuda_for_arch",
+        [](const std::string& source, nb::handle options, nb::handle name_expressions, const std::string& name,
+           int arch, bool generated) {
+          jit::CudaCompileOptions o;
+          o.options = option_list(options);
+          o.name_expressions = option_list(name_expressions);
+          o.name_for_errors = name;
+          o.minimal_fp16_headers = generated;
+          nb::gil_scoped_release rel;
+          return std::const_pointer_cast<jit::CudaImage>(jit::compile_cuda_for_arch(source, o, arch));
+        },
+        nb::arg("source"), nb::arg("options"), nb::arg("name_expressions"), nb::arg("name"), nb::arg("arch"),
+        nb::arg("generated") = false);
+  m.def("_elementwise_source", [](const ElementwiseKernel& k, nb::handle args, int64_t size) {
+    return k.generated_source(kernel_args(args), size);
+  });
+  m.def("_reduction_source", [](const ReductionKernel& k, nb::handle args, nb::handle axis, bool keepdims) {
+    std::optional<std::vector<int64_t>> ax;
+    if (!axis.is_none()) {
+      std::vector<int64_t> v;
+      if (nb::isinstance<nb::tuple>(axis)) {
+        for (nb::handle x : axis) v.push_back(nb::cast<int64_t>(x));
+      } else {
+        v.push_back(nb::cast<int64_t>(axis));
+      }
+      ax = v;
+    }
+    return k.generated_source(kernel_args(args), ax, keepdims);
+  }, nb::arg("k"), nb::arg("args"), nb::arg("axis").none(), nb::arg("keepdims"));
+
+  // ---- the cache ----
+  m.def("_jit_cache_stats", []() {
+    const auto& s = jit::cache_stats();
+    nb::dict d;
+    d["compiles"] = s.compiles;
+    d["disk_hits"] = s.disk_hits;
+    d["memory_hits"] = s.memory_hits;
+    d["corrupted"] = s.corrupted;
+    return d;
+  });
+  m.def("_jit_clear_memory_caches", &jit::clear_memory_caches);
+  m.def("_jit_cache_dir", &jit::cache_dir);
+  m.def("_jit_header_set", &jit::header_set);
+  m.def("_jit_header_set_hash", []() { return jit::header_set_hash(); });
+}
+
+}  // namespace cupric::py
