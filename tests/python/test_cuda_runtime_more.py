@@ -291,7 +291,9 @@ def _soak(pool, seconds, n_threads=8, max_elems=50000):
         keep = []
         try:
             with s:
-                while time.monotonic() < stop:
+                # Past `stop`, a thread the others starved of the GIL still gets its first
+                # rounds in (up to a hard deadline), so every thread is exercised.
+                while time.monotonic() < stop or (counts[k] < 3 and time.monotonic() < stop + 60):
                     n = int(rng.integers(1, max_elems))
                     a = cupric.full(n, k, dtype=cupric.int32)
                     b = a.copy()
