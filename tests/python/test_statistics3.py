@@ -323,3 +323,40 @@ def test_cov_errors_and_warning():
         got = cp.cov(cp.asarray(h), ddof=3)
     assert len(w_np) >= 1
     numpy.testing.assert_array_equal(got.get(), exp)
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@st.composite
+def shape_and_axes(draw):
+    shape = tuple(draw(st.lists(st.integers(1, 4), min_size=1, max_size=4)))
+    axes = draw(st.lists(st.integers(-len(shape), len(shape) - 1), unique_by=lambda a: a % len(shape),
+                         min_size=1, max_size=len(shape)))
+    return shape, tuple(axes)
+
+
+@settings(max_examples=40, deadline=None)
+@given(shape_and_axes(), st.booleans(), st.booleans())
+def test_average_hypothesis_axes_weights(sa, keepdims, full_weights):
+    shape, axes = sa
+    h = data(shape, numpy.float64)
+    wshape = shape if full_weights else tuple(shape[a] for a in axes)
+    w = numpy.abs(data(wshape, numpy.float64, seed=1)) + 0.1
+    close(cp.average(cp.asarray(h), axis=axes, weights=cp.asarray(w), returned=True, keepdims=keepdims),
+          numpy.average(h, axis=axes, weights=w, returned=True, keepdims=keepdims))
+
+
+@settings(max_examples=40, deadline=None)
+@given(shape_and_axes(), st.integers(1, 3), st.integers(1, 2))
+def test_gradient_diff_hypothesis(sa, n, edge_order):
+    shape, axes = sa
+    h = data(shape, numpy.float32)
+    ax = axes[0]
+    close(cp.diff(cp.asarray(h), n=n, axis=ax, prepend=0.5), numpy.diff(h, n=n, axis=ax, prepend=0.5), 2e-5)
+    if all(shape[a] > edge_order for a in axes):
+        close(cp.gradient(cp.asarray(h), axis=axes, edge_order=edge_order),
+              numpy.gradient(h, axis=axes, edge_order=edge_order), 2e-5)
+    else:
+        same_error(lambda: numpy.gradient(h, axis=axes, edge_order=edge_order),
+                   lambda: cp.gradient(cp.asarray(h), axis=axes, edge_order=edge_order))
