@@ -70,6 +70,7 @@ void init_sorting(nb::module_& m);  // sorting, searching, sets (sorting.cpp)
 bool translate_cuda_error(const CudaError& e);
 void init_ufunc(nb::module_& m);  // after init_ndarray: adds the operators to ndarray
 void init_editing(nb::module_& m);  // after init_ndarray: pad, insert/delete, block, select, trace, ...
+void init_averages(nb::module_& m);  // average, diff ends, ediff1d, trapezoid, gradient, cov, corrcoef (averages.cpp)
 // The op-table entry of a cupric.ufunc object, or null (ufunc.cpp). Other binding files add
 // methods to the class (`m.attr("ufunc")`, e.g. reduce/accumulate) with nb::is_method() and
 // find the ufunc through this.

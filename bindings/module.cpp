@@ -21,6 +21,7 @@ NB_MODULE(_core, m) {
   init_cuda_runtime(m);
   init_ufunc(m);
   init_editing(m);
+  init_averages(m);
   init_sorting(m);
   init_jit(m);
 }

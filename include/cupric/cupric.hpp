@@ -20,6 +20,7 @@
 #include "cupric/ops/reduction.hpp"
 #include "cupric/ops/scan.hpp"
 #include "cupric/ops/statistics.hpp"
+#include "cupric/ops/averages.hpp"
 #include "cupric/accelerators.hpp"
 #include "cupric/ops/sorting.hpp"
 #include "cupric/ops/order_statistics.hpp"

@@ -1,0 +1,95 @@
+// average, diff with prepend/append, ediff1d, trapezoid, gradient, cov, corrcoef
+// (cupric/ops/averages.hpp) as private _core functions; python/cupric/_statistics.py normalises
+// the arguments (lists and NumPy's _NoValue) and calls these.
+#include <nanobind/stl/string.h>
+#include "common.hpp"
+#include "cupric/ops/averages.hpp"
+
+namespace cupric::py {
+
+namespace {
+
+ndarray arg_array(nb::handle a) {
+  if (a.is_none()) return ndarray();
+  if (is_array(a)) return unwrap(a).arr;
+  return as_device_array(a);
+}
+
+// A Python int/float/complex is a weak operand (NEP 50); anything else becomes an array.
+Operand arg_operand(nb::handle v) {
+  PyObject* p = v.ptr();
+  if (PyLong_CheckExact(p)) {
+    int overflow = 0;
+    long long x = PyLong_AsLongLongAndOverflow(p, &overflow);
+    if (overflow == 0) return Operand::weak(Scalar::of<int64_t>(x), 'i');
+    return Operand::weak(Scalar::of<double>(PyLong_AsDouble(p)), 'i');
+  }
+  if (PyFloat_CheckExact(p)) return Operand::weak(Scalar::of<double>(PyFloat_AS_DOUBLE(p)), 'f');
+  if (PyComplex_CheckExact(p))
+    return Operand::weak(Scalar::of<complex128>(complex128(PyComplex_RealAsDouble(p), PyComplex_ImagAsDouble(p))), 'c');
+  return Operand(arg_array(v));
+}
+
+int64_t arg_int(nb::handle h) {
+  if (!PyIndex_Check(h.ptr()))
+    throw TypeError("'" + nb::cast<std::string>(nb::str(h.type().attr("__name__"))) +
+                    "' object cannot be interpreted as an integer");
+  Py_ssize_t v = PyNumber_AsSsize_t(h.ptr(), PyExc_OverflowError);
+  if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+  return v;
+}
+
+AxisArg arg_axis(nb::handle h) {
+  if (h.is_none()) return AxisArg();
+  if (PyTuple_Check(h.ptr())) {
+    std::vector<int64_t> v;
+    for (nb::handle it : nb::borrow<nb::tuple>(h)) v.push_back(arg_int(it));
+    return AxisArg(std::move(v));
+  }
+  return AxisArg(arg_int(h));
+}
+
+std::optional<DType> arg_dtype(nb::handle d) {
+  if (d.is_none()) return std::nullopt;
+  return resolve_dtype(d).dtype;
+}
+
+}  // namespace
+
+void init_averages(nb::module_& m) {
+  m.def("_average", [](nb::handle a, nb::handle axis, nb::handle weights, bool returned, bool keepdims) -> nb::object {
+    if (!returned) return wrap(average(arg_array(a), arg_axis(axis), arg_array(weights), keepdims));
+    auto [avg, scl] = average_returned(arg_array(a), arg_axis(axis), arg_array(weights), keepdims);
+    return nb::make_tuple(wrap(std::move(avg)), wrap(std::move(scl)));
+  }, nb::arg("a").none(), nb::arg("axis").none(), nb::arg("weights").none(), nb::arg("returned"), nb::arg("keepdims"));
+  m.def("_diff_ends", [](nb::handle a, int64_t n, nb::handle axis, nb::handle prepend, nb::handle append) {
+    return wrap(diff(arg_array(a), n, arg_int(axis), arg_array(prepend), arg_array(append)));
+  }, nb::arg("a").none(), nb::arg("n"), nb::arg("axis").none(), nb::arg("prepend").none(), nb::arg("append").none());
+  m.def("_ediff1d", [](nb::handle ary, nb::handle to_end, nb::handle to_begin) {
+    return wrap(ediff1d(arg_array(ary), arg_array(to_end), arg_array(to_begin)));
+  }, nb::arg("ary").none(), nb::arg("to_end").none(), nb::arg("to_begin").none());
+  m.def("_trapezoid", [](nb::handle y, nb::handle x, nb::handle dx, nb::handle axis) {
+    return wrap(trapezoid(arg_array(y), arg_array(x), arg_operand(dx), arg_int(axis)));
+  }, nb::arg("y").none(), nb::arg("x").none(), nb::arg("dx").none(), nb::arg("axis").none());
+  m.def("_gradient", [](nb::handle f, nb::tuple varargs, nb::handle axis, int64_t edge_order) -> nb::object {
+    std::vector<Operand> spacing;
+    for (nb::handle v : varargs) spacing.push_back(arg_operand(v));
+    std::vector<ndarray> outs = gradient(arg_array(f), spacing, arg_axis(axis), edge_order);
+    if (outs.size() == 1) return wrap(std::move(outs[0]));
+    nb::list l;
+    for (ndarray& o : outs) l.append(wrap(std::move(o)));
+    return nb::tuple(l);
+  }, nb::arg("f").none(), nb::arg("varargs"), nb::arg("axis").none(), nb::arg("edge_order"));
+  m.def("_cov", [](nb::handle mm, nb::handle y, bool rowvar, bool bias, nb::handle ddof, nb::handle fweights,
+                   nb::handle aweights, nb::handle dtype) {
+    std::optional<int64_t> dd;
+    if (!ddof.is_none()) dd = arg_int(ddof);
+    return wrap(cov(arg_array(mm), arg_array(y), rowvar, bias, dd, arg_array(fweights), arg_array(aweights),
+                    arg_dtype(dtype)));
+  }, nb::arg("m").none(), nb::arg("y").none(), nb::arg("rowvar"), nb::arg("bias"), nb::arg("ddof").none(), nb::arg("fweights").none(), nb::arg("aweights").none(), nb::arg("dtype").none());
+  m.def("_corrcoef", [](nb::handle x, nb::handle y, bool rowvar, nb::handle dtype) {
+    return wrap(corrcoef(arg_array(x), arg_array(y), rowvar, arg_dtype(dtype)));
+  }, nb::arg("x").none(), nb::arg("y").none(), nb::arg("rowvar"), nb::arg("dtype").none());
+}
+
+}  // namespace cupric::py
