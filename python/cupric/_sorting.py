@@ -40,13 +40,36 @@ def lexsort(keys, axis=-1):
     return _core._lexsort(list(keys), operator.index(axis))
 
 
-def _kth(kth):
-    ks = numpy.atleast_1d(numpy.asarray(kth.get() if isinstance(kth, ndarray) else kth))
+def _kth_array(kth):
+    """kth as NumPy converts it (at most one dimension), before the axis is checked."""
+    if isinstance(kth, ndarray):
+        kth = kth.get()
+    if isinstance(kth, numpy.ndarray):
+        if kth.ndim > 1:
+            raise ValueError("object too deep for desired array")
+        return kth
+    try:
+        ks = numpy.asarray(kth)
+    except ValueError:  # ragged nesting
+        ks = None
+    if ks is None or ks.ndim > 1:
+        raise ValueError("setting an array element with a sequence. The requested array would exceed the "
+                         "maximum number of dimension of 1.")
+    return ks
+
+
+def _kth_values(ks):
+    """NumPy's partition_prep_kth_array: no booleans, integers only, cast (wrapping) to intp."""
     if ks.dtype == numpy.bool_:
         raise ValueError("Booleans unacceptable as partition index")
     if ks.dtype.kind not in "iu":
         raise TypeError("Partition index must be integer")
-    return [int(k) for k in ks.ravel()]
+    return [int(k) for k in ks.astype(numpy.intp).ravel()]
+
+
+def _ndim(a):
+    n = getattr(a, "ndim", None)
+    return n if isinstance(n, int) else numpy.ndim(a)
 
 
 def _check_select_kind(kind):
@@ -54,18 +77,32 @@ def _check_select_kind(kind):
         raise ValueError(f"select kind must be 'introselect' (got '{kind}')")
 
 
-def partition(a, kth, axis=-1, kind="introselect", order=None):
-    """A copy of ``a`` with the kth elements in sorted position (here: fully sorted)."""
+def _partition(a, kth, axis, kind, order, arg):
+    # NumPy's order of checks: kind, order, the axis' type, kth's depth, the axis' bounds, kth's
+    # type; then each kth's bounds (C++), which an empty array skips. partition reads the axis
+    # with its own message for floats; argpartition (like a 0-d array's) sees a 0-d array as 1-d.
     _check_select_kind(kind)
     _check_order(order)
-    return _core._partition(a, _kth(kth), _axis(axis), False)
+    if axis is not None:
+        if not arg and isinstance(axis, float):
+            raise TypeError("integer argument expected, got float")
+        axis = operator.index(axis)
+    ks = _kth_array(kth)
+    if axis is not None:
+        ndim = max(_ndim(a), 1) if arg else _ndim(a)
+        if not -ndim <= axis < ndim:
+            raise numpy.exceptions.AxisError(axis, ndim)
+    return _core._partition(a, _kth_values(ks), axis, arg)
+
+
+def partition(a, kth, axis=-1, kind="introselect", order=None):
+    """A copy of ``a`` with the kth elements in sorted position (here: fully sorted)."""
+    return _partition(a, kth, axis, kind, order, False)
 
 
 def argpartition(a, kth, axis=-1, kind="introselect", order=None):
     """Indices that partition ``a`` around kth (here: that sort it)."""
-    _check_select_kind(kind)
-    _check_order(order)
-    return _core._partition(a, _kth(kth), _axis(axis), True)
+    return _partition(a, kth, axis, kind, order, True)
 
 
 def sort_complex(a):
@@ -167,11 +204,10 @@ def _method_argsort(self, axis=-1, kind=None, order=None, *, stable=None):
 
 
 def _method_partition(self, kth, axis=-1, kind="introselect", order=None):
-    """Partitions the array in place (here: sorts it along ``axis``)."""
-    _check_select_kind(kind)
-    _check_order(order)
-    r = _core._partition(self, _kth(kth), operator.index(axis), False)
-    self[...] = r
+    """Partitions the array in place (here: sorts it along ``axis``; axis=None is a TypeError)."""
+    if axis is None:
+        raise TypeError("'NoneType' object cannot be interpreted as an integer")
+    self[...] = _partition(self, kth, axis, kind, order, False)
 
 
 def _method_argpartition(self, kth, axis=-1, kind="introselect", order=None):

@@ -6,13 +6,12 @@
 // original extent of axes > d, so corners take the values of the last axis, as in NumPy.
 #include "cupric/ops/pad.hpp"
 #include <algorithm>
-#include <functional>
-#include <limits>
 #include "cupric/error.hpp"
 #include "cupric/ops/copy.hpp"
 #include "cupric/ops/creation.hpp"
 #include "cupric/ops/indexing.hpp"
 #include "cupric/ops/manipulation.hpp"
+#include "cupric/ops/order_statistics.hpp"
 #include "cupric/ops/reduction.hpp"
 #include "cupric/ops/ufunc.hpp"
 
@@ -43,124 +42,10 @@ void set_pad_area(const ndarray& roi, int axis, const std::array<int64_t, 2>& w,
   copyto(along(roi, axis, n - w[1], w[1]), right, Casting::Unsafe);
 }
 
-// floor(x) for a real floating x, from remainder (cupric has no floor ufunc yet).
-ndarray floor_of(const ndarray& x) { return subtract(x, remainder(x, 1.0)); }
-
-// NumPy's ndarray.round() of a real floating x: half to even.
-ndarray round_half_even(const ndarray& x) {
-  ndarray f = floor_of(x);
-  ndarray d = subtract(x, f);
-  ndarray up = logical_or(greater(d, 0.5), logical_and(equal(d, 0.5), equal(remainder(f, 2.0), 1.0)));
-  return add(f, up);
-}
-
 // NumPy's _round_if_needed: statistics of integer arrays are rounded before they are cast back.
 ndarray round_if_needed(const ndarray& stat, DType dtype) {
-  if (dtype.is_integer() && (stat.dtype().is_floating())) return round_half_even(stat);
+  if (dtype.is_integer() && (stat.dtype().is_floating())) return rint(stat);
   return stat;
-}
-
-// Note [Median without a sort]: until a sort lands, the k-th smallest value of each lane is found
-// by a radix select composed of device ops. Real values map to unsigned keys of the same width
-// whose order is theirs (integers: the sign bit flipped; floats: negative values all bits
-// flipped, others the sign bit set), then the key is built from the top bit down, keeping a bit
-// while fewer than k + 1 keys are below it: width-many passes over the data, no extra memory.
-// Complex values (ordered lexicographically) rank each element instead, O(n^2) per lane in
-// chunks of about 2^24 comparisons.
-DType unsigned_of(int64_t itemsize) {
-  switch (itemsize) {
-    case 1: return dtypes::uint8;
-    case 2: return dtypes::uint16;
-    case 4: return dtypes::uint32;
-    default: return dtypes::uint64;
-  }
-}
-
-// Floats: all ones where the sign bit of `bits` is set (or clear, when `inverse`), else the sign bit.
-ndarray float_flip(const ndarray& bits, int width, bool inverse) {
-  const uint64_t sign = uint64_t{1} << (width - 1);
-  ndarray top = right_shift(bits, width - 1);
-  ndarray neg = inverse ? subtract(1, top) : top;
-  return add(multiply(neg, sign - 1), sign);
-}
-
-ndarray order_key(const ndarray& x) {
-  const DType dt = x.dtype();
-  const int width = static_cast<int>(8 * x.itemsize());
-  ndarray bits = view_dtype(x, unsigned_of(x.itemsize()));
-  if (dt.is_bool() || dt.is_unsigned_int()) return bits;
-  if (dt.is_signed_int()) return bitwise_xor(bits, uint64_t{1} << (width - 1));
-  return bitwise_xor(bits, float_flip(bits, width, false));
-}
-
-ndarray from_key(const ndarray& key, DType dt) {
-  const int width = static_cast<int>(8 * key.itemsize());
-  ndarray bits = key;
-  if (dt.is_signed_int()) bits = bitwise_xor(key, uint64_t{1} << (width - 1));
-  else if (!dt.is_bool() && !dt.is_unsigned_int()) bits = bitwise_xor(key, float_flip(key, width, true));
-  return view_dtype(bits, dt);
-}
-
-// The k-th smallest key along the last axis of `keys`, with that axis kept (length 1).
-ndarray kth_key(const ndarray& keys, int64_t k) {
-  const int nd = keys.ndim();
-  Dims shape = keys.shape();
-  shape[nd - 1] = 1;
-  ndarray r = zeros(shape, keys.dtype());
-  for (int b = static_cast<int>(8 * keys.itemsize()) - 1; b >= 0; --b) {
-    ndarray cand = bitwise_or(r, uint64_t{1} << b);
-    ndarray below = sum(less(keys, cand), nd - 1, {}, {}, true);
-    copyto(r, cand, Casting::Unsafe, less_equal(below, k));
-  }
-  return r;
-}
-
-// The k-th smallest of each lane (last axis) by ranks: complex values.
-std::function<ndarray(int64_t)> kth_by_rank(const ndarray& X) {
-  const int nd = X.ndim();
-  const int64_t L = X.shape()[nd - 1], lanes = X.size() / L;
-  const int64_t chunk = std::max<int64_t>(1, (int64_t{1} << 24) / std::max<int64_t>(1, lanes * L));
-  ndarray others = expand_dims(X, nd - 1);  // (..., 1, L)
-  std::vector<ndarray> below, not_above;
-  for (int64_t j = 0; j < L; j += chunk) {
-    ndarray cand = expand_dims(along(X, nd - 1, j, std::min(chunk, L - j)), nd);  // (..., c, 1)
-    below.push_back(sum(less(others, cand), nd));
-    not_above.push_back(sum(less_equal(others, cand), nd));
-  }
-  ndarray lo = below.size() == 1 ? below[0] : concatenate(below, nd - 1);
-  ndarray hi = not_above.size() == 1 ? not_above[0] : concatenate(not_above, nd - 1);
-  return [X, lo, hi, nd](int64_t k) {
-    ndarray holds = logical_and(less_equal(lo, k), greater(hi, k));
-    return take_along_axis(X, argmax(holds, nd - 1, {}, true), nd - 1);
-  };
-}
-
-// The median along `axis` with the axis kept (length 1), NumPy's median dtype (float64 for bool
-// and integers). A lane holding NaN gives NaN, as numpy.median. Note [Median without a sort].
-ndarray median_keepdims(const ndarray& x, int axis) {
-  ndarray X = moveaxis(x, axis, -1);
-  const int nd = X.ndim();
-  const int64_t L = X.shape()[nd - 1];
-  const bool inexact = x.dtype().is_floating() || x.dtype().is_complex();
-  const DType out_dt = inexact ? x.dtype() : dtypes::float64;
-  Dims kept = x.shape();
-  kept[axis] = 1;
-  if (L == 0) return full(kept, Scalar::of<double>(std::numeric_limits<double>::quiet_NaN()), out_dt);
-  std::function<ndarray(int64_t)> kth;
-  if (x.dtype().is_complex()) {
-    kth = kth_by_rank(X);
-  } else {
-    ndarray keys = order_key(X);
-    kth = [keys, dt = x.dtype()](int64_t k) { return from_key(kth_key(keys, k), dt); };
-  }
-  ndarray med = L % 2 ? astype(kth(L / 2), out_dt)
-                      : mean(concatenate({kth(L / 2 - 1), kth(L / 2)}, nd - 1), nd - 1, {}, {}, true);
-  if (med.dtype() != out_dt) med = astype(med, out_dt);
-  if (inexact) {
-    ndarray nan = full(Dims{}, Scalar::of<double>(std::numeric_limits<double>::quiet_NaN()), out_dt);
-    copyto(med, nan, Casting::Unsafe, any(isnan(X), nd - 1, {}, true));
-  }
-  return moveaxis(med, -1, axis);
 }
 
 // NumPy's _get_stats: the statistic of up to stat_length values next to each edge.
@@ -178,7 +63,7 @@ std::array<ndarray, 2> edge_stats(const ndarray& roi, int axis, const std::array
       case PadMode::Maximum: s = amax(chunk, axis, {}, true); break;
       case PadMode::Minimum: s = amin(chunk, axis, {}, true); break;
       case PadMode::Mean: s = mean(chunk, axis, {}, {}, true); break;
-      default: s = median_keepdims(chunk, axis); break;
+      default: s = median(chunk, AxisArg(int64_t{axis}), {}, false, true); break;
     }
     return round_if_needed(s, roi.dtype());
   };
@@ -207,7 +92,7 @@ ndarray linear_ramp(const ndarray& edge, int axis, int64_t width, const Scalar& 
   const bool any_step_zero = to_vector<bool>(any(equal(step, 0)))[0];  // host sync, as NumPy's branch
   ndarray y = any_step_zero ? multiply(divide(i, static_cast<double>(width)), delta) : multiply(i, step);
   y = add(y, start);
-  if (target.is_integer() && dt.is_floating()) y = floor_of(y);
+  if (target.is_integer() && dt.is_floating()) y = floor(y);
   return astype(y, target);
 }
 

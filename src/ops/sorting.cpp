@@ -21,7 +21,9 @@ ndarray along_axis(const ndarray& perm, int64_t nseg, int64_t seglen) {
   return nseg > 1 ? remainder(perm, Operand(seglen)) : perm;
 }
 
-void check_kth(const std::vector<int64_t>& kth, int64_t len) {
+// NumPy's partition_prep_kth_array: negative kth count from the end; an empty array takes any kth.
+void check_kth(const std::vector<int64_t>& kth, int64_t len, int64_t size) {
+  if (size == 0) return;
   for (int64_t k : kth) {
     const int64_t kk = k < 0 ? k + len : k;
     if (kk < 0 || kk >= len)
@@ -82,14 +84,14 @@ ndarray lexsort(const std::vector<ndarray>& keys, int64_t axis) {
 
 ndarray partition(const ndarray& a, const std::vector<int64_t>& kth, std::optional<int64_t> axis) {
   const int64_t len = axis ? a.shape()[normalize_axis(*axis, a.ndim())] : a.size();
-  check_kth(kth, len);
+  check_kth(kth, len, a.size());
   return sort(a, axis);  // a full sort is a partition for every kth
 }
 
 ndarray argpartition(const ndarray& a, const std::vector<int64_t>& kth, std::optional<int64_t> axis) {
   ndarray x = a.ndim() == 0 && axis ? a.view(Dims{1}, Dims{a.itemsize()}, 0) : a;
   const int64_t len = axis ? x.shape()[normalize_axis(*axis, x.ndim())] : x.size();
-  check_kth(kth, len);
+  check_kth(kth, len, x.size());
   return argsort(x, axis);
 }
 

@@ -43,6 +43,10 @@ TEST(Pad, StatisticsAndRamp) {
   PadOptions two;
   two.stat_length = {{2, 3}};
   EXPECT_EQ(vals(pad(a, 1, PadMode::Mean, two)), (std::vector<int64_t>{2, 1, 2, 3, 4, 3}));  // 1.5 -> 2, 3 -> 3
+  PadOptions even;
+  even.stat_length = {{2, 2}};
+  // numpy.pad([1, 2, 3, 4], 2, 'median', stat_length=2): medians 1.5 -> 2 and 3.5 -> 4
+  EXPECT_EQ(vals(pad(a, 2, PadMode::Median, even)), (std::vector<int64_t>{2, 2, 1, 2, 3, 4, 4, 4}));
   PadOptions ends;
   ends.end_values = {{Scalar::of<double>(5.0), Scalar::of<double>(-4.0)}};
   // numpy.pad([1, 2, 3, 4], (2, 3), 'linear_ramp', end_values=(5, -4))

@@ -49,6 +49,26 @@ TEST(Sorting, LexsortAndPartition) {
   expect_error<ValueError>([] { partition(array(std::vector<float>{3, 4}), {2}); }, "kth(=2) out of bounds (2)");
 }
 
+TEST(Sorting, PartitionKth) {
+  ndarray a = array(std::vector<int64_t>{5, 1, 4, 2, 3});
+  // numpy.argpartition(a, [-1, 0]): kth -1 is the last position
+  std::vector<int64_t> ap = to_vector<int64_t>(argpartition(a, {-1, 0}));
+  EXPECT_EQ(ap.front(), 1);
+  EXPECT_EQ(ap.back(), 0);
+  // numpy.partition(a, -6): kth reported after adding the length once
+  expect_error<ValueError>([&] { partition(a, {-6}); }, "kth(=-1) out of bounds (5)");
+  expect_error<ValueError>([&] { argpartition(a, {0, 5}, std::nullopt); }, "kth(=5) out of bounds (5)");
+  // an empty array takes any kth (numpy.partition(numpy.zeros((2, 0)), 5, axis=0))
+  ndarray e = ndarray::empty(Dims{2, 0}, dtypes::float64);
+  EXPECT_EQ(partition(e, {5}, 0).shape(), (Dims{2, 0}));
+  EXPECT_EQ(argpartition(e, {-9}, std::nullopt).shape(), (Dims{0}));
+  // argpartition sees a 0-d array as 1-d; partition needs axis nullopt
+  ndarray z = array(std::vector<double>{7.5}).view(Dims{}, Dims{}, 0);
+  EXPECT_EQ(to_vector<int64_t>(argpartition(z, {0})), (std::vector<int64_t>{0}));
+  EXPECT_EQ(to_vector<double>(partition(z, {-1}, std::nullopt)), (std::vector<double>{7.5}));
+  expect_error<ValueError>([&] { argpartition(z, {1}); }, "kth(=1) out of bounds (1)");
+}
+
 TEST(Searching, SearchsortedAndDigitize) {
   ndarray a = array(std::vector<double>{1, 2, 2, 3, kNaN});
   ndarray v = array(std::vector<double>{2, kNaN, 0, 5});

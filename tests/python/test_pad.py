@@ -178,8 +178,8 @@ def test_pad_median_nan_and_even_lengths():
     _same(cp.pad(cp.array(h), ((2, 0), (0, 0)), "median"), numpy.pad(h, ((2, 0), (0, 0)), "median"))
 
 
-def test_pad_median_large_axis_chunks():
-    """The median's candidate chunks (temporaries near 2^24 elements) give NumPy's values."""
+def test_pad_median_large_axis():
+    """A long axis (one sort of 2500 values per lane) gives NumPy's median."""
     h = numpy.random.default_rng(5).standard_normal((3, 2500)).astype(numpy.float32)
     _same(cp.pad(cp.array(h), ((0, 0), (2, 1)), "median"), numpy.pad(h, ((0, 0), (2, 1)), "median"))
 
@@ -243,9 +243,9 @@ def test_pad_list_input_and_errors():
                                    numpy.uint16, numpy.uint32, numpy.uint64, numpy.float16, numpy.float32,
                                    numpy.float64])
 @pytest.mark.filterwarnings("ignore:invalid value encountered:RuntimeWarning")
-def test_pad_median_radix_select_extremes(dtype):
-    """Note [Median without a sort]: the order-preserving keys hold at the ends of each dtype's range
-    (negative floats, infinities, integer minima and maxima)."""
+def test_pad_median_extremes(dtype):
+    """The median holds at the ends of each dtype's range (negative floats, infinities, integer
+    minima and maxima, whose float64 mean NumPy rounds)."""
     dt = numpy.dtype(dtype)
     rng = numpy.random.default_rng(11)
     if dt == numpy.bool_:
@@ -268,6 +268,74 @@ def test_pad_median_complex(dtype):
     h = (numpy.arange(20).reshape(4, 5) % 7 + 1j * (numpy.arange(20).reshape(4, 5) % 3)).astype(dtype)
     for sl in [None, 2, 3]:
         _same(cp.pad(cp.array(h), 2, "median", stat_length=sl), numpy.pad(h, 2, "median", stat_length=sl), exact=False)
+
+
+MEDIAN_DTYPES = [numpy.bool_, numpy.int8, numpy.int16, numpy.int32, numpy.int64, numpy.uint8, numpy.uint16,
+                 numpy.uint32, numpy.uint64, numpy.float16, numpy.float32, numpy.float64, numpy.complex64,
+                 numpy.complex128]
+
+
+@pytest.mark.parametrize("dtype", MEDIAN_DTYPES)
+@pytest.mark.parametrize("stat_length", [1, 2, 3, 4, 5, (2, 3), ((3, 4), (1, 2)), None], ids=repr)
+@pytest.mark.parametrize("layout", ["C", "T", "neg"])
+def test_pad_median_every_dtype(dtype, stat_length, layout):
+    """mode='median' is numpy.median of the stat_length slice next to each edge (odd and even
+    lengths: the mean of the middle two), rounded half to even for integer arrays, in the array's
+    dtype (bool and complex included)."""
+    h, d = _layout(_host((7, 8), dtype, seed=9), layout)
+    n = numpy.pad(h, ((3, 2), (2, 4)), "median", stat_length=stat_length)
+    _same(cp.pad(d, ((3, 2), (2, 4)), "median", stat_length=stat_length), n)
+
+
+@pytest.mark.parametrize("dtype", [numpy.int8, numpy.uint8, numpy.int32, numpy.int64, numpy.uint64])
+def test_pad_median_integer_rounding(dtype):
+    """Even stat lengths give .5 medians, which NumPy rounds half to even (0.5 -> 0, 1.5 -> 2,
+    -2.5 -> -2) before the cast back."""
+    signed = numpy.dtype(dtype).kind == "i"
+    rows = [[0, 1, 7, 9], [1, 2, 3, 6], [2, 3, 8, 9], [4, 7, 1, 2]]
+    if signed:
+        rows += [[-3, -2, 5, 4], [-1, 0, -6, -5]]
+    h = numpy.array(rows, dtype=dtype)
+    for sl in [2, 4, None]:
+        _same(cp.pad(cp.array(h), ((0, 0), (3, 3)), "median", stat_length=sl),
+              numpy.pad(h, ((0, 0), (3, 3)), "median", stat_length=sl))
+        _same(cp.pad(cp.array(h.T), ((3, 3), (0, 0)), "median", stat_length=sl),
+              numpy.pad(h.T, ((3, 3), (0, 0)), "median", stat_length=sl))
+
+
+@pytest.mark.parametrize("dtype", [numpy.float16, numpy.float32, numpy.float64, numpy.complex64, numpy.complex128])
+@pytest.mark.parametrize("stat_length", [1, 2, 3, None], ids=repr)
+def test_pad_median_nan(dtype, stat_length):
+    """A NaN inside the stat_length slice makes that median NaN (complex: NaN in either part);
+    slices without one are unaffected."""
+    h = _host((6, 7), dtype, seed=4)
+    h[1, 0] = numpy.nan
+    h[2, 5] = numpy.nan
+    h[4, 3] = numpy.nan
+    if numpy.dtype(dtype).kind == "c":
+        h[3, 6] = complex(1.0, numpy.nan)
+        h[5, 1] = complex(numpy.nan, -2.0)
+    with numpy.errstate(invalid="ignore"):
+        n = numpy.pad(h, ((2, 2), (3, 2)), "median", stat_length=stat_length)
+    _same(cp.pad(cp.array(h), ((2, 2), (3, 2)), "median", stat_length=stat_length), n)
+
+
+@pytest.mark.parametrize("dtype", [numpy.float16, numpy.float32, numpy.float64, numpy.complex128])
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+def test_pad_median_stat_length_zero(dtype):
+    """stat_length=0 takes the median of an empty slice: NaN, as numpy.median (with its warning)."""
+    h = _host((3, 4), dtype)
+    _same(cp.pad(cp.array(h), ((0, 0), (1, 2)), "median", stat_length=0),
+          numpy.pad(h, ((0, 0), (1, 2)), "median", stat_length=0))
+    _same(cp.pad(cp.array(h), ((0, 0), (1, 2)), "median", stat_length=((0, 0), (0, 2))),
+          numpy.pad(h, ((0, 0), (1, 2)), "median", stat_length=((0, 0), (0, 2))))
+
+
+def test_pad_median_3d_every_axis():
+    h = _host((4, 5, 6), numpy.int32, seed=2)
+    for sl in [None, 2, 3]:
+        _same(cp.pad(cp.array(h), ((1, 2), (3, 1), (2, 2)), "median", stat_length=sl),
+              numpy.pad(h, ((1, 2), (3, 1), (2, 2)), "median", stat_length=sl))
 
 
 @pytest.mark.parametrize("mode", ["constant", "edge", "reflect", "wrap", "maximum", "mean", "median", "linear_ramp"])

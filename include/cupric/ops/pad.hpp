@@ -41,9 +41,9 @@ struct PadOptions {
 
 // numpy.pad(array, pad_width, mode, **kwargs). pad_width has one pair or one per axis; negative
 // widths raise ValueError "index can't contain negative values". Modes other than constant and
-// empty raise ValueError on an empty axis that would be extended. The median is a radix select
-// of device ops until a sort lands (one pass over the lane per bit of the dtype; complex values:
-// O(n^2) comparisons per lane); mean/median on integer arrays round half to even, as NumPy does.
+// empty raise ValueError on an empty axis that would be extended. The median is cupric::median
+// (one sort of the stat_length slice along the axis); mean/median on integer arrays round half to
+// even (rint), as NumPy does.
 ndarray pad(const ndarray& array, const PadPairs<int64_t>& pad_width, PadMode mode = PadMode::Constant,
             const PadOptions& options = {});
 inline ndarray pad(const ndarray& array, int64_t pad_width, PadMode mode = PadMode::Constant,

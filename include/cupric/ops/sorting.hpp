@@ -27,7 +27,9 @@ void sort_inplace(const ndarray& a, int64_t axis = -1, std::optional<SortKind> k
                   std::optional<bool> stable = std::nullopt);
 // numpy.lexsort: indices sorting by the last key first (keys of one shape).
 ndarray lexsort(const std::vector<ndarray>& keys, int64_t axis = -1);
-// numpy.partition / argpartition (a full sort, which satisfies every kth).
+// numpy.partition / argpartition (a full sort, which satisfies every kth). A negative kth counts
+// from the end; one out of bounds raises ValueError "kth(=k) out of bounds (n)" unless the array
+// is empty. axis nullopt: the flattened array; argpartition sees a 0-d array as 1-d.
 ndarray partition(const ndarray& a, const std::vector<int64_t>& kth, std::optional<int64_t> axis = -1);
 ndarray argpartition(const ndarray& a, const std::vector<int64_t>& kth, std::optional<int64_t> axis = -1);
 // numpy.sort_complex: sorted along the last axis, as complex64 (int8/16, uint8/16) or complex128.
