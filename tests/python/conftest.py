@@ -182,3 +182,18 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "gpu" in item.keywords:
             item.add_marker(skip)
+
+
+# -- no device arrays at module level -----------------------------------------------------------
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_module_level_device_arrays():
+    """A device array made at import time of a test module lives for the whole session and breaks
+    the exact pool-accounting tests (test_memory_pool.py, test_cuda_runtime_more.py) that share its
+    worker. Runs once per worker before its first test: make such arrays inside tests or fixtures."""
+    import gc
+    gc.collect()
+    used = cupric.get_default_memory_pool().used_bytes()
+    if used:
+        pytest.fail(f"test modules hold {used} bytes of cupric device memory after collection: create "
+                    "device arrays inside tests or fixtures, not at module level", pytrace=False)
