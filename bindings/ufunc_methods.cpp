@@ -55,6 +55,18 @@ ndarray out_arg(nb::handle out) {
   return unwrap(out).arr;
 }
 
+// accumulate/reduceat's axis: an int or a 1-tuple (ValueError for None and other tuples, after
+// the errors the C++ call raises first for non-binary ufuncs and 0-d arrays).
+int64_t single_axis(const OpDef& u, const ndarray& a, nb::handle axis, const char* method) {
+  if (PyTuple_Check(axis.ptr()) && PyTuple_GET_SIZE(axis.ptr()) == 1) return index_int(PyTuple_GET_ITEM(axis.ptr(), 0));
+  if (!axis.is_none() && !PyTuple_Check(axis.ptr())) return index_int(axis);
+  if (a.ndim() == 0 || u.nin != 2 || u.nout != 1) {  // NumPy's earlier errors, from the C++ routine
+    if (std::string(method) == "accumulate") ufunc_accumulate(u, a, 0);
+    else ufunc_reduceat(u, a, ndarray::empty({0}, dtypes::int64), 0);
+  }
+  throw ValueError(std::string(method) + " does not allow multiple axes");
+}
+
 nb::object result(ndarray r, nb::handle out) { return out.is_none() ? wrap(std::move(r)) : nb::borrow(out); }
 
 nb::object reduce(nb::handle self, nb::handle array, nb::handle axis, nb::handle dtype, nb::handle out,
@@ -85,11 +97,7 @@ nb::object accumulate(nb::handle self, nb::handle array, nb::handle axis, nb::ha
   const OpDef& u = def_of(self);
   ndarray a = array_arg(array);
   nb::handle o = out_handle(out);
-  if (axis.is_none() || PyTuple_Check(axis.ptr())) {
-    if (a.ndim() == 0 || u.nin != 2 || u.nout != 1) ufunc_accumulate(u, a, 0);  // raises NumPy's error
-    throw TypeError("accumulate does not allow multiple axes");
-  }
-  return result(ufunc_accumulate(u, a, index_int(axis), dtype_arg(dtype), out_arg(o)), o);
+  return result(ufunc_accumulate(u, a, single_axis(u, a, axis, "accumulate"), dtype_arg(dtype), out_arg(o)), o);
 }
 
 nb::object reduceat(nb::handle self, nb::handle array, nb::handle indices, nb::handle axis, nb::handle dtype,
@@ -97,7 +105,10 @@ nb::object reduceat(nb::handle self, nb::handle array, nb::handle indices, nb::h
   const OpDef& u = def_of(self);
   ndarray a = array_arg(array);
   nb::handle o = out_handle(out);
-  return result(ufunc_reduceat(u, a, array_arg(indices), index_int(axis), dtype_arg(dtype), out_arg(o)), o);
+  // A sequence is converted to integers as NumPy forces it; arrays must cast safely to int64.
+  ndarray idx = is_array(indices) || nb::hasattr(indices, "dtype") ? array_arg(indices)
+                                                                   : as_device_array(indices, nb::str("int64"));
+  return result(ufunc_reduceat(u, a, idx, single_axis(u, a, axis, "reduceat"), dtype_arg(dtype), out_arg(o)), o);
 }
 
 }  // namespace
@@ -114,7 +125,7 @@ void init_ufunc_methods(nb::module_& m) {
       nb::arg("dtype").none() = nb::none(), nb::arg("out").none() = nb::none(),
       "Accumulates the result of applying the ufunc to all elements along an axis.");
   cls.attr("reduceat") = nb::cpp_function(
-      &reduceat, nb::is_method(), nb::arg("array"), nb::arg("indices"), nb::arg("axis") = 0,
+      &reduceat, nb::is_method(), nb::arg("array"), nb::arg("indices"), nb::arg("axis").none() = 0,
       nb::arg("dtype").none() = nb::none(), nb::arg("out").none() = nb::none(),
       "Performs a (local) reduce with specified slices over a single axis.");
 }

@@ -213,7 +213,10 @@ DType ufunc_reduce_dtype(const OpDef& u, const ndarray& a, OptDType dtype) {
 ndarray ufunc_reduce(const OpDef& u, const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray& out,
                      bool keepdims, OptScalar initial, const ndarray& where) {
   check_binary(u, "reduce");
-  const std::vector<int64_t> axes = normalize_axes(axis, a.ndim());
+  // NumPy's special case: one axis 0 or -1 of a 0-d array reduces nothing.
+  const bool scalar_axis = a.ndim() == 0 && !axis.is_none() && axis.axes().size() == 1 &&
+                           (axis.axes()[0] == 0 || axis.axes()[0] == -1);
+  const std::vector<int64_t> axes = scalar_axis ? std::vector<int64_t>{} : normalize_axes(axis, a.ndim());
   const AxisArg eng = axis.is_none() ? AxisArg() : AxisArg(axes);
   const std::string& name = u.name;
   if (name == "add") return sum(a, eng, dtype, out, keepdims, initial, where);
@@ -259,7 +262,16 @@ ndarray ufunc_accumulate(const OpDef& u, const ndarray& a, int64_t axis, OptDTyp
   }
   res = moveaxis(res, int64_t{0}, ax);
   if (out.defined()) {
-    if (out.shape() != res.shape()) throw ValueError("provided out is the wrong size for the accumulation.");
+    if (out.shape() != res.shape()) {
+      auto str = [](const Dims& d) {
+        std::string t = "(";
+        for (size_t i = 0; i < d.size(); ++i) t += (i ? "," : "") + std::to_string(d[i]);
+        return t + (d.size() == 1 ? ",)" : ")");
+      };
+      throw ValueError("operands could not be broadcast together with remapped shapes [original->remapped]: " +
+                       str(out.shape()) + "->" + str(out.shape()) + " " + str(res.shape()) + "->" + str(res.shape()) +
+                       " ");
+    }
     copyto(out, res, Casting::Unsafe);
     return out;
   }
@@ -277,8 +289,9 @@ ndarray ufunc_reduceat(const OpDef& u, const ndarray& a, const ndarray& indices,
   if (axis < -a.ndim() || axis >= a.ndim()) throw AxisError(static_cast<long>(axis), a.ndim());
   const int64_t ax = axis < 0 ? axis + a.ndim() : axis;
   if (indices.ndim() != 1) throw ValueError("object too deep for desired array");
-  if (indices.size() && !indices.dtype().is_signed_int() && !indices.dtype().is_unsigned_int())
-    throw TypeError("Cannot cast array data from dtype('" + indices.dtype().name() +
+  const DType it = indices.dtype();
+  if (indices.size() && !it.is_signed_int() && !(it.is_unsigned_int() && it.itemsize < 8))
+    throw TypeError("Cannot cast array data from dtype('" + it.name() +
                     "') to dtype('int64') according to the rule 'safe'");
   std::vector<int64_t> idx(static_cast<size_t>(indices.size()));
   if (!idx.empty()) to_host(astype(indices, dtypes::int64), idx.data(), Order::C, true);  // host sync
