@@ -77,6 +77,7 @@ void init_averages(nb::module_& m);  // average, diff ends, ediff1d, trapezoid, 
 const OpDef* ufunc_def_of(nb::handle obj);
 // An indexing key (a[key]) as C++ indices (ndarray.cpp; used by ufunc.at).
 void parse_index_key(nb::handle key, std::vector<Index>& out);
+void init_ufunc_methods(nb::module_& m);  // after init_ufunc: ufunc.reduce/accumulate/reduceat (ufunc_methods.cpp)
 void init_jit(nb::module_& m);    // user kernels and the compile cache (jit.cpp)
 
 }  // namespace cupric::py

@@ -20,6 +20,7 @@ NB_MODULE(_core, m) {
   init_runtime(m);
   init_cuda_runtime(m);
   init_ufunc(m);
+  init_ufunc_methods(m);
   init_editing(m);
   init_averages(m);
   init_sorting(m);

@@ -17,6 +17,7 @@
 #include "cupric/ops/selection.hpp"
 #include "cupric/ops/ufunc.hpp"
 #include "cupric/ops/ufunc_funcs.hpp"
+#include "cupric/ops/ufunc_methods.hpp"
 #include "cupric/ops/reduction.hpp"
 #include "cupric/ops/scan.hpp"
 #include "cupric/ops/statistics.hpp"

@@ -34,8 +34,7 @@ from cupric._ufunc import common_type
 from cupric._core import cumsum, cumprod, nancumsum, nancumprod, nanargmax, nanargmin, bincount
 from cupric._statistics import (average, diff, ediff1d, trapezoid, gradient, cov, corrcoef, correlate, convolve,
                                 array_equal, array_equiv)
-from cupric import _ufunc_reduce, _accelerator  # noqa: F401
-_ufunc_reduce.install(ufunc)  # ufunc.reduce / accumulate / reduceat
+from cupric import _accelerator  # noqa: F401
 from cupric._config import show_config, get_array_module, is_available
 from cupric._ranges import linspace, logspace
 from cupric._sorting import (sort, argsort, lexsort, partition, argpartition, sort_complex, searchsorted, digitize,

@@ -126,3 +126,25 @@ def test_reduceat(name):
         same(cf.reduceat(cp.asarray(h.T), idx, axis=1), uf.reduceat(h.T, idx, axis=1))
     with pytest.raises(IndexError):
         cf.reduceat(cp.asarray(h), [0, 9])
+
+
+def test_ufunc_methods_axis_and_index_errors():
+    """NumPy's messages for the argument checks the C++ routines (cupric::ufunc_*) make."""
+    h = vals((2, 3), numpy.int8)
+    a = cp.asarray(h)
+    for kw in ({"axis": None}, {"axis": (0, 1)}):
+        with pytest.raises(ValueError, match="accumulate does not allow multiple axes"):
+            cp.add.accumulate(a, **kw)
+        with pytest.raises(ValueError, match="reduceat does not allow multiple axes"):
+            cp.add.reduceat(a, [0], **kw)
+    same(cp.subtract.accumulate(a, axis=(1,)), numpy.subtract.accumulate(h, axis=(1,)))
+    with pytest.raises(ValueError, match="could not be broadcast"):
+        cp.subtract.accumulate(a, out=cp.zeros((3, 2), dtype=numpy.int8))
+    z = numpy.array(3, dtype=numpy.int8)  # NumPy: axis 0 / -1 of a 0-d array reduces nothing
+    same(cp.subtract.reduce(cp.asarray(z), axis=-1), numpy.subtract.reduce(z, axis=-1))
+    same(cp.add.reduce(cp.asarray(z)), numpy.add.reduce(z))
+    with pytest.raises(TypeError, match="uint64"):
+        cp.add.reduceat(a, cp.asarray(numpy.array([0], dtype=numpy.uint64)), axis=1)
+    same(cp.add.reduceat(a, [0.0, 2.0], axis=1), numpy.add.reduceat(h, [0.0, 2.0], axis=1))
+    with pytest.raises(OverflowError):
+        cp.maximum.reduce(a, initial=300)
