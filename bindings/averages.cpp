@@ -30,24 +30,7 @@ Operand arg_operand(nb::handle v) {
   return Operand(arg_array(v));
 }
 
-int64_t arg_int(nb::handle h) {
-  if (!PyIndex_Check(h.ptr()))
-    throw TypeError("'" + nb::cast<std::string>(nb::str(h.type().attr("__name__"))) +
-                    "' object cannot be interpreted as an integer");
-  Py_ssize_t v = PyNumber_AsSsize_t(h.ptr(), PyExc_OverflowError);
-  if (v == -1 && PyErr_Occurred()) throw nb::python_error();
-  return v;
-}
 
-AxisArg arg_axis(nb::handle h) {
-  if (h.is_none()) return AxisArg();
-  if (PyTuple_Check(h.ptr())) {
-    std::vector<int64_t> v;
-    for (nb::handle it : nb::borrow<nb::tuple>(h)) v.push_back(arg_int(it));
-    return AxisArg(std::move(v));
-  }
-  return AxisArg(arg_int(h));
-}
 
 std::optional<DType> arg_dtype(nb::handle d) {
   if (d.is_none()) return std::nullopt;
@@ -58,23 +41,23 @@ std::optional<DType> arg_dtype(nb::handle d) {
 
 void init_averages(nb::module_& m) {
   m.def("_average", [](nb::handle a, nb::handle axis, nb::handle weights, bool returned, bool keepdims) -> nb::object {
-    if (!returned) return wrap(average(arg_array(a), arg_axis(axis), arg_array(weights), keepdims));
-    auto [avg, scl] = average_returned(arg_array(a), arg_axis(axis), arg_array(weights), keepdims);
+    if (!returned) return wrap(average(arg_array(a), axis_arg(axis), arg_array(weights), keepdims));
+    auto [avg, scl] = average_returned(arg_array(a), axis_arg(axis), arg_array(weights), keepdims);
     return nb::make_tuple(wrap(std::move(avg)), wrap(std::move(scl)));
   }, nb::arg("a").none(), nb::arg("axis").none(), nb::arg("weights").none(), nb::arg("returned"), nb::arg("keepdims"));
   m.def("_diff_ends", [](nb::handle a, int64_t n, nb::handle axis, nb::handle prepend, nb::handle append) {
-    return wrap(diff(arg_array(a), n, arg_int(axis), arg_array(prepend), arg_array(append)));
+    return wrap(diff(arg_array(a), n, index_int(axis), arg_array(prepend), arg_array(append)));
   }, nb::arg("a").none(), nb::arg("n"), nb::arg("axis").none(), nb::arg("prepend").none(), nb::arg("append").none());
   m.def("_ediff1d", [](nb::handle ary, nb::handle to_end, nb::handle to_begin) {
     return wrap(ediff1d(arg_array(ary), arg_array(to_end), arg_array(to_begin)));
   }, nb::arg("ary").none(), nb::arg("to_end").none(), nb::arg("to_begin").none());
   m.def("_trapezoid", [](nb::handle y, nb::handle x, nb::handle dx, nb::handle axis) {
-    return wrap(trapezoid(arg_array(y), arg_array(x), arg_operand(dx), arg_int(axis)));
+    return wrap(trapezoid(arg_array(y), arg_array(x), arg_operand(dx), index_int(axis)));
   }, nb::arg("y").none(), nb::arg("x").none(), nb::arg("dx").none(), nb::arg("axis").none());
   m.def("_gradient", [](nb::handle f, nb::tuple varargs, nb::handle axis, int64_t edge_order) -> nb::object {
     std::vector<Operand> spacing;
     for (nb::handle v : varargs) spacing.push_back(arg_operand(v));
-    std::vector<ndarray> outs = gradient(arg_array(f), spacing, arg_axis(axis), edge_order);
+    std::vector<ndarray> outs = gradient(arg_array(f), spacing, axis_arg(axis), edge_order);
     if (outs.size() == 1) return wrap(std::move(outs[0]));
     nb::list l;
     for (ndarray& o : outs) l.append(wrap(std::move(o)));
@@ -83,7 +66,7 @@ void init_averages(nb::module_& m) {
   m.def("_cov", [](nb::handle mm, nb::handle y, bool rowvar, bool bias, nb::handle ddof, nb::handle fweights,
                    nb::handle aweights, nb::handle dtype) {
     std::optional<int64_t> dd;
-    if (!ddof.is_none()) dd = arg_int(ddof);
+    if (!ddof.is_none()) dd = index_int(ddof);
     return wrap(cov(arg_array(mm), arg_array(y), rowvar, bias, dd, arg_array(fweights), arg_array(aweights),
                     arg_dtype(dtype)));
   }, nb::arg("m").none(), nb::arg("y").none(), nb::arg("rowvar"), nb::arg("bias"), nb::arg("ddof").none(), nb::arg("fweights").none(), nb::arg("aweights").none(), nb::arg("dtype").none());

@@ -1,6 +1,7 @@
 // Shared pieces of the binding layer: the Python ndarray object, dtype and scalar conversion,
 // and the per-area init functions module.cpp calls. No logic beyond argument conversion.
 #pragma once
+#include <optional>
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
@@ -79,5 +80,13 @@ const OpDef* ufunc_def_of(nb::handle obj);
 void parse_index_key(nb::handle key, std::vector<Index>& out);
 void init_ufunc_methods(nb::module_& m);  // after init_ufunc: ufunc.reduce/accumulate/reduceat (ufunc_methods.cpp)
 void init_jit(nb::module_& m);    // user kernels and the compile cache (jit.cpp)
+
+// Argument helpers shared by the binding files (reduction.cpp):
+// an int-like object (operator.index) or Python's TypeError "... cannot be interpreted as an integer";
+int64_t index_int(nb::handle h);
+// NumPy's axis argument: None, an int, or a tuple of ints (lists rejected, as NumPy does);
+AxisArg axis_arg(nb::handle h);
+// a single optional axis: None or an int.
+std::optional<int64_t> single_axis(nb::handle h);
 
 }  // namespace cupric::py

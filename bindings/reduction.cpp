@@ -7,35 +7,31 @@
 
 namespace cupric::py {
 
-namespace {
-
-[[noreturn]] void not_integer(nb::handle h) {
-  throw TypeError("'" + nb::cast<std::string>(nb::str(h.type().attr("__name__"))) +
-                  "' object cannot be interpreted as an integer");
-}
-
-int64_t axis_int(nb::handle h) {
-  if (!PyIndex_Check(h.ptr())) not_integer(h);
+int64_t index_int(nb::handle h) {
+  if (!PyIndex_Check(h.ptr()))
+    throw TypeError("'" + nb::cast<std::string>(nb::str(h.type().attr("__name__"))) +
+                    "' object cannot be interpreted as an integer");
   Py_ssize_t v = PyNumber_AsSsize_t(h.ptr(), PyExc_OverflowError);
   if (v == -1 && PyErr_Occurred()) throw nb::python_error();
   return v;
 }
 
-// None, an int, or a tuple of ints (NumPy rejects lists here).
-AxisArg to_axis(nb::handle h) {
+AxisArg axis_arg(nb::handle h) {
   if (h.is_none()) return AxisArg();
   if (PyTuple_Check(h.ptr())) {
     std::vector<int64_t> v;
-    for (nb::handle it : nb::borrow<nb::tuple>(h)) v.push_back(axis_int(it));
+    for (nb::handle it : nb::borrow<nb::tuple>(h)) v.push_back(index_int(it));
     return AxisArg(std::move(v));
   }
-  return AxisArg(axis_int(h));
+  return AxisArg(index_int(h));
 }
 
-std::optional<int64_t> to_single_axis(nb::handle h) {
+std::optional<int64_t> single_axis(nb::handle h) {
   if (h.is_none()) return std::nullopt;
-  return axis_int(h);
+  return index_int(h);
 }
+
+namespace {
 
 const ndarray& input(nb::handle a) {
   if (!is_array(a))
@@ -113,38 +109,38 @@ nb::object sum_impl(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle 
                     nb::handle initial, nb::handle where) {
   const ndarray& x = input(a);
   OptDType d = to_dtype(dtype);
-  return result(F(x, to_axis(axis), d, to_out(out), keepdims, to_initial(initial, sum_result(x, d)), to_where(where)),
+  return result(F(x, axis_arg(axis), d, to_out(out), keepdims, to_initial(initial, sum_result(x, d)), to_where(where)),
                 out);
 }
 template <ExtFn F>
 nb::object ext_impl(nb::handle a, nb::handle axis, nb::handle out, bool keepdims, nb::handle initial,
                     nb::handle where) {
   const ndarray& x = input(a);
-  return result(F(x, to_axis(axis), to_out(out), keepdims, to_initial(initial, x.dtype()), to_where(where)), out);
+  return result(F(x, axis_arg(axis), to_out(out), keepdims, to_initial(initial, x.dtype()), to_where(where)), out);
 }
 template <ArgFn F>
 nb::object arg_impl(nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
-  return result(F(input(a), to_single_axis(axis), to_out(out), keepdims), out);
+  return result(F(input(a), single_axis(axis), to_out(out), keepdims), out);
 }
 template <LogicFn F>
 nb::object logic_impl(nb::handle a, nb::handle axis, nb::handle out, bool keepdims, nb::handle where) {
-  return result(F(input(a), to_axis(axis), to_out(out), keepdims, to_where(where)), out);
+  return result(F(input(a), axis_arg(axis), to_out(out), keepdims, to_where(where)), out);
 }
 template <MeanFn F>
 nb::object mean_impl(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims,
                      nb::handle where) {
-  return result(F(input(a), to_axis(axis), to_dtype(dtype), to_out(out), keepdims, to_where(where)), out);
+  return result(F(input(a), axis_arg(axis), to_dtype(dtype), to_out(out), keepdims, to_where(where)), out);
 }
 template <VarFn F>
 nb::object var_impl(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, nb::handle ddof,
                     bool keepdims, nb::handle where, nb::handle mean, nb::handle correction) {
   if (!mean.is_none()) throw NotImplementedError("var/std(mean=...) is not supported by cupric yet");
-  return result(F(input(a), to_axis(axis), to_dtype(dtype), to_out(out), to_ddof(ddof, correction), keepdims,
+  return result(F(input(a), axis_arg(axis), to_dtype(dtype), to_out(out), to_ddof(ddof, correction), keepdims,
                   to_where(where)),
                 out);
 }
 nb::object ptp_impl(nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
-  return result(ptp(input(a), to_axis(axis), to_out(out), keepdims), out);
+  return result(ptp(input(a), axis_arg(axis), to_out(out), keepdims), out);
 }
 
 // Registers `name` both as a module function (first argument `a`) and, when `method` is true,
@@ -229,7 +225,7 @@ void init_reduction(nb::module_& m) {
   def_both(m, cls, "nanstd", false, &var_impl<&nanstd>, "Standard deviation ignoring NaNs.", axis, dtype, out, ddof,
            keepdims, nb::kw_only(), where, mean_arg, correction);
   m.def("count_nonzero", [](nb::handle a, nb::handle axis, bool keepdims) {
-        return wrap(count_nonzero(input(a), to_axis(axis), keepdims));
+        return wrap(count_nonzero(input(a), axis_arg(axis), keepdims));
       }, nb::arg("a"), nb::arg("axis") = nb::none(), nb::kw_only(), nb::arg("keepdims") = false,
       "Counts the non-zero values; a 0-d array for axis=None (V2-COUNT-NONZERO).");
   m.def("isclose", [](nb::handle a, nb::handle b, double rtol, double atol, bool equal_nan) {

@@ -18,15 +18,6 @@ const ndarray& input(nb::handle a) {
   return unwrap(a).arr;
 }
 
-std::optional<int64_t> to_axis(nb::handle h) {
-  if (h.is_none()) return std::nullopt;
-  if (!PyIndex_Check(h.ptr()))
-    throw TypeError("'" + nb::cast<std::string>(nb::str(h.type().attr("__name__"))) +
-                    "' object cannot be interpreted as an integer");
-  Py_ssize_t v = PyNumber_AsSsize_t(h.ptr(), PyExc_OverflowError);
-  if (v == -1 && PyErr_Occurred()) throw nb::python_error();
-  return v;
-}
 
 ndarray to_out(nb::handle out) {
   if (out.is_none()) return ndarray();
@@ -45,13 +36,13 @@ template <ScanFnT F>
 nb::object scan_impl(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out) {
   OptDType d;
   if (!dtype.is_none()) d = resolve_dtype(dtype).dtype;
-  return result(F(input(a), to_axis(axis), d, to_out(out)), out);
+  return result(F(input(a), single_axis(axis), d, to_out(out)), out);
 }
 
 using NanArgFn = ndarray (*)(const ndarray&, std::optional<int64_t>, const ndarray&, bool);
 template <NanArgFn F>
 nb::object nanarg_impl(nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
-  return result(F(input(a), to_axis(axis), to_out(out), keepdims), out);
+  return result(F(input(a), single_axis(axis), to_out(out), keepdims), out);
 }
 
 }  // namespace

@@ -24,7 +24,8 @@ std::optional<bool> opt_bool(nb::handle b) {
   return nb::cast<bool>(b);
 }
 nb::object opt_wrap(const ndarray& a) { return a.defined() ? wrap(a) : nb::none(); }
-AxisArg axis_arg(nb::handle axis) {
+// Order statistics take a tuple or a list of axes (NumPy's normalize_axis_tuple).
+AxisArg axis_seq_arg(nb::handle axis) {
   if (axis.is_none()) return AxisArg();
   if (PyTuple_Check(axis.ptr()) || PyList_Check(axis.ptr())) {
     std::vector<int64_t> v;
@@ -92,14 +93,14 @@ void init_sorting(nb::module_& m) {
                         bool nan) {
     bool all_nan = false;
     const QuantileMethod meth = parse_quantile_method(nb::cast<std::string>(method));
-    ndarray r = nan ? detail::nanquantile_flag(arr(a), arr(q), axis_arg(axis), opt_out(out), meth, keepdims, &all_nan)
-                    : quantile(arr(a), arr(q), axis_arg(axis), opt_out(out), false, meth, keepdims);
+    ndarray r = nan ? detail::nanquantile_flag(arr(a), arr(q), axis_seq_arg(axis), opt_out(out), meth, keepdims, &all_nan)
+                    : quantile(arr(a), arr(q), axis_seq_arg(axis), opt_out(out), false, meth, keepdims);
     return nb::make_tuple(result_or_out(r, out), all_nan);
   }, nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg(), nb::arg());
   m.def("_median", [](nb::handle a, nb::handle axis, nb::handle out, bool keepdims, bool nan) {
     bool all_nan = false;
-    ndarray r = nan ? detail::nanmedian_flag(arr(a), axis_arg(axis), opt_out(out), keepdims, &all_nan)
-                    : median(arr(a), axis_arg(axis), opt_out(out), false, keepdims);
+    ndarray r = nan ? detail::nanmedian_flag(arr(a), axis_seq_arg(axis), opt_out(out), keepdims, &all_nan)
+                    : median(arr(a), axis_seq_arg(axis), opt_out(out), false, keepdims);
     return nb::make_tuple(result_or_out(r, out), all_nan);
   }, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg());
   m.def("_histogram", [](nb::handle a, nb::handle kind, nb::handle value, nb::handle range, bool density,

@@ -15,24 +15,6 @@ const OpDef& def_of(nb::handle self) {
 
 ndarray array_arg(nb::handle a) { return is_array(a) ? unwrap(a).arr : as_device_array(a); }
 
-int64_t index_int(nb::handle h) {
-  if (!PyIndex_Check(h.ptr()))
-    throw TypeError("'" + nb::cast<std::string>(nb::str(h.type().attr("__name__"))) +
-                    "' object cannot be interpreted as an integer");
-  Py_ssize_t v = PyNumber_AsSsize_t(h.ptr(), PyExc_OverflowError);
-  if (v == -1 && PyErr_Occurred()) throw nb::python_error();
-  return v;
-}
-
-AxisArg axis_arg(nb::handle h) {
-  if (h.is_none()) return AxisArg();
-  if (PyTuple_Check(h.ptr())) {
-    std::vector<int64_t> v;
-    for (nb::handle it : nb::borrow<nb::tuple>(h)) v.push_back(index_int(it));
-    return AxisArg(std::move(v));
-  }
-  return AxisArg(index_int(h));
-}
 
 OptDType dtype_arg(nb::handle d) {
   if (d.is_none()) return std::nullopt;
