@@ -61,4 +61,9 @@ using WarningHandler = void (*)(const char* category, const char* message);
 void set_warning_handler(WarningHandler h);
 void warn(const char* category, const std::string& message);
 
+// Python's repr of a float for error messages ("0.1", "1e-05", "nan", "inf"): the shortest %g
+// form that reads back to the same double. Formatted with snprintf, never an iostream (an
+// ostream << double crashed inside a mismatched libstdc++ on the GPU machine).
+std::string float_repr(double v);
+
 }  // namespace cupric

@@ -7,7 +7,6 @@
 #include <cmath>
 #include <algorithm>
 #include <numbers>
-#include <sstream>
 #include "cupric/error.hpp"
 #include "cupric/half.hpp"
 #include "cupric/ops/copy.hpp"
@@ -24,12 +23,6 @@ namespace cupric {
 namespace {
 
 double host_double(const ndarray& x) { return to_vector<double>(astype(x, dtypes::float64)).at(0); }  // host sync
-
-std::string fmt(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
 
 // The data's range (or the given one) as NumPy's _get_outer_edges, with the float type the
 // edges are computed in.
@@ -48,12 +41,12 @@ Outer outer_edges(const ndarray& a, HistogramRange range) {
     o.first = range->first, o.last = range->second;
     if (o.first > o.last) throw ValueError("max must be larger than min in range parameter.");
     if (!std::isfinite(o.first) || !std::isfinite(o.last))
-      throw ValueError("supplied range of [" + fmt(o.first) + ", " + fmt(o.last) + "] is not finite");
+      throw ValueError("supplied range of [" + float_repr(o.first) + ", " + float_repr(o.last) + "] is not finite");
   } else if (a.size() > 0) {
     o.first = host_double(amin(a));  // host syncs: the data's range
     o.last = host_double(amax(a));
     if (!std::isfinite(o.first) || !std::isfinite(o.last))
-      throw ValueError("autodetected range of [" + fmt(o.first) + ", " + fmt(o.last) + "] is not finite");
+      throw ValueError("autodetected range of [" + float_repr(o.first) + ", " + float_repr(o.last) + "] is not finite");
     if (a.dtype().is_floating() && a.dtype() != dtypes::bfloat16) o.dt = a.dtype();
   }
   if (o.first == o.last) {

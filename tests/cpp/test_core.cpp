@@ -1,4 +1,5 @@
 // Core C++ API: creation, casts, fills, basic indexing and the pool's accounting on the host backend.
+#include <limits>
 #include <gtest/gtest.h>
 #include <cupric/cupric.hpp>
 
@@ -66,4 +67,20 @@ TEST(Core, PoolAccountingRoundsTo512) {
   EXPECT_EQ(pool->total_bytes() - total0, 512u);
   pool->free_all_blocks();
   EXPECT_EQ(pool->total_bytes(), used0);
+}
+
+TEST(Errors, FloatReprIsPythons) {
+  EXPECT_EQ(cupric::float_repr(0.5), "0.5");
+  EXPECT_EQ(cupric::float_repr(1.0), "1.0");
+  EXPECT_EQ(cupric::float_repr(-0.0), "-0.0");
+  EXPECT_EQ(cupric::float_repr(100000.0), "100000.0");
+  EXPECT_EQ(cupric::float_repr(0.1), "0.1");
+  EXPECT_EQ(cupric::float_repr(123.456), "123.456");
+  EXPECT_EQ(cupric::float_repr(0.0001), "0.0001");
+  EXPECT_EQ(cupric::float_repr(1e-05), "1e-05");
+  EXPECT_EQ(cupric::float_repr(1e16), "1e+16");
+  EXPECT_EQ(cupric::float_repr(1.5e300), "1.5e+300");
+  EXPECT_EQ(cupric::float_repr(0.1 + 0.2), "0.30000000000000004");
+  EXPECT_EQ(cupric::float_repr(std::numeric_limits<double>::quiet_NaN()), "nan");
+  EXPECT_EQ(cupric::float_repr(-std::numeric_limits<double>::infinity()), "-inf");
 }

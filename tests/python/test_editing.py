@@ -1,6 +1,5 @@
 """insert, delete, trim_zeros, block, row_stack, select, mask_indices, triu/tril_indices(_from)
 and trace against NumPy 2: values, dtypes, shapes, layouts and error types/messages."""
-import warnings
 
 import numpy
 import pytest
@@ -209,14 +208,13 @@ def test_block_errors():
 
 
 def test_row_stack_deprecated():
-    """V14-DEPRECATED: row_stack exists with NumPy 2's DeprecationWarning."""
+    """V14-DEPRECATED: row_stack exists with NumPy 2's DeprecationWarning and is vstack (NumPy 2.5
+    removed numpy.row_stack, so vstack is the reference)."""
     a, b = numpy.arange(3), numpy.arange(3, 6)
     with pytest.warns(DeprecationWarning, match="row_stack"):
         r = cp.row_stack([cp.array(a), cp.array(b)])
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        n = numpy.row_stack([a, b])
-        n16 = numpy.row_stack([a, b], dtype=numpy.float16)
+    n = numpy.vstack([a, b])
+    n16 = numpy.vstack([a, b], dtype=numpy.float16)
     _same(r, n)
     with pytest.warns(DeprecationWarning):
         _same(cp.row_stack([cp.array(a), cp.array(b)], dtype=numpy.float16), n16)

@@ -1,0 +1,52 @@
+// The floor under cupric's small-op host time on this machine: host microseconds per call of a
+// bare kernel launch and of the CUDA runtime calls the engine may make around one (bench/probe.py
+// builds and runs it with nvcc on the GPU machine).
+#include <cuda_runtime.h>
+#include <chrono>
+#include <cstdio>
+
+__global__ void empty_kernel() {}
+__global__ void add_kernel(const float* a, const float* b, float* c, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) c[i] = a[i] + b[i];
+}
+
+template <class F>
+double per_call_us(F f, int n = 200000) {
+  for (int i = 0; i < 1000; ++i) f();
+  cudaDeviceSynchronize();
+  auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < n; ++i) f();
+  auto t1 = std::chrono::steady_clock::now();
+  cudaDeviceSynchronize();
+  return std::chrono::duration<double, std::micro>(t1 - t0).count() / n;
+}
+
+int main() {
+  float *a, *b, *c;
+  cudaMalloc(&a, 4096);
+  cudaMalloc(&b, 4096);
+  cudaMalloc(&c, 4096);
+  cudaStream_t s;
+  cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+  cudaEvent_t ev;
+  cudaEventCreateWithFlags(&ev, cudaEventDisableTiming);
+  int dev = 0;
+  cudaStreamCaptureStatus st;
+  cudaPointerAttributes attr;
+  std::printf("LAUNCH_FLOOR empty<<<1,1>>> null stream   %.3f us\n", per_call_us([] { empty_kernel<<<1, 1>>>(); }));
+  std::printf("LAUNCH_FLOOR add<<<4,256>>> null stream   %.3f us\n", per_call_us([&] { add_kernel<<<4, 256>>>(a, b, c, 1000); }));
+  std::printf("LAUNCH_FLOOR add<<<4,256>>> own stream    %.3f us\n", per_call_us([&] { add_kernel<<<4, 256, 0, s>>>(a, b, c, 1000); }));
+  void* args[] = {&a, &b, &c, &dev};
+  std::printf("LAUNCH_FLOOR cudaLaunchKernel add         %.3f us\n",
+              per_call_us([&] { cudaLaunchKernel((const void*)add_kernel, dim3(4), dim3(256), args, 0, nullptr); }));
+  std::printf("LAUNCH_FLOOR cudaGetDevice                %.3f us\n", per_call_us([&] { cudaGetDevice(&dev); }));
+  std::printf("LAUNCH_FLOOR cudaGetLastError             %.3f us\n", per_call_us([&] { (void)cudaGetLastError(); }));
+  std::printf("LAUNCH_FLOOR cudaStreamIsCapturing        %.3f us\n", per_call_us([&] { cudaStreamIsCapturing(nullptr, &st); }));
+  std::printf("LAUNCH_FLOOR cudaPointerGetAttributes     %.3f us\n", per_call_us([&] { cudaPointerGetAttributes(&attr, a); }));
+  std::printf("LAUNCH_FLOOR cudaEventRecord              %.3f us\n", per_call_us([&] { cudaEventRecord(ev, nullptr); }));
+  std::printf("LAUNCH_FLOOR cudaEventQuery               %.3f us\n", per_call_us([&] { (void)cudaEventQuery(ev); }));
+  std::printf("LAUNCH_FLOOR cudaMemsetAsync 4 KiB        %.3f us\n", per_call_us([&] { cudaMemsetAsync(c, 0, 4000, nullptr); }));
+  std::printf("LAUNCH_FLOOR cudaMemcpyAsync D2D 4 KiB    %.3f us\n", per_call_us([&] { cudaMemcpyAsync(c, a, 4000, cudaMemcpyDeviceToDevice, nullptr); }));
+  return 0;
+}

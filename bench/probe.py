@@ -1,0 +1,99 @@
+"""Diagnostics for the small-op and first-call figures (not a benchmark of record): on the GPU
+machine, where each microsecond of `a + b` and each millisecond of a first call goes.
+
+    python bench/probe.py            # prints PROBE lines; also builds and runs bench/launch_floor.cu
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+FIRST = r"""
+import time, sys
+t = time.perf_counter
+T = [("start", t())]
+import cupric as cp
+T.append(("import cupric", t()))
+sync = cp.cuda.Device().synchronize
+sync(); T.append(("context (first synchronize)", t()))
+import numpy as np
+h = np.random.default_rng(0).random(1 << 20, dtype=np.float32)
+a = cp.asarray(h); sync(); T.append(("asarray 4 MiB", t()))
+for label, f in [("sin(a)", lambda: cp.sin(a)), ("a * 3", lambda: a * 3), ("a + a", lambda: a + a),
+                 ("cos(a)", lambda: cp.cos(a)), ("sin(a) again", lambda: cp.sin(a)),
+                 ("exp(a)", lambda: cp.exp(a)), ("a.sum(axis=0)", lambda: a.reshape(1024, -1).sum(axis=0)),
+                 ("a - 1.5", lambda: a - 1.5), ("sqrt(a) f64", lambda: cp.sqrt(a.astype(cp.float64)))]:
+    f(); sync(); T.append((label, t()))
+for (_, t0), (label, t1) in zip(T, T[1:]):
+    print(f"PROBE first  {label:32s} {1e3 * (t1 - t0):9.3f} ms")
+"""
+
+STEADY = r"""
+import time, sys
+lib = sys.argv[1]
+if lib == "cupy":
+    import cupy as xp
+else:
+    import cupric as xp
+import numpy as np
+a = xp.asarray(np.arange(1000, dtype=np.float32)); b = a + 1; c = xp.empty_like(a)
+xp.cuda.Device().synchronize() if hasattr(xp, "cuda") else None
+k = None
+try:
+    k = xp.RawKernel(r'extern "C" __global__ void nop() {}', "nop")
+    k((1,), (1,), ())
+except Exception as e:
+    print("PROBE", lib, "RawKernel unavailable:", type(e).__name__, e)
+    k = None
+cases = [("empty(1000)", lambda: xp.empty(1000, dtype=xp.float32)),
+         ("a[1:-1]", lambda: a[1:-1]),
+         ("add(a, b, out=c)", lambda: xp.add(a, b, out=c)),
+         ("a + b", lambda: a + b),
+         ("a + 1.0", lambda: a + 1.0),
+         ("a.sum()", lambda: a.sum()),
+         ("zeros(1000)", lambda: xp.zeros(1000, dtype=xp.float32)),
+         ("c.fill(2)", lambda: c.fill(2)),
+         ("a.copy()", lambda: a.copy()),
+         ("negative(a, out=c)", lambda: xp.negative(a, out=c))]
+if k is not None:
+    cases.append(("RawKernel nop()", lambda: k((1,), (1,), ())))
+    k2 = xp.RawKernel(r'extern "C" __global__ void f3(const float* a, const float* b, float* c, int n) {}', "f3")
+    cases.append(("RawKernel f3(a,b,c,n)", lambda: k2((4,), (256,), (a, b, c, np.int32(1000)))))
+for label, f in cases:
+    for _ in range(2000): f()
+    best = 1e9
+    for _ in range(5):
+        t0 = time.perf_counter()
+        for _ in range(20000): f()
+        best = min(best, (time.perf_counter() - t0) / 20000 * 1e6)
+        if hasattr(xp, "cuda"): xp.cuda.Device().synchronize()
+    print(f"PROBE steady {lib:12s} {label:24s} {best:7.3f} us")
+"""
+
+
+def run(args, env=None, timeout=300):
+    p = subprocess.run(args, env=env, capture_output=True, text=True, timeout=timeout)
+    out = "\n".join(ln for ln in (p.stdout + p.stderr).splitlines())
+    print(out if p.returncode == 0 else f"PROBE FAILED rc={p.returncode}: {out[-3000:]}", flush=True)
+
+
+def main():
+    with tempfile.TemporaryDirectory() as d:
+        exe = os.path.join(d, "launch_floor")
+        subprocess.run(["nvcc", "-arch=sm_90", "-O2", "-o", exe, os.path.join(HERE, "launch_floor.cu")], check=True)
+        run([exe])
+        for loading in [None, "EAGER"]:
+            env = dict(os.environ, CUPRIC_BACKEND="cuda", CUPRIC_CACHE_DIR=d)
+            if loading:
+                env["CUDA_MODULE_LOADING"] = loading
+            print(f"PROBE --- first calls, CUDA_MODULE_LOADING={loading or 'default'}", flush=True)
+            run([sys.executable, "-c", FIRST], env)
+        for lib, backend in [("cupric", "cuda"), ("cupric-host", "host"), ("cupy", None)]:
+            env = dict(os.environ, CUPRIC_BACKEND=backend or "cuda")
+            run([sys.executable, "-c", STEADY, lib], env)
+
+
+if __name__ == "__main__":
+    main()
