@@ -230,7 +230,7 @@ CASES += [
     Case("fuse_chain", lambda s: f"fuse sqrt(u*u+v*v)*0.5+sin(u) {p2(s.big)} f32", "device", "F(u, v)",
          {"u": ("big", "dev"), "v": ("big", "dev")}, nbytes=lambda s: 3 * _f32x4 * s.big,
          needs=(func("fuse"),), libs=GPU_LIBS,
-         setup="F = xp.fuse(lambda u, v: xp.sqrt(u * u + v * v) * 0.5 + xp.sin(u))",
+         setup="F = xp.fuse(kernel_name='chain')(lambda u, v: xp.sqrt(u * u + v * v) * 0.5 + xp.sin(u))",
          expect=lambda h: (np.sqrt(h["u"] * h["u"] + h["v"] * h["v"]) * F32(0.5) + np.sin(h["u"]), 1e-5),
          baseline="d2d", target=Target("ge", 3790,
                                       ">= 3790 GB/s (0.85 ms at 2^28)")),
