@@ -153,9 +153,47 @@ void at(const PyUfunc& self, nb::handle a, nb::handle indices, nb::handle b) {
   ufunc_at(*self.def, unwrap(a).arr, idx, &ob);
 }
 
+// signature=: a type string ("ff->f") or a tuple of dtypes and Nones, one per operand (NumPy 2's
+// forms and errors; a single type must go through dtype=). Note [Ufunc signatures] in ufunc.cpp.
+std::vector<std::optional<DType>> parse_signature(const OpDef& u, nb::handle value) {
+  const int nargs = u.nin + u.nout;
+  std::vector<std::optional<DType>> sig;
+  const char* single = "Use `dtype` or  fill the tuple with more than one 'None'.";
+  if (nb::isinstance<nb::str>(value)) {
+    const std::string text = nb::cast<std::string>(value);
+    const size_t arrow = text.find("->");
+    if (arrow == std::string::npos && text.size() == 1) throw TypeError(single);
+    if (arrow == std::string::npos || static_cast<int>(arrow) != u.nin ||
+        static_cast<int>(text.size() - arrow - 2) != u.nout)
+      throw ValueError("a type-string for " + u.name + ", " + std::to_string(u.nin) + " typecode(s) before and " +
+                       std::to_string(u.nout) + " after the -> sign");
+    for (char c : text.substr(0, arrow) + text.substr(arrow + 2)) {
+      try {
+        sig.push_back(resolve_dtype(nb::str(std::string(1, c).c_str())).dtype);
+      } catch (const std::exception&) {
+        throw ValueError("Invalid data-type for array");
+      }
+    }
+    return sig;
+  }
+  if (!PyTuple_Check(value.ptr())) throw TypeError("the signature object to ufunc must be a string or a tuple.");
+  const int n = static_cast<int>(PyTuple_GET_SIZE(value.ptr()));
+  if (n == 1) throw TypeError(single);
+  if (n != nargs)
+    throw ValueError("a type-tuple must be specified of length " + std::to_string(nargs) + " for ufunc '" + u.name + "'");
+  for (int k = 0; k < n; ++k) {
+    nb::handle t = PyTuple_GET_ITEM(value.ptr(), k);
+    sig.push_back(t.is_none() ? std::optional<DType>() : std::optional<DType>(resolve_dtype(t).dtype));
+  }
+  for (const auto& t : sig)
+    if (t) return sig;
+  return {};  // all None: no constraint
+}
+
 void parse_options(const OpDef& u, bool positional_out, nb::kwargs kwargs, UfuncOptions& opts, nb::handle* outs,
                    ndarray& where_arr) {
   const int nargs = positional_out ? u.nin + 1 : u.nin;
+  bool dtype_given = false, signature_given = false;
   for (auto [key, value] : kwargs) {
     std::string k = nb::cast<std::string>(key);
     if (k == "out") {
@@ -177,18 +215,21 @@ void parse_options(const OpDef& u, bool positional_out, nb::kwargs kwargs, Ufunc
       }
     } else if (k == "dtype") {
       if (!value.is_none()) opts.dtype = resolve_dtype(value).dtype;
+      dtype_given = true;
     } else if (k == "casting") {
       opts.casting = parse_casting(nb::cast<std::string>(value));
     } else if (k == "order") {
       opts.order = to_order(value);
     } else if (k == "subok") {
       // cupric has no ndarray subclasses: subok is accepted and ignored
-    } else if (k == "signature") {
-      if (!value.is_none()) throw NotImplementedError("signature= is not supported by cupric ufuncs yet; use dtype=");
+    } else if (k == "signature" || k == "sig") {
+      opts.signature = parse_signature(u, value);
+      signature_given = true;
     } else {
       throw TypeError("'" + k + "' is an invalid keyword to ufunc '" + u.name + "'");
     }
   }
+  if (dtype_given && signature_given) throw TypeError("cannot specify both 'signature' and 'dtype'");
   for (int k = 0; k < u.nout; ++k) {
     if (!outs[k].is_valid() || outs[k].is_none()) continue;
     if (!is_array(outs[k])) throw TypeError("return arrays must be of ArrayType");

@@ -158,19 +158,54 @@ Resolved resolve(const OpDef& u, const Operand* in, int nin, const UfuncOptions&
       if (!can_cast(r.in[i], DType(l.types[i]), Casting::Safe)) return false;
     return true;
   };
-  if (opts.dtype) {
-    const DType want = *opts.dtype;
-    for (const auto& l : u.loops)
-      if (l.types[u.nin] == want.type && safe_match(l)) { r.loop = &l; break; }
-    if (!r.loop) {
+  if (opts.dtype || !opts.signature.empty()) {
+    // Note [Ufunc signatures]: dtype= is signature=(None, ..., None, dtype) for every output (NumPy
+    // 2). A loop must have every fixed type; among those, the first whose free inputs take the
+    // operands safely. With only outputs fixed and no such loop, the loop of that type throughout
+    // (the operands are then cast with `casting`, which may fail with NumPy's input cast error).
+    if (opts.dtype && !opts.signature.empty()) throw TypeError("cannot specify both 'signature' and 'dtype'");
+    std::optional<DType> fixed[kMaxOperands];
+    bool input_fixed = false;
+    if (!opts.signature.empty()) {
+      if (static_cast<int>(opts.signature.size()) != nargs)
+        throw ValueError("a type-tuple must be specified of length " + std::to_string(nargs) + " for ufunc '" + u.name +
+                         "'");
+      for (int k = 0; k < nargs; ++k) {
+        fixed[k] = opts.signature[k];
+        input_fixed = input_fixed || (k < u.nin && fixed[k]);
+      }
+    } else {
+      for (int k = u.nin; k < nargs; ++k) fixed[k] = *opts.dtype;
+    }
+    auto has_fixed = [&](const TypedLoop& l) {
+      for (int k = 0; k < nargs; ++k)
+        if (fixed[k] && l.types[k] != fixed[k]->type) return false;
+      return true;
+    };
+    for (const auto& l : u.loops) {
+      if (!has_fixed(l)) continue;
+      bool ok = true;
+      for (int i = 0; i < nin && ok; ++i) ok = fixed[i] || can_cast(r.in[i], DType(l.types[i]), Casting::Safe);
+      if (ok) { r.loop = &l; break; }
+    }
+    if (!r.loop && !input_fixed) {
+      std::optional<DType> out_t;
+      bool uniform = true;
+      for (int k = u.nin; k < nargs; ++k) {
+        if (!fixed[k]) continue;
+        uniform = uniform && (!out_t || *out_t == *fixed[k]);
+        out_t = fixed[k];
+      }
       for (const auto& l : u.loops) {
+        if (!uniform || !out_t) break;
+        if (!has_fixed(l)) continue;
         bool all = true;
-        for (int k = 0; k < nargs; ++k) all = all && l.types[k] == want.type;
+        for (int k = 0; k < nargs; ++k) all = all && l.types[k] == out_t->type;
         if (all) { r.loop = &l; break; }
       }
     }
     if (!r.loop)
-      throw UFuncTypeError("No loop matching the specified signature and casting was found for ufunc " + u.name);
+      throw TypeError("No loop matching the specified signature and casting was found for ufunc " + u.name);
     return r;
   }
   bool all_int = true, all_bool = true;

@@ -92,3 +92,21 @@ TEST(Ufunc, TableAndTypeHelpers) {
   EXPECT_EQ(min_scalar_type(Scalar::of<int64_t>(300)), dtypes::uint16);
   EXPECT_EQ(min_scalar_type(Scalar::of<double>(1e5)), dtypes::float32);
 }
+
+TEST(Ufunc, SignaturePicksTheNamedLoop) {
+  using namespace cupric;
+  ndarray a = array(std::vector<int8_t>{1, 2, 3});
+  UfuncOptions o;
+  o.signature = {dtypes::float32, dtypes::float32, dtypes::float32};
+  UfuncResult r = ufunc_call("add", {a, a}, o);
+  EXPECT_EQ(r.out[0].dtype(), dtypes::float32);
+  EXPECT_EQ(to_vector<float>(r.out[0]), (std::vector<float>{2, 4, 6}));
+  UfuncOptions partial;
+  partial.signature = {std::nullopt, std::nullopt, dtypes::float16};
+  EXPECT_EQ(ufunc_call("add", {a, a}, partial).out[0].dtype(), dtypes::float16);
+  UfuncOptions bad;
+  bad.signature = {dtypes::float32, dtypes::float64, std::nullopt};
+  EXPECT_THROW(ufunc_call("add", {a, a}, bad), TypeError);
+  bad.signature = {dtypes::float32};
+  EXPECT_THROW(ufunc_call("add", {a, a}, bad), ValueError);
+}

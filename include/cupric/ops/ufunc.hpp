@@ -54,6 +54,10 @@ struct UfuncOptions {
   const ndarray* where = nullptr;  // a boolean mask broadcast to the result; null: everywhere
   bool where_false = false;     // where=False: compute nothing
   std::optional<DType> dtype;   // NumPy's dtype= (the output dtype; inputs too for uniform loops)
+  // NumPy's signature= (inputs then outputs; an empty entry is free). Empty vector: none given.
+  // With every entry set it names one loop; with some set it picks the first loop that has those
+  // types and whose free inputs take the operands safely. Not together with `dtype`.
+  std::vector<std::optional<DType>> signature;
   Casting casting = Casting::SameKind;
   Order order = Order::K;
 };
