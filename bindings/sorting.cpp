@@ -90,13 +90,14 @@ void init_sorting(nb::module_& m) {
   m.def("_union1d", [](nb::handle a, nb::handle b) { return wrap(union1d(arr(a), arr(b))); });
   m.def("_setdiff1d", [](nb::handle a, nb::handle b, bool u) { return wrap(setdiff1d(arr(a), arr(b), u)); });
   m.def("_quantile", [](nb::handle a, nb::handle q, nb::handle axis, nb::handle out, nb::handle method, bool keepdims,
-                        bool nan) {
+                        bool nan, nb::handle weights) {
     bool all_nan = false;
     const QuantileMethod meth = parse_quantile_method(nb::cast<std::string>(method));
-    ndarray r = nan ? detail::nanquantile_flag(arr(a), arr(q), axis_seq_arg(axis), opt_out(out), meth, keepdims, &all_nan)
-                    : quantile(arr(a), arr(q), axis_seq_arg(axis), opt_out(out), false, meth, keepdims);
+    const ndarray w = weights.is_none() ? ndarray() : arr(weights);
+    ndarray r = nan ? detail::nanquantile_flag(arr(a), arr(q), axis_seq_arg(axis), opt_out(out), meth, keepdims, &all_nan, w)
+                    : quantile(arr(a), arr(q), axis_seq_arg(axis), opt_out(out), false, meth, keepdims, w);
     return nb::make_tuple(result_or_out(r, out), all_nan);
-  }, nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg(), nb::arg());
+  }, nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg(), nb::arg(), nb::arg().none() = nb::none());
   m.def("_median", [](nb::handle a, nb::handle axis, nb::handle out, bool keepdims, bool nan) {
     bool all_nan = false;
     ndarray r = nan ? detail::nanmedian_flag(arr(a), axis_seq_arg(axis), opt_out(out), keepdims, &all_nan)

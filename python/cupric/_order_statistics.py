@@ -32,16 +32,23 @@ def _check(q, percent):
 def _run(a, q, axis, out, method, keepdims, nan, percent, weights, interpolation):
     if interpolation is not None:
         raise TypeError("quantile() got an unexpected keyword argument 'interpolation'")
-    if weights is not None:
-        raise TypeError("cupric: weights= of quantile/percentile is not supported")
     a = cp.asarray(a)
     if a.dtype.kind == "c":
         raise TypeError("a must be an array of real numbers")
-    qa = _q_array(a, q, 100 if percent else 1)
+    if weights is not None:
+        # NumPy's weighted branch compares the CDF in q's own dtype (a Python float is float64)
+        if isinstance(q, cp.ndarray):
+            q = q.get()
+        qa = numpy.asanyarray(q)
+        if percent:
+            qa = numpy.true_divide(qa, a.dtype.type(100) if a.dtype.kind == "f" else 100)
+        weights = cp.asarray(weights)
+    else:
+        qa = _q_array(a, q, 100 if percent else 1)
     if qa.dtype.kind == "c":
         raise TypeError("q must be real numbers")
     _check(qa, percent)
-    r, all_nan = _core._quantile(a, qa, axis, out, method, bool(keepdims), nan)
+    r, all_nan = _core._quantile(a, qa, axis, out, method, bool(keepdims), nan, weights)
     if all_nan:
         warnings.warn("All-NaN slice encountered", RuntimeWarning, stacklevel=3)
     return r

@@ -3,6 +3,7 @@
 // virtual index of each quantile (Hyndman & Fan's (alpha, beta) for the continuous methods), gather
 // the neighbours and lerp. The index arithmetic is NumPy's, on the host, in q's float type.
 #include "cupric/ops/order_statistics.hpp"
+#include <algorithm>
 #include <cmath>
 #include <vector>
 #include "cupric/error.hpp"
@@ -11,6 +12,8 @@
 #include "cupric/ops/creation.hpp"
 #include "cupric/ops/indexing.hpp"
 #include "cupric/ops/manipulation.hpp"
+#include "cupric/ops/reduction.hpp"
+#include "cupric/ops/scan.hpp"
 #include "cupric/ops/sorting.hpp"
 #include "cupric/ops/ufunc.hpp"
 #include "ops/index_engine.hpp"
@@ -161,6 +164,92 @@ void propagate_nan(const ndarray& result, const ndarray& srt) {
   detail::where_copy(result, isnan(last), astype(last, result.dtype()));
 }
 
+// NumPy's _weights_are_valid: weights of a's shape, or of the reduced axes' shape (in `axis`
+// order) broadcast along the others; then non-negative (one host sync).
+ndarray weights_like(const ndarray& a, const ndarray& w, const AxisArg& axis) {
+  ndarray r = w;
+  if (w.shape() != a.shape()) {
+    if (axis.is_none()) throw TypeError("Axis must be specified when shapes of a and weights differ.");
+    const int nd = a.ndim();
+    std::vector<int64_t> axes;
+    for (int64_t ax : axis.axes()) {
+      const int d = normalize_axis(ax, nd);
+      for (int64_t e : axes)
+        if (e == d) throw ValueError("repeated axis");
+      axes.push_back(d);
+    }
+    Dims want;
+    for (int64_t d : axes) want.push_back(a.shape()[d]);
+    if (w.shape() != want)
+      throw ValueError("Shape of weights must be consistent with shape of a along specified axis.");
+    std::vector<int64_t> perm(axes.size());
+    for (size_t i = 0; i < perm.size(); ++i) perm[i] = static_cast<int64_t>(i);
+    std::sort(perm.begin(), perm.end(), [&](int64_t x, int64_t y) { return axes[x] < axes[y]; });
+    Dims bshape;
+    for (int d = 0; d < nd; ++d)
+      bshape.push_back(std::find(axes.begin(), axes.end(), d) != axes.end() ? a.shape()[d] : 1);
+    r = broadcast_to(reshape(transpose(w, perm), bshape), a.shape());
+  }
+  if (r.size() > 0 && to_vector<bool>(any(less(r, Operand(int64_t{0})))).at(0))  // host sync
+    throw ValueError("Weights must be non-negative.");
+  return r;
+}
+
+// method="inverted_cdf" with weights (NumPy's weighted branch of _quantile): sort each lane, the
+// weights' float64 cumulative sum over its total is the empirical CDF (in q's float type), and
+// each quantile takes the first value whose CDF reaches it (leading zero weights skipped).
+ndarray weighted_quantile(const ndarray& a, const ndarray& q_dev, const Dims& qshape, const AxisArg& axis,
+                          const ndarray& out, bool keepdims, bool nan, bool* all_nan, const ndarray& w) {
+  QLanes l = q_lanes(a, axis);
+  if (l.n == 0) throw IndexError("index -1 is out of bounds for axis 0 with size 0");
+  QLanes lw = q_lanes(w, axis);
+  ndarray order = argsort(l.lanes, -1);
+  ndarray srt = take_along_axis(l.lanes, order, -1);
+  ndarray ws = take_along_axis(lw.lanes, order, -1);
+  const bool has_nan = a.dtype().is_floating();
+  if (nan && has_nan)  // NaNs sort last and drop out with their weights
+    detail::where_copy(ws, isnan(srt), zeros(Dims{}, ws.dtype()));
+  ndarray cdf = cumsum(ws, int64_t{-1}, dtypes::float64);
+  ndarray total = basic_index(cdf, {Index::ellipsis(), Index::slice(l.n - 1, l.n)});
+  cdf = divide(cdf, total);
+  std::vector<int64_t> counts = valid_counts(l, nan && has_nan);  // one host sync (nan-variants)
+  ndarray bad = isnan(basic_index(cdf, {Index::ellipsis(), Index::integer(-1)}));
+  ndarray empty_lane;
+  if (nan && has_nan) {
+    std::vector<uint8_t> e(counts.size());
+    for (size_t i = 0; i < counts.size(); ++i) e[i] = counts[i] == 0;
+    empty_lane = upload(e.data(), l.rest, dtypes::bool_, a);
+    bad = logical_and(bad, logical_not(empty_lane));
+    if (all_nan) {
+      *all_nan = false;
+      for (int64_t c : counts) *all_nan = *all_nan || c == 0;
+    }
+  }
+  if (to_vector<bool>(any(bad)).at(0))  // host sync
+    throw ValueError("Weights included NaN, inf or were all zero.");
+  cdf = astype(cdf, q_dev.dtype(), Order::K, Casting::Unsafe, true);  // a fresh array: written below
+  detail::where_copy(cdf, equal(cdf, Operand(int64_t{0})), full(Dims{}, Scalar::of<int64_t>(-1), cdf.dtype()));
+  // idx[rest..., qi] = #(cdf < q[qi]) in the lane: numpy.searchsorted(cdf, q, side="left")
+  const int64_t qs = q_dev.size();
+  Dims cshape = l.rest;
+  cshape.push_back(1);
+  cshape.push_back(l.n);
+  ndarray below = less(reshape(cdf, cshape), reshape(q_dev, Dims{qs, 1}));
+  ndarray idx = minimum(count_nonzero(below, AxisArg(int64_t{-1})), Operand(l.n - 1));
+  ndarray g = take_along_axis(srt, astype(idx, dtypes::int64), -1);  // rest + (Qs,)
+  ndarray result = reshape(copy(moveaxis(g, -1, 0), Order::C), concat_dims(qshape, l.rest));
+  if (has_nan) {
+    if (!nan) {
+      propagate_nan(result, srt);
+    } else if (empty_lane.defined()) {
+      if (result.ndim() == 0) result = copy(result);
+      ndarray nan_v = astype(full(Dims{}, Scalar::of<double>(std::nan("")), dtypes::float64), result.dtype());
+      detail::where_copy(result, broadcast_to(empty_lane, result.shape()), nan_v);
+    }
+  }
+  return finish(result, out, keepdims, qshape, l.kd);
+}
+
 template <class T>
 ndarray quantile_typed(const ndarray& a, const std::vector<T>& q, const Dims& qshape, DType qdt, const AxisArg& axis,
                        const ndarray& out, M method, bool keepdims, bool nan, bool* all_nan) {
@@ -200,10 +289,24 @@ ndarray quantile_typed(const ndarray& a, const std::vector<T>& q, const Dims& qs
 }
 
 ndarray quantile_impl(const ndarray& a, const ndarray& q, const AxisArg& axis, const ndarray& out, M method,
-                      bool keepdims, bool nan, bool* all_nan) {
+                      bool keepdims, bool nan, bool* all_nan, const ndarray& weights = {}) {
   if (a.dtype().is_complex()) throw TypeError("a must be an array of real numbers");
   if (a.dtype().is_void() || q.dtype().is_complex() || q.dtype().is_void()) throw TypeError("q must be real numbers");
   const DType qdt = q.dtype().is_floating() ? q.dtype() : dtypes::float64;
+  if (weights.defined()) {
+    for (double x : to_vector<double>(astype(q, dtypes::float64)))
+      if (!(x >= 0 && x <= 1)) throw ValueError("Quantiles must be in the range [0, 1]");
+    if (method != M::InvertedCdf) {
+      static const char* names[] = {"inverted_cdf", "averaged_inverted_cdf", "closest_observation",
+                                    "interpolated_inverted_cdf", "hazen", "weibull", "linear", "median_unbiased",
+                                    "normal_unbiased", "lower", "higher", "midpoint", "nearest"};
+      throw ValueError(std::string("Only method 'inverted_cdf' supports weights. Got: ") +
+                       names[static_cast<int>(method)] + ".");
+    }
+    const bool use_nan = nan && a.dtype().is_floating();
+    return weighted_quantile(a, q.dtype().is_floating() ? q : astype(q, dtypes::float64), q.shape(), axis, out,
+                             keepdims, use_nan, all_nan, weights_like(a, weights, axis));
+  }
   const bool single = qdt == dtypes::float32 || qdt == dtypes::float16 || qdt == dtypes::bfloat16;
   const bool use_nan = nan && a.dtype().is_floating();
   if (single) {
@@ -243,22 +346,22 @@ QuantileMethod parse_quantile_method(std::string_view m) {
 }
 
 ndarray quantile(const ndarray& a, const ndarray& q, const AxisArg& axis, const ndarray& out, bool, M method,
-                 bool keepdims) {
-  return quantile_impl(a, q, axis, out, method, keepdims, false, nullptr);
+                 bool keepdims, const ndarray& weights) {
+  return quantile_impl(a, q, axis, out, method, keepdims, false, nullptr, weights);
 }
 ndarray nanquantile(const ndarray& a, const ndarray& q, const AxisArg& axis, const ndarray& out, bool, M method,
-                    bool keepdims) {
-  return quantile_impl(a, q, axis, out, method, keepdims, true, nullptr);
+                    bool keepdims, const ndarray& weights) {
+  return quantile_impl(a, q, axis, out, method, keepdims, true, nullptr, weights);
 }
 ndarray percentile(const ndarray& a, const ndarray& q, const AxisArg& axis, const ndarray& out, bool, M method,
-                   bool keepdims) {
+                   bool keepdims, const ndarray& weights) {
   if (a.dtype().is_complex()) throw TypeError("a must be an array of real numbers");
-  return quantile_impl(a, percent(q), axis, out, method, keepdims, false, nullptr);
+  return quantile_impl(a, percent(q), axis, out, method, keepdims, false, nullptr, weights);
 }
 ndarray nanpercentile(const ndarray& a, const ndarray& q, const AxisArg& axis, const ndarray& out, bool, M method,
-                      bool keepdims) {
+                      bool keepdims, const ndarray& weights) {
   if (a.dtype().is_complex()) throw TypeError("a must be an array of real numbers");
-  return quantile_impl(a, percent(q), axis, out, method, keepdims, true, nullptr);
+  return quantile_impl(a, percent(q), axis, out, method, keepdims, true, nullptr, weights);
 }
 
 ndarray median(const ndarray& a, const AxisArg& axis, const ndarray& out, bool, bool keepdims) {
@@ -300,8 +403,8 @@ ndarray nanmedian(const ndarray& a, const AxisArg& axis, const ndarray& out, boo
 }
 
 ndarray detail::nanquantile_flag(const ndarray& a, const ndarray& q, const AxisArg& axis, const ndarray& out, M method,
-                                 bool keepdims, bool* all_nan) {
-  return quantile_impl(a, q, axis, out, method, keepdims, true, all_nan);
+                                 bool keepdims, bool* all_nan, const ndarray& weights) {
+  return quantile_impl(a, q, axis, out, method, keepdims, true, all_nan, weights);
 }
 
 }  // namespace cupric

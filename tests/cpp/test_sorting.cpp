@@ -112,6 +112,13 @@ TEST(OrderStatistics, MedianQuantilePercentile) {
   expect_error<ValueError>([&] { quantile(a, array(std::vector<double>{1.5})); },
                            "Quantiles must be in the range [0, 1]");
   EXPECT_EQ(parse_quantile_method("hazen"), QuantileMethod::Hazen);
+  // weights (inverted_cdf): the first value whose weighted CDF reaches q; zero weights skipped
+  ndarray v = array(std::vector<double>{3, 1, 2, 4});
+  ndarray w = array(std::vector<double>{1, 0, 2, 1});
+  EXPECT_EQ(to_vector<double>(quantile(v, q, {}, {}, false, QuantileMethod::InvertedCdf, false, w)),
+            (std::vector<double>{2, 2, 4}));
+  expect_error<ValueError>([&] { quantile(v, q, {}, {}, false, QuantileMethod::Linear, false, w); },
+                           "Only method 'inverted_cdf' supports weights. Got: linear.");
 }
 
 TEST(Histograms, CountsEdgesWeightsAnd2d) {

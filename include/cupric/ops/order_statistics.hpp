@@ -17,17 +17,19 @@ QuantileMethod parse_quantile_method(std::string_view method);  // NumPy's names
 
 // q: quantiles in [0, 1] (any shape; read to the host), its float dtype the arithmetic's (integer
 // q: float64). The result has shape q.shape + the kept dimensions (keepdims: reduced ones as 1).
+// weights (method inverted_cdf only, as NumPy 2): non-negative, a's shape or the shape of the
+// reduced axes in `axis` order; the nan-variants drop NaNs with their weights.
 ndarray quantile(const ndarray& a, const ndarray& q, const AxisArg& axis = {}, const ndarray& out = {},
-                 bool overwrite_input = false, QuantileMethod method = QuantileMethod::Linear, bool keepdims = false);
+                 bool overwrite_input = false, QuantileMethod method = QuantileMethod::Linear, bool keepdims = false, const ndarray& weights = {});
 ndarray nanquantile(const ndarray& a, const ndarray& q, const AxisArg& axis = {}, const ndarray& out = {},
                     bool overwrite_input = false, QuantileMethod method = QuantileMethod::Linear,
-                    bool keepdims = false);
+                    bool keepdims = false, const ndarray& weights = {});
 // q in [0, 100].
 ndarray percentile(const ndarray& a, const ndarray& q, const AxisArg& axis = {}, const ndarray& out = {},
-                   bool overwrite_input = false, QuantileMethod method = QuantileMethod::Linear, bool keepdims = false);
+                   bool overwrite_input = false, QuantileMethod method = QuantileMethod::Linear, bool keepdims = false, const ndarray& weights = {});
 ndarray nanpercentile(const ndarray& a, const ndarray& q, const AxisArg& axis = {}, const ndarray& out = {},
                       bool overwrite_input = false, QuantileMethod method = QuantileMethod::Linear,
-                      bool keepdims = false);
+                      bool keepdims = false, const ndarray& weights = {});
 // The mean of the middle one or two sorted elements (NaN when a slice holds a NaN).
 ndarray median(const ndarray& a, const AxisArg& axis = {}, const ndarray& out = {}, bool overwrite_input = false,
                bool keepdims = false);
@@ -37,7 +39,7 @@ ndarray nanmedian(const ndarray& a, const AxisArg& axis = {}, const ndarray& out
 namespace detail {
 // nanquantile / nanmedian that also say whether a slice was all NaN (Python warns then).
 ndarray nanquantile_flag(const ndarray& a, const ndarray& q, const AxisArg& axis, const ndarray& out,
-                         QuantileMethod method, bool keepdims, bool* all_nan_slice);
+                         QuantileMethod method, bool keepdims, bool* all_nan_slice, const ndarray& weights = {});
 ndarray nanmedian_flag(const ndarray& a, const AxisArg& axis, const ndarray& out, bool keepdims, bool* all_nan_slice);
 }  // namespace detail
 
