@@ -75,7 +75,7 @@ struct MaskFns {
 };
 MaskFns& mask_fns(DeviceType t);
 int64_t mask_work_size(int64_t n);
-inline constexpr int64_t kMaskTile = 4096;  // elements per CUDA block in count and coords
+inline constexpr int64_t kMaskTile = 16384;  // elements per CUDA block in count, select and coords
 
 // Called from the index families' static initialisers.
 void register_index_loops(LoopBackend b, int64_t itemsize, LoopFn gather, LoopFn scatter, LoopFn where_copy,
