@@ -238,6 +238,22 @@ __global__ void __launch_bounds__(kBlock) mask_select_kernel(const uint8_t* mask
   compact_tile(mask, n, vec, offsets, SelectEmit<T>{src, out});
 }
 
+template <class T>
+struct PlaceEmit {
+  using V = unsigned char;  // nothing to load before the position is known
+  const T* vals;
+  T* dst;
+  __device__ __forceinline__ V load(int64_t) const { return 0; }
+  __device__ __forceinline__ void store(int64_t pos, int64_t i, V) const { dst[i] = vals[pos]; }
+};
+
+// dst[i] = vals[j] for the j-th true mask[i] (contiguous vals and dst): a[mask] = vals.
+template <class T>
+__global__ void __launch_bounds__(kBlock) mask_place_kernel(const uint8_t* mask, int64_t n, bool vec,
+                                                            const int64_t* offsets, const T* vals, T* dst) {
+  compact_tile(mask, n, vec, offsets, PlaceEmit<T>{vals, dst});
+}
+
 inline bool mask_vec_ok(const void* mask) { return reinterpret_cast<uintptr_t>(mask) % 16 == 0; }
 
 template <class T>
@@ -248,6 +264,16 @@ void mask_select(const bool* mask, int64_t n, const int64_t* work, const char* s
       reinterpret_cast<const uint8_t*>(mask), n, mask_vec_ok(mask), work, reinterpret_cast<const T*>(src),
       reinterpret_cast<T*>(out));
   cuda_check(cudaGetLastError(), "mask select kernel launch");
+}
+
+template <class T>
+void mask_place(const bool* mask, int64_t n, const int64_t* work, const char* vals, char* dst, const Stream& stream) {
+  int64_t nb = (n + kMaskTile - 1) / kMaskTile;
+  if (nb == 0) return;
+  mask_place_kernel<T><<<static_cast<unsigned>(nb), kBlock, 0, static_cast<cudaStream_t>(stream.handle)>>>(
+      reinterpret_cast<const uint8_t*>(mask), n, mask_vec_ok(mask), work, reinterpret_cast<const T*>(vals),
+      reinterpret_cast<T*>(dst));
+  cuda_check(cudaGetLastError(), "mask place kernel launch");
 }
 
 }  // namespace cupric::cuda
