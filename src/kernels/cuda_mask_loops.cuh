@@ -2,11 +2,13 @@
 // compaction. Non-template kernels: include this header in one translation unit only.
 //
 // Note [Mask compaction without a sort]
-// nonzero runs three small kernels rather than CUB's select (which would cost seconds of
-// compile time per instantiation): (1) each block counts the true elements of one tile of
-// kMaskTile bytes, (2) one block scans the per-tile counts into offsets and the total, which is
-// read back (the one host sync: the result's size), (3) each block recounts its tile per
-// thread, scans those counts in shared memory and writes the coordinates of its elements.
+// nonzero and a[mask] run three small kernels rather than CUB's select (which would cost seconds
+// of compile time per instantiation): (1) each block counts the true elements of one tile of
+// kMaskTile bytes (16-byte loads), (2) one block scans the per-tile counts into offsets and the
+// total, which is read back (the one host sync: the result's size), (3) each block recounts its
+// tile per warp and compacts it with warp ballots (compact_tile in cuda_index_loops.cuh), writing
+// the selected elements (a[mask]) or their coordinates (nonzero). Memory traffic of a[mask]: the
+// mask twice, the selected source elements once, the result once; no index array.
 #pragma once
 #include "kernels/cuda_index_loops.cuh"
 
@@ -28,56 +30,89 @@ inline void iota_loop(const LoopPlan& p, const void* state, const Stream& stream
 
 // ---- mask compaction (Note [Mask compaction without a sort]) ----------------------------------
 
-__global__ void __launch_bounds__(kBlock) mask_tile_count_kernel(const bool* mask, int64_t n, int64_t* counts) {
-  __shared__ int total;
-  if (threadIdx.x == 0) total = 0;
+__global__ void __launch_bounds__(kBlock) mask_tile_count_kernel(const uint8_t* mask, int64_t n, bool vec,
+                                                                 int64_t* counts) {
+  __shared__ int warp_count[kMaskWarps];
+  const int warp = static_cast<int>(threadIdx.x / 32);
+  const int64_t first = static_cast<int64_t>(blockIdx.x) * kMaskTile + warp * kMaskWarpSpan;
+  const int c = first < n ? warp_mask_count(mask, n, first, vec) : 0;
+  if (threadIdx.x % 32 == 0) warp_count[warp] = c;
   __syncthreads();
-  int64_t first = static_cast<int64_t>(blockIdx.x) * kMaskTile + static_cast<int64_t>(threadIdx.x) * kMaskPerThread;
-  int c = thread_mask_count(mask, n, first);
-  if (c) atomicAdd(&total, c);
-  __syncthreads();
-  if (threadIdx.x == 0) counts[blockIdx.x] = total;
+  if (threadIdx.x == 0) {
+    int64_t t = 0;
+    for (int w = 0; w < kMaskWarps; ++w) t += warp_count[w];
+    counts[blockIdx.x] = t;
+  }
 }
 
-// One block: counts[0..nb) -> exclusive offsets in place, counts[nb] = total.
+// One block: counts[0..nb) -> exclusive offsets in place, counts[nb] = total. Each pass scans
+// kBlock * 4 counts (4 consecutive per thread, warp shuffles, then the warp totals).
 __global__ void __launch_bounds__(kBlock) mask_scan_kernel(int64_t* counts, int64_t nb) {
-  __shared__ int64_t buf[kBlock];
+  constexpr int kPer = 4;
+  __shared__ int64_t warp_total[kMaskWarps];
+  const int warp = static_cast<int>(threadIdx.x / 32), lane = static_cast<int>(threadIdx.x % 32);
   int64_t carry = 0;
-  for (int64_t base = 0; base < nb; base += kBlock) {
-    int64_t i = base + threadIdx.x;
-    int64_t v = i < nb ? counts[i] : 0;
-    int64_t total;
-    int64_t ex = block_exclusive_scan(v, buf, &total);
-    if (i < nb) counts[i] = carry + ex;
+  for (int64_t base = 0; base < nb; base += static_cast<int64_t>(kBlock) * kPer) {
+    const int64_t i0 = base + static_cast<int64_t>(threadIdx.x) * kPer;
+    int64_t v[kPer], s = 0;
+#pragma unroll
+    for (int k = 0; k < kPer; ++k) {
+      v[k] = i0 + k < nb ? counts[i0 + k] : 0;
+      s += v[k];
+    }
+    int64_t x = s;  // inclusive scan over the warp
+#pragma unroll
+    for (int o = 1; o < 32; o <<= 1) {
+      int64_t y = __shfl_up_sync(0xffffffffu, x, o);
+      if (lane >= o) x += y;
+    }
+    if (lane == 31) warp_total[warp] = x;
+    __syncthreads();
+    int64_t before = 0, total = 0;
+    for (int w = 0; w < kMaskWarps; ++w) {
+      int64_t t = warp_total[w];
+      if (w < warp) before += t;
+      total += t;
+    }
+    __syncthreads();  // warp_total is rewritten by the next pass
+    int64_t ex = carry + before + x - s;
+#pragma unroll
+    for (int k = 0; k < kPer; ++k) {
+      if (i0 + k < nb) counts[i0 + k] = ex;
+      ex += v[k];
+    }
     carry += total;
   }
   if (threadIdx.x == 0) counts[nb] = carry;
 }
 
-__global__ void __launch_bounds__(kBlock) mask_coords_kernel(const bool* mask, int64_t n, const int64_t* offsets,
-                                                             CoordShape cs, int64_t* out, int64_t count) {
-  __shared__ int64_t buf[kBlock];
-  int64_t first = static_cast<int64_t>(blockIdx.x) * kMaskTile + static_cast<int64_t>(threadIdx.x) * kMaskPerThread;
-  int c = thread_mask_count(mask, n, first);
-  int64_t total;
-  int64_t pos = offsets[blockIdx.x] + block_exclusive_scan(c, buf, &total);
-  for (int j = 0; j < kMaskPerThread && c > 0; ++j) {
-    int64_t i = first + j;
-    if (i >= n || !mask[i]) continue;
+struct CoordsEmit {
+  using V = unsigned char;  // nothing to load: the coordinates come from the position
+  CoordShape cs;
+  int64_t* out;
+  int64_t count;
+  __device__ __forceinline__ V load(int64_t) const { return 0; }
+  __device__ __forceinline__ void store(int64_t pos, int64_t i, V) const {
     int64_t r = i;
     for (int k = cs.ndim - 1; k >= 0; --k) {
       out[k * count + pos] = r % cs.shape[k];
       r /= cs.shape[k];
     }
-    ++pos;
-    --c;
   }
+};
+
+__global__ void __launch_bounds__(kBlock) mask_coords_kernel(const uint8_t* mask, int64_t n, bool vec,
+                                                             const int64_t* offsets, CoordShape cs, int64_t* out,
+                                                             int64_t count) {
+  compact_tile(mask, n, vec, offsets, CoordsEmit{cs, out, count});
 }
 
 inline int64_t mask_count(const bool* mask, int64_t n, int64_t* work, const Stream& stream) {
   auto s = static_cast<cudaStream_t>(stream.handle);
   int64_t nb = (n + kMaskTile - 1) / kMaskTile;
-  if (nb > 0) mask_tile_count_kernel<<<static_cast<unsigned>(nb), kBlock, 0, s>>>(mask, n, work);
+  if (nb > 0)
+    mask_tile_count_kernel<<<static_cast<unsigned>(nb), kBlock, 0, s>>>(reinterpret_cast<const uint8_t*>(mask), n,
+                                                                         mask_vec_ok(mask), work);
   mask_scan_kernel<<<1, kBlock, 0, s>>>(work, nb);
   cuda_check(cudaGetLastError(), "mask count kernel launch");
   int64_t count = 0;
@@ -92,7 +127,7 @@ inline void mask_coords(const bool* mask, int64_t n, const int64_t* work, const 
   int64_t nb = (n + kMaskTile - 1) / kMaskTile;
   if (nb == 0 || count == 0) return;
   mask_coords_kernel<<<static_cast<unsigned>(nb), kBlock, 0, static_cast<cudaStream_t>(stream.handle)>>>(
-      mask, n, work, cs, out, count);
+      reinterpret_cast<const uint8_t*>(mask), n, mask_vec_ok(mask), work, cs, out, count);
   cuda_check(cudaGetLastError(), "mask coords kernel launch");
 }
 

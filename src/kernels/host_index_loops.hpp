@@ -40,6 +40,16 @@ void mask_select(const bool* mask, int64_t n, const int64_t*, const char* src, c
     if (mask[i]) *o++ = s[i];
 }
 
+// dst[i] = vals[j] for the j-th true mask[i] (contiguous vals and dst).
+template <class T>
+void mask_place(const bool* mask, int64_t n, const int64_t*, const char* vals, char* dst, const Stream&) {
+  const T* v = reinterpret_cast<const T*>(vals);
+  T* d = reinterpret_cast<T*>(dst);
+  const uint8_t* m = reinterpret_cast<const uint8_t*>(mask);
+  for (int64_t i = 0; i < n; ++i)
+    if (m[i]) d[i] = *v++;
+}
+
 inline void iota_loop(const LoopPlan& p, const void* state, const Stream&) {
   const auto st = load_functor<IotaState>(state);
   int64_t* out = reinterpret_cast<int64_t*>(p.data[0]);

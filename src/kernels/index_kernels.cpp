@@ -35,12 +35,17 @@ LoopPair& index_offsets_loops() { return g_offsets; }
 LoopPair& unravel_loops() { return g_unravel; }
 LoopPair& iota_loops() { return g_iota; }
 MaskFns& mask_fns(DeviceType t) { return g_mask[t == DeviceType::Host ? 0 : 1]; }
+BatchCopyFn& batch_copy_fn(DeviceType t) {
+  static BatchCopyFn fns[2] = {nullptr, nullptr};
+  return fns[t == DeviceType::Host ? 0 : 1];
+}
 int64_t mask_work_size(int64_t n) { return (n + kMaskTile - 1) / kMaskTile + 1; }
 
 void register_index_loops(LoopBackend b, int64_t itemsize, LoopFn gather, LoopFn scatter, LoopFn where_copy,
-                          MaskSelectFn select) {
+                          MaskSelectFn select, MaskPlaceFn place) {
   IndexLoops& l = g_by_size[size_slot(itemsize)];
   (b == LoopBackend::Host ? l.select_host : l.select_cuda) = select;
+  (b == LoopBackend::Host ? l.place_host : l.place_cuda) = place;
   set(l.gather, b, gather);
   set(l.scatter, b, scatter);
   set(l.where_copy, b, where_copy);

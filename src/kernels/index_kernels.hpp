@@ -37,11 +37,15 @@ struct IndexState {
 //   where_copy: dst, mask(bool), val, dst   dst[i] = mask[i] ? val[i] : dst[i]  (elementwise)
 // mask_select: out[j] = src[i] for the j-th true mask[i]; mask, src and out contiguous, `work`
 // filled by MaskFns::count (the full-mask fast path of a[mask]).
+// mask_place: dst[i] = vals[j] for the j-th true mask[i] (the inverse: a[mask] = vals).
 using MaskSelectFn = void (*)(const bool* mask, int64_t n, const int64_t* work, const char* src, char* out,
                               const Stream& s);
+using MaskPlaceFn = void (*)(const bool* mask, int64_t n, const int64_t* work, const char* vals, char* dst,
+                             const Stream& s);
 struct IndexLoops {
   LoopPair gather, scatter, where_copy;
   MaskSelectFn select_host = nullptr, select_cuda = nullptr;
+  MaskPlaceFn place_host = nullptr, place_cuda = nullptr;
 };
 IndexLoops& index_loops(int64_t itemsize);  // itemsize 1, 2, 4, 8 or 16; others: no loops
 
@@ -75,10 +79,26 @@ struct MaskFns {
 };
 MaskFns& mask_fns(DeviceType t);
 int64_t mask_work_size(int64_t n);
-inline constexpr int64_t kMaskTile = 4096;  // elements per CUDA block in count and coords
+inline constexpr int64_t kMaskTile = 16384;  // elements per CUDA block in count, select and coords
+
+// Batched contiguous copies (concatenate): dst[seg.dst_offset, + seg.bytes) = seg.src[0, seg.bytes)
+// for every segment of a batch, in one kernel launch on the CUDA backend. Segments must not
+// overlap dst's written ranges. Registered by src/kernels/{host,cuda}/batch_copy.*.
+struct CopySegment {
+  const char* src = nullptr;
+  int64_t dst_offset = 0;
+  int64_t bytes = 0;
+};
+inline constexpr int kMaxCopySegments = 32;  // per launch (they travel in the kernel's arguments)
+struct CopyBatch {
+  CopySegment seg[kMaxCopySegments];
+  int count = 0;
+};
+using BatchCopyFn = void (*)(char* dst, const CopyBatch& batch, const Stream& s);
+BatchCopyFn& batch_copy_fn(DeviceType t);
 
 // Called from the index families' static initialisers.
 void register_index_loops(LoopBackend b, int64_t itemsize, LoopFn gather, LoopFn scatter, LoopFn where_copy,
-                          MaskSelectFn select);
+                          MaskSelectFn select, MaskPlaceFn place);
 
 }  // namespace cupric

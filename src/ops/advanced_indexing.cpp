@@ -201,10 +201,15 @@ IndexMode check_mode(const AdvancedPlan& plan) { return plan.checked ? IndexMode
 
 ndarray getitem(const ndarray& a_in, const std::vector<Index>& idx) {
   if (!has_array(idx)) return basic_index(a_in, idx);
-  // One mask over all of a (x[x > 0.5]): compact the elements directly, no coordinates.
-  if (idx.size() == 1 && idx[0].kind == Index::Kind::Array && idx[0].array.dtype().is_bool() && idx[0].array.ndim() == a_in.ndim() && a_in.ndim() > 0 &&
-      idx[0].array.shape() == a_in.shape() && index_loops(a_in.itemsize()).gather.host)
-    return detail::mask_select(a_in, idx[0].array);
+  // One mask over all of a (x[x > 0.5]) or its leading dimensions: compact the elements (rows)
+  // directly, no coordinates (ops/index_engine.hpp).
+  if (idx.size() == 1 && idx[0].kind == Index::Kind::Array && idx[0].array.dtype().is_bool()) {
+    const ndarray& m = idx[0].array;
+    bool leading = m.ndim() >= 1 && m.ndim() <= a_in.ndim();
+    for (int d = 0; leading && d < m.ndim(); ++d) leading = m.shape()[d] == a_in.shape()[d];
+    if (leading && index_loops(a_in.itemsize()).gather.host)
+      if (auto r = detail::mask_select(a_in, m)) return *r;
+  }
   const ndarray a = detail::aligned_source(a_in);
   AdvancedPlan plan = plan_index(a, idx);
   ndarray out = ndarray::empty(plan.result_shape(), a.dtype(), Order::C, &a.backend());
@@ -263,6 +268,8 @@ void setitem(const ndarray& a, const std::vector<Index>& idx, const ndarray& val
       detail::where_copy(a, m, value.ndim() ? value.view(Dims{}, Dims{}, 0) : value);
       return;
     }
+    // A value per selected element: one compaction-shaped pass, no coordinates.
+    if (detail::mask_place(a, m, value)) return;
   }
   AdvancedPlan plan = plan_index(a, idx);
   const Dims rshape = plan.result_shape();

@@ -130,23 +130,81 @@ ndarray nonzero_coords(const ndarray& a) {
   return out;
 }
 
-ndarray mask_select(const ndarray& a_in, const ndarray& mask_in) {
-  const IndexLoops& l = loops_for(a_in);
-  MaskSelectFn select = a_in.device_type() == DeviceType::Host ? l.select_host : l.select_cuda;
-  const MaskFns& fns = mask_fns(a_in.device_type());
-  if (!select || !fns.count) throw NotImplementedError("no mask kernels are registered for this backend");
-  ndarray a = a_in.c_contiguous() && storage_aligned(a_in) ? a_in : copy(a_in, Order::C);
-  ndarray mask = mask_in.dtype().is_bool() && mask_in.c_contiguous() ? mask_in : astype(mask_in, dtypes::bool_, Order::C);
-  const int64_t n = a.size();
+namespace {
+
+// The row size in bytes of `a` grouped by its dimensions from k on (one row per mask entry),
+// when the rows can move as single index-kernel elements: a C-contiguous, the row 1, 2, 4, 8 or
+// 16 bytes and a's pointer aligned for that storage type. Else 0.
+int64_t row_bytes(const ndarray& a, int k) {
+  int64_t r = a.itemsize();
+  for (int d = k; d < a.ndim(); ++d) r *= a.shape()[d];
+  if (r != 1 && r != 2 && r != 4 && r != 8 && r != 16) return 0;
+  if (!a.c_contiguous()) return 0;
+  const int64_t req = r < 8 ? r : 8;  // Bytes16 is 8-byte aligned (index_functors.hpp)
+  return a.data_ptr() % static_cast<uintptr_t>(req) == 0 ? r : 0;
+}
+
+struct CountedMask {
+  ndarray mask;  // contiguous bool
+  ndarray work;  // per-tile offsets (MaskFns::count)
+  int64_t count = 0;
+  const bool* ptr() const { return mask.size() ? reinterpret_cast<const bool*>(mask.data()) : nullptr; }
+  const int64_t* offsets() const { return reinterpret_cast<const int64_t*>(work.data()); }
+};
+
+CountedMask count_mask(const ndarray& mask_in, const ndarray& like) {
+  CountedMask c;
+  c.mask = mask_in.dtype().is_bool() && mask_in.c_contiguous() ? mask_in : astype(mask_in, dtypes::bool_, Order::C);
+  const MaskFns& fns = mask_fns(like.device_type());
+  if (!fns.count) throw NotImplementedError("no mask kernels are registered for this backend");
+  const int64_t n = c.mask.size();
+  Backend& b = like.backend();
+  c.work = ndarray::empty(Dims{mask_work_size(n)}, dtypes::int64, Order::C, &b);
+  // The one host sync of a boolean mask: the number of selected elements sizes the result (or is
+  // checked against the values of an assignment).
+  c.count = n ? fns.count(c.ptr(), n, reinterpret_cast<int64_t*>(c.work.data()), b.current_stream(like.device())) : 0;
+  return c;
+}
+
+}  // namespace
+
+std::optional<ndarray> mask_select(const ndarray& a_in, const ndarray& mask_in) {
+  const int k = mask_in.ndim();
+  if (k < 1 || k > a_in.ndim()) return std::nullopt;
+  ndarray a = a_in;
+  if (k == a.ndim() && !(a.c_contiguous() && storage_aligned(a))) a = copy(a, Order::C);
+  const int64_t rb = row_bytes(a, k);
+  if (rb == 0) return std::nullopt;
+  const IndexLoops& l = index_loops(rb);
+  MaskSelectFn select = a.device_type() == DeviceType::Host ? l.select_host : l.select_cuda;
+  if (!select) return std::nullopt;
+  CountedMask m = count_mask(mask_in, a);  // one host sync
+  Dims shape{m.count};
+  for (int d = k; d < a.ndim(); ++d) shape.push_back(a.shape()[d]);
   Backend& b = a.backend();
-  Stream s = b.current_stream(a.device());
-  ndarray work = ndarray::empty(Dims{mask_work_size(n)}, dtypes::int64, Order::C, &b);
-  const bool* m = n ? reinterpret_cast<const bool*>(mask.data()) : nullptr;
-  // One host sync: the number of selected elements sizes the result.
-  int64_t count = n ? fns.count(m, n, reinterpret_cast<int64_t*>(work.data()), s) : 0;
-  ndarray out = ndarray::empty(Dims{count}, a.dtype(), Order::C, &b);
-  if (count) select(m, n, reinterpret_cast<const int64_t*>(work.data()), a.data(), out.data(), s);
+  ndarray out = ndarray::empty(shape, a.dtype(), Order::C, &b);
+  if (m.count) select(m.ptr(), m.mask.size(), m.offsets(), a.data(), out.data(), b.current_stream(a.device()));
   return out;
+}
+
+bool mask_place(const ndarray& a, const ndarray& mask, const ndarray& value) {
+  if (mask.ndim() != a.ndim() || a.ndim() == 0 || value.ndim() > 1) return false;
+  const int64_t rb = row_bytes(a, a.ndim());
+  if (rb == 0) return false;
+  const IndexLoops& l = index_loops(rb);
+  MaskPlaceFn place = a.device_type() == DeviceType::Host ? l.place_host : l.place_cuda;
+  if (!place) return false;
+  CountedMask m = count_mask(mask, a);  // one host sync: the count is checked before writing
+  if (value.size() != m.count)
+    throw ValueError("NumPy boolean array indexing assignment cannot assign " + std::to_string(value.size()) +
+                     " input values to the " + std::to_string(m.count) + " output values where the mask is true");
+  if (m.count == 0) return true;
+  ndarray v = value;
+  if (v.dtype() != a.dtype()) v = astype(v, a.dtype(), Order::C, Casting::Unsafe, true);
+  if (v.may_share_memory(a) || !v.c_contiguous() || !storage_aligned(v)) v = copy(v, Order::C);
+  Backend& b = a.backend();
+  place(m.ptr(), m.mask.size(), m.offsets(), v.data(), a.data(), b.current_stream(a.device()));
+  return true;
 }
 
 ndarray iota(int64_t n, const ndarray& like, int64_t start, int64_t step) {

@@ -55,9 +55,16 @@ std::optional<int64_t> first_out_of_bounds(const ndarray& idx, int64_t size);
 // Coordinates of the nonzero elements of `a` (any dtype): int64 (ndim, count), row k holding
 // coordinate k, C order. One host sync (the count).
 ndarray nonzero_coords(const ndarray& a);
-// a[mask] for a mask of a's shape: the selected elements in C order, gathered straight from a
-// (no coordinates). One host sync (the count).
-ndarray mask_select(const ndarray& a, const ndarray& mask);
+// a[mask] for a mask of a's shape or of its leading dimensions (shapes already checked): the
+// selected elements (rows) in C order, compacted straight from a, no coordinates and no index
+// array. One host sync (the count). nullopt when the direct path does not apply (a leading mask
+// over a non-contiguous array, or rows that are not 1, 2, 4, 8 or 16 bytes): use the general path.
+std::optional<ndarray> mask_select(const ndarray& a, const ndarray& mask);
+// a[mask] = value for a mask of a's shape and a 0-d or 1-d value (cast unsafely to a's dtype):
+// a[i] = value[j] for the j-th true mask[i]. One host sync (the count, checked against
+// value.size() before anything is written: NumPy's ValueError). False when it does not apply
+// (a non-contiguous or misaligned a, an element size the index kernels lack).
+bool mask_place(const ndarray& a, const ndarray& mask, const ndarray& value);
 // int64 [start, start + step, ...) of length n on `like`'s backend.
 ndarray iota(int64_t n, const ndarray& like, int64_t start = 0, int64_t step = 1);
 // dst = where(mask, val, dst); mask (bool) and val (dst's dtype) broadcast to dst.

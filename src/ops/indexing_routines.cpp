@@ -189,12 +189,25 @@ ndarray argwhere(const ndarray& a) {
   return copy(transpose(detail::nonzero_coords(a)), Order::C);
 }
 
+// compress and extract with a condition as long as the selected axis are a boolean mask: a
+// direct compaction (detail::mask_select) rather than nonzero + take; other lengths keep NumPy's
+// take semantics (a short condition selects a prefix, a long one raises IndexError when it
+// selects past the end).
 ndarray compress(const ndarray& condition, const ndarray& a, std::optional<int64_t> axis) {
   if (condition.ndim() != 1) throw ValueError("condition must be a 1-d array");
+  if (!axis) {
+    ndarray flat = ravel(a);
+    if (condition.size() == flat.size())
+      if (auto r = detail::mask_select(flat, condition)) return *r;
+  } else if (a.ndim() > 0 && normalize_axis(*axis, a.ndim()) == 0 && condition.size() == a.shape()[0]) {
+    if (auto r = detail::mask_select(a, condition)) return *r;
+  }
   return take(a, nonzero(condition)[0], axis);
 }
 
 ndarray extract(const ndarray& condition, const ndarray& arr) {
+  if (condition.size() == arr.size())
+    if (auto r = detail::mask_select(ravel(arr), ravel(condition))) return *r;
   return take(ravel(arr), nonzero(ravel(condition))[0]);
 }
 

@@ -4,6 +4,7 @@
 #include "cupric/ops/copy.hpp"
 #include "cupric/ops/indexing.hpp"
 #include "cupric/ops/manipulation.hpp"
+#include "kernels/index_kernels.hpp"
 
 namespace cupric {
 namespace {
@@ -19,6 +20,42 @@ DType result_dtype(const std::vector<ndarray>& arrays) {
   DType dt = arrays[0].dtype();
   for (size_t i = 1; i < arrays.size(); ++i) dt = promote_types(dt, arrays[i].dtype());
   return dt;
+}
+
+// Note [Batched concatenate]
+// When every input already has the result's dtype and is C-contiguous, and the result is
+// C-contiguous with nothing before `axis` but length-1 dimensions (axis 0, or the flattened
+// axis=None case), each input is one contiguous byte range of the result: all of them are copied
+// by one batched kernel (kernels/index_kernels.hpp, CopyBatch) instead of one copy launch per
+// input. Anything else (casts, strided inputs, inner axes, overlap with `out`) copies per input.
+bool batched_concatenate(const ndarray& result, const std::vector<ndarray>& arrays, int axis) {
+  if (!result.c_contiguous() || result.size() == 0) return false;
+  for (int d = 0; d < axis; ++d)
+    if (result.shape()[d] != 1) return false;
+  BatchCopyFn fn = batch_copy_fn(result.device_type());
+  if (!fn) return false;
+  for (const auto& a : arrays) {
+    if (a.dtype() != result.dtype() || !a.c_contiguous() || a.device_type() != result.device_type() ||
+        a.device() != result.device() || &a.backend() != &result.backend())
+      return false;
+    if (a.size() > 0 && a.may_share_memory(result)) return false;
+  }
+  Backend& b = result.backend();
+  const Stream s = b.current_stream(result.device());
+  CopyBatch batch;
+  int64_t pos = 0;
+  for (const auto& a : arrays) {
+    const int64_t bytes = a.nbytes();
+    if (bytes == 0) continue;
+    batch.seg[batch.count++] = CopySegment{a.data(), pos, bytes};
+    pos += bytes;
+    if (batch.count == kMaxCopySegments) {
+      fn(result.data(), batch, s);
+      batch.count = 0;
+    }
+  }
+  if (batch.count) fn(result.data(), batch, s);
+  return true;
 }
 
 }  // namespace
@@ -62,6 +99,7 @@ ndarray concatenate(const std::vector<ndarray>& arrays_in, std::optional<int64_t
                         "') according to the rule '" + casting_name(casting) + "'");
     result = ndarray::empty(shape, dt, Order::C, &first.backend());
   }
+  if (batched_concatenate(result, arrays, axis)) return result;
   int64_t pos = 0;
   for (const auto& a : arrays) {
     const int64_t n = a.shape()[axis];

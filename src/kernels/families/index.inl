@@ -14,7 +14,7 @@ using T = typename idx::StorageOf<static_cast<int>(sizeof(Self))>::type;
 struct Register {
   Register() {
     register_index_loops(kBackend, sizeof(Self), &loops::gather_loop<T>, &loops::scatter_loop<T>,
-                         &loops::elementwise_loop<idx::WhereCopyF<T>, T, bool, T, T>, &loops::mask_select<T>);
+                         &loops::elementwise_loop<idx::WhereCopyF<T>, T, bool, T, T>, &loops::mask_select<T>, &loops::mask_place<T>);
   }
 } register_instance;
 

@@ -1,0 +1,18 @@
+// Host batched copy (kernels/index_kernels.hpp): one memcpy per segment.
+#include <cstring>
+#include "kernels/index_kernels.hpp"
+
+namespace cupric {
+namespace {
+
+void batch_copy(char* dst, const CopyBatch& b, const Stream&) {
+  for (int k = 0; k < b.count; ++k)
+    if (b.seg[k].bytes > 0) std::memcpy(dst + b.seg[k].dst_offset, b.seg[k].src, static_cast<size_t>(b.seg[k].bytes));
+}
+
+struct Register {
+  Register() { batch_copy_fn(DeviceType::Host) = &batch_copy; }
+} register_instance;
+
+}  // namespace
+}  // namespace cupric
