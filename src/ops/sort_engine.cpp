@@ -18,6 +18,7 @@
 //  - sort of float32/float64 values (1-d, not kind='stable', CUPRIC_ACCELERATORS=cub): CUB reads
 //    the input and writes the result with its own float keys (4 + 4 x (4+4) = 36), against 52
 //    with the key transform in (4+4) and out (4+4); the NaN fix-up is two tiny launches.
+// Unsigned integer value sorts (any backend) skip the transforms too: the values are the keys.
 #include "ops/sort_engine.hpp"
 #include <bit>
 #include "cupric/accelerators.hpp"
@@ -200,6 +201,12 @@ ndarray sort_lanes(const Lanes& l, bool exact) {
     const size_t tb = f.float_sort_temp_bytes(t.type, n);
     ndarray temp = empty1(static_cast<int64_t>(tb > 0 ? tb : 1), dtypes::uint8, d);
     f.sort_floats(t.type, d.data(), out.data(), n, temp.data(), tb, stream_of(d));
+    return out;
+  }
+  if (!by_perm && l.nseg <= 1 && t.is_unsigned_int()) {
+    // Unsigned integers are their own keys: sorted straight from the input into the result.
+    ndarray out = empty1(n, t, d);
+    radix(d, out, nullptr, nullptr, kb * 8);
     return out;
   }
   if (by_perm) {

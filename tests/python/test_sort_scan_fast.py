@@ -125,6 +125,19 @@ def int_values(n, dtype, seed=0):
     return h
 
 
+@pytest.mark.parametrize("dtype", ["uint8", "uint16", "uint32", "uint64", "int32", "int64"])
+def test_sort_unsigned_values_are_keys(dtype):
+    # Unsigned value sorts go straight from the input to the result (no key transforms).
+    h = int_values(100003, dtype, seed=6)
+    c = cp.asarray(h)
+    numpy.testing.assert_array_equal(cp.sort(c).get(), numpy.sort(h))
+    numpy.testing.assert_array_equal(cp.sort(c[::-1]).get(), numpy.sort(h[::-1]))
+    numpy.testing.assert_array_equal(cp.sort(c[3:]).get(), numpy.sort(h[3:]))
+    h2 = h[:100000].reshape(100, 1000)
+    numpy.testing.assert_array_equal(cp.sort(cp.asarray(h2), axis=0).get(), numpy.sort(h2, axis=0))
+    assert cp.sort(c).get().dtype == h.dtype
+
+
 def check_argsort(c, h, **kw):
     got = cp.argsort(c, **kw).get()
     exp = numpy.argsort(h, kind="stable", **kw)
