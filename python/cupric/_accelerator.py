@@ -1,6 +1,7 @@
 """CUPRIC_ACCELERATORS at run time (V11-CUB), as cupy._core._accelerator: the accelerators that
-routines (cumsum, ...) and reductions (sum, ...) use. Names: 'cub', 'cutensor', 'cutensornet';
-the environment variable (comma-separated, read at first use) sets both lists; 'cub' by default.
+routines (cumsum, sort of floats, ...) and reductions (sum, ...) use. Names: 'cub', 'cutensor',
+'cutensornet'; the environment variable (comma-separated, read at first use) sets both lists;
+'cub' by default.
 """
 from cupric import _core
 

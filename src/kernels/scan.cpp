@@ -14,21 +14,44 @@
 //     but which are themselves many and adjacent (axis 0 of a C array) run one thread per row,
 //     coalesced across threads; the remaining case (few long strided rows) is copied to a
 //     scan-axis-last layout, scanned, and copied back.
+//  4. on CUDA with CUPRIC_ACCELERATORS=cub (V11-CUB), sends sums of contiguous rows of float32,
+//     float64, int64, uint64 and int32 (to int64) to CUB's DeviceScan (Note [CUB sums]).
 // The host loop scans each row in order, rounding the running value to the result dtype after
 // every step, as NumPy's accumulate loops do (so float16 and integer results agree bit for bit).
 #include "kernels/scan.hpp"
 #include <algorithm>
 #include "cupric/accelerators.hpp"
 #include "cupric/error.hpp"
+#include "cupric/memory.hpp"
 #include "cupric/ops/copy.hpp"
 #include "cupric/ops/manipulation.hpp"
+#include "kernels/scan_cub.hpp"
 
 namespace cupric {
+
+// Note [CUB sums]
+// A cumsum of a long contiguous row (the 1-d case above all) runs at memory speed in CUB's
+// DeviceScan::InclusiveSum: one pass, each element read once and written once, with CUB's tuned
+// tiles. The engine uses it for the dtype pairs of CubSumFns::supports when the rows are
+// contiguous in both operands, not NaN-skipping, at most INT_MAX long, and either one row of
+// kCubMinLen or more elements or a few (kCubMaxRows) rows of kCubMinRowLen or more (one CUB call
+// per row); everything else, and every scan with the accelerators off, runs the engine's own
+// loops (Note [CUDA scans] in cuda_scan.cuh) with the same results up to float rounding order.
+
+CubSumFns& cub_sum_fns() {
+  static CubSumFns f;
+  return f;
+}
 
 namespace {
 ScanLoopPair g_scan[kNumScanOps][kNumNumericTypes][kNumNumericTypes];
 constexpr int64_t kShortRow = 64;        // rows this short run one thread per row on CUDA
 constexpr int64_t kManyRows = 1 << 14;   // strided rows this many run one thread per row on CUDA
+
+constexpr int64_t kCubMinLen = 1 << 12;     // a single row this long goes to CUB (Note [CUB sums])
+constexpr int64_t kCubMaxRows = 16;          // or this many rows at most,
+constexpr int64_t kCubMinRowLen = 1 << 18;   // each this long
+constexpr int64_t kCubMaxLen = 2147483647;   // CUB's item count is a 32-bit int here
 
 ScanPlan make_scan_plan(const ndarray& in, const ndarray& out, int axis) {
   ScanPlan p;
@@ -69,6 +92,30 @@ ScanPlan make_scan_plan(const ndarray& in, const ndarray& out, int axis) {
   p.out = out.data();
   p.in = in.data();
   return p;
+}
+
+// Runs the plan through CUB (Note [CUB sums]) when it qualifies; false leaves it to the loops.
+bool try_cub_sum(const ScanPlan& p, ScanOp op, ScalarType in, ScalarType out, int64_t in_size, int64_t out_size,
+                 const ScanParams& params, const Stream& stream) {
+  const CubSumFns& f = cub_sum_fns();
+  if (!f.inclusive_sum || !p.accelerated || op != ScanOp::Sum || params.skip_nan || !f.supports(in, out)) return false;
+  if (p.len_stride[1] != in_size || p.len_stride[0] != out_size || p.len > kCubMaxLen || p.nrows < 1) return false;
+  if (!(p.nrows == 1 ? p.len >= kCubMinLen : (p.nrows <= kCubMaxRows && p.len >= kCubMinRowLen))) return false;
+  const size_t tb = f.temp_bytes(in, out, p.len);
+  // Scratch from the pool on this stream; the rows run one after the other on it, so one
+  // scratch serves them all.
+  std::shared_ptr<Memory> ws = allocate(*p.backend, tb > 0 ? tb : 1);
+  for (int64_t r = 0; r < p.nrows; ++r) {
+    int64_t oo = 0, io = 0, rem = r;  // row r's byte offsets (row dims outermost first)
+    for (int d = p.row_ndim - 1; d >= 0 && rem; --d) {
+      const int64_t i = rem % p.row_shape[d];
+      rem /= p.row_shape[d];
+      oo += i * p.row_strides[0][d];
+      io += i * p.row_strides[1][d];
+    }
+    f.inclusive_sum(in, out, p.in + io, p.out + oo, p.len, ws->ptr(), tb, stream);
+  }
+  return true;
 }
 
 }  // namespace
@@ -115,12 +162,15 @@ ndarray run_scan(const ndarray& in_arg, ScanOp op, std::optional<int64_t> axis_a
       ScanPlan p2 = make_scan_plan(in2, res2, in2.ndim() - 1);
       p2.backend = &in.backend();
       p2.accelerated = cub_routines_enabled();
-      fn(p2, params, stream);
+      if (!try_cub_sum(p2, op, in.dtype().type, result.type, in.itemsize(), res.itemsize(), params, stream))
+        fn(p2, params, stream);
       copyto(moveaxis(res, axis, -1), res2, Casting::Unsafe);
     } else {
       plan.backend = &in.backend();
       plan.accelerated = cub_routines_enabled();
-      fn(plan, params, stream);
+      if (dt != DeviceType::Cuda ||
+          !try_cub_sum(plan, op, in.dtype().type, result.type, in.itemsize(), res.itemsize(), params, stream))
+        fn(plan, params, stream);
     }
   }
   if (out.defined() && !direct) {

@@ -27,6 +27,19 @@ struct SortFns {
   // out[j] = insertion point of composite key v[j] in the sorted composite keys a[0, n).
   void (*search)(const sortkey::KeyParts& a, int64_t n, const sortkey::KeyParts& v, int64_t m, bool right,
                  int64_t* out, const Stream& s) = nullptr;
+
+  // Fast paths (CUDA; null on the host, where the engine composes the entries above).
+  // Stable argsort of n keys of 4 or 8 bytes: pos[j] = the position of the j-th smallest of
+  // keys[begin_bit, end_bit). `keys` is overwritten (scratch); `temp` has argsort_temp_bytes.
+  // The positions travel through the radix sort as int32 (n < 2^31) and are widened once.
+  size_t (*argsort_temp_bytes)(int32_t key_bytes, int64_t n, int begin_bit, int end_bit) = nullptr;
+  void (*argsort)(int32_t key_bytes, void* keys, int64_t* pos, int64_t n, int begin_bit, int end_bit, void* temp,
+                  size_t temp_bytes, const Stream& s) = nullptr;
+  // Ascending sort of float32/float64 values (type t) from `in` into `out` (distinct buffers)
+  // with no key transform: -0.0 and +0.0 equal (input order kept), NaNs last, bits unchanged.
+  size_t (*float_sort_temp_bytes)(ScalarType t, int64_t n) = nullptr;
+  void (*sort_floats)(ScalarType t, const void* in, void* out, int64_t n, void* temp, size_t temp_bytes,
+                      const Stream& s) = nullptr;
 };
 SortFns& sort_fns(DeviceType t);
 

@@ -15,7 +15,12 @@
 //   class): three keys compared in turn — the class (0..3), then the real part's key (classes
 //   0, 1) or the imaginary part's (class 2), then the imaginary part's (class 0).
 // Segmented sorts (along an axis of an N-D array) pack the segment number above the key bits
-// in a 64-bit key when they fit (Note [Segmented sorts] in ops/sorting.cpp).
+// in a 64-bit key when they fit (Note [Segmented sorts] in ops/sort_engine.cpp).
+// Two CUDA fast paths (SortFns::argsort, SortFns::sort_floats) skip parts of this: a single-key
+// argsort carries int32 positions (widened once at the end), and the value sort of a float32 or
+// float64 array hands the values to CUB as its own float keys (no key transforms in or out;
+// CUB counts -0.0 as +0.0 and the one difference from NumPy's order, NaNs with the sign bit set
+// sorting first, is mended by a rotation of that run to the end).
 #pragma once
 #include <cstdint>
 #include "cupric/config.hpp"

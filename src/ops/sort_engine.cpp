@@ -7,8 +7,21 @@
 // so only the passes needed run). Otherwise (64-bit keys, several keys of lexsort or complex) the
 // keys are sorted one after the other, least significant first, carrying the permutation (LSD
 // over stable sorts), and a last stable pass sorts by segment number.
+//
+// Note [Sort fast paths]
+// Bytes per element of the two common CUDA cases (2^26 float32, CUB onesweep: an upsweep
+// histogram read of the keys, then one read and one write of keys and values per 8-bit digit):
+//  - argsort, one key of 4 or 8 bytes (1-d or packed segments): key transform (4+4), int32 iota
+//    (4), pairs sort with int32 positions (4 + 4 x (4+4+4+4) = 68), widening (4+8): 92, against
+//    116 with int64 positions (iota 8, transform 8, 4 + 4 x (4+4+8+8) = 100), and the pairs go in
+//    DoubleBuffer mode (no internal alternate buffers: half the scratch);
+//  - sort of float32/float64 values (1-d, not kind='stable', CUPRIC_ACCELERATORS=cub): CUB reads
+//    the input and writes the result with its own float keys (4 + 4 x (4+4) = 36), against 52
+//    with the key transform in (4+4) and out (4+4); the NaN fix-up is two tiny launches.
+// Unsigned integer value sorts (any backend) skip the transforms too: the values are the keys.
 #include "ops/sort_engine.hpp"
 #include <bit>
+#include "cupric/accelerators.hpp"
 #include "cupric/error.hpp"
 #include "cupric/ops/copy.hpp"
 #include "cupric/ops/manipulation.hpp"
@@ -64,6 +77,19 @@ void radix(const ndarray& kin, ndarray& kout, const ndarray* vin, ndarray* vout,
                  reinterpret_cast<int64_t*>(vout->data()), n, 0, end_bit, temp.data(), tb, stream_of(kin));
   else
     f.sort_keys(kb, kin.data(), kout.data(), n, 0, end_bit, temp.data(), tb, stream_of(kin));
+}
+
+// Stable argsort of one key array (4 or 8 bytes) by the backend's argsort (SortFns::argsort):
+// int32 positions through the radix sort, widened once. `key` is used up as scratch.
+ndarray index_sort(ndarray& key, int end_bit) {
+  SortFns& f = fns(key);
+  const int64_t n = key.size();
+  const auto kb = static_cast<int32_t>(key.itemsize());
+  ndarray pos = empty1(n, dtypes::int64, key);
+  const size_t tb = f.argsort_temp_bytes(kb, n, 0, end_bit);
+  ndarray temp = empty1(static_cast<int64_t>(tb > 0 ? tb : 1), dtypes::uint8, key);
+  f.argsort(kb, key.data(), reinterpret_cast<int64_t*>(pos.data()), n, 0, end_bit, temp.data(), tb, stream_of(key));
+  return pos;
 }
 
 }  // namespace
@@ -122,6 +148,15 @@ ndarray argsort_lanes(const std::vector<KeySrc>& keys, int64_t nseg, int64_t seg
   const int64_t n = like.size();
   if (n == 0) return empty1(0, dtypes::int64, like);
   const int segbits = bits_for(nseg);
+  if (keys.size() == 1 && fns(like).argsort) {
+    // One radix sort (Note [Segmented sorts]) of 4- or 8-byte keys: the backend's argsort.
+    const int kb = sortkey::natural_bytes(like.dtype().type, keys[0].part);
+    const bool packed = nseg > 1 && kb * 8 + segbits <= 64;
+    if ((nseg <= 1 && kb >= 4) || packed) {
+      ndarray key = packed ? make_key(keys[0], true, 8, seglen, kb * 8) : make_key(keys[0], true, kb, 0, 0);
+      return index_sort(key, packed ? kb * 8 + segbits : kb * 8);
+    }
+  }
   ndarray perm = iota(n, like);
   bool packed = false;
   for (size_t i = 0; i < keys.size(); ++i) {
@@ -158,6 +193,22 @@ ndarray sort_lanes(const Lanes& l, bool exact) {
   const int segbits = bits_for(l.nseg);
   const bool by_perm = t.is_complex() || (exact && t.is_floating()) || (l.nseg > 1 && kb * 8 + segbits > 64);
   if (n == 0) return empty1(0, t, d);
+  SortFns& f = fns(d);
+  if (!by_perm && l.nseg <= 1 && (t == dtypes::float32 || t == dtypes::float64) && f.sort_floats &&
+      cub_routines_enabled()) {
+    // CUB's own float keys: no key transforms in or out (SortFns::sort_floats).
+    ndarray out = empty1(n, t, d);
+    const size_t tb = f.float_sort_temp_bytes(t.type, n);
+    ndarray temp = empty1(static_cast<int64_t>(tb > 0 ? tb : 1), dtypes::uint8, d);
+    f.sort_floats(t.type, d.data(), out.data(), n, temp.data(), tb, stream_of(d));
+    return out;
+  }
+  if (!by_perm && l.nseg <= 1 && t.is_unsigned_int()) {
+    // Unsigned integers are their own keys: sorted straight from the input into the result.
+    ndarray out = empty1(n, t, d);
+    radix(d, out, nullptr, nullptr, kb * 8);
+    return out;
+  }
   if (by_perm) {
     std::vector<KeySrc> keys;
     append_keys(keys, d);
