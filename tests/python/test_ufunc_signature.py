@@ -85,14 +85,15 @@ def test_signature_errors_match_numpy(kwargs):
     (("I8", "I8"), {"signature": (numpy.uint8, None, None)}),
 ])
 def test_signature_no_loop(args, kwargs):
-    # (NumPy raises TypeError or its subclass _UFuncNoLoopError here, depending on its dispatch
-    # cache: compare the message and the base type)
+    # NumPy raises TypeError or its subclass _UFuncNoLoopError here, with one of two messages
+    # depending on its version and dispatch cache: cupric gives the "No loop matching" one.
     host = {"I8": I8, "F8": F8}
     with pytest.raises(TypeError) as en:
         numpy.add(*[host[a] for a in args], **kwargs)
     with pytest.raises(TypeError) as ec:
         cp.add(*[cp.asarray(host[a]) for a in args], **kwargs)
-    assert str(ec.value) == str(en.value)
+    assert str(ec.value) == "No loop matching the specified signature and casting was found for ufunc add"
+    assert "No loop matching" in str(en.value) or "did not contain a loop" in str(en.value)
 
 
 @pytest.mark.parametrize("args,kwargs", [
