@@ -43,15 +43,25 @@ std::vector<std::string> option_list(nb::handle opts) {
 nb::handle g_compile_exception;  // cupric.cuda.compiler.CompileException (leaked on purpose)
 
 // Arguments of a RawKernel launch, kept alive until the launch is enqueued.
+// (Up to kInline arguments live on the stack: a cached launch makes no heap allocation.)
 struct RawArgs {
-  std::vector<std::array<unsigned char, 16>> storage;
-  std::vector<void*> ptrs;
+  static constexpr size_t kInline = 16;
+  std::array<std::array<unsigned char, 16>, kInline> inline_storage;
+  std::array<void*, kInline> inline_ptrs;
+  std::vector<std::array<unsigned char, 16>> heap_storage;
+  std::vector<void*> heap_ptrs;
+  std::array<unsigned char, 16>* storage = inline_storage.data();
+  void** ptrs = inline_ptrs.data();
 };
 
 void raw_args(nb::handle seq, RawArgs& ra) {
   size_t n = nb::len(seq);
-  ra.storage.resize(n);
-  ra.ptrs.resize(n);
+  if (n > RawArgs::kInline) {
+    ra.heap_storage.resize(n);
+    ra.heap_ptrs.resize(n);
+    ra.storage = ra.heap_storage.data();
+    ra.ptrs = ra.heap_ptrs.data();
+  }
   size_t i = 0;
   for (nb::handle v : seq) {
     auto& slot = ra.storage[i];
@@ -176,11 +186,14 @@ void init_jit(nb::module_& m) {
              dims3(block, b, "block");
              RawArgs ra;
              raw_args(args, ra);
-             Backend& be = default_backend();
-             int dev = be.current_device();
-             Stream s = be.current_stream(dev);
-             if (!stream.is_none()) s.handle = reinterpret_cast<void*>(nb::cast<uintptr_t>(stream));
-             f.launch(g, b, ra.ptrs.data(), shared_mem, s, cooperative);
+             Stream s;
+             if (stream.is_none()) {
+               Backend& be = default_backend();
+               s = be.current_stream(be.current_device());
+             } else {
+               s.handle = reinterpret_cast<void*>(nb::cast<uintptr_t>(stream));
+             }
+             f.launch(g, b, ra.ptrs, shared_mem, s, cooperative);
            },
            nb::arg("grid"), nb::arg("block"), nb::arg("args"), nb::arg("shared_mem") = 0,
            nb::arg("stream").none() = nb::none(), nb::arg("cooperative") = false)
