@@ -465,19 +465,30 @@ void reduce_loop(const ReducePlan& p, const ReduceParams& params, const Stream& 
       int64_t gx = p.nout / ncols * ntiles;
       if (gx > (int64_t{1} << 30)) gx = int64_t{1} << 30;
       const size_t smem = static_cast<size_t>(kReduceThreads) * VC * sizeof(Acc);
-      // Split the rows until about four waves of resident blocks run (not more: equal blocks, so
-      // the grid stays at most 4 x the resident slots and the last wave is nearly full), keeping
-      // >= 16 rows per thread.
+      // Split the rows into about four waves of resident blocks (blocks do equal work, so waves
+      // are what the time counts: take the first split from there whose last wave is >= 90 %
+      // full), keeping >= 16 rows per thread.
       static const int occ = [&] {
         int n = 0;
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, reduce_cols_kernel<Op, VC>, kReduceThreads, smem);
+        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, reduce_cols_kernel<Op, VC>, kReduceThreads, smem) !=
+            cudaSuccess) {
+          (void)cudaGetLastError();  // a failed query must not surface as the launch's error
+          n = 0;
+        }
         return n > 0 ? n : 1;
       }();
       const int64_t slots = static_cast<int64_t>(sm_count()) * occ;
       int64_t gy = 1;
       if (gx < 4 * slots) {
-        const int64_t most = (p.nred + int64_t{cby} * 16 - 1) / (int64_t{cby} * 16);
-        gy = std::max<int64_t>(1, std::min<int64_t>({4 * slots / gx, most, 65535}));
+        const int64_t most = std::min<int64_t>((p.nred + int64_t{cby} * 16 - 1) / (int64_t{cby} * 16), 65535);
+        gy = std::max<int64_t>(1, std::min<int64_t>(4 * slots / gx, most));
+        for (int64_t g = gy, tries = 0; g <= most && tries < 64; ++g, ++tries) {
+          const int64_t blocks = gx * g, waves = (blocks + slots - 1) / slots;
+          if (blocks * 10 >= waves * slots * 9) {
+            gy = g;
+            break;
+          }
+        }
       }
       const int64_t rps = (p.nred + gy - 1) / gy;
       gy = (p.nred + rps - 1) / rps;
