@@ -262,12 +262,23 @@ reduce_kernel(Op op, typename Op::acc_t init, bool has_init, ReduceArgs a) {
   }
 }
 
+// The ops reduce_cols_kernel is compiled for (compile time: one more kernel per op and dtype, so
+// only where axis-0 reductions of big arrays are common); the others keep reduce_kernel's
+// column layout.
+template <class Op> inline constexpr bool kColumnTiles = false;
+template <class I, class O> inline constexpr bool kColumnTiles<reduce_ops::Sum<I, O>> = true;
+template <class T, bool M> inline constexpr bool kColumnTiles<reduce_ops::MinMax<T, M, false>> = true;  // not nanmin/nanmax
+template <class T, bool M> inline constexpr bool kColumnTiles<reduce_ops::ArgMinMax<T, M>> = true;
+template <class I> inline constexpr bool kColumnTiles<reduce_ops::Mean<I>> = true;
+template <class I> inline constexpr bool kColumnTiles<reduce_ops::Var<I>> = true;
+
 // Column tiles of 16-byte loads: width of the vector of In one thread of reduce_cols_kernel
 // loads per row and keeps V accumulators for (1: no such kernel for this Op).
 template <class Op>
 constexpr int col_vec_width() {
   using In = typename Op::in_t;
   using Acc = typename Op::acc_t;
+  if (!kColumnTiles<Op>) return 1;
   int v = sizeof(In) >= 16 ? 1 : static_cast<int>(16 / sizeof(In));
   while (v > 1 && v * sizeof(Acc) > 64) v /= 2;  // accumulators in registers and in shared memory
   return v;
@@ -373,7 +384,6 @@ reduce_partials_kernel(Op op, typename Op::acc_t init, bool has_init, ReduceArgs
     const int64_t m = ob * bx + tx;
     Acc acc = op.identity();
     if (m < a.nout) {
-#pragma unroll 4
       for (int64_t s = ty; s < nsplit; s += by) acc = op.combine(acc, part[s * a.nout + m]);
     }
     smem[ty * bx + tx] = acc;
