@@ -2,7 +2,7 @@
 // Included only by CUDA kernel-family translation units.
 //
 // Note [CUDA reductions]
-// One kernel per op serves every layout; a block is 256 threads laid out (bx, by):
+// One kernel per op (reduce_kernel) serves every layout; a block is 256 threads laid out (bx, by):
 //  - rows (plan.inner: the input's fastest dim is reduced): x runs along the reduction, y over
 //    by outputs; each thread folds a strided slice of its row (16-byte vector loads when the
 //    rows are contiguous, aligned and unmasked), then the row is combined with warp shuffles
@@ -10,10 +10,18 @@
 //  - columns (the fastest dim is kept, e.g. axis 0 of a C array): x runs over 32 consecutive
 //    outputs, so each load instruction of a warp reads consecutive memory, and y splits the
 //    reduction; the y partials are combined through shared memory. No transpose is made.
+//    When the kept fastest dim is contiguous and rows are 16-byte aligned (axis 0 of a C
+//    matrix), reduce_cols_kernel runs instead: each thread loads a 16-byte vector of V
+//    consecutive columns per row and keeps V accumulators, so one warp reads 512 contiguous
+//    bytes per load; rows are split over grid.y up to about four waves of resident blocks
+//    (more only adds a wave tail and partials traffic).
 // When the outputs alone do not fill the GPU (few outputs, long reductions; the full
 // reduction being the extreme), grid.y splits each reduction into pieces whose partial
 // accumulators go to a workspace, and a second kernel (one warp per output) combines them and
-// writes the results: two passes, no atomics, results independent of scheduling.
+// writes the results: two passes, no atomics, results independent of scheduling. The second
+// kernel reads the [split][output] partials coalesced (32 outputs per block when there are many).
+// argmin/argmax on the vector path fold with ArgMinMax::better and a 32-bit position in
+// registers (arg_fold_vec): the generic combine with 64-bit indices made them compute-bound.
 // Each thread issues four loads before folding them, so enough bytes are in flight to saturate
 // HBM with one block per 256 threads. Index math is 64-bit; plans with one reduced dim (every
 // contiguous case after coalescing) avoid the div/mod walk.
@@ -91,6 +99,57 @@ __device__ __forceinline__ void red_offsets(const ReduceArgs& a, int64_t r, int6
   }
 }
 
+// thread_fold's vector path for argmin/argmax (Op::better): the running (value, position) stays
+// in registers as (In, 32-bit offset from lo), one compare pair and two selects per element, no
+// 64-bit index math; the thread's positions come in increasing order, so the first extreme and
+// the first NaN win as in ArgMinMax::combine. Needs hi - lo < 2^30.
+template <class Op, int V>
+__device__ __forceinline__ typename Op::acc_t arg_fold_vec(const Op& op, const char* in, int64_t lo, int64_t hi,
+                                                           int lane, int step) {
+  using In = typename Op::in_t;
+  using VecT = Vec<In, V>;
+  const VecT* p = reinterpret_cast<const VecT*>(in + lo * static_cast<int64_t>(sizeof(In)));
+  const int n = static_cast<int>(hi - lo), nv = n / V, sv = step * V;
+  // Nothing beats worst() but a better value, so the thread's first position holds until then.
+  In best = op.worst();
+  int bi = lane < nv ? lane * V : (nv * V + lane < n ? nv * V + lane : -1);
+  int v = lane, pos = lane * V;
+  for (; v + 3 * step < nv; v += 4 * step, pos += 4 * sv) {
+    VecT x[4];
+#pragma unroll
+    for (int u = 0; u < 4; ++u) x[u] = p[v + u * step];
+#pragma unroll
+    for (int u = 0; u < 4; ++u)
+#pragma unroll
+      for (int j = 0; j < V; ++j)
+        if (op.better(x[u].v[j], best)) {
+          best = x[u].v[j];
+          bi = pos + u * sv + j;
+        }
+  }
+  for (; v < nv; v += step, pos += sv) {
+    VecT x = p[v];
+#pragma unroll
+    for (int j = 0; j < V; ++j)
+      if (op.better(x.v[j], best)) {
+        best = x.v[j];
+        bi = pos + j;
+      }
+  }
+  const In* q = reinterpret_cast<const In*>(in + lo * static_cast<int64_t>(sizeof(In)));
+  for (int r = nv * V + lane; r < n; r += step)
+    if (op.better(q[r], best)) {
+      best = q[r];
+      bi = r;
+    }
+  typename Op::acc_t acc = op.identity();
+  if (bi >= 0) {
+    acc.value = best;
+    acc.index = lo + bi;
+  }
+  return acc;
+}
+
 // Folds positions lo + lane, lo + lane + step, ... < hi of one output's reduction.
 template <class Op>
 __device__ __forceinline__ typename Op::acc_t thread_fold(const Op& op, const ReduceArgs& a, const char* in,
@@ -104,6 +163,9 @@ __device__ __forceinline__ typename Op::acc_t thread_fold(const Op& op, const Re
   };
   constexpr int V = sizeof(In) >= 16 ? 1 : static_cast<int>(16 / sizeof(In));
   if constexpr (V > 1) {
+    if constexpr (requires { op.better(In{}, In{}); }) {
+      if (a.vec && !a.skip_nan && hi - lo < (int64_t{1} << 30)) return arg_fold_vec<Op, V>(op, in, lo, hi, lane, step);
+    }
     if (a.vec) {  // one contiguous, aligned, unmasked row; lo is a multiple of 16 elements
       using VecT = Vec<In, V>;
       const VecT* p = reinterpret_cast<const VecT*>(in + lo * static_cast<int64_t>(sizeof(In)));
@@ -200,23 +262,144 @@ reduce_kernel(Op op, typename Op::acc_t init, bool has_init, ReduceArgs a) {
   }
 }
 
-// Second pass of split reductions: one warp per output combines its nsplit partials.
+// The ops reduce_cols_kernel is compiled for (compile time: one more kernel per op and dtype, so
+// only where axis-0 reductions of big arrays are common); the others keep reduce_kernel's
+// column layout.
+template <class Op> inline constexpr bool kColumnTiles = false;
+template <class I, class O> inline constexpr bool kColumnTiles<reduce_ops::Sum<I, O>> = true;
+template <class T, bool M> inline constexpr bool kColumnTiles<reduce_ops::MinMax<T, M, false>> = true;  // not nanmin/nanmax
+template <class T, bool M> inline constexpr bool kColumnTiles<reduce_ops::ArgMinMax<T, M>> = true;
+template <class I> inline constexpr bool kColumnTiles<reduce_ops::Mean<I>> = true;
+template <class I> inline constexpr bool kColumnTiles<reduce_ops::Var<I>> = true;
+
+// Column tiles of 16-byte loads: width of the vector of In one thread of reduce_cols_kernel
+// loads per row and keeps V accumulators for (1: no such kernel for this Op).
+template <class Op>
+constexpr int col_vec_width() {
+  using In = typename Op::in_t;
+  using Acc = typename Op::acc_t;
+  if (!kColumnTiles<Op>) return 1;
+  int v = sizeof(In) >= 16 ? 1 : static_cast<int>(16 / sizeof(In));
+  while (v > 1 && v * sizeof(Acc) > 64) v /= 2;  // accumulators in registers and in shared memory
+  return v;
+}
+
+// The column layout with contiguous columns (Note [CUDA reductions]): the plan has one reduced
+// dim (stride a.red_strides[0][0]) and its fastest kept dim (ncols outputs) has input stride
+// sizeof(In); every row start is V * sizeof(In)-aligned. Thread (tx, ty) of block (bx, by) folds
+// the V consecutive columns c = (tile * bx + tx) * V of rows lo + ty, lo + ty + by, ... < hi with
+// one vector load per row; the by row partials are combined through shared memory. blockIdx.x
+// walks (outer output, column tile) pairs, blockIdx.y the row splits as in reduce_kernel.
+template <class Op, int V>
+__global__ void __launch_bounds__(kReduceThreads)
+reduce_cols_kernel(Op op, typename Op::acc_t init, bool has_init, ReduceArgs a, int64_t ncols, int64_t ntiles) {
+  using In = typename Op::in_t;
+  using Acc = typename Op::acc_t;
+  using VecT = Vec<In, V>;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  Acc* smem = reinterpret_cast<Acc*>(smem_raw);  // [by][bx][V]
+  const int tx = threadIdx.x, ty = threadIdx.y, bx = blockDim.x, by = blockDim.y;
+  const int64_t lo = static_cast<int64_t>(blockIdx.y) * a.red_per_split;
+  const int64_t hi = lo + a.red_per_split < a.nred ? lo + a.red_per_split : a.nred;
+  const int64_t s = a.red_strides[0][0], nblocks = a.nout / ncols * ntiles;
+  const int64_t out_step = a.out_strides[a.out_ndim - 1][0];
+  for (int64_t ob = blockIdx.x; ob < nblocks; ob += gridDim.x) {
+    const int64_t outer = ob / ntiles, c = ((ob - outer * ntiles) * bx + tx) * V;
+    const int64_t m = outer * ncols + c;  // first output of this thread
+    const int nvalid = c < ncols ? static_cast<int>(ncols - c < V ? ncols - c : V) : 0;
+    int64_t off[3] = {0, 0, 0};
+    Acc acc[V];
+#pragma unroll
+    for (int j = 0; j < V; ++j) acc[j] = op.identity();
+    auto take = [&](int j, In x, int64_t r) {
+      if (!(a.skip_nan && reduce_ops::is_nan(x))) acc[j] = op.reduce(acc[j], x, r);
+    };
+    if (nvalid > 0) {
+      out_offsets(a, m, off);
+      int64_t r = lo + ty;
+      const char* q = a.in + off[1] + r * s;
+      const int64_t qs = by * s;
+      if (nvalid == V) {
+        for (; r + 3 * by < hi; r += 4 * by, q += 4 * qs) {
+          VecT x[4];
+#pragma unroll
+          for (int u = 0; u < 4; ++u) x[u] = *reinterpret_cast<const VecT*>(q + u * qs);
+#pragma unroll
+          for (int u = 0; u < 4; ++u)
+#pragma unroll
+            for (int j = 0; j < V; ++j) take(j, x[u].v[j], r + u * by);
+        }
+        for (; r < hi; r += by, q += qs) {
+          VecT x = *reinterpret_cast<const VecT*>(q);
+#pragma unroll
+          for (int j = 0; j < V; ++j) take(j, x.v[j], r);
+        }
+      } else {  // the last columns, fewer than V
+        for (; r < hi; r += by, q += qs)
+#pragma unroll
+          for (int j = 0; j < V; ++j)
+            if (j < nvalid) take(j, reinterpret_cast<const In*>(q)[j], r);
+      }
+    }
+    Acc* mine = smem + (static_cast<int64_t>(ty) * bx + tx) * V;
+#pragma unroll
+    for (int j = 0; j < V; ++j) mine[j] = acc[j];
+    __syncthreads();
+    for (int h = by / 2; h > 0; h >>= 1) {
+      if (ty < h) {
+        const Acc* other = mine + static_cast<int64_t>(h) * bx * V;
+#pragma unroll
+        for (int j = 0; j < V; ++j) mine[j] = op.combine(mine[j], other[j]);
+      }
+      __syncthreads();
+    }
+    if (ty == 0) {
+      for (int j = 0; j < nvalid; ++j) {
+        Acc res = mine[j];
+        if (a.partials) {
+          static_cast<Acc*>(a.partials)[static_cast<int64_t>(blockIdx.y) * a.nout + m + j] = res;
+        } else {
+          if (has_init) res = op.combine(res, init);
+          *reinterpret_cast<typename Op::out_t*>(a.out + off[0] + j * out_step) = op.finalize(res);
+        }
+      }
+    }
+    __syncthreads();
+  }
+}
+
+// Second pass of split reductions: block (bx, by) combines the nsplit partials of bx consecutive
+// outputs (coalesced: partials are [split][output]), y through the splits, then through shared
+// memory; bx is 1 for a single output (full reductions), 32 for many.
 template <class Op>
 __global__ void __launch_bounds__(kReduceThreads)
 reduce_partials_kernel(Op op, typename Op::acc_t init, bool has_init, ReduceArgs a, int64_t nsplit) {
   using Acc = typename Op::acc_t;
-  const int warps = blockDim.x / 32, w = threadIdx.x / 32, l = threadIdx.x % 32;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  Acc* smem = reinterpret_cast<Acc*>(smem_raw);
+  const int tx = threadIdx.x, ty = threadIdx.y, bx = blockDim.x, by = blockDim.y;
   const Acc* part = static_cast<const Acc*>(a.partials);
-  for (int64_t m = static_cast<int64_t>(blockIdx.x) * warps + w; m < a.nout; m += static_cast<int64_t>(gridDim.x) * warps) {
+  const int64_t nblocks = (a.nout + bx - 1) / bx;
+  for (int64_t ob = blockIdx.x; ob < nblocks; ob += gridDim.x) {
+    const int64_t m = ob * bx + tx;
     Acc acc = op.identity();
-    for (int64_t s = l; s < nsplit; s += 32) acc = op.combine(acc, part[s * a.nout + m]);
-    acc = warp_reduce(op, acc);
-    if (l == 0) {
+    if (m < a.nout) {
+      for (int64_t s = ty; s < nsplit; s += by) acc = op.combine(acc, part[s * a.nout + m]);
+    }
+    smem[ty * bx + tx] = acc;
+    __syncthreads();
+    for (int h = by / 2; h > 0; h >>= 1) {
+      if (ty < h) smem[ty * bx + tx] = op.combine(smem[ty * bx + tx], smem[(ty + h) * bx + tx]);
+      __syncthreads();
+    }
+    if (ty == 0 && m < a.nout) {
+      acc = smem[tx];
       int64_t off[3];
       out_offsets(a, m, off);
       if (has_init) acc = op.combine(acc, init);
       *reinterpret_cast<typename Op::out_t*>(a.out + off[0]) = op.finalize(acc);
     }
+    __syncthreads();
   }
 }
 
@@ -264,6 +447,73 @@ void reduce_loop(const ReducePlan& p, const ReduceParams& params, const Stream& 
   a.vec = p.accelerated && p.inner && !p.mask && p.red_ndim == 1 && p.red_strides[0][0] == static_cast<int64_t>(sizeof(In)) &&
           reinterpret_cast<uintptr_t>(p.in) % 16 == 0;
   for (int d = 0; d < p.out_ndim && a.vec; ++d) a.vec = p.out_strides[1][d] % 16 == 0;
+  auto launch_partials = [&](int64_t nsplit) {  // the second pass of a split reduction
+    const int pbx = p.nout >= 32 ? 32 : 1, pby = kReduceThreads / pbx;
+    int64_t blocks = (p.nout + pbx - 1) / pbx;
+    if (blocks > (int64_t{1} << 20)) blocks = int64_t{1} << 20;
+    reduce_partials_kernel<Op><<<static_cast<unsigned>(blocks), dim3(pbx, pby), kReduceThreads * sizeof(Acc), s>>>(
+        op, init, params.has_initial, a, nsplit);
+    cuda_check(cudaGetLastError(), "reduction combine kernel launch");
+  };
+  std::shared_ptr<Memory> workspace;
+  // Contiguous columns: reduce_cols_kernel (16-byte loads across columns, rows split over grid.y).
+  constexpr int VC = col_vec_width<Op>();
+  if constexpr (VC > 1) {
+    constexpr int64_t vbytes = VC * static_cast<int64_t>(sizeof(In));
+    const int last = p.out_ndim - 1;
+    bool cols = p.accelerated && !p.inner && !p.mask && p.red_ndim == 1 && p.out_ndim >= 1 &&
+                p.out_strides[1][last] == static_cast<int64_t>(sizeof(In)) && p.nred > 0 &&
+                reinterpret_cast<uintptr_t>(p.in) % vbytes == 0 && p.red_strides[0][0] % vbytes == 0;
+    for (int d = 0; d < last && cols; ++d) cols = p.out_strides[1][d] % vbytes == 0;
+    if (cols) {
+      const int64_t ncols = p.out_shape[last];
+      const int64_t nthr = (ncols + VC - 1) / VC;  // threads across one row's columns
+      int cbx = 1;
+      while (cbx < 32 && cbx < nthr) cbx *= 2;
+      const int cby = kReduceThreads / cbx;
+      const int64_t ntiles = (nthr + cbx - 1) / cbx;
+      int64_t gx = p.nout / ncols * ntiles;
+      if (gx > (int64_t{1} << 30)) gx = int64_t{1} << 30;
+      const size_t smem = static_cast<size_t>(kReduceThreads) * VC * sizeof(Acc);
+      // Split the rows into about four waves of resident blocks (blocks do equal work, so waves
+      // are what the time counts: take the first split from there whose last wave is >= 90 %
+      // full), keeping >= 16 rows per thread.
+      static const int occ = [&] {
+        int n = 0;
+        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, reduce_cols_kernel<Op, VC>, kReduceThreads, smem) !=
+            cudaSuccess) {
+          (void)cudaGetLastError();  // a failed query must not surface as the launch's error
+          n = 0;
+        }
+        return n > 0 ? n : 1;
+      }();
+      const int64_t slots = static_cast<int64_t>(sm_count()) * occ;
+      int64_t gy = 1;
+      if (gx < 4 * slots) {
+        const int64_t most = std::min<int64_t>((p.nred + int64_t{cby} * 16 - 1) / (int64_t{cby} * 16), 65535);
+        gy = std::max<int64_t>(1, std::min<int64_t>(4 * slots / gx, most));
+        for (int64_t g = gy, tries = 0; g <= most && tries < 64; ++g, ++tries) {
+          const int64_t blocks = gx * g, waves = (blocks + slots - 1) / slots;
+          if (blocks * 10 >= waves * slots * 9) {
+            gy = g;
+            break;
+          }
+        }
+      }
+      const int64_t rps = (p.nred + gy - 1) / gy;
+      gy = (p.nred + rps - 1) / rps;
+      a.red_per_split = rps;
+      if (gy > 1) {
+        workspace = allocate(*p.backend, static_cast<size_t>(gy * p.nout) * sizeof(Acc));
+        a.partials = workspace->ptr();
+      }
+      reduce_cols_kernel<Op, VC><<<dim3(static_cast<unsigned>(gx), static_cast<unsigned>(gy)), dim3(cbx, cby), smem,
+                                   s>>>(op, init, params.has_initial, a, ncols, ntiles);
+      cuda_check(cudaGetLastError(), "reduction kernel launch");
+      if (gy > 1) launch_partials(gy);
+      return;
+    }
+  }
   // Block shape.
   int bx, by;
   if (p.inner) {
@@ -291,7 +541,6 @@ void reduce_loop(const ReducePlan& p, const ReduceParams& params, const Stream& 
   if (rps == 0) rps = 16;
   gy = p.nred > 0 ? (p.nred + rps - 1) / rps : 1;
   a.red_per_split = rps;
-  std::shared_ptr<Memory> workspace;
   if (gy > 1) {
     workspace = allocate(*p.backend, static_cast<size_t>(gy * p.nout) * sizeof(Acc));
     a.partials = workspace->ptr();
@@ -300,13 +549,7 @@ void reduce_loop(const ReducePlan& p, const ReduceParams& params, const Stream& 
   reduce_kernel<Op><<<dim3(static_cast<unsigned>(gx), static_cast<unsigned>(gy)), dim3(bx, by), smem, s>>>(
       op, init, params.has_initial, a);
   cuda_check(cudaGetLastError(), "reduction kernel launch");
-  if (gy > 1) {
-    int64_t blocks = (p.nout + kReduceThreads / 32 - 1) / (kReduceThreads / 32);
-    if (blocks > (int64_t{1} << 20)) blocks = int64_t{1} << 20;
-    reduce_partials_kernel<Op><<<static_cast<unsigned>(blocks), kReduceThreads, 0, s>>>(op, init, params.has_initial,
-                                                                                        a, gy);
-    cuda_check(cudaGetLastError(), "reduction combine kernel launch");
-  }
+  if (gy > 1) launch_partials(gy);
   // The workspace returns to the pool now; the pool hands it out again only to work ordered
   // after these kernels on this stream (the same assumption every temporary makes).
 }

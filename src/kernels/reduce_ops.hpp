@@ -217,6 +217,20 @@ struct ArgMinMax {
   }
   CUPRIC_HD out_t finalize(acc_t a) const { return a.index < 0 ? 0 : a.index; }
   CUPRIC_HD acc_t lift(out_t) const { return identity(); }
+  // Sequential folds (Note [CUDA reductions]: one thread visits its positions in increasing
+  // order): whether x, at a later position than best, replaces it. A NaN best is final; a NaN x
+  // replaces any other value; ties keep best. Starting from worst() with the thread's first
+  // position gives the same answer as combine.
+  CUPRIC_HD T worst() const { return kMax ? lowest<T>() : highest<T>(); }
+  CUPRIC_HD bool better(T x, T best) const {
+    if constexpr (std::is_floating_point_v<T>) {
+      // !(x <= best) is x > best or either NaN (one unordered compare); best == best excludes a NaN best.
+      if constexpr (kMax) return !(x <= best) && best == best;
+      else return !(x >= best) && best == best;
+    } else {
+      return !is_nan(best) && (is_nan(x) || (kMax ? less(best, x) : less(x, best)));
+    }
+  }
 };
 
 // ---- mean / var / std ------------------------------------------------------------------------------
