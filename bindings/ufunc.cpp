@@ -157,7 +157,11 @@ void parse_options(const OpDef& u, bool positional_out, nb::kwargs kwargs, Ufunc
                    ndarray& where_arr) {
   const int nargs = positional_out ? u.nin + 1 : u.nin;
   for (auto [key, value] : kwargs) {
-    std::string k = nb::cast<std::string>(key);
+    // (keys compared as C strings: no std::string per keyword on the hot path)
+    Py_ssize_t klen = 0;
+    const char* kc = PyUnicode_Check(key.ptr()) ? PyUnicode_AsUTF8AndSize(key.ptr(), &klen) : nullptr;
+    if (!kc) throw TypeError("keywords must be strings");
+    const std::string_view k(kc, static_cast<size_t>(klen));
     if (k == "out") {
       if (nargs > u.nin) throw TypeError("cannot specify 'out' as both a positional and keyword argument");
       if (PyTuple_Check(value.ptr())) {
@@ -186,7 +190,7 @@ void parse_options(const OpDef& u, bool positional_out, nb::kwargs kwargs, Ufunc
     } else if (k == "signature") {
       if (!value.is_none()) throw NotImplementedError("signature= is not supported by cupric ufuncs yet; use dtype=");
     } else {
-      throw TypeError("'" + k + "' is an invalid keyword to ufunc '" + u.name + "'");
+      throw TypeError("'" + std::string(k) + "' is an invalid keyword to ufunc '" + u.name + "'");
     }
   }
   for (int k = 0; k < u.nout; ++k) {
