@@ -88,6 +88,7 @@ class CudaBackend final : public Backend {
     static const Fns fns = [] {
       Fns f;
 #if CUDART_VERSION >= 12050
+      RelaxedCapture relaxed;  // the first fill may come while a stream captures
       void* p16 = nullptr;
       void* p32 = nullptr;
       cudaDriverEntryPointQueryResult q16{}, q32{};
