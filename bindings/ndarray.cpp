@@ -353,10 +353,15 @@ PyArray& unwrap(nb::handle obj) {
 }
 
 nb::object wrap(ndarray a, nb::handle descr, const PyArray* view_of, nb::handle view_of_obj) {
-  PyArray pa{std::move(a), nb::none(), descr.is_valid() ? nb::borrow(descr) : nb::none()};
-  if (view_of && pa.arr.memory() == view_of->arr.memory())
-    pa.base = view_of->base.is_none() ? nb::borrow(view_of_obj) : view_of->base;
-  return nb::cast(std::move(pa), nb::rv_policy::move);
+  // The instance is made in place from the cached type object (nb::cast would look the C++
+  // type up in nanobind's registry and move-construct from a temporary: measurable per small op).
+  nb::object o = nb::inst_alloc(g_array_type);
+  PyArray* pa = new (nb::inst_ptr<PyArray>(o))
+      PyArray{std::move(a), nb::none(), descr.is_valid() ? nb::borrow(descr) : nb::none()};
+  if (view_of && pa->arr.memory() == view_of->arr.memory())
+    pa->base = view_of->base.is_none() ? nb::borrow(view_of_obj) : view_of->base;
+  nb::inst_mark_ready(o);
+  return o;
 }
 
 nb::object wrap_view(ndarray a, nb::handle self_obj) {

@@ -195,7 +195,11 @@ void parse_options(const OpDef& u, bool positional_out, nb::kwargs kwargs, Ufunc
   const int nargs = positional_out ? u.nin + 1 : u.nin;
   bool dtype_given = false, signature_given = false;
   for (auto [key, value] : kwargs) {
-    std::string k = nb::cast<std::string>(key);
+    // (keys compared as C strings: no std::string per keyword on the hot path)
+    Py_ssize_t klen = 0;
+    const char* kc = PyUnicode_Check(key.ptr()) ? PyUnicode_AsUTF8AndSize(key.ptr(), &klen) : nullptr;
+    if (!kc) throw TypeError("keywords must be strings");
+    const std::string_view k(kc, static_cast<size_t>(klen));
     if (k == "out") {
       if (nargs > u.nin) throw TypeError("cannot specify 'out' as both a positional and keyword argument");
       if (PyTuple_Check(value.ptr())) {
@@ -226,7 +230,7 @@ void parse_options(const OpDef& u, bool positional_out, nb::kwargs kwargs, Ufunc
       opts.signature = parse_signature(u, value);
       signature_given = true;
     } else {
-      throw TypeError("'" + k + "' is an invalid keyword to ufunc '" + u.name + "'");
+      throw TypeError("'" + std::string(k) + "' is an invalid keyword to ufunc '" + u.name + "'");
     }
   }
   if (dtype_given && signature_given) throw TypeError("cannot specify both 'signature' and 'dtype'");

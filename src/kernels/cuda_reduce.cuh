@@ -403,10 +403,10 @@ reduce_partials_kernel(Op op, typename Op::acc_t init, bool has_init, ReduceArgs
   }
 }
 
-inline int sm_count() {
+// The SM count of `dev` (the stream's device: no cudaGetDevice per reduction).
+inline int sm_count(int dev) {
   static int cached[64] = {};
-  int dev = 0;
-  cudaGetDevice(&dev);
+  if (dev < 0 || dev >= 64) cudaGetDevice(&dev);
   if (dev < 0 || dev >= 64) dev = 0;
   if (!cached[dev]) {
     int n = 0;
@@ -529,7 +529,7 @@ void reduce_loop(const ReducePlan& p, const ReduceParams& params, const Stream& 
   int64_t gx = (p.nout + nslots - 1) / nslots;
   if (gx > (int64_t{1} << 30)) gx = int64_t{1} << 30;
   // Split long reductions across blocks when the outputs leave the GPU idle.
-  const int64_t target = static_cast<int64_t>(sm_count()) * (2048 / kReduceThreads) * 2;
+  const int64_t target = static_cast<int64_t>(sm_count(stream.device)) * (2048 / kReduceThreads) * 2;
   int64_t gy = 1;
   if (gx < target && p.nred > 0) {
     int64_t want = (target + gx - 1) / gx;

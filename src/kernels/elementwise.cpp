@@ -221,11 +221,26 @@ void run_elementwise(const LoopPair& loop, const ndarray* ops, int nout, int nin
   if (dt == DeviceType::Host ? !loop.host : !loop.cuda)
     throw NotImplementedError(std::string("no ") + (dt == DeviceType::Host ? "host" : "CUDA") +
                               " loop is registered for this operation");
-  ndarray local[kMaxOperands];
-  for (int k = 0; k < nargs; ++k) local[k] = ops[k];
   // Inputs that overlap an output in another layout, or that are misaligned for their dtype
   // (views made with .view(dtype) at odd offsets: a GPU load would fault), are read from an
   // aligned copy; misaligned outputs are computed into a temporary and copied back bytewise.
+  // The common case needs neither and plans on `ops` itself (no handle copies).
+  bool staged = false;
+  for (int k = 0; k < nargs && !staged; ++k) {
+    staged = !ops[k].is_aligned();
+    for (int o = 0; o < nout && k >= nout && !staged; ++o)
+      staged = !same_layout(ops[k], ops[o]) && ops[k].may_share_memory(ops[o]);
+  }
+  Backend& b = out.backend();
+  if (!staged) {
+    LoopPlan plan = make_loop_plan(ops, nargs);
+    Stream s = b.current_stream(out.device());
+    if (dt == DeviceType::Host) loop.host(plan, state, s);
+    else run_cuda(loop.cuda, plan, state, s);
+    return;
+  }
+  ndarray local[kMaxOperands];
+  for (int k = 0; k < nargs; ++k) local[k] = ops[k];
   for (int k = nout; k < nargs; ++k) {
     bool overlap = false;
     for (int o = 0; o < nout && !overlap; ++o) overlap = !same_layout(ops[k], ops[o]) && ops[k].may_share_memory(ops[o]);
@@ -242,7 +257,6 @@ void run_elementwise(const LoopPair& loop, const ndarray* ops, int nout, int nin
     }
   }
   LoopPlan plan = make_loop_plan(local, nargs);
-  Backend& b = out.backend();
   Stream s = b.current_stream(out.device());
   if (dt == DeviceType::Host) loop.host(plan, state, s);
   else run_cuda(loop.cuda, plan, state, s);

@@ -61,19 +61,25 @@ std::array<AllocatorSlot, 3> g_alloc;  // [Host], [Cuda], [2] = pinned
 std::mutex g_alloc_mu;
 }  // namespace
 
-std::shared_ptr<MemoryPool> default_pool(Backend& b, int device) {
+namespace {
+// The default pool of (b, device), made on first use; never destroyed. A reference, so that the
+// allocation hot path touches no reference count.
+MemoryPool& default_pool_ref(Backend& b, int device) {
   int t = static_cast<int>(b.type());
   if (device < 0 || device >= kMaxDevices) throw ValueError("invalid device id " + std::to_string(device));
-  if (MemoryPool* p = g_pools[t][device].load(std::memory_order_acquire)) return p->shared_from_this();
+  if (MemoryPool* p = g_pools[t][device].load(std::memory_order_acquire)) [[likely]] return *p;
   std::lock_guard<std::mutex> lk(g_pools_mu);
-  if (MemoryPool* p = g_pools[t][device].load(std::memory_order_acquire)) return p->shared_from_this();
+  if (MemoryPool* p = g_pools[t][device].load(std::memory_order_acquire)) return *p;
   static auto* keep = new std::vector<std::shared_ptr<MemoryPool>>();
   auto pool = std::make_shared<MemoryPool>(&b, device);
   pool->set_limit(limit_from_env(b, device));
   keep->push_back(pool);
   g_pools[t][device].store(pool.get(), std::memory_order_release);
-  return pool;
+  return *pool;
 }
+}  // namespace
+
+std::shared_ptr<MemoryPool> default_pool(Backend& b, int device) { return default_pool_ref(b, device).shared_from_this(); }
 
 std::shared_ptr<MemoryPool> default_pinned_pool(Backend& b) {
   static std::mutex mu;
@@ -117,7 +123,7 @@ std::shared_ptr<Memory> allocate(Backend& b, size_t nbytes) {
   int device = b.current_device();
   if (const auto& ta = t_alloc[static_cast<int>(b.type())]) [[unlikely]] {
     switch (ta->mode) {
-      case AllocatorMode::Pool: return default_pool(b, device)->malloc(nbytes);
+      case AllocatorMode::Pool: return default_pool_ref(b, device).malloc(nbytes);
       case AllocatorMode::Raw: return Memory::raw(b, nbytes, device);
       case AllocatorMode::Custom: {
         AllocatorFn fn = ta->fn;  // a copy: the function may change this thread's allocator
@@ -127,7 +133,7 @@ std::shared_ptr<Memory> allocate(Backend& b, size_t nbytes) {
   }
   AllocatorSlot& slot = g_alloc[static_cast<int>(b.type())];
   switch (slot.mode.load(std::memory_order_relaxed)) {
-    case AllocatorMode::Pool: return default_pool(b, device)->malloc(nbytes);
+    case AllocatorMode::Pool: return default_pool_ref(b, device).malloc(nbytes);
     case AllocatorMode::Raw: return Memory::raw(b, nbytes, device);
     case AllocatorMode::Custom: {
       AllocatorFn fn;

@@ -118,7 +118,54 @@ struct Resolved {
   DType in[kMaxOperands];  // each input's dtype as step 1 saw it
 };
 
+Resolved resolve_uncached(const OpDef& u, const Operand* in, int nin, const UfuncOptions& opts);
+
+// Note [Resolution cache]
+// Type resolution (Note [Ufunc type resolution]) depends only on the ufunc, each input's dtype
+// and whether it is a weak scalar of which kind, except in three cases, which are never cached:
+// dtype= (the search is restricted), comparisons with a weak int (its value decides), and
+// kWeakByValue ufuncs (values decide). Everything else is looked up in a small per-thread
+// direct-mapped cache: the linear search over the loops (a dozen can_cast per loop) costs more
+// than the rest of a small ufunc call's host work. Entries hold the loop's index, checked
+// against the op table's size, and the step-1 input dtypes (never void: void inputs throw).
+struct ResolveCacheEntry {
+  const OpDef* op = nullptr;
+  uint64_t key = 0;
+  uint32_t loop = 0;
+  ScalarType in[kMaxOperands] = {};
+};
+constexpr size_t kResolveCacheSize = 256;
+thread_local ResolveCacheEntry t_resolve_cache[kResolveCacheSize];
+
 Resolved resolve(const OpDef& u, const Operand* in, int nin, const UfuncOptions& opts) {
+  bool cacheable = !opts.dtype && !(u.flags & kWeakByValue) && nin <= 3;  // 3 x 16 bits of key
+  uint64_t key = static_cast<uint64_t>(nin);
+  for (int i = 0; i < nin && cacheable; ++i) {
+    const char kind = in[i].weak_kind();
+    if (kind == 'i' && (u.flags & kComparison)) cacheable = false;
+    const DType d = in[i].is_array() ? in[i].array().dtype() : in[i].scalar().dtype;
+    if (d.is_void()) cacheable = false;
+    key |= (static_cast<uint64_t>(static_cast<uint8_t>(d.type)) | static_cast<uint64_t>(static_cast<uint8_t>(kind)) << 8)
+           << (8 + 16 * i);
+  }
+  if (!cacheable) return resolve_uncached(u, in, nin, opts);
+  const uintptr_t h = (reinterpret_cast<uintptr_t>(&u) >> 4) ^ (key * 0x9E3779B97F4A7C15ull >> 40);
+  ResolveCacheEntry& e = t_resolve_cache[h % kResolveCacheSize];
+  if (e.op == &u && e.key == key && e.loop < u.loops.size()) {
+    Resolved r;
+    r.loop = &u.loops[e.loop];
+    for (int i = 0; i < nin; ++i) r.in[i] = DType(e.in[i]);
+    return r;
+  }
+  Resolved r = resolve_uncached(u, in, nin, opts);
+  e.op = &u;
+  e.key = key;
+  e.loop = static_cast<uint32_t>(r.loop - u.loops.data());
+  for (int i = 0; i < nin; ++i) e.in[i] = r.in[i].type;
+  return r;
+}
+
+Resolved resolve_uncached(const OpDef& u, const Operand* in, int nin, const UfuncOptions& opts) {
   Resolved r;
   bool any_strong = false, have_s = false;
   DType s;
@@ -294,7 +341,7 @@ bool broadcast_into(Dims& acc, const Dims& s) {
 // exponents only on the host backend, where reading them costs no device sync (on CUDA such
 // elements give 0, or +-1 for bases +-1: docs/differences.md).
 void check_int_power(const OpDef& u, const TypedLoop& l, const Operand& exponent) {
-  if (u.name != "power" || !DType(l.types[1]).is_signed_int()) return;
+  if (!DType(l.types[1]).is_signed_int() || u.name != "power") return;
   const char* msg = "Integers to negative integer powers are not allowed.";
   if (!exponent.is_array()) {
     if (exponent.scalar().as<double>() < 0 && exponent.scalar().as<int64_t>() < 0) throw ValueError(msg);

@@ -35,6 +35,13 @@ class Backend {
   // Stream-ordered copy; `src_host_pageable` copies from pageable memory complete before return.
   virtual void copy(void* dst, const void* src, size_t nbytes, CopyKind kind, const Stream& s) = 0;
   virtual void memset(void* dst, int value, size_t nbytes, const Stream& s) = 0;
+  // Stream-ordered fill of `count` elements of `width` bytes (2 or 4; dst aligned to width) with
+  // the low `width` bytes of `pattern` (CUDA: cuMemsetD16/D32Async, cheaper than a kernel
+  // launch). False when the backend has no such call; the caller then runs its fill loop.
+  virtual bool memset_pattern(void* dst, uint32_t pattern, int width, size_t count, const Stream& s) {
+    (void)dst, (void)pattern, (void)width, (void)count, (void)s;
+    return false;
+  }
   virtual void synchronize(const Stream& s) = 0;
   virtual void synchronize_device(int device) = 0;
   // The stream the current thread uses on `device` (Note [Current stream] in cuda_backend.cpp).

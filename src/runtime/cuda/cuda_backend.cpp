@@ -73,6 +73,42 @@ class CudaBackend final : public Backend {
     if (!nbytes) return;
     cuda_check(cudaMemsetAsync(dst, value, nbytes, static_cast<cudaStream_t>(s.handle)), "cudaMemsetAsync");
   }
+  bool memset_pattern(void* dst, uint32_t pattern, int width, size_t count, const Stream& s) override {
+    // Note [Pattern memsets]: cuMemsetD16Async/cuMemsetD32Async through the driver entry point
+    // the runtime hands out (no libcuda link). Stream handles mean the same in both APIs (null:
+    // legacy default stream, 2: per-thread default stream). The call needs the device's context
+    // current on this thread, which any earlier runtime call on it (the array's cudaMalloc, a
+    // cudaSetDevice) made; on any failure the caller falls back to its fill kernel.
+    using D16 = int (*)(uintptr_t, unsigned short, size_t, void*);
+    using D32 = int (*)(uintptr_t, unsigned int, size_t, void*);
+    struct Fns {
+      D16 d16 = nullptr;
+      D32 d32 = nullptr;
+    };
+    static const Fns fns = [] {
+      Fns f;
+#if CUDART_VERSION >= 12050
+      RelaxedCapture relaxed;  // the first fill may come while a stream captures
+      void* p16 = nullptr;
+      void* p32 = nullptr;
+      cudaDriverEntryPointQueryResult q16{}, q32{};
+      if (cudaGetDriverEntryPointByVersion("cuMemsetD16Async", &p16, 12000, cudaEnableDefault, &q16) == cudaSuccess &&
+          q16 == cudaDriverEntryPointSuccess)
+        f.d16 = reinterpret_cast<D16>(p16);
+      if (cudaGetDriverEntryPointByVersion("cuMemsetD32Async", &p32, 12000, cudaEnableDefault, &q32) == cudaSuccess &&
+          q32 == cudaDriverEntryPointSuccess)
+        f.d32 = reinterpret_cast<D32>(p32);
+      cudaGetLastError();
+#endif
+      return f;
+    }();
+    const auto d = reinterpret_cast<uintptr_t>(dst);
+    if (width == 4 && fns.d32 && d % 4 == 0)
+      return fns.d32(d, pattern, count, s.handle) == 0;
+    if (width == 2 && fns.d16 && d % 2 == 0)
+      return fns.d16(d, static_cast<unsigned short>(pattern), count, s.handle) == 0;
+    return false;
+  }
   void synchronize(const Stream& s) override {
     cuda_check(cudaStreamSynchronize(static_cast<cudaStream_t>(s.handle)), "cudaStreamSynchronize");
   }

@@ -1,0 +1,241 @@
+"""The fast paths of small operations (issues 3-5): the per-thread ufunc type-resolution cache
+(Note [Resolution cache] in src/ops/ufunc.cpp), fills done as memsets (Note [Pattern memsets]),
+the unstaged elementwise path and in-place result wrapping. Each result is checked against
+NumPy, with calls repeated so that the second one takes the cached path."""
+import threading
+
+import numpy
+import pytest
+
+import cupric as cp
+
+
+DTYPES = [numpy.bool_, numpy.int8, numpy.uint8, numpy.int16, numpy.uint16, numpy.int32, numpy.uint32,
+          numpy.int64, numpy.uint64, numpy.float16, numpy.float32, numpy.float64, numpy.complex64,
+          numpy.complex128]
+
+
+def check(got, want):
+    got_h = cp.asnumpy(got)
+    assert got_h.dtype == want.dtype
+    assert got_h.shape == want.shape
+    numpy.testing.assert_array_equal(got_h, want)
+
+
+@pytest.mark.parametrize("dt", DTYPES)
+def test_resolution_cache_binary_repeated_across_dtypes(dt):
+    h = (numpy.arange(12) % 5).astype(dt).reshape(3, 4)
+    a = cp.asarray(h)
+    for _ in range(3):  # first call fills the cache, later ones read it
+        check(a + a, h + h)
+        check(a * 2, h * 2)
+        check(a + 1.5, h + 1.5)
+        check(cp.add(a, True), numpy.add(h, True))
+        check(a == a, h == h)
+
+
+def test_resolution_cache_keys_on_every_input_dtype():
+    hs = [numpy.arange(6, dtype=t) for t in (numpy.int8, numpy.int32, numpy.float32, numpy.float64)]
+    ds = [cp.asarray(h) for h in hs]
+    for _ in range(2):
+        for x, hx in zip(ds, hs):
+            for y, hy in zip(ds, hs):
+                check(x + y, hx + hy)
+                check(cp.subtract(y, x), numpy.subtract(hy, hx))
+
+
+def test_resolution_cache_weak_scalar_kinds():
+    h = numpy.arange(5, dtype=numpy.float32)
+    a = cp.asarray(h)
+    for _ in range(2):
+        check(a + 1, h + 1)
+        check(a + 1.0, h + 1.0)
+        check(a + 1j, h + 1j)
+        check(a + numpy.float64(1), h + numpy.float64(1))  # strong: float64 result
+        check(1 + a, 1 + h)
+
+
+def test_resolution_cache_keeps_python_int_overflow_check_V14_PROMO_2():
+    h = numpy.arange(5, dtype=numpy.uint8)
+    a = cp.asarray(h)
+    check(a + 1, h + 1)
+    check(a + 1, h + 1)
+    with pytest.raises(OverflowError):
+        a + 300
+    with pytest.raises(OverflowError):
+        a + (-1)
+    check(a + 2, h + 2)
+
+
+def test_resolution_cache_comparisons_with_big_ints_stay_exact():
+    h = numpy.array([-3, 0, 100, 127], dtype=numpy.int8)
+    a = cp.asarray(h)
+    for _ in range(2):
+        check(a < 1, h < 1)
+        check(a < 1000, h < 1000)
+        check(a > -1000, h > -1000)
+        check(a == 2 ** 70, h == 2 ** 70)
+
+
+def test_resolution_cache_ldexp_by_value():
+    h = numpy.array([1.0, 2.0], dtype=numpy.float16)
+    a = cp.asarray(h)
+    for _ in range(2):
+        check(cp.ldexp(a, 3), numpy.ldexp(h, 3))
+        check(cp.ldexp(a, numpy.int64(3)), numpy.ldexp(h, numpy.int64(3)))
+
+
+def test_resolution_cache_dtype_argument_not_shared():
+    h = numpy.arange(1, 5, dtype=numpy.int32)
+    a = cp.asarray(h)
+    for _ in range(2):
+        check(cp.add(a, a), numpy.add(h, h))
+        check(cp.add(a, a, dtype=numpy.float64), numpy.add(h, h, dtype=numpy.float64))
+        check(cp.true_divide(a, a), numpy.true_divide(h, h))
+
+
+def test_resolution_cache_errors_repeat():
+    a = cp.asarray(numpy.array([True, False, True]))
+    for _ in range(2):
+        with pytest.raises(TypeError):
+            a - a  # numpy boolean subtract
+    s = cp.zeros(2, dtype=numpy.dtype([("x", "f4")]))
+    for _ in range(2):
+        with pytest.raises(TypeError):
+            cp.add(s, s)
+
+
+def test_resolution_cache_per_thread():
+    h = numpy.arange(8, dtype=numpy.float32)
+    a = cp.asarray(h)
+    b = cp.asarray(h.astype(numpy.int16))
+    errors = []
+
+    def work():
+        try:
+            for _ in range(50):
+                check(a + b, h + h.astype(numpy.int16))
+                check(b * 3, h.astype(numpy.int16) * 3)
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    ts = [threading.Thread(target=work) for _ in range(4)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert not errors
+
+
+@pytest.mark.parametrize("dt", DTYPES)
+@pytest.mark.parametrize("value", [0, 1, -1, 2, 258, 0.5, -2.25])
+def test_fill_contiguous_values(dt, value):
+    h = numpy.empty(37, dtype=dt)
+    with numpy.errstate(all="ignore"):
+        try:
+            h.fill(value)
+        except (OverflowError, TypeError, ValueError) as e:
+            a = cp.empty(37, dtype=dt)
+            with pytest.raises(type(e)):
+                a.fill(value)
+            return
+    a = cp.empty(37, dtype=dt)
+    with numpy.errstate(all="ignore"):
+        a.fill(value)
+    check(a, h)
+
+
+@pytest.mark.parametrize("dt", [numpy.int8, numpy.int16, numpy.float32, numpy.float64, numpy.complex64])
+def test_fill_layouts(dt):
+    h = numpy.zeros((6, 8), dtype=dt)
+    a = cp.zeros((6, 8), dtype=dt)
+    for sl in [(slice(None), slice(None)), (slice(None, None, 2), slice(1, None)), (slice(None, None, -1), 3)]:
+        h[sl].fill(7)
+        a[sl].fill(7)
+        check(a, h)
+    hf = numpy.asfortranarray(h)
+    af = cp.asfortranarray(a)
+    hf.fill(3)
+    af.fill(3)
+    check(af, hf)
+    hz = numpy.empty((0, 3), dtype=dt)
+    az = cp.empty((0, 3), dtype=dt)
+    hz.fill(5)
+    az.fill(5)
+    check(az, hz)
+    h0 = numpy.empty((), dtype=dt)
+    a0 = cp.empty((), dtype=dt)
+    h0.fill(9)
+    a0.fill(9)
+    check(a0, h0)
+
+
+def test_fill_repeating_words_in_wide_dtypes():
+    # float64/complex values whose bytes repeat every 2 or 4 bytes take the pattern memset on CUDA
+    for raw in [b"\x01\x02\x03\x04" * 2, b"\x05\x06" * 4, b"\x3f\x80\x00\x00" * 4]:
+        for dt in (numpy.float64, numpy.complex128, numpy.complex64, numpy.int64):
+            if numpy.dtype(dt).itemsize > len(raw):
+                continue
+            v = numpy.frombuffer(raw[:numpy.dtype(dt).itemsize], dtype=dt)[0]
+            h = numpy.full(11, v, dtype=dt)
+            a = cp.empty(11, dtype=dt)
+            a.fill(v)
+            got = cp.asnumpy(a)
+            assert got.tobytes() == h.tobytes()
+
+
+def test_full_and_ones_use_fill():
+    for dt in (numpy.int8, numpy.uint16, numpy.float32, numpy.float64, numpy.bool_):
+        check(cp.full((3, 5), 2, dtype=dt), numpy.full((3, 5), 2, dtype=dt))
+        check(cp.ones((4,), dtype=dt), numpy.ones((4,), dtype=dt))
+        check(cp.full((3,), -1, dtype=numpy.int32), numpy.full((3,), -1, dtype=numpy.int32))
+
+
+def test_unstaged_and_staged_elementwise_paths():
+    h = numpy.arange(20, dtype=numpy.float32)
+    a = cp.asarray(h)
+    # overlapping input and output in another layout: staged through a copy
+    hc, ac = h.copy(), a.copy()
+    numpy.add(hc[:-1], hc[1:], out=hc[1:])
+    cp.add(ac[:-1], ac[1:], out=ac[1:])
+    check(ac, hc)
+    # same layout in place: unstaged
+    hc2, ac2 = h.copy(), a.copy()
+    numpy.multiply(hc2, 2, out=hc2)
+    cp.multiply(ac2, 2, out=ac2)
+    check(ac2, hc2)
+    # misaligned view (odd byte offset): staged
+    raw = cp.zeros(41, dtype=cp.uint8)
+    mis = raw[1:].view(cp.float32)
+    mis[...] = cp.arange(10, dtype=cp.float32)
+    check(mis + 1, numpy.arange(10, dtype=numpy.float32) + 1)
+
+
+def test_wrapped_results_are_full_arrays():
+    a = cp.arange(6, dtype=cp.float32)
+    r = a + a
+    assert type(r) is cp.ndarray
+    assert r.base is None
+    assert r.flags.owndata
+    v = a[1:-1]
+    assert v.base is a
+    w = v[1:]
+    assert w.base is a
+    del a, v
+    check(w, numpy.arange(6, dtype=numpy.float32)[2:-1])
+    check(r, numpy.arange(6, dtype=numpy.float32) * 2)
+
+
+def test_ufunc_keyword_parsing():
+    h = numpy.arange(4, dtype=numpy.float64)
+    a = cp.asarray(h)
+    out = cp.empty_like(a)
+    assert cp.add(a, a, out=out) is out
+    check(out, h + h)
+    r = cp.add(a, 1, out=(out,), casting="same_kind", order="K", subok=True, where=True)
+    assert r is out
+    check(out, h + 1)
+    with pytest.raises(TypeError, match="invalid keyword"):
+        cp.add(a, a, bogus=1)
+    with pytest.raises(TypeError):
+        cp.add(a, a, **{"out": out, "casting": "no", "dtype": numpy.int8})
