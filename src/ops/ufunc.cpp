@@ -138,7 +138,7 @@ constexpr size_t kResolveCacheSize = 256;
 thread_local ResolveCacheEntry t_resolve_cache[kResolveCacheSize];
 
 Resolved resolve(const OpDef& u, const Operand* in, int nin, const UfuncOptions& opts) {
-  bool cacheable = !opts.dtype && !(u.flags & kWeakByValue) && nin <= 3;  // 3 x 16 bits of key
+  bool cacheable = !opts.dtype && opts.signature.empty() && !(u.flags & kWeakByValue) && nin <= 3;  // 3 x 16 bits of key
   uint64_t key = static_cast<uint64_t>(nin);
   for (int i = 0; i < nin && cacheable; ++i) {
     const char kind = in[i].weak_kind();
