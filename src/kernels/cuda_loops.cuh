@@ -63,6 +63,7 @@ __global__ void __launch_bounds__(kBlock) contiguous_kernel(F f, int64_t n, int6
   int64_t start = 0;
   if (aligned && V > 1) {
     int64_t nvec = n / V;
+#pragma unroll 1
     for (int64_t v = tid; v < nvec; v += nthreads) {
       Vec<Out, V> r;
       apply_vec<Indexed, V>(f, base + v * V, r, reinterpret_cast<const Vec<In, V>*>(in)[v]...);
@@ -70,6 +71,7 @@ __global__ void __launch_bounds__(kBlock) contiguous_kernel(F f, int64_t n, int6
     }
     start = nvec * V;
   }
+#pragma unroll 1
   for (int64_t i = start + tid; i < n; i += nthreads) out[i] = invoke<Indexed>(f, base + i, in[i]...);
 }
 
@@ -106,6 +108,7 @@ __global__ void __launch_bounds__(kBlock) strided_kernel(F f, Index n, int64_t b
                                                          StridedArgs<1 + sizeof...(In), Index> a) {
   Index tid = static_cast<Index>(blockIdx.x) * blockDim.x + threadIdx.x;
   Index nthreads = static_cast<Index>(gridDim.x) * blockDim.x;
+#pragma unroll 1
   for (Index i = tid; i < n; i += nthreads)
     strided_apply<Indexed, Index, F, Out, In...>(f, a, i, base, std::index_sequence_for<In...>{});
 }
