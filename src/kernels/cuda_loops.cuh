@@ -14,6 +14,7 @@
 #include <cstring>
 #include <type_traits>
 #include <utility>
+#include "kernels/fast_div.hpp"
 #include "kernels/loop_plan.hpp"
 #include "runtime/cuda/cuda_check.hpp"
 
@@ -82,17 +83,7 @@ __global__ void __launch_bounds__(kBlock) contiguous_kernel(F f, int64_t n, int6
 // (and of the first-call load, Note [Kernel module size] in src/kernels/README.md). The host
 // precomputes for each extent d a magic number m and shift s (Granlund-Montgomery, round-up
 // variant) so that, for 0 <= n < 2^31 and 1 <= d < 2^31, n / d == (umulhi(n, m) + n) >> s: three
-// instructions. The 32-bit plans of Note [32-bit strided kernels] meet both bounds.
-struct FastDivU32 {
-  uint32_t magic = 1, shift = 0;
-  static FastDivU32 make(uint32_t d) {
-    FastDivU32 f;
-    while ((uint64_t{1} << f.shift) < d) ++f.shift;
-    f.magic = static_cast<uint32_t>(((uint64_t{1} << 32) * ((uint64_t{1} << f.shift) - d)) / d + 1);
-    return f;
-  }
-};
-
+// instructions (fast_div.hpp). The 32-bit plans of Note [32-bit strided kernels] meet both bounds.
 template <int N, class Index>
 struct StridedArgs {
   int ndim;
@@ -117,8 +108,7 @@ __device__ __forceinline__ void strided_apply(const F& f, const StridedArgs<1 + 
     if (d > 0) {
       Index q;
       if constexpr (sizeof(Index) == 4) {
-        const uint32_t u = static_cast<uint32_t>(r);
-        q = static_cast<Index>((__umulhi(u, a.div[d].magic) + u) >> a.div[d].shift);
+        q = static_cast<Index>(a.div[d].div(static_cast<uint32_t>(r)));
       } else {
         q = r / a.shape[d];
       }
