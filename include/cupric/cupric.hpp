@@ -31,3 +31,8 @@
 #include "cupric/runtime/stream.hpp"
 #include "cupric/scalar.hpp"
 #include "cupric/shape.hpp"
+// User kernels (ElementwiseKernel, ReductionKernel, RawKernel, RawModule) and their compile cache.
+// (cupric/jit/device.hpp is the header set the kernels themselves see, not part of this API.)
+#include "cupric/jit/cache.hpp"
+#include "cupric/jit/compiler.hpp"
+#include "cupric/jit/kernels.hpp"

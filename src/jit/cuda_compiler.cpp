@@ -264,7 +264,9 @@ void clear_cuda_modules() {
 }
 
 std::shared_ptr<const CudaImage> compile_cuda(const std::string& source, const CudaCompileOptions& opt, int device) {
-  nvrtc();  // a missing NVRTC is reported before the driver is touched
+  // A missing NVRTC is reported before the driver is touched, without loading it when it is
+  // found by stat (Note [NVRTC identity]: a warm cache lookup must not pay for loading NVRTC).
+  if (locate_nvrtc().empty()) nvrtc();
   auto [major, minor] = compute_capability(device);
   return compile_cuda_for_arch(source, opt, major * 10 + minor);
 }

@@ -14,6 +14,7 @@
 #include <cstring>
 #include <type_traits>
 #include <utility>
+#include "kernels/fast_div.hpp"
 #include "kernels/loop_plan.hpp"
 #include "runtime/cuda/cuda_check.hpp"
 
@@ -63,6 +64,7 @@ __global__ void __launch_bounds__(kBlock) contiguous_kernel(F f, int64_t n, int6
   int64_t start = 0;
   if (aligned && V > 1) {
     int64_t nvec = n / V;
+#pragma unroll 1
     for (int64_t v = tid; v < nvec; v += nthreads) {
       Vec<Out, V> r;
       apply_vec<Indexed, V>(f, base + v * V, r, reinterpret_cast<const Vec<In, V>*>(in)[v]...);
@@ -70,13 +72,23 @@ __global__ void __launch_bounds__(kBlock) contiguous_kernel(F f, int64_t n, int6
     }
     start = nvec * V;
   }
+#pragma unroll 1
   for (int64_t i = start + tid; i < n; i += nthreads) out[i] = invoke<Indexed>(f, base + i, in[i]...);
 }
 
+// Note [Strided index division]
+// The strided kernel splits a flat index into per-dimension indices with one division per
+// dimension. A hardware-less 32-bit division by a run-time value is ~35 instructions, and the
+// kernel unrolls all kMaxKernelDims dimensions, which made it the largest part of every module
+// (and of the first-call load, Note [Kernel module size] in src/kernels/README.md). The host
+// precomputes for each extent d a magic number m and shift s (Granlund-Montgomery, round-up
+// variant) so that, for 0 <= n < 2^31 and 1 <= d < 2^31, n / d == (umulhi(n, m) + n) >> s: three
+// instructions (fast_div.hpp). The 32-bit plans of Note [32-bit strided kernels] meet both bounds.
 template <int N, class Index>
 struct StridedArgs {
   int ndim;
   Index shape[kMaxKernelDims];
+  FastDivU32 div[kMaxKernelDims];  // used when Index is 32-bit (Note [Strided index division])
   Index strides[kMaxKernelDims][N];
   char* data[N];
 };
@@ -92,8 +104,17 @@ __device__ __forceinline__ void strided_apply(const F& f, const StridedArgs<1 + 
 #pragma unroll
   for (int d = kMaxKernelDims - 1; d >= 0; --d) {
     if (d >= a.ndim) continue;
-    Index idx = r % a.shape[d];
-    r /= a.shape[d];
+    Index idx = r;  // the outermost dimension takes what is left (i < n): no division
+    if (d > 0) {
+      Index q;
+      if constexpr (sizeof(Index) == 4) {
+        q = static_cast<Index>(a.div[d].div(static_cast<uint32_t>(r)));
+      } else {
+        q = r / a.shape[d];
+      }
+      idx = r - q * a.shape[d];
+      r = q;
+    }
 #pragma unroll
     for (int k = 0; k < N; ++k) off[k] += idx * a.strides[d][k];
   }
@@ -106,6 +127,7 @@ __global__ void __launch_bounds__(kBlock) strided_kernel(F f, Index n, int64_t b
                                                          StridedArgs<1 + sizeof...(In), Index> a) {
   Index tid = static_cast<Index>(blockIdx.x) * blockDim.x + threadIdx.x;
   Index nthreads = static_cast<Index>(gridDim.x) * blockDim.x;
+#pragma unroll 1
   for (Index i = tid; i < n; i += nthreads)
     strided_apply<Indexed, Index, F, Out, In...>(f, a, i, base, std::index_sequence_for<In...>{});
 }
@@ -124,6 +146,7 @@ void launch_strided(const F& f, const LoopPlan& p, cudaStream_t s) {
   a.ndim = p.ndim;
   for (int d = 0; d < p.ndim; ++d) {
     a.shape[d] = static_cast<Index>(p.shape[d]);
+    if constexpr (sizeof(Index) == 4) a.div[d] = FastDivU32::make(static_cast<uint32_t>(p.shape[d]));
     for (int k = 0; k < N; ++k) a.strides[d][k] = static_cast<Index>(p.strides[k][d]);
   }
   for (int k = 0; k < N; ++k) a.data[k] = p.data[k];

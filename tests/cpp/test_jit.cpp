@@ -6,10 +6,7 @@
 #include <cstdlib>
 #include <fstream>
 #include "test_helpers.hpp"
-#include "cupric/cupric.hpp"
-#include "cupric/jit/cache.hpp"
-#include "cupric/jit/compiler.hpp"
-#include "cupric/jit/kernels.hpp"
+#include "cupric/cupric.hpp"  // includes the jit API (cache.hpp, compiler.hpp, kernels.hpp)
 
 using namespace cupric;
 
