@@ -487,7 +487,7 @@ void reduce_loop(const ReducePlan& p, const ReduceParams& params, const Stream& 
         }
         return n > 0 ? n : 1;
       }();
-      const int64_t slots = static_cast<int64_t>(sm_count()) * occ;
+      const int64_t slots = static_cast<int64_t>(sm_count(stream.device)) * occ;
       int64_t gy = 1;
       if (gx < 4 * slots) {
         const int64_t most = std::min<int64_t>((p.nred + int64_t{cby} * 16 - 1) / (int64_t{cby} * 16), 65535);
