@@ -43,6 +43,7 @@ Order to_order(nb::handle obj, bool allow_ak = true);  // None -> K
 Scalar scalar_for(nb::handle value, DType target);
 // The dtype NumPy gives a Python/numpy scalar (int -> int64, float -> float64, ...).
 bool is_python_scalar(nb::handle v);
+bool is_numpy_scalar(nb::handle v);  // an instance of numpy.generic
 ResolvedDType scalar_dtype(nb::handle v);
 // Any array-like (cupric array, numpy array, list, scalar) as a cupric array on the default
 // backend; dtype (if not None) is applied as NumPy's array(obj, dtype) would. `descr_out`

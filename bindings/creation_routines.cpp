@@ -64,7 +64,7 @@ void check_axis(int64_t axis) {
 }
 
 bool is_scalar_like(nb::handle v) {
-  return is_python_scalar(v) || nb::isinstance(v, numpy().attr("generic")) ||
+  return is_python_scalar(v) || is_numpy_scalar(v) ||
          (is_array(v) && unwrap(v).arr.ndim() == 0);
 }
 

@@ -114,6 +114,8 @@ bool is_python_scalar(nb::handle v) {
          !nb::isinstance(v, g_np_generic);
 }
 
+bool is_numpy_scalar(nb::handle v) { return nb::isinstance(v, g_np_generic); }
+
 ResolvedDType scalar_dtype(nb::handle v) {
   if (PyBool_Check(v.ptr())) return resolve_dtype(nb::str("bool"));
   if (PyLong_Check(v.ptr())) return resolve_dtype(nb::str("int64"));

@@ -13,9 +13,7 @@ namespace cupric::py {
 
 namespace {
 
-bool is_scalar_like(nb::handle v) {
-  return is_python_scalar(v) || nb::isinstance(v, numpy().attr("generic"));
-}
+bool is_scalar_like(nb::handle v) { return is_python_scalar(v) || is_numpy_scalar(v); }
 
 // An argument of ElementwiseKernel / ReductionKernel (CuPy: cupric arrays and scalars only).
 KernelArg kernel_arg(nb::handle v) {
@@ -54,6 +52,50 @@ struct RawArgs {
   void** ptrs = inline_ptrs.data();
 };
 
+// A scalar kernel argument's bytes on the fast path: Python bool (1 byte), int (int64, when it
+// fits), float (double), complex (two doubles), or a NumPy scalar's own bytes through the buffer
+// protocol (its dtype's size and byte order, at most 16 bytes). False: take the general path.
+bool raw_scalar_fast(nb::handle v, unsigned char* slot) {
+  PyObject* o = v.ptr();
+  if (is_numpy_scalar(v)) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(o, &view, PyBUF_SIMPLE) != 0) {
+      PyErr_Clear();
+      return false;
+    }
+    const bool ok = view.len > 0 && view.len <= 16;
+    if (ok) std::memcpy(slot, view.buf, static_cast<size_t>(view.len));
+    PyBuffer_Release(&view);
+    return ok;
+  }
+  if (PyBool_Check(o)) {
+    slot[0] = o == Py_True;
+    return true;
+  }
+  if (PyLong_Check(o)) {
+    int overflow = 0;
+    const long long x = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (overflow != 0 || (x == -1 && PyErr_Occurred())) {
+      PyErr_Clear();
+      return false;
+    }
+    const int64_t x64 = x;
+    std::memcpy(slot, &x64, sizeof x64);
+    return true;
+  }
+  if (PyFloat_Check(o)) {
+    const double d = PyFloat_AS_DOUBLE(o);
+    std::memcpy(slot, &d, sizeof d);
+    return true;
+  }
+  if (PyComplex_Check(o)) {
+    const double c[2] = {PyComplex_RealAsDouble(o), PyComplex_ImagAsDouble(o)};
+    std::memcpy(slot, c, sizeof c);
+    return true;
+  }
+  return false;
+}
+
 void raw_args(nb::handle seq, RawArgs& ra) {
   size_t n = nb::len(seq);
   if (n > RawArgs::kInline) {
@@ -68,6 +110,8 @@ void raw_args(nb::handle seq, RawArgs& ra) {
     if (is_array(v)) {
       void* p = unwrap(v).arr.data();
       std::memcpy(slot.data(), &p, sizeof p);
+    } else if (raw_scalar_fast(v, slot.data())) {
+      // (a Python bool/int/float/complex or a numeric NumPy scalar, without dtype lookups)
     } else if (is_scalar_like(v)) {
       Scalar s = scalar_for(v, scalar_dtype(v).dtype);
       std::memcpy(slot.data(), s.bytes, static_cast<size_t>(s.dtype.itemsize));

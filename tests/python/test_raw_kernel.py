@@ -202,3 +202,25 @@ def test_rawmodule_from_cubin_and_ptx_path(tmp_path):
         z = cupric.empty(64, dtype=numpy.float32)
         k((1,), (64,), (x, x, z, numpy.int64(64)))
         numpy.testing.assert_array_equal(z.get(), 2 * numpy.arange(64, dtype=numpy.float32))
+
+
+@pytest.mark.gpu
+def test_rawkernel_scalar_argument_kinds():
+    """Python bool/int/float/complex pass as bool/int64/double/complex128; NumPy scalars pass
+    their own bytes (the launch's fast path); a Python int beyond int64 raises OverflowError."""
+    src = r'''
+    #include <cupric/jit/device.hpp>
+    extern "C" __global__ void put(bool b, long long i, double d, complex<double> c, float f,
+                                   unsigned char u, signed char s8, double* out) {
+      out[0] = b; out[1] = (double)i; out[2] = d; out[3] = c.real(); out[4] = c.imag();
+      out[5] = f; out[6] = u; out[7] = s8;
+    }'''
+    k = cupric.RawKernel(src, "put")
+    out = cupric.zeros(8, dtype=numpy.float64)
+    k((1,), (1,), (True, -(2 ** 40), 2.5, 1.5 - 2j, numpy.float32(0.25), numpy.uint8(200), numpy.int8(-3), out))
+    numpy.testing.assert_array_equal(out.get(), [1, -(2 ** 40), 2.5, 1.5, -2, 0.25, 200, -3])
+    k((1,), (1,), (numpy.bool_(False), numpy.int64(7), numpy.float64(-1.0), numpy.complex128(3j),
+                   numpy.float32(-8), numpy.uint8(1), numpy.int8(5), out))
+    numpy.testing.assert_array_equal(out.get(), [0, 7, -1, 0, 3, -8, 1, 5])
+    with pytest.raises(OverflowError):
+        k((1,), (1,), (True, 2 ** 64, 2.5, 1j, numpy.float32(0), numpy.uint8(0), numpy.int8(0), out))
