@@ -61,7 +61,29 @@ if k is not None:
     cases.append(("RawKernel nop()", lambda: k((1,), (1,), ())))
     k2 = xp.RawKernel(r'extern "C" __global__ void f3(const float* a, const float* b, float* c, int n) {}', "f3")
     cases.append(("RawKernel f3(a,b,c,n)", lambda: k2((4,), (256,), (a, b, c, np.int32(1000)))))
+ev = None
+try:
+    import cupy
+    ev = cupy.cuda.Event
+except ImportError:
+    pass
 for label, f in cases:
+    if ev is not None and lib != "cupric-host":
+        # device time of one isolated call, and per call over 2000 back-to-back calls: when the
+        # latter exceeds the host time the loop is GPU-bound, not host-bound
+        iso = []
+        for _ in range(50):
+            xp.cuda.Device().synchronize()
+            s0, s1 = ev(), ev()
+            s0.record(); f(); s1.record(); s1.synchronize()
+            iso.append(cupy.cuda.get_elapsed_time(s0, s1) * 1e3)
+        s0, s1 = ev(), ev()
+        s0.record()
+        for _ in range(2000): f()
+        s1.record(); s1.synchronize()
+        iso.sort()
+        print(f"PROBE device {lib:12s} {label:24s} isolated {iso[len(iso) // 2]:7.3f} us, "
+              f"back-to-back {cupy.cuda.get_elapsed_time(s0, s1) * 1e3 / 2000:7.3f} us/call")
     for _ in range(2000): f()
     best = 1e9
     for _ in range(5):
