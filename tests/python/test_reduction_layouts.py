@@ -11,22 +11,11 @@ import numpy
 import pytest
 
 import cupric as cp
+from test_reduction import values  # small integers: exact sums in every dtype
 
 ALL_DTYPES = [numpy.bool_, numpy.int8, numpy.uint8, numpy.int16, numpy.uint16, numpy.int32, numpy.uint32,
               numpy.int64, numpy.uint64, numpy.float16, numpy.float32, numpy.float64, numpy.complex64,
               numpy.complex128]
-
-
-def values(shape, dtype, seed=0):
-    """Small integers (exact sums in every dtype), negatives when signed."""
-    rng = numpy.random.default_rng(seed)
-    dt = numpy.dtype(dtype)
-    if dt == numpy.bool_:
-        return rng.integers(0, 2, shape).astype(bool)
-    v = rng.integers(-4 if dt.kind in "ifc" else 0, 5, shape)
-    if dt.kind == "c":
-        return (v + 1j * rng.integers(-3, 4, shape)).astype(dt)
-    return v.astype(dt)
 
 
 def check(c, n, exact=True, rtol=1e-6, atol=0.0):
