@@ -102,7 +102,8 @@ using ExtFn = ndarray (*)(const ndarray&, const AxisArg&, const ndarray&, bool, 
 using ArgFn = ndarray (*)(const ndarray&, std::optional<int64_t>, const ndarray&, bool);
 using LogicFn = ndarray (*)(const ndarray&, const AxisArg&, const ndarray&, bool, const ndarray&);
 using MeanFn = ndarray (*)(const ndarray&, const AxisArg&, OptDType, const ndarray&, bool, const ndarray&);
-using VarFn = ndarray (*)(const ndarray&, const AxisArg&, OptDType, const ndarray&, double, bool, const ndarray&);
+using VarFn = ndarray (*)(const ndarray&, const AxisArg&, OptDType, const ndarray&, double, bool, const ndarray&,
+                          const ndarray&);
 
 template <SumFn F>
 nb::object sum_impl(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims,
@@ -134,9 +135,8 @@ nb::object mean_impl(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle
 template <VarFn F>
 nb::object var_impl(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, nb::handle ddof,
                     bool keepdims, nb::handle where, nb::handle mean, nb::handle correction) {
-  if (!mean.is_none()) throw NotImplementedError("var/std(mean=...) is not supported by cupric yet");
   return result(F(input(a), axis_arg(axis), to_dtype(dtype), to_out(out), to_ddof(ddof, correction), keepdims,
-                  to_where(where)),
+                  to_where(where), mean.is_none() ? ndarray() : (is_array(mean) ? unwrap(mean).arr : as_device_array(mean))),
                 out);
 }
 nb::object ptp_impl(nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {

@@ -15,6 +15,10 @@
 #include <utility>
 #include "cupric/error.hpp"
 #include "cupric/ops/copy.hpp"
+#include "cupric/ops/creation.hpp"
+#include "cupric/ops/manipulation.hpp"
+#include "cupric/ops/ufunc.hpp"
+#include "ops/index_engine.hpp"
 #include "kernels/reduction.hpp"
 
 namespace cupric {
@@ -166,6 +170,47 @@ ndarray var_like(const ndarray& a, const Common& c, OptDType dtype, double ddof,
   return astype(reduce(in, ReduceOp::Var, loop_out, tmp, p), want);
 }
 
+// var / std / nanvar / nanstd with a given mean (NumPy's _var and _nanvar with mean=): the sum
+// of |a - mean|^2 (NaN positions left out for the nan-variants) over the count minus ddof, in
+// the sum's dtype (float64 for bool/integer input).
+ndarray var_given_mean(const ndarray& a, const ndarray& m, const Common& c, OptDType dtype, double ddof,
+                       bool take_sqrt, bool skip_nan) {
+  check_numeric(a, take_sqrt ? "std" : "var");
+  check_dtype_arg(dtype);
+  OptDType sum_dt = dtype;
+  if (!sum_dt && (a.dtype().is_integer() || a.dtype().is_bool())) sum_dt = dtypes::float64;
+  ndarray x = subtract(a, m);
+  const bool nan_mode = skip_nan && is_inexact(a.dtype());
+  ndarray valid;  // where the count comes from: where= and/or the non-NaN positions
+  if (nan_mode) {
+    ndarray nan_at = broadcast_to(isnan(a), x.shape());
+    detail::where_copy(x, nan_at, zeros(Dims{}, x.dtype()));
+    valid = logical_not(nan_at);
+  }
+  if (c.where.defined()) valid = valid.defined() ? logical_and(valid, c.where) : broadcast_to(c.where, x.shape());
+  ndarray sq = x.dtype().is_complex() ? real(multiply(x, conjugate(x))) : multiply(x, x);
+  ndarray s = sum(sq, c.axis, sum_dt, {}, c.keepdims, {}, c.where);
+  ndarray dof;
+  if (valid.defined()) {
+    ndarray cnt = sum(valid, c.axis, dtypes::int64, {}, c.keepdims);
+    ndarray d = subtract(cnt, Operand(ddof));
+    if (to_vector<bool>(any(less_equal(d, Operand(0.0)))).at(0))  // host sync, for the warning only
+      warn("RuntimeWarning", "Degrees of freedom <= 0 for slice");
+    dof = maximum(d, Operand(0.0));
+  } else {
+    const double d = static_cast<double>(counts(a, c.axis).second) - ddof;
+    if (d <= 0) warn("RuntimeWarning", "Degrees of freedom <= 0 for slice");
+    dof = full(Dims{}, Scalar::of<double>(d > 0 ? d : 0), dtypes::float64);
+  }
+  ndarray r = astype(divide(s, dof), s.dtype());
+  if (take_sqrt) r = sqrt(r);
+  if (c.out.defined()) {
+    copyto(c.out, r, Casting::Unsafe);
+    return c.out;
+  }
+  return r;
+}
+
 }  // namespace
 
 ndarray sum(const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray& out, bool keepdims,
@@ -253,20 +298,24 @@ ndarray nanmean(const ndarray& a, const AxisArg& axis, OptDType dtype, const nda
                 const ndarray& where) {
   return mean_like(a, {axis, out, keepdims, where}, dtype, true);
 }
-ndarray var(const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray& out, double ddof, bool keepdims,
-            const ndarray& where) {
+ndarray var(const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray& out, double ddof,
+            bool keepdims, const ndarray& where, const ndarray& mean) {
+  if (mean.defined()) return var_given_mean(a, mean, {axis, out, keepdims, where}, dtype, ddof, false, false);
   return var_like(a, {axis, out, keepdims, where}, dtype, ddof, false, false);
 }
-ndarray std(const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray& out, double ddof, bool keepdims,
-            const ndarray& where) {
+ndarray std(const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray& out, double ddof,
+            bool keepdims, const ndarray& where, const ndarray& mean) {
+  if (mean.defined()) return var_given_mean(a, mean, {axis, out, keepdims, where}, dtype, ddof, true, false);
   return var_like(a, {axis, out, keepdims, where}, dtype, ddof, true, false);
 }
 ndarray nanvar(const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray& out, double ddof,
-               bool keepdims, const ndarray& where) {
+            bool keepdims, const ndarray& where, const ndarray& mean) {
+  if (mean.defined()) return var_given_mean(a, mean, {axis, out, keepdims, where}, dtype, ddof, false, true);
   return var_like(a, {axis, out, keepdims, where}, dtype, ddof, false, true);
 }
 ndarray nanstd(const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray& out, double ddof,
-               bool keepdims, const ndarray& where) {
+            bool keepdims, const ndarray& where, const ndarray& mean) {
+  if (mean.defined()) return var_given_mean(a, mean, {axis, out, keepdims, where}, dtype, ddof, true, true);
   return var_like(a, {axis, out, keepdims, where}, dtype, ddof, true, true);
 }
 

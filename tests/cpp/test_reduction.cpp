@@ -216,3 +216,15 @@ TEST(Closeness, IsCloseAllClose) {
   EXPECT_EQ(bools(allclose(a, b)), (std::vector<uint8_t>{0}));
   EXPECT_EQ(isclose(iota_array<int32_t>({2, 3}), iota_array<int32_t>({3})).shape(), (Dims{2, 3}));
 }
+
+TEST(Reduction, VarWithGivenMean) {
+  using namespace cupric;
+  ndarray a = array(std::vector<double>{1, 2, 3, 4, 5, 6}, Dims{2, 3});
+  ndarray m = mean(a, AxisArg(int64_t{1}), {}, {}, true);
+  EXPECT_EQ(to_vector<double>(var(a, AxisArg(int64_t{1}), {}, {}, 0, false, {}, m)),
+            to_vector<double>(var(a, AxisArg(int64_t{1}))));
+  // a mean that is not the data's: the deviations are taken from it as given
+  ndarray z = zeros(Dims{2, 1});
+  EXPECT_EQ(to_vector<double>(var(a, AxisArg(int64_t{1}), {}, {}, 0, false, {}, z)),
+            (std::vector<double>{14.0 / 3, 77.0 / 3}));
+}

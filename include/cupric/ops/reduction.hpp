@@ -70,18 +70,19 @@ ndarray all(const ndarray& a, const AxisArg& axis = {}, const ndarray& out = {},
 ndarray count_nonzero(const ndarray& a, const AxisArg& axis = {}, bool keepdims = false);
 
 // Averages and variances: float64 for bool/integer input, the input's type otherwise (real for
-// var/std of complex). ddof is NumPy's delta degrees of freedom.
+// var/std of complex). ddof is NumPy's delta degrees of freedom. `mean` (NumPy 2's mean=): the
+// precomputed mean, shaped as with keepdims=True; it is used as given, not recomputed.
 ndarray mean(const ndarray& a, const AxisArg& axis = {}, OptDType dtype = {}, const ndarray& out = {},
              bool keepdims = false, const ndarray& where = {});
 ndarray var(const ndarray& a, const AxisArg& axis = {}, OptDType dtype = {}, const ndarray& out = {},
-            double ddof = 0, bool keepdims = false, const ndarray& where = {});
+            double ddof = 0, bool keepdims = false, const ndarray& where = {}, const ndarray& mean = {});
 ndarray std(const ndarray& a, const AxisArg& axis = {}, OptDType dtype = {}, const ndarray& out = {},
-            double ddof = 0, bool keepdims = false, const ndarray& where = {});
+            double ddof = 0, bool keepdims = false, const ndarray& where = {}, const ndarray& mean = {});
 ndarray nanmean(const ndarray& a, const AxisArg& axis = {}, OptDType dtype = {}, const ndarray& out = {},
                 bool keepdims = false, const ndarray& where = {});
 ndarray nanvar(const ndarray& a, const AxisArg& axis = {}, OptDType dtype = {}, const ndarray& out = {},
-               double ddof = 0, bool keepdims = false, const ndarray& where = {});
+               double ddof = 0, bool keepdims = false, const ndarray& where = {}, const ndarray& mean = {});
 ndarray nanstd(const ndarray& a, const AxisArg& axis = {}, OptDType dtype = {}, const ndarray& out = {},
-               double ddof = 0, bool keepdims = false, const ndarray& where = {});
+               double ddof = 0, bool keepdims = false, const ndarray& where = {}, const ndarray& mean = {});
 
 }  // namespace cupric
