@@ -15,18 +15,11 @@ ndarray arg_array(nb::handle a) {
   return as_device_array(a);
 }
 
-// A Python int/float/complex is a weak operand (NEP 50); anything else becomes an array.
+// A Python number is a weak operand, a NumPy scalar a strong one (NEP 50, as the ufuncs take
+// them); anything else becomes an array.
 Operand arg_operand(nb::handle v) {
-  PyObject* p = v.ptr();
-  if (PyLong_CheckExact(p)) {
-    int overflow = 0;
-    long long x = PyLong_AsLongLongAndOverflow(p, &overflow);
-    if (overflow == 0) return Operand::weak(Scalar::of<int64_t>(x), 'i');
-    return Operand::weak(Scalar::of<double>(PyLong_AsDouble(p)), 'i');
-  }
-  if (PyFloat_CheckExact(p)) return Operand::weak(Scalar::of<double>(PyFloat_AS_DOUBLE(p)), 'f');
-  if (PyComplex_CheckExact(p))
-    return Operand::weak(Scalar::of<complex128>(complex128(PyComplex_RealAsDouble(p), PyComplex_ImagAsDouble(p))), 'c');
+  Operand o;
+  if (to_operand(v, o)) return o;
   return Operand(arg_array(v));
 }
 

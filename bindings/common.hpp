@@ -44,6 +44,9 @@ Scalar scalar_for(nb::handle value, DType target);
 // The dtype NumPy gives a Python/numpy scalar (int -> int64, float -> float64, ...).
 bool is_python_scalar(nb::handle v);
 bool is_numpy_scalar(nb::handle v);  // an instance of numpy.generic
+// A cupric array or scalar as a ufunc operand (NEP 50: Python numbers weak, NumPy scalars and
+// arrays strong); false for anything else (bindings/ufunc.cpp).
+bool to_operand(nb::handle v, Operand& out);
 ResolvedDType scalar_dtype(nb::handle v);
 // Any array-like (cupric array, numpy array, list, scalar) as a cupric array on the default
 // backend; dtype (if not None) is applied as NumPy's array(obj, dtype) would. `descr_out`

@@ -10,11 +10,11 @@ namespace cupric::py {
 
 namespace {
 
-nb::handle g_np_generic_u;  // numpy.generic (leaked on purpose)
-
 struct PyUfunc {
   const OpDef* def;
 };
+
+}  // namespace
 
 // A Python object as a ufunc operand; false for types ufuncs do not take (operators then return
 // NotImplemented so Python tries the other operand).
@@ -30,7 +30,7 @@ bool to_operand(nb::handle v, Operand& out) {
   }
   // NumPy scalars before Python numbers: numpy.float64 and numpy.complex128 subclass float and
   // complex, but are strong (NEP 50).
-  if (!PyFloat_CheckExact(p) && !PyLong_CheckExact(p) && PyObject_IsInstance(p, g_np_generic_u.ptr()) == 1) {
+  if (!PyFloat_CheckExact(p) && !PyLong_CheckExact(p) && is_numpy_scalar(v)) {
     ResolvedDType rd = scalar_dtype(v);
     if (rd.dtype.is_void()) return false;
     out = Operand(scalar_for(v, rd.dtype));
@@ -67,6 +67,8 @@ bool to_operand(nb::handle v, Operand& out) {
   }
   return false;
 }
+
+namespace {
 
 // A value assigned to an array part: arrays as they are, anything else as a device array.
 ndarray to_operand_array(nb::handle v, const ndarray& like) {
@@ -278,7 +280,6 @@ const OpDef* ufunc_def_of(nb::handle obj) {
 }
 
 void init_ufunc(nb::module_& m) {
-  g_np_generic_u = nb::object(numpy().attr("generic")).release();
   nb::class_<PyUfunc>(m, "ufunc", nb::dynamic_attr(),
                       "cupric.ufunc: a universal function (NumPy's ufunc) running on the device.")
       .def("__call__", &call)
