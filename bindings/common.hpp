@@ -47,6 +47,9 @@ bool is_numpy_scalar(nb::handle v);  // an instance of numpy.generic
 // A cupric array or scalar as a ufunc operand (NEP 50: Python numbers weak, NumPy scalars and
 // arrays strong); false for anything else (bindings/ufunc.cpp).
 bool to_operand(nb::handle v, Operand& out);
+// A reduction's `initial=`: None, a one-element cupric array (read back: one host sync) or a
+// Python/NumPy scalar checked for `result` with NumPy 2's rules (bindings/reduction.cpp).
+OptScalar to_initial(nb::handle v, DType result);
 ResolvedDType scalar_dtype(nb::handle v);
 // Any array-like (cupric array, numpy array, list, scalar) as a cupric array on the default
 // backend; dtype (if not None) is applied as NumPy's array(obj, dtype) would. `descr_out`

@@ -31,6 +31,21 @@ std::optional<int64_t> single_axis(nb::handle h) {
   return index_int(h);
 }
 
+// `initial` checked against the result dtype with NumPy 2's scalar rules (OverflowError for
+// out-of-range Python ints).
+OptScalar to_initial(nb::handle v, DType result) {
+  if (v.is_none()) return std::nullopt;
+  if (is_array(v)) {
+    const ndarray& a = unwrap(v).arr;
+    if (a.size() != 1) throw ValueError("initial must be a scalar");
+    Scalar s;
+    s.dtype = a.dtype();
+    to_host(a, s.bytes, Order::C, true);  // host sync: the value becomes a kernel argument
+    return s;
+  }
+  return scalar_for(v, result);
+}
+
 namespace {
 
 const ndarray& input(nb::handle a) {
@@ -58,20 +73,6 @@ ndarray to_where(nb::handle w) {
   return as_device_array(w);
 }
 
-// `initial` checked against the result dtype with NumPy 2's scalar rules (OverflowError for
-// out-of-range Python ints).
-OptScalar to_initial(nb::handle v, DType result) {
-  if (v.is_none()) return std::nullopt;
-  if (is_array(v)) {
-    const ndarray& a = unwrap(v).arr;
-    if (a.size() != 1) throw ValueError("initial must be a scalar");
-    Scalar s;
-    s.dtype = a.dtype();
-    to_host(a, s.bytes, Order::C, true);  // host sync: the value becomes a kernel argument
-    return s;
-  }
-  return scalar_for(v, result);
-}
 
 DType sum_result(const ndarray& a, OptDType dtype) {
   if (dtype) return *dtype;

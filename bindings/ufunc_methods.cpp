@@ -57,19 +57,9 @@ nb::object reduce(nb::handle self, nb::handle array, nb::handle axis, nb::handle
   ndarray a = array_arg(array);
   nb::handle o = out_handle(out);
   OptDType dt = dtype_arg(dtype);
-  OptScalar init;
-  if (!initial.is_none()) {
-    if (is_array(initial)) {
-      const ndarray& v = unwrap(initial).arr;
-      if (v.size() != 1) throw ValueError("initial must be a scalar");
-      Scalar s;
-      s.dtype = v.dtype();
-      to_host(v, s.bytes, Order::C, true);  // host sync: the value becomes a kernel argument
-      init = s;
-    } else {
-      init = scalar_for(initial, ufunc_reduce_dtype(u, a, dt));  // NumPy 2's Python-scalar checks
-    }
-  }
+  // (the result dtype only matters for a scalar initial: NumPy 2's Python-scalar checks)
+  const OptScalar init = initial.is_none() || is_array(initial) ? to_initial(initial, DType())
+                                                                : to_initial(initial, ufunc_reduce_dtype(u, a, dt));
   ndarray w;
   if (!where.is_none() && where.ptr() != Py_True) w = array_arg(where);
   return result(ufunc_reduce(u, a, axis_arg(axis), dt, out_arg(o), keepdims, init, w), o);

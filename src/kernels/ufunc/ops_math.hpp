@@ -9,17 +9,7 @@ namespace cupric::ufn {
 
 #define CUPRIC_SAME_OUT template <class T> using out = T;
 
-// Unary functions of float and complex types ('e', 'E', 'f', 'd', 'F', 'D').
-#define CUPRIC_INEXACT_FN(NAME, PYNAME, REAL, CPLX, DOC)                               \
-  struct NAME {                                                                        \
-    static constexpr UfuncInfo info{PYNAME, 1, 1, Identity::None, 0, DOC};             \
-    template <class T> static constexpr bool has_loop = is_float_v<T> || is_cplx_v<T>; \
-    CUPRIC_SAME_OUT                                                                    \
-    template <class C> CUPRIC_HD C operator()(C x) const {                             \
-      if constexpr (is_cplx_v<C>) return CPLX(x);                                      \
-      else return REAL(x);                                                             \
-    }                                                                                  \
-  };
+// Unary functions of float and complex types (CUPRIC_INEXACT_FN: ufunc_info.hpp).
 CUPRIC_INEXACT_FN(Exp2, "exp2", m_exp2, c_exp2, "Calculate `2**p` for all `p` in the input array.")
 CUPRIC_INEXACT_FN(Expm1, "expm1", m_expm1, c_expm1, "Calculate ``exp(x) - 1`` for all elements in the array.")
 CUPRIC_INEXACT_FN(Log2, "log2", m_log2, c_log2, "Base-2 logarithm of `x`.")
@@ -34,7 +24,6 @@ CUPRIC_INEXACT_FN(Cosh, "cosh", m_cosh, c_cosh, "Hyperbolic cosine, element-wise
 CUPRIC_INEXACT_FN(Arcsinh, "arcsinh", m_asinh, c_asinh, "Inverse hyperbolic sine element-wise.")
 CUPRIC_INEXACT_FN(Arccosh, "arccosh", m_acosh, c_acosh, "Inverse hyperbolic cosine, element-wise.")
 CUPRIC_INEXACT_FN(Arctanh, "arctanh", m_atanh, c_atanh, "Inverse hyperbolic tangent element-wise.")
-#undef CUPRIC_INEXACT_FN
 
 // Unary functions of real float types only ('e', 'E', 'f', 'd').
 #define CUPRIC_REAL_FN(NAME, PYNAME, EXPR, DOC)                            \

@@ -89,24 +89,14 @@ struct Reciprocal {
   }
 };
 
-// Transcendental functions: float16/bfloat16 compute in float32, complex with math.hpp's formulas.
-#define CUPRIC_FLOAT_FN(NAME, PYNAME, REAL, CPLX, DOC)                                 \
-  struct NAME {                                                                        \
-    static constexpr UfuncInfo info{PYNAME, 1, 1, Identity::None, 0, DOC};             \
-    template <class T> static constexpr bool has_loop = is_float_v<T> || is_cplx_v<T>; \
-    CUPRIC_SAME_OUT                                                                    \
-    template <class C> CUPRIC_HD C operator()(C x) const {                             \
-      if constexpr (is_cplx_v<C>) return CPLX(x);                                      \
-      else return REAL(x);                                                             \
-    }                                                                                  \
-  };
-CUPRIC_FLOAT_FN(Sqrt, "sqrt", m_sqrt, c_sqrt, "Return the non-negative square-root of an array, element-wise.")
-CUPRIC_FLOAT_FN(Exp, "exp", m_exp, c_exp, "Calculate the exponential of all elements in the input array.")
-CUPRIC_FLOAT_FN(Log, "log", m_log, c_log, "Natural logarithm, element-wise.")
-CUPRIC_FLOAT_FN(Sin, "sin", m_sin, c_sin, "Trigonometric sine, element-wise.")
-CUPRIC_FLOAT_FN(Cos, "cos", m_cos, c_cos, "Cosine element-wise.")
-CUPRIC_FLOAT_FN(Tanh, "tanh", m_tanh, c_tanh, "Compute hyperbolic tangent element-wise.")
-#undef CUPRIC_FLOAT_FN
+// Transcendental functions: float16/bfloat16 compute in float32, complex with math.hpp's formulas
+// (CUPRIC_INEXACT_FN: ufunc_info.hpp).
+CUPRIC_INEXACT_FN(Sqrt, "sqrt", m_sqrt, c_sqrt, "Return the non-negative square-root of an array, element-wise.")
+CUPRIC_INEXACT_FN(Exp, "exp", m_exp, c_exp, "Calculate the exponential of all elements in the input array.")
+CUPRIC_INEXACT_FN(Log, "log", m_log, c_log, "Natural logarithm, element-wise.")
+CUPRIC_INEXACT_FN(Sin, "sin", m_sin, c_sin, "Trigonometric sine, element-wise.")
+CUPRIC_INEXACT_FN(Cos, "cos", m_cos, c_cos, "Cosine element-wise.")
+CUPRIC_INEXACT_FN(Tanh, "tanh", m_tanh, c_tanh, "Compute hyperbolic tangent element-wise.")
 
 struct LogicalNot {
   static constexpr UfuncInfo info{"logical_not", 1, 1, Identity::None, 0, "Compute the truth value of NOT x element-wise."};

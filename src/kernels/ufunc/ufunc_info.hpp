@@ -26,3 +26,17 @@ struct UfuncInfo {
 };
 
 }  // namespace cupric
+
+// One functor per unary function of the float and complex types ('e', 'E', 'f', 'd', 'F', 'D'):
+// REAL(x) for floats (float16/bfloat16 compute in float32 inside math.hpp's m_* functions), CPLX(x)
+// for complex. Used by ops_unary.hpp (sqrt, exp, ...) and ops_math.hpp (exp2, tan, ...).
+#define CUPRIC_INEXACT_FN(NAME, PYNAME, REAL, CPLX, DOC)                               \
+  struct NAME {                                                                        \
+    static constexpr UfuncInfo info{PYNAME, 1, 1, Identity::None, 0, DOC};             \
+    template <class T> static constexpr bool has_loop = is_float_v<T> || is_cplx_v<T>; \
+    template <class T> using out = T;                                                  \
+    template <class C> CUPRIC_HD C operator()(C x) const {                             \
+      if constexpr (is_cplx_v<C>) return CPLX(x);                                      \
+      else return REAL(x);                                                             \
+    }                                                                                  \
+  };
