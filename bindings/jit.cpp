@@ -141,6 +141,31 @@ void dims3(nb::handle v, unsigned out[3], const char* what) {
   for (size_t i = 0; i < n; ++i) out[i] = nb::cast<unsigned>(v[i]);
 }
 
+// One RawKernel launch: grid/block as int or tuple, args a tuple/list, stream None (the current
+// stream) or a stream pointer.
+void raw_launch(const jit::CudaFunction& f, nb::handle grid, nb::handle block, nb::handle args, size_t shared_mem,
+                nb::handle stream, bool cooperative) {
+  unsigned g[3], b[3];
+  dims3(grid, g, "grid");
+  dims3(block, b, "block");
+  RawArgs ra;
+  raw_args(args, ra);
+  Stream s;
+  if (stream.is_none()) {
+    Backend& be = default_backend();
+    s = be.current_stream(be.current_device());
+  } else {
+    s.handle = reinterpret_cast<void*>(nb::cast<uintptr_t>(stream));
+  }
+  f.launch(g, b, ra.ptrs, shared_mem, s, cooperative);
+}
+
+// The C++ side of a RawKernel: its function on each device it was launched on.
+struct RawKernelBase {
+  std::vector<std::optional<jit::CudaFunction>> fns;  // by device ordinal
+  bool cooperative = false;
+};
+
 }  // namespace
 
 void init_jit(nb::module_& m) {
@@ -224,21 +249,7 @@ void init_jit(nb::module_& m) {
   nb::class_<jit::CudaFunction>(m, "_CudaFunction")
       .def("launch",
            [](const jit::CudaFunction& f, nb::handle grid, nb::handle block, nb::handle args, size_t shared_mem,
-              nb::handle stream, bool cooperative) {
-             unsigned g[3], b[3];
-             dims3(grid, g, "grid");
-             dims3(block, b, "block");
-             RawArgs ra;
-             raw_args(args, ra);
-             Stream s;
-             if (stream.is_none()) {
-               Backend& be = default_backend();
-               s = be.current_stream(be.current_device());
-             } else {
-               s.handle = reinterpret_cast<void*>(nb::cast<uintptr_t>(stream));
-             }
-             f.launch(g, b, ra.ptrs, shared_mem, s, cooperative);
-           },
+              nb::handle stream, bool cooperative) { raw_launch(f, grid, block, args, shared_mem, stream, cooperative); },
            nb::arg("grid"), nb::arg("block"), nb::arg("args"), nb::arg("shared_mem") = 0,
            nb::arg("stream").none() = nb::none(), nb::arg("cooperative") = false)
       .def("attribute", &jit::CudaFunction::attribute)
@@ -247,6 +258,46 @@ void init_jit(nb::module_& m) {
   nb::class_<jit::CudaModule>(m, "_CudaModule")
       .def("function", [](jit::CudaModule& mod, const std::string& name) { return mod.function(name); })
       .def("global_", [](jit::CudaModule& mod, const std::string& name) { return mod.global(name); });
+  // Note [RawKernel launch path]
+  // A cached RawKernel launch is host time only, so its path has no Python frame: RawKernel
+  // (python/cupric/_kernel.py) derives from _RawKernelBase, whose __call__ finds the current
+  // device's function in C++ and launches. A device with no function yet goes through the Python
+  // property `_kernel` once (compile or disk cache, module load), which stores it here.
+  nb::class_<RawKernelBase>(m, "_RawKernelBase")
+      .def(nb::init<>())
+      .def("_function", [](const RawKernelBase& k, int dev) -> std::optional<jit::CudaFunction> {
+        if (dev < 0 || static_cast<size_t>(dev) >= k.fns.size()) return std::nullopt;
+        return k.fns[static_cast<size_t>(dev)];
+      })
+      .def("_set_function", [](RawKernelBase& k, int dev, const jit::CudaFunction& f, bool cooperative) {
+        if (dev < 0) throw ValueError("invalid device " + std::to_string(dev));
+        if (static_cast<size_t>(dev) >= k.fns.size()) k.fns.resize(static_cast<size_t>(dev) + 1);
+        k.fns[static_cast<size_t>(dev)] = f;
+        k.cooperative = cooperative;
+      })
+      .def("__call__",
+           [](nb::handle self, nb::handle grid, nb::handle block, nb::handle args, size_t shared_mem,
+              nb::handle stream) {
+             if (!nb::isinstance<RawKernelBase>(self)) throw TypeError("expected a RawKernel");
+             const RawKernelBase& k = *nb::inst_ptr<RawKernelBase>(self);
+             const jit::CudaFunction* f = nullptr;
+             Backend& be = default_backend();
+             if (be.type() == DeviceType::Cuda) {
+               const int dev = be.current_device();
+               if (dev >= 0 && static_cast<size_t>(dev) < k.fns.size() && k.fns[static_cast<size_t>(dev)])
+                 f = &*k.fns[static_cast<size_t>(dev)];
+             }
+             nb::object loaded;
+             if (!f) {  // first launch on this device (or not the CUDA backend: _kernel raises)
+               loaded = self.attr("_kernel");
+               f = nb::inst_ptr<jit::CudaFunction>(loaded);
+             }
+             if (!PyTuple_Check(args.ptr()) && !PyList_Check(args.ptr())) throw TypeError("args must be a tuple");
+             raw_launch(*f, grid, block, args, shared_mem, stream.is_none() ? stream : stream.attr("ptr"),
+                        k.cooperative);
+           },
+           nb::arg("grid"), nb::arg("block"), nb::arg("args"), nb::kw_only(), nb::arg("shared_mem") = 0,
+           nb::arg("stream").none() = nb::none());
   m.def("_compile_cuda",
         [](const std::string& source, nb::handle options, nb::handle name_expressions, const std::string& name) {
           jit::CudaCompileOptions o;

@@ -21,7 +21,7 @@ struct PyUfunc {
 bool to_operand(nb::handle v, Operand& out) {
   PyObject* p = v.ptr();
   if (is_array(v)) {
-    out = Operand(unwrap(v).arr);
+    out.lend(nb::inst_ptr<PyArray>(v)->arr);  // the argument outlives the call
     return true;
   }
   if (PyBool_Check(p)) {
@@ -127,6 +127,24 @@ nb::object call(const PyUfunc& self, nb::args args, nb::kwargs kwargs) {
   UfuncResult r = ufunc_call(u, in, u.nin, opts);
   if (u.nout == 1) return wrap_result(r, 0, outs[0]);
   return nb::make_tuple(wrap_result(r, 0, outs[0]), wrap_result(r, 1, outs[1]));
+}
+
+// ufunc(x) / ufunc(x1, x2) without keywords: the common call, through overloads that take the
+// arguments as they come (nanobind builds no args tuple or kwargs dict for them). Any other
+// count goes to `call`, which checks it.
+nb::object call_positional(const PyUfunc& self, const nb::handle* argv, int nargs) {
+  const OpDef& u = *self.def;
+  if (nargs != u.nin) {
+    nb::tuple t = nb::steal<nb::tuple>(PyTuple_New(nargs));
+    for (int i = 0; i < nargs; ++i) PyTuple_SET_ITEM(t.ptr(), i, nb::borrow(argv[i]).release().ptr());
+    return call(self, nb::borrow<nb::args>(t), nb::steal<nb::kwargs>(PyDict_New()));
+  }
+  Operand in[2];  // (nargs == u.nin <= 2 here: the overloads take one or two arguments)
+  for (int i = 0; i < nargs; ++i)
+    if (!to_operand(argv[i], in[i])) unsupported(argv[i]);
+  UfuncResult r = ufunc_call(u, in, nargs, UfuncOptions());
+  if (u.nout == 1) return wrap(std::move(r.out[0]));
+  return nb::make_tuple(wrap(std::move(r.out[0])), wrap(std::move(r.out[1])));
 }
 
 // ufunc.outer(A, B, **kwargs): arrays (anything else converted to one).
@@ -282,6 +300,14 @@ const OpDef* ufunc_def_of(nb::handle obj) {
 void init_ufunc(nb::module_& m) {
   nb::class_<PyUfunc>(m, "ufunc", nb::dynamic_attr(),
                       "cupric.ufunc: a universal function (NumPy's ufunc) running on the device.")
+      .def("__call__", [](const PyUfunc& self, nb::handle x) { return call_positional(self, &x, 1); },
+           nb::arg("x").none())
+      .def("__call__",
+           [](const PyUfunc& self, nb::handle x1, nb::handle x2) {
+             const nb::handle argv[2] = {x1, x2};
+             return call_positional(self, argv, 2);
+           },
+           nb::arg("x1").none(), nb::arg("x2").none())
       .def("__call__", &call)
       .def_prop_ro("nin", [](const PyUfunc& u) { return u.def->nin; })
       .def_prop_ro("nout", [](const PyUfunc& u) { return u.def->nout; })

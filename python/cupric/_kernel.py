@@ -210,13 +210,14 @@ _ATTRS = {
 }
 
 
-class RawKernel:
+class RawKernel(_core._RawKernelBase):
     """A CUDA C++ kernel ``name`` from ``code`` (``cupy.RawKernel``). Launch with
     ``kernel(grid, block, args, shared_mem=0, stream=None)``: arrays pass their device pointer,
     NumPy scalars their exact bytes, Python ints as int64, floats as float64, bools as bool."""
 
     def __init__(self, code, name, options=(), backend="nvrtc", *, translate_cucomplex=False,
                  enable_cooperative_groups=False, jitify=False):
+        super().__init__()
         _check_backend_arg(backend)
         _check_jitify(jitify)
         self.code, self.name = code, name
@@ -227,16 +228,15 @@ class RawKernel:
         self._mod = RawModule(code=code, options=options, backend=backend,
                               translate_cucomplex=translate_cucomplex,
                               enable_cooperative_groups=enable_cooperative_groups)
-        self._fns = {}
 
     @classmethod
     def _from_module(cls, module, name):
         k = cls.__new__(cls)
+        _core._RawKernelBase.__init__(k)
         k.code, k.name, k.options, k.backend = module.code, name, module.options, module.backend
         k.translate_cucomplex = module.translate_cucomplex
         k.enable_cooperative_groups = module.enable_cooperative_groups
         k._mod = module
-        k._fns = {}
         k._kernel  # V8-RAWMODULE: get_function compiles
         return k
 
@@ -245,22 +245,17 @@ class RawKernel:
         if _core.backend_name() != "cuda":
             _check_backend("RawKernel")
         dev = _rt.current_device()
-        fn = self._fns.get(dev)
+        fn = self._function(dev)
         if fn is None:
-            fn = self._fns[dev] = self._mod._load(dev).function(self.name)
+            fn = self._mod._load(dev).function(self.name)
+            self._set_function(dev, fn, self.enable_cooperative_groups)
         return fn
 
     def compile(self, log_stream=None):
         self._kernel
 
-    def __call__(self, grid, block, args, *, shared_mem=0, stream=None):
-        fn = self._fns.get(_rt.current_device()) if self._fns else None
-        if fn is None:
-            fn = self._kernel
-        if not isinstance(args, (tuple, list)):
-            raise TypeError("args must be a tuple")
-        fn.launch(grid, block, args, shared_mem, None if stream is None else stream.ptr,
-                  self.enable_cooperative_groups)
+    # __call__(grid, block, args, *, shared_mem=0, stream=None) is _RawKernelBase's, in C++
+    # (Note [RawKernel launch path] in bindings/jit.cpp).
 
     @property
     def attributes(self):

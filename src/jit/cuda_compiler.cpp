@@ -3,6 +3,7 @@
 // it needs no CUDA headers, only the few driver/NVRTC entry points declared here.
 #include <dlfcn.h>
 #include <cstdlib>
+#include <atomic>
 #include <mutex>
 #include <sys/stat.h>
 #include "cupric/jit/cache.hpp"
@@ -94,11 +95,14 @@ struct Driver {
   int (*error_string)(int, const char**);
 };
 
-const Driver& driver() {
+// Loaded once; every launch asks for it, so the loaded case is one atomic load (no mutex).
+// A failed load throws and is tried again on the next call.
+const Driver& load_driver() {
   static std::mutex mu;
-  static Driver* lib = nullptr;
+  static std::atomic<Driver*> lib{nullptr};
+  if (Driver* l = lib.load(std::memory_order_acquire)) return *l;
   std::lock_guard<std::mutex> lk(mu);
-  if (lib) return *lib;
+  if (Driver* l = lib.load(std::memory_order_relaxed)) return *l;
   void* h = nullptr;
   LibraryInfo info = find_library("driver", {}, &h);
   if (!h) throw RuntimeError("cupric: the CUDA driver (libcuda.so.1) is needed to run CUDA kernels: " + info.error);
@@ -120,9 +124,11 @@ const Driver& driver() {
   bind(h, d->error_name, "cuGetErrorName", "libcuda");
   bind(h, d->error_string, "cuGetErrorString", "libcuda");
   if (int rc = d->init(0); rc != 0) throw CudaError(rc, "cupric: cuInit failed (" + std::to_string(rc) + ")");
-  lib = d;
-  return *lib;
+  lib.store(d, std::memory_order_release);
+  return *d;
 }
+
+const Driver& driver() { return load_driver(); }
 
 void check(int rc, const char* what) {
   if (rc == 0) return;

@@ -29,7 +29,7 @@ bool fits_index32(const LoopPlan& p);
 }
 
 LoopPlan make_loop_plan(const ndarray* ops, int nargs) {
-  LoopPlan p;
+  LoopPlan p{};
   p.nargs = nargs;
   const ndarray& out = ops[0];
   const int nd = out.ndim();
@@ -262,6 +262,30 @@ void run_elementwise(const LoopPair& loop, const ndarray* ops, int nout, int nin
   else run_cuda(loop.cuda, plan, state, s);
   for (int o = 0; o < nout; ++o)
     if (copy_back[o]) bytes_copy(ops[o], local[o]);
+}
+
+void run_contiguous_fresh(const LoopPair& loop, const ndarray* const* ops, int nargs, const void* state) {
+  const ndarray& out = *ops[0];
+  if (out.size() == 0) return;
+  const DeviceType dt = out.device_type();
+  if (dt == DeviceType::Host ? !loop.host : !loop.cuda)
+    throw NotImplementedError(std::string("no ") + (dt == DeviceType::Host ? "host" : "CUDA") +
+                              " loop is registered for this operation");
+  LoopPlan plan;  // (not zeroed: only entry 0 of shape and of each operand's strides is used)
+  plan.nargs = nargs;
+  plan.numel = out.size();
+  plan.ndim = 1;
+  plan.shape[0] = plan.numel;
+  plan.contiguous = true;
+  plan.index32 = plan.numel <= INT32_MAX;
+  for (int k = 0; k < nargs; ++k) {
+    plan.data[k] = ops[k]->data();
+    plan.strides[k][0] = ops[k]->itemsize();
+    if (ops[k]->itemsize() * (plan.numel - 1) > INT32_MAX) plan.index32 = false;
+  }
+  Stream s = out.backend().current_stream(out.device());
+  if (dt == DeviceType::Host) loop.host(plan, state, s);
+  else run_cuda(loop.cuda, plan, state, s);
 }
 
 void run_loop_unstaged(const LoopPair& loop, const ndarray* ops, int nargs, const void* state) {

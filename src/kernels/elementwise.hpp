@@ -17,6 +17,11 @@ void run_elementwise(const LoopPair& loop, const ndarray* ops, int nout, int nin
 // dispatches to the operands' backend, splitting CUDA plans with too many dimensions.
 void run_loop_unstaged(const LoopPair& loop, const ndarray* ops, int nargs, const void* state);
 
+// Runs `loop` over operands that are all C-contiguous, of one shape, aligned for their dtypes, on
+// one backend and device, with ops[0] a fresh output that overlaps no input (Note [Small-op fast
+// path] in src/ops/ufunc.cpp): a 1-D contiguous plan without make_loop_plan's layout work.
+void run_contiguous_fresh(const LoopPair& loop, const ndarray* const* ops, int nargs, const void* state);
+
 // Runs a CUDA loop over `plan`, cut into pieces the CUDA kernels take: at most
 // cuda::kMaxKernelDims dimensions and, unless contiguous, int32 offsets (Note [32-bit strided
 // kernels] in elementwise.cpp). Exposed for the tests of the cutting, which pass a recording fn.

@@ -18,8 +18,10 @@ struct LoopPlan {
   bool contiguous = false;  // ndim <= 1 and every operand has stride == its itemsize
   bool index32 = false;     // numel and every byte offset fit in int32
   char* data[kMaxOperands] = {};
-  int64_t shape[kMaxDims] = {};
-  int64_t strides[kMaxOperands][kMaxDims] = {};
+  // Meaningful for d < ndim and k < nargs only. Left uninitialised by `LoopPlan p;` (2.5 KB: the
+  // small-op path fills the few entries it uses); `LoopPlan p{};` zeroes them.
+  int64_t shape[kMaxDims];
+  int64_t strides[kMaxOperands][kMaxDims];
 };
 
 // A typed loop: `state` is the functor's bytes (scalars it carries), `stream` where to enqueue.

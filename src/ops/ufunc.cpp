@@ -27,6 +27,7 @@
 // later optimisation. Scalars never make temporaries when a bound loop exists (Note [Scalar
 // operands] in src/kernels/op_table.hpp).
 #include "cupric/ops/ufunc.hpp"
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -378,6 +379,58 @@ ndarray scalar_array(const Scalar& v, DType t, Backend* b) {
   return a;
 }
 
+// Note [Small-op fast path]
+// Most calls in a loop of small ops are `a + b`, `a * 2.0`, `sin(a)`: one output, no out=,
+// where=, dtype=, signature= or order=, array inputs C-contiguous, of one shape, aligned, already
+// of their loop's dtype, and at most one scalar, which the loop binds into its functor. Such a
+// call needs none of the general path's broadcasting, output layout choice, staging or plan
+// search: it allocates the output and runs a 1-D contiguous plan (run_contiguous_fresh). The
+// general path gives the same result for these calls; this one only costs less host time, which
+// is what a small op on the GPU is made of (docs/performance.md, small ops). Casting checks and
+// type resolution have run before.
+bool try_small_op(const OpDef& u, const TypedLoop& loop, const Operand* in, int nin, const UfuncOptions& opts,
+                  UfuncResult& res) {
+  if (u.nout != 1 || opts.out[0].defined() || opts.where || opts.where_false || opts.order != Order::K) return false;
+  const ndarray* first = nullptr;
+  int scalar = -1;
+  for (int i = 0; i < nin; ++i) {
+    if (!in[i].is_array()) {
+      if (scalar >= 0) return false;
+      scalar = i;
+      continue;
+    }
+    const ndarray& a = in[i].array();
+    if (!a.c_contiguous() || a.dtype().type != loop.types[i] ||
+        a.data_ptr() % static_cast<uintptr_t>(std::max<int64_t>(a.dtype().alignment(), 1)) != 0)
+      return false;
+    if (!first) {
+      first = &a;
+    } else if (a.shape() != first->shape() || &a.backend() != &first->backend() || a.device() != first->device()) {
+      return false;
+    }
+  }
+  if (!first) return false;
+  const LoopPair* lp = &loop.fns;
+  Scalar bound_value;
+  if (scalar >= 0) {  // the binding rule of the general path
+    if (u.nout != 1 || nin != 2) return false;
+    if (loop.bound[scalar].host || loop.bound[scalar].cuda) lp = &loop.bound[scalar];
+    else if (scalar == 0 && loop.types[0] == loop.types[1] && (loop.bound[1].host || loop.bound[1].cuda)) lp = &loop.bound[1];
+    else return false;
+    bound_value = in[scalar].scalar().cast(DType(loop.types[scalar]));
+  }
+  res.nout = 1;
+  res.out[0] = ndarray::empty(first->shape(), DType(loop.types[nin]), Order::C, &first->backend());
+  if (res.out[0].size() == 0) return true;
+  check_int_power(u, loop, in[nin - 1]);
+  const ndarray* ops[kMaxOperands] = {&res.out[0]};
+  int nops = 1;
+  for (int i = 0; i < nin; ++i)
+    if (i != scalar) ops[nops++] = &in[i].array();
+  run_contiguous_fresh(*lp, ops, nops, scalar >= 0 ? bound_value.bytes : nullptr);
+  return true;
+}
+
 }  // namespace
 
 const OpDef* find_ufunc(std::string_view name) {
@@ -417,6 +470,9 @@ UfuncResult ufunc_call(const OpDef& u, const Operand* in, int nin, const UfuncOp
       throw UFuncTypeError("Cannot cast ufunc '" + u.name + "' output from " + dtype_repr(out_t) + " to " +
                            dtype_repr(o.dtype()) + " with casting rule '" + casting_name(opts.casting) + "'");
   }
+
+  UfuncResult fast;
+  if (try_small_op(u, loop, in, nin, opts, fast)) return fast;
 
   // Broadcasting.
   Dims shape;

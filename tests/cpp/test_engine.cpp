@@ -178,7 +178,7 @@ std::vector<LoopPlan> g_pieces;
 void record_piece(const LoopPlan& p, const void*, const Stream&) { g_pieces.push_back(p); }
 
 LoopPlan fake_plan(std::vector<int64_t> shape, std::vector<std::vector<int64_t>> strides) {
-  LoopPlan p;
+  LoopPlan p{};
   p.ndim = static_cast<int>(shape.size());
   p.nargs = static_cast<int>(strides.size());
   p.numel = 1;

@@ -37,14 +37,28 @@ class Operand {
     return o;
   }
 
-  bool is_array() const { return array_.defined(); }
-  const ndarray& array() const { return array_; }
+  // An array operand that refers to `a` instead of holding a handle copy: `a` must outlive the
+  // Operand (the Python binding lends the arrays of a call's arguments this way).
+  static Operand borrow(const ndarray& a) {
+    Operand o;
+    o.lend(a);
+    return o;
+  }
+  // Makes this operand refer to `a` (as borrow does) in place.
+  void lend(const ndarray& a) {
+    ref_ = &a;
+    weak_ = 0;
+  }
+
+  bool is_array() const { return ref_ != nullptr || array_.defined(); }
+  const ndarray& array() const { return ref_ ? *ref_ : array_; }
   const Scalar& scalar() const { return scalar_; }
   char weak_kind() const { return weak_; }  // 0 when strong
   bool is_weak() const { return weak_ != 0; }
 
  private:
   ndarray array_;
+  const ndarray* ref_ = nullptr;
   Scalar scalar_;
   char weak_ = 0;
 };
