@@ -1,11 +1,13 @@
 // The floor under cupric's small-op host time on this machine: host microseconds per call of a
 // bare kernel launch and of the CUDA runtime calls the engine may make around one (bench/probe.py
 // builds and runs it with nvcc on the GPU machine).
+#include <cuda.h>
 #include <cuda_runtime.h>
 #include <chrono>
 #include <cstdio>
 
 __global__ void empty_kernel() {}
+__global__ void ptr_kernel(float* a) {}
 __global__ void add_kernel(const float* a, const float* b, float* c, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) c[i] = a[i] + b[i];
@@ -40,6 +42,16 @@ int main() {
   void* args[] = {&a, &b, &c, &dev};
   std::printf("LAUNCH_FLOOR cudaLaunchKernel add         %.3f us\n",
               per_call_us([&] { cudaLaunchKernel((const void*)add_kernel, dim3(4), dim3(256), args, 0, nullptr); }));
+  // The driver-API launch a RawKernel makes (cuLaunchKernel with kernelParams), as the bench's
+  // "cached RawKernel launch" case: one pointer argument, 1 block of 32 threads.
+  cudaFunction_t fn = nullptr;
+  cudaGetFuncBySymbol(&fn, (const void*)ptr_kernel);
+  void* pargs[] = {&a};
+  std::printf("LAUNCH_FLOOR ptr<<<1,32>>> null stream    %.3f us\n", per_call_us([&] { ptr_kernel<<<1, 32>>>(a); }));
+  std::printf("LAUNCH_FLOOR cuLaunchKernel ptr 1x32      %.3f us\n",
+              per_call_us([&] { cuLaunchKernel((CUfunction)fn, 1, 1, 1, 32, 1, 1, 0, nullptr, pargs, nullptr); }));
+  CUcontext ctx = nullptr;
+  std::printf("LAUNCH_FLOOR cuCtxGetCurrent              %.3f us\n", per_call_us([&] { cuCtxGetCurrent(&ctx); }));
   std::printf("LAUNCH_FLOOR cudaGetDevice                %.3f us\n", per_call_us([&] { cudaGetDevice(&dev); }));
   std::printf("LAUNCH_FLOOR cudaGetLastError             %.3f us\n", per_call_us([&] { (void)cudaGetLastError(); }));
   std::printf("LAUNCH_FLOOR cudaStreamIsCapturing        %.3f us\n", per_call_us([&] { cudaStreamIsCapturing(nullptr, &st); }));

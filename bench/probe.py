@@ -61,6 +61,11 @@ if k is not None:
     cases.append(("RawKernel nop()", lambda: k((1,), (1,), ())))
     k2 = xp.RawKernel(r'extern "C" __global__ void f3(const float* a, const float* b, float* c, int n) {}', "f3")
     cases.append(("RawKernel f3(a,b,c,n)", lambda: k2((4,), (256,), (a, b, c, np.int32(1000)))))
+    # the bench's "cached RawKernel launch" case, and the same launch with ints for grid/block
+    k3 = xp.RawKernel(r'extern "C" __global__ void bench_noop(float* a) {}', "bench_noop")
+    cases.append(("RawKernel noop(a) bench", lambda: k3((1,), (32,), (a,))))
+    cases.append(("RawKernel noop(a) ints", lambda: k3(1, 32, (a,))))
+    cases.append(("RawKernel nop() 1x32", lambda: k((1,), (32,), ())))
 ev = None
 try:
     import cupy
@@ -104,7 +109,8 @@ def run(args, env=None, timeout=300):
 def main():
     with tempfile.TemporaryDirectory() as d:
         exe = os.path.join(d, "launch_floor")
-        subprocess.run(["nvcc", "-arch=sm_90", "-O2", "-o", exe, os.path.join(HERE, "launch_floor.cu")], check=True)
+        subprocess.run(["nvcc", "-arch=sm_90", "-O2", "-o", exe, os.path.join(HERE, "launch_floor.cu"), "-lcuda"],
+                       check=True)
         run([exe])
         for loading in [None, "EAGER"]:
             env = dict(os.environ, CUPRIC_BACKEND="cuda", CUPRIC_CACHE_DIR=d)

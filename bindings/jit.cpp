@@ -97,15 +97,20 @@ bool raw_scalar_fast(nb::handle v, unsigned char* slot) {
 }
 
 void raw_args(nb::handle seq, RawArgs& ra) {
-  size_t n = nb::len(seq);
+  // A tuple as it is; anything else (a list) as a tuple copy, so that nothing the conversions
+  // below call back into can change it under the loop.
+  nb::object held = PyTuple_Check(seq.ptr()) ? nb::borrow(seq) : nb::steal(PySequence_Tuple(seq.ptr()));
+  if (!held.is_valid()) throw nb::python_error();
+  PyObject* tup = held.ptr();
+  const size_t n = static_cast<size_t>(PyTuple_GET_SIZE(tup));
   if (n > RawArgs::kInline) {
     ra.heap_storage.resize(n);
     ra.heap_ptrs.resize(n);
     ra.storage = ra.heap_storage.data();
     ra.ptrs = ra.heap_ptrs.data();
   }
-  size_t i = 0;
-  for (nb::handle v : seq) {
+  for (size_t i = 0; i < n; ++i) {
+    nb::handle v(PyTuple_GET_ITEM(tup, static_cast<Py_ssize_t>(i)));
     auto& slot = ra.storage[i];
     if (is_array(v)) {
       void* p = unwrap(v).arr.data();
@@ -126,14 +131,31 @@ void raw_args(nb::handle seq, RawArgs& ra) {
       throw TypeError("Unsupported type " + nb::cast<std::string>(nb::str(v.type())));
     }
     ra.ptrs[i] = slot.data();
-    ++i;
   }
+}
+
+unsigned dim_value(PyObject* o, const char* what) {
+  if (!PyLong_Check(o)) return nb::cast<unsigned>(nb::handle(o));  // (an index-like object, or its TypeError)
+  const unsigned long v = PyLong_AsUnsignedLong(o);
+  if (v == static_cast<unsigned long>(-1) && PyErr_Occurred()) {
+    PyErr_Clear();
+    throw ValueError(std::string(what) + " sizes must be non-negative ints below 2**32");
+  }
+  if (v > UINT32_MAX) throw ValueError(std::string(what) + " sizes must be non-negative ints below 2**32");
+  return static_cast<unsigned>(v);
 }
 
 void dims3(nb::handle v, unsigned out[3], const char* what) {
   out[0] = out[1] = out[2] = 1;
-  if (PyLong_Check(v.ptr())) {
-    out[0] = nb::cast<unsigned>(v);
+  PyObject* o = v.ptr();
+  if (PyLong_Check(o)) {
+    out[0] = dim_value(o, what);
+    return;
+  }
+  if (PyTuple_Check(o)) {  // the usual form, read without the generic sequence protocol
+    const Py_ssize_t n = PyTuple_GET_SIZE(o);
+    if (n < 1 || n > 3) throw ValueError(std::string(what) + " must be an int or a tuple of 1 to 3 ints");
+    for (Py_ssize_t i = 0; i < n; ++i) out[i] = dim_value(PyTuple_GET_ITEM(o, i), what);
     return;
   }
   size_t n = nb::len(v);

@@ -18,8 +18,9 @@ void run_elementwise(const LoopPair& loop, const ndarray* ops, int nout, int nin
 void run_loop_unstaged(const LoopPair& loop, const ndarray* ops, int nargs, const void* state);
 
 // Runs `loop` over operands that are all C-contiguous, of one shape, aligned for their dtypes, on
-// one backend and device, with ops[0] a fresh output that overlaps no input (Note [Small-op fast
-// path] in src/ops/ufunc.cpp): a 1-D contiguous plan without make_loop_plan's layout work.
+// one backend and device, with ops[0] an output that each input either is exactly or does not
+// overlap (Note [Small-op fast path] in src/ops/ufunc.cpp): a 1-D contiguous plan without
+// make_loop_plan's layout work.
 void run_contiguous_fresh(const LoopPair& loop, const ndarray* const* ops, int nargs, const void* state);
 
 // Runs a CUDA loop over `plan`, cut into pieces the CUDA kernels take: at most

@@ -380,17 +380,19 @@ ndarray scalar_array(const Scalar& v, DType t, Backend* b) {
 }
 
 // Note [Small-op fast path]
-// Most calls in a loop of small ops are `a + b`, `a * 2.0`, `sin(a)`: one output, no out=,
-// where=, dtype=, signature= or order=, array inputs C-contiguous, of one shape, aligned, already
-// of their loop's dtype, and at most one scalar, which the loop binds into its functor. Such a
-// call needs none of the general path's broadcasting, output layout choice, staging or plan
-// search: it allocates the output and runs a 1-D contiguous plan (run_contiguous_fresh). The
+// Most calls in a loop of small ops are `a + b`, `a * 2.0`, `sin(a)`, `a += b`: one output, no
+// where= or order=, array inputs C-contiguous, of one shape, aligned, already
+// of their loop's dtype, and at most one scalar, which the loop binds into its functor; an out=
+// array of that shape and dtype, C-contiguous, that is either exactly an input or overlaps none.
+// Such a call needs none of the general path's broadcasting, output layout choice, staging or
+// plan search: it runs a 1-D contiguous plan (run_contiguous_fresh). (dtype= and signature= have
+// done their work by then: they chose the loop.) The
 // general path gives the same result for these calls; this one only costs less host time, which
 // is what a small op on the GPU is made of (docs/performance.md, small ops). Casting checks and
 // type resolution have run before.
 bool try_small_op(const OpDef& u, const TypedLoop& loop, const Operand* in, int nin, const UfuncOptions& opts,
                   UfuncResult& res) {
-  if (u.nout != 1 || opts.out[0].defined() || opts.where || opts.where_false || opts.order != Order::K) return false;
+  if (u.nout != 1 || opts.where || opts.where_false || opts.order != Order::K) return false;
   const ndarray* first = nullptr;
   int scalar = -1;
   for (int i = 0; i < nin; ++i) {
@@ -419,8 +421,24 @@ bool try_small_op(const OpDef& u, const TypedLoop& loop, const Operand* in, int 
     else return false;
     bound_value = in[scalar].scalar().cast(DType(loop.types[scalar]));
   }
+  const ndarray& given = opts.out[0];
+  if (given.defined()) {
+    // out= (and in-place operators): of the loop's dtype and the inputs' shape, C-contiguous and
+    // aligned, and each input either exactly the output (a += b) or not overlapping it.
+    if (!given.c_contiguous() || given.dtype().type != loop.types[nin] || given.shape() != first->shape() ||
+        &given.backend() != &first->backend() || given.device() != first->device() ||
+        given.data_ptr() % static_cast<uintptr_t>(std::max<int64_t>(given.dtype().alignment(), 1)) != 0)
+      return false;
+    for (int i = 0; i < nin; ++i) {
+      if (i == scalar) continue;
+      const ndarray& a = in[i].array();
+      const bool same = a.data() == given.data() && a.itemsize() == given.itemsize();
+      if (!same && a.may_share_memory(given)) return false;
+    }
+  }
   res.nout = 1;
-  res.out[0] = ndarray::empty(first->shape(), DType(loop.types[nin]), Order::C, &first->backend());
+  res.out[0] = given.defined() ? given
+                               : ndarray::empty(first->shape(), DType(loop.types[nin]), Order::C, &first->backend());
   if (res.out[0].size() == 0) return true;
   check_int_power(u, loop, in[nin - 1]);
   const ndarray* ops[kMaxOperands] = {&res.out[0]};

@@ -239,3 +239,97 @@ def test_ufunc_keyword_parsing():
         cp.add(a, a, bogus=1)
     with pytest.raises(TypeError):
         cp.add(a, a, **{"out": out, "casting": "no", "dtype": numpy.int8})
+
+
+# Note [Small-op fast path] (src/ops/ufunc.cpp): contiguous same-shape operands skip the general
+# path. Each case is compared with NumPy; the layouts next to them take the general path.
+
+@pytest.mark.parametrize("dt", DTYPES)
+def test_fast_path_binary_unary_and_bound_scalars(dt):
+    h = (numpy.arange(24) % 7 + 1).astype(dt)
+    g = (numpy.arange(24) % 3 + 1).astype(dt)
+    a, b = cp.asarray(h), cp.asarray(g)
+    check(a + b, h + g)
+    check(cp.multiply(a, b), numpy.multiply(h, g))
+    check(a * 2, h * 2)
+    check(2 * a, 2 * h)
+    check(cp.subtract(3, a) if dt is not numpy.bool_ else cp.logical_xor(True, a),
+          numpy.subtract(3, h) if dt is not numpy.bool_ else numpy.logical_xor(True, h))
+    check(cp.negative(a) if dt is not numpy.bool_ else cp.logical_not(a),
+          numpy.negative(h) if dt is not numpy.bool_ else numpy.logical_not(h))
+    check(a < b, h < g)
+    if dt not in (numpy.bool_,):
+        with numpy.errstate(all="ignore"):
+            check(cp.true_divide(a, b), numpy.true_divide(h, g))
+            check(1.0 / a, 1.0 / h)
+
+
+@pytest.mark.parametrize("shape", [(), (0,), (1,), (5,), (3, 4), (2, 0, 3), (2, 3, 4)])
+def test_fast_path_shapes(shape):
+    h = numpy.arange(int(numpy.prod(shape)), dtype=numpy.float32).reshape(shape)
+    a = cp.asarray(h)
+    check(a + a, h + h)
+    check(a - 1.5, h - numpy.float32(1.5))
+    s = cp.sin(a)
+    assert s.dtype == cp.float32 and s.shape == shape
+    numpy.testing.assert_allclose(cp.asnumpy(s), numpy.sin(h), rtol=1e-6, atol=1e-7)
+    o = cp.empty(shape, dtype=cp.float32)
+    r = cp.add(a, a, out=o)
+    assert r is o
+    check(o, h + h)
+
+
+def test_fast_path_out_and_in_place():
+    h = numpy.arange(10, dtype=numpy.float64)
+    a = cp.asarray(h)
+    a += a  # the output is exactly an input
+    check(a, h + h)
+    a *= 0.5
+    check(a, h)
+    b = cp.asarray(h)
+    cp.add(b[1:], b[:-1], out=b[1:])  # overlapping, shifted: the general path stages the input
+    hb = h.copy()
+    numpy.add(hb[1:], hb[:-1], out=hb[1:])
+    check(b, hb)
+    c = cp.asarray(h)
+    cp.multiply(c[::2], 2, out=c[::2])  # strided output: the general path
+    hc = h.copy()
+    hc[::2] *= 2
+    check(c, hc)
+    o32 = cp.empty(10, dtype=cp.float32)  # output of another dtype: cast by the general path
+    cp.add(cp.asarray(h), 1, out=o32)
+    check(o32, (h + 1).astype(numpy.float32))
+    i = cp.arange(10, dtype=cp.int32)
+    v = i.view(cp.float32)  # same memory, same itemsize, other dtype
+    cp.add(v, v, out=v)
+    hi = numpy.arange(10, dtype=numpy.int32)
+    hv = hi.view(numpy.float32)
+    numpy.add(hv, hv, out=hv)
+    check(i, hi)
+
+
+def test_fast_path_leaves_other_layouts_to_the_general_path():
+    h = numpy.arange(12, dtype=numpy.float32).reshape(3, 4)
+    a = cp.asarray(h)
+    check(a + a.T.T, h + h)
+    check(a.T + a.T, h.T + h.T)  # F-ordered inputs: K order keeps it
+    assert (a.T + a.T).flags.f_contiguous
+    check(a[:, ::2] * 2, h[:, ::2] * 2)
+    check(a + a[0], h + h[0])  # broadcasting
+    check(a + cp.asarray(h, dtype=cp.float64), h + h.astype(numpy.float64))  # input cast
+    check(cp.add(a, a, dtype=cp.float64), numpy.add(h, h, dtype=numpy.float64))
+    check(cp.add(a, a, where=a > 3, out=cp.zeros_like(a)), numpy.add(h, h, where=h > 3, out=numpy.zeros_like(h)))
+
+
+def test_fast_path_errors_match_numpy():
+    a = cp.arange(5, dtype=cp.int64)
+    with pytest.raises(ValueError, match="negative integer powers"):
+        a ** -1
+    with pytest.raises(OverflowError):
+        cp.arange(3, dtype=cp.int8) + 1000
+    with pytest.raises(ValueError, match="could not be broadcast"):
+        cp.add(cp.ones(3), cp.ones(4))
+    o = cp.empty(4)
+    with pytest.raises(ValueError):
+        cp.add(cp.ones(3), cp.ones(3), out=o)
+    check(a, numpy.arange(5))
