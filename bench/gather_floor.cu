@@ -5,6 +5,7 @@
 //            word written per thread: the cost of the 2^24 random 4-byte reads alone
 //   i64/i32- a take as a library does it: read int64 (or int32) indices, gather, write the output,
 //            U independent loads in flight per thread
+//   i64cs  - the i64 take reading the indices with the evict-first hint (__ldcs), as cupric does
 //   sorted - the same i64 take with the indices sorted: what DRAM locality would buy
 // Build and run on the GPU machine (bench/probe.py does not build this one):
 //   nvcc -O3 -arch=sm_90 -o /tmp/gather_floor bench/gather_floor.cu && /tmp/gather_floor
@@ -42,7 +43,7 @@ __global__ void gather_hash(const float* __restrict__ src, float* __restrict__ s
   if (acc == 12345.f) sink[threadIdx.x] = acc;  // keeps the loads; never true for [0, 1) data
 }
 
-template <int U, class I>
+template <int U, class I, bool Streaming = false>
 __global__ void take_kernel(const float* __restrict__ src, const I* __restrict__ idx, float* __restrict__ out,
                             int64_t n) {
   const int64_t base = (static_cast<int64_t>(blockIdx.x) * blockDim.x) * U + threadIdx.x;
@@ -50,7 +51,8 @@ __global__ void take_kernel(const float* __restrict__ src, const I* __restrict__
 #pragma unroll
   for (int u = 0; u < U; ++u) {
     const int64_t i = base + static_cast<int64_t>(u) * blockDim.x;
-    j[u] = i < n ? idx[i] : I(0);
+    if constexpr (Streaming) j[u] = i < n ? __ldcs(idx + i) : I(0);  // evict-first, as cupric's gather
+    else j[u] = i < n ? idx[i] : I(0);
   }
   float v[U];
 #pragma unroll
@@ -112,6 +114,7 @@ int main() {
   RUN("i64", 1, (take_kernel<1, int64_t><<<grid(1), kBlock>>>(src, idx64, out, kIdx)));
   RUN("i64", 4, (take_kernel<4, int64_t><<<grid(4), kBlock>>>(src, idx64, out, kIdx)));
   RUN("i64", 8, (take_kernel<8, int64_t><<<grid(8), kBlock>>>(src, idx64, out, kIdx)));
+  RUN("i64cs", 4, (take_kernel<4, int64_t, true><<<grid(4), kBlock>>>(src, idx64, out, kIdx)));
   RUN("i32", 4, (take_kernel<4, int32_t><<<grid(4), kBlock>>>(src, idx32, out, kIdx)));
   RUN("i32", 8, (take_kernel<8, int32_t><<<grid(8), kBlock>>>(src, idx32, out, kIdx)));
   RUN("sorted", 4, (take_kernel<4, int64_t><<<grid(4), kBlock>>>(src, sorted64, out, kIdx)));

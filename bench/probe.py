@@ -39,6 +39,7 @@ else:
     import cupric as xp
 import numpy as np
 a = xp.asarray(np.arange(1000, dtype=np.float32)); b = a + 1; c = xp.empty_like(a)
+ii = xp.asarray(np.arange(1000)[::-1].copy())
 xp.cuda.Device().synchronize() if hasattr(xp, "cuda") else None
 k = None
 try:
@@ -56,7 +57,9 @@ cases = [("empty(1000)", lambda: xp.empty(1000, dtype=xp.float32)),
          ("zeros(1000)", lambda: xp.zeros(1000, dtype=xp.float32)),
          ("c.fill(2)", lambda: c.fill(2)),
          ("a.copy()", lambda: a.copy()),
-         ("negative(a, out=c)", lambda: xp.negative(a, out=c))]
+         ("negative(a, out=c)", lambda: xp.negative(a, out=c)),
+         ("take(a, i) 1000", lambda: xp.take(a, ii)),
+         ("a[i] 1000", lambda: a[ii])]
 if k is not None:
     cases.append(("RawKernel nop()", lambda: k((1,), (1,), ())))
     k2 = xp.RawKernel(r'extern "C" __global__ void f3(const float* a, const float* b, float* c, int n) {}', "f3")
@@ -64,7 +67,8 @@ if k is not None:
     # the bench's "cached RawKernel launch" case, and the same launch with ints for grid/block
     k3 = xp.RawKernel(r'extern "C" __global__ void bench_noop(float* a) {}', "bench_noop")
     cases.append(("RawKernel noop(a) bench", lambda: k3((1,), (32,), (a,))))
-    cases.append(("RawKernel noop(a) ints", lambda: k3(1, 32, (a,))))
+    if lib != "cupy":  # (CuPy takes tuples only)
+        cases.append(("RawKernel noop(a) ints", lambda: k3(1, 32, (a,))))
     cases.append(("RawKernel nop() 1x32", lambda: k((1,), (32,), ())))
 ev = None
 try:
@@ -97,6 +101,18 @@ for label, f in cases:
         best = min(best, (time.perf_counter() - t0) / 20000 * 1e6)
         if hasattr(xp, "cuda"): xp.cuda.Device().synchronize()
     print(f"PROBE steady {lib:12s} {label:24s} {best:7.3f} us")
+    # host time alone: rounds of 200 calls (too few to fill the launch queue, so the host never
+    # waits for the GPU), each started on an idle device; median over rounds
+    if hasattr(xp, "cuda"):
+        rounds = []
+        for _ in range(100):
+            xp.cuda.Device().synchronize()
+            t0 = time.perf_counter()
+            for _ in range(200): f()
+            rounds.append((time.perf_counter() - t0) / 200 * 1e6)
+        xp.cuda.Device().synchronize()
+        rounds.sort()
+        print(f"PROBE host   {lib:12s} {label:24s} {rounds[len(rounds) // 2]:7.3f} us (median of 100 rounds of 200)")
 """
 
 

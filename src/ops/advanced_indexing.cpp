@@ -217,8 +217,9 @@ ndarray getitem(const ndarray& a_in, const std::vector<Index>& idx) {
   for (const auto& part : plan.parts) empty_axis = empty_axis || part.size == 0;
   if (out.size() == 0 || empty_axis) {
     // Nothing to copy, but NumPy still checks the indices (and the kernels must not read an
-    // empty axis: Raise mode reads element 0 after flagging).
-    if (plan.checked) detail::index_offsets(plan.bshape, plan.parts, IndexMode::Raise, a);
+    // empty axis: Raise mode reads element 0 after flagging) -- unless the index arrays
+    // broadcast to an empty shape: then NumPy reads none of them (a[[False], [5]] is empty).
+    if (plan.checked && shape_size(plan.bshape) > 0) detail::index_offsets(plan.bshape, plan.parts, IndexMode::Raise, a);
     return out;
   }
   ndarray src = plan.restrided_source(a);
@@ -289,6 +290,8 @@ void setitem(const ndarray& a, const std::vector<Index>& idx, const ndarray& val
   if (!fits)
     throw ValueError("shape mismatch: value array of shape " + detail::np_shape(value_in.shape()) +
                      " could not be broadcast to indexing result of shape " + detail::np_shape(rshape));
+  // Index arrays that broadcast to an empty shape select nothing and are not read (NumPy).
+  if (shape_size(plan.bshape) == 0) return;
   // Checked before anything is written, so a bad index leaves `a` unchanged.
   ndarray off = detail::index_offsets(plan.bshape, plan.parts, check_mode(plan), a);
   if (shape_size(rshape) == 0) return;

@@ -1,6 +1,8 @@
 // Internal building blocks of advanced indexing (ops/index_engine.hpp): the drivers of the index
 // kernels and the error reporting that matches NumPy's messages.
 #include "ops/index_engine.hpp"
+#include <mutex>
+#include <vector>
 #include "cupric/error.hpp"
 #include "cupric/ops/copy.hpp"
 #include "cupric/ops/creation.hpp"
@@ -9,13 +11,77 @@
 
 namespace cupric::detail {
 
+// Note [Mapped error flags]
+// A Raise-mode index kernel reports a bad index by storing 1 to a flag, which the host reads
+// after the kernel: the one synchronisation NumPy's semantics need (IndexError from the call
+// itself). On CUDA the flag is a slot of pinned host memory, which kernels write through at the
+// same address (unified addressing maps cudaHostAlloc memory into every device's space), so
+// clearing it is a host store and reading it is a stream synchronisation and a load: no memset
+// launch and no device-to-host copy per indexing call. Slots come from a process-wide free list
+// (each on its own 64-byte line; blocks of them are allocated as needed and kept), so nested and
+// concurrent flags never share one. Kernels only ever store 1 to a flag (no atomics over PCIe).
+// If pinned memory cannot be had, the flag is a device int32, cleared by a memset and copied back.
+namespace {
+
+std::mutex g_flag_mu;
+std::vector<int32_t*> g_free_flags;
+
+int32_t* take_mapped_flag(Backend& b) {
+  std::lock_guard<std::mutex> lk(g_flag_mu);
+  if (g_free_flags.empty()) {
+    constexpr int kSlots = 64, kLine = 64;
+    void* block = nullptr;
+    try {
+      block = b.raw_alloc_pinned(kSlots * kLine);
+    } catch (const std::exception&) {
+      block = nullptr;
+    }
+    if (!block) return nullptr;
+    for (int i = kSlots - 1; i >= 0; --i)
+      g_free_flags.push_back(reinterpret_cast<int32_t*>(static_cast<char*>(block) + i * kLine));
+  }
+  int32_t* f = g_free_flags.back();
+  g_free_flags.pop_back();
+  return f;
+}
+
+void return_mapped_flag(int32_t* f) {
+  std::lock_guard<std::mutex> lk(g_flag_mu);
+  g_free_flags.push_back(f);
+}
+
+}  // namespace
+
 ErrorFlag::ErrorFlag(const ndarray& like) {
-  buf_ = ndarray::empty(Dims{1}, dtypes::int32, Order::C, &like.backend());
-  Backend& b = buf_.backend();
-  b.memset(buf_.data(), 0, sizeof(int32_t), b.current_stream(buf_.device()));
+  Backend& b = like.backend();
+  backend_ = &b;
+  stream_ = b.current_stream(like.device());
+  if (like.device_type() == DeviceType::Cuda && (mapped_ = take_mapped_flag(b)) != nullptr) {
+    *static_cast<volatile int32_t*>(mapped_) = 0;
+    return;
+  }
+  buf_ = ndarray::empty(Dims{1}, dtypes::int32, Order::C, &b);
+  b.memset(buf_.data(), 0, sizeof(int32_t), stream_);
+}
+
+ErrorFlag::~ErrorFlag() {
+  if (!mapped_) return;
+  if (!read_) {
+    // (an exception between launch and check: a kernel may still write the slot)
+    try {
+      backend_->synchronize(stream_);
+    } catch (...) {
+    }
+  }
+  return_mapped_flag(mapped_);
 }
 
 bool ErrorFlag::raised() const {
+  read_ = true;
+  if (mapped_) {
+    backend_->synchronize(stream_);  // host sync: the error decides whether we raise
+    return *static_cast<volatile int32_t*>(mapped_) != 0;
+  }
   int32_t v = 0;
   to_host(buf_, &v, Order::C, true);  // host sync: the error decides whether we raise
   return v != 0;

@@ -18,16 +18,24 @@
 
 namespace cupric::detail {
 
-// A device int32 that Raise-mode kernels set on an out-of-range index.
+// An int32 that Raise-mode kernels set on an out-of-range index (Note [Mapped error flags] in
+// index_engine.cpp): pinned host memory the kernels write through on CUDA, else a device int32.
 class ErrorFlag {
  public:
   explicit ErrorFlag(const ndarray& like);
-  int32_t* ptr() const { return reinterpret_cast<int32_t*>(buf_.data()); }
+  ~ErrorFlag();
+  ErrorFlag(const ErrorFlag&) = delete;
+  ErrorFlag& operator=(const ErrorFlag&) = delete;
+  int32_t* ptr() const { return mapped_ ? mapped_ : reinterpret_cast<int32_t*>(buf_.data()); }
   // Reads the flag back: one host synchronisation of the array's stream.
   bool raised() const;
 
  private:
   ndarray buf_;
+  int32_t* mapped_ = nullptr;
+  Backend* backend_ = nullptr;
+  Stream stream_;
+  mutable bool read_ = false;
 };
 
 // out[i] = src[i] displaced by resolve(idx[i]) * st.stride (Note [Restrided operands]). In

@@ -307,3 +307,30 @@ def test_property_setitem(case, array_value):
     if array_value and GPU and _has_repeats(shape, key):
         return  # repeated indices: which value lands is unspecified on the GPU
     _same(c, h)
+
+
+@pytest.mark.parametrize("shape, key", [
+    ((1, 1), (numpy.array([False]), numpy.array([1], dtype=numpy.int8))),  # found by hypothesis
+    ((2, 3), (numpy.zeros((0, 1), dtype=numpy.int64), numpy.array([5]))),
+    ((2, 3), (numpy.array([], dtype=numpy.int64), numpy.array([[7]]))),
+])
+def test_index_arrays_broadcasting_to_empty_are_not_read(shape, key):
+    """NumPy reads no index when the index arrays broadcast to an empty shape: out-of-range
+    values there raise nothing, for getitem and setitem."""
+    h = _host(shape)
+    c = cp.array(h)
+    dkey = tuple(cp.asarray(k) for k in key)
+    got, want = c[dkey], h[key]
+    assert got.shape == want.shape and got.dtype == want.dtype
+    h[key] = 1
+    c[dkey] = 1
+    numpy.testing.assert_array_equal(cp.asnumpy(c), h)
+
+
+def test_empty_result_from_another_axis_still_checks_indices():
+    h = numpy.zeros((0, 3))
+    c = cp.array(h)
+    with pytest.raises(IndexError, match="index 5 is out of bounds for axis 1 with size 3"):
+        h[:, numpy.array([5])]
+    with pytest.raises(IndexError, match="index 5 is out of bounds for axis 1 with size 3"):
+        c[:, cp.asarray([5])]
