@@ -398,6 +398,12 @@ nb::tuple dims_tuple(const Dims& d) {
 
 Order to_order(nb::handle obj, bool allow_ak) {
   if (obj.is_none()) return Order::K;
+  if (PyUnicode_Check(obj.ptr())) {  // (read in place: no std::string per call)
+    Py_ssize_t n = 0;
+    const char* c = PyUnicode_AsUTF8AndSize(obj.ptr(), &n);
+    if (!c) throw nb::python_error();
+    return parse_order(n == 1 ? c[0] : '?', allow_ak);
+  }
   std::string s = nb::cast<std::string>(obj);
   if (s.size() != 1) parse_order('?', allow_ak);
   return parse_order(s[0], allow_ak);

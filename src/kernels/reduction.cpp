@@ -54,6 +54,11 @@ ReducePlan make_reduce_plan(const ndarray& in, const bool* red, const ndarray& o
                             bool ordered) {
   ReducePlan p;
   const int nd = in.ndim();
+  for (int d = 0; d < std::max(nd, 1); ++d) {  // (the arrays are not zeroed by ReducePlan itself)
+    p.out_shape[d] = p.red_shape[d] = 0;
+    for (int k = 0; k < 3; ++k) p.out_strides[k][d] = 0;
+    for (int k = 0; k < 2; ++k) p.red_strides[k][d] = 0;
+  }
   p.nout = 1;
   p.nred = 1;
   char* base[3] = {out.size() ? out.data() : nullptr, in.size() ? in.data() : nullptr,
