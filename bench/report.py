@@ -99,7 +99,9 @@ def legend(meta):
         f"%memcpy: cupric's GB/s over the raw-copy baseline of the same bytes ({meta['memcpy']}).",
         "GB/s counts bytes read + written (transfers: bytes moved once). Median of "
         f"{meta['config']['repeats']} device / {meta['config']['xfer_repeats']} transfer repeats; "
-        f"host us/call: median of {meta['config']['rounds']} rounds x {meta['config']['host_n']} calls.",
+        f"host us/call: host time, median of {meta['config']['rounds']} rounds of "
+        f"{meta['config']['host_n']} calls, each from an idle device (the JSON's wall_loop_us: "
+        f"{meta['config'].get('loop_n', '-')} calls and one synchronise, the rate of a long loop).",
     ]
     if not meta["judge_targets"]:
         lines.append("met: '-' because targets are for cupric's CUDA backend on the H200.")

@@ -31,23 +31,25 @@ class Config:
     repeats: int         # device-timed calls per case and library
     warmup: int
     xfer_repeats: int
-    host_n: int          # calls per host-overhead round
+    host_n: int          # calls per host-time round (each from an idle device)
     rounds: int
     cold_runs: int
+    loop_n: int = 20000  # calls per wall-loop round (one closing synchronise)
+    loop_rounds: int = 3
 
     def sizes(self):
         return C.Sizes(big=1 << self.big_log2, side=1 << (self.big_log2 // 2), xfer_bytes=self.xfer_bytes)
 
 
 CONFIGS = {  # (GPU backend?, quick?) -> sizes and repeat counts
-    (True, False): Config(28, 256 << 20, repeats=100, warmup=10, xfer_repeats=20, host_n=20000,
-                          rounds=7, cold_runs=3),
-    (True, True): Config(24, 64 << 20, repeats=20, warmup=3, xfer_repeats=5, host_n=2000, rounds=3,
-                         cold_runs=1),
-    (False, False): Config(20, 4 << 20, repeats=30, warmup=3, xfer_repeats=10, host_n=20000, rounds=5,
+    (True, False): Config(28, 256 << 20, repeats=100, warmup=10, xfer_repeats=20, host_n=200,
+                          rounds=100, cold_runs=3),
+    (True, True): Config(24, 64 << 20, repeats=20, warmup=3, xfer_repeats=5, host_n=200, rounds=10,
+                         cold_runs=1, loop_n=2000, loop_rounds=1),
+    (False, False): Config(20, 4 << 20, repeats=30, warmup=3, xfer_repeats=10, host_n=200, rounds=50,
                            cold_runs=1),
-    (False, True): Config(20, 4 << 20, repeats=10, warmup=2, xfer_repeats=5, host_n=2000, rounds=3,
-                          cold_runs=1),
+    (False, True): Config(20, 4 << 20, repeats=10, warmup=2, xfer_repeats=5, host_n=200, rounds=10,
+                          cold_runs=1, loop_n=2000, loop_rounds=1),
 }
 
 
@@ -156,8 +158,9 @@ def measure(case, lib, ctx):
         if case.clock == "host_loop":
             samples = T.host_loop_us(case.stmt, ns, lib.sync, cfg.host_n, cfg.rounds)
             s = T.summarize(samples)
+            loop = T.wall_loop_us(case.stmt, ns, lib.sync, cfg.loop_n, cfg.loop_rounds)
             return {"status": "ok", "value": s["median"], "samples_us": s, "check": check,
-                    "clock": "wall loop"}
+                    "clock": "host", "wall_loop_us": statistics.median(loop)}
         nbytes = case.nbytes(ctx.sizes)
         if case.clock == "device":
             ev = ctx.events.make_event if lib.on_gpu else None

@@ -2,9 +2,14 @@
 
 Three clocks, chosen per case and library:
 
-* ``host_loop_us``: host overhead per call. The statement is compiled inline into a ``for`` loop
-  (as ``timeit`` does, so no Python function call per iteration), run ``n`` times, then the device
-  is synchronised once; wall time / n. Repeated over several rounds; the median round is reported.
+* ``host_loop_us``: host time per call. The statement is compiled inline into a ``for`` loop
+  (as ``timeit`` does, so no Python function call per iteration). Each round starts on an idle
+  device (synchronised before the clock starts) and times ``n`` calls, few enough (200) that the
+  launch queue never fills, so the host never waits for the GPU; the clock stops before the
+  closing synchronise. The median round is reported.
+* ``wall_loop_us``: throughput of the same loop: ``n`` (20000) calls, then one synchronise, wall
+  time / n. Where the GPU finishes tiny kernels more slowly than the host launches them (the lent
+  H200 machines take 4-5 us per launch), this is the GPU's rate, not host time.
 * ``device_samples_us``: device time per call. CUDA events recorded around each call on the null
   (legacy default) stream, all repeats enqueued back to back so the GPU stays busy and launch gaps
   after the first one do not count; one synchronise at the end, then the per-call elapsed times.
@@ -34,10 +39,16 @@ def compile_stmt(stmt, namespace):
 
 
 _LOOP_TEMPLATE = """
-def _inner(_n, _sync, _timer=_timer):
+def _inner(_n, _sync, _timer=_timer, _host_only=False):
+    if _host_only:
+        _sync()
     _t0 = _timer()
     for _ in range(_n):
         {stmt}
+    if _host_only:
+        _t1 = _timer()
+        _sync()
+        return _t1 - _t0
     _sync()
     return _timer() - _t0
 """
@@ -51,7 +62,16 @@ def _compile_loop(stmt, namespace):
 
 
 def host_loop_us(stmt, namespace, sync, n, rounds, warmup=200):
-    """Host microseconds per call of ``stmt`` (µs), one sample per round of ``n`` calls."""
+    """Host microseconds per call of ``stmt`` (µs), one sample per round of ``n`` calls, each round
+    started on an idle device and timed without its closing synchronise."""
+    inner = _compile_loop(stmt, namespace)
+    inner(warmup, sync)
+    return [inner(n, sync, _host_only=True) / n / 1e3 for _ in range(rounds)]
+
+
+def wall_loop_us(stmt, namespace, sync, n, rounds, warmup=200):
+    """Microseconds per call of ``stmt`` over ``n`` calls and one closing synchronise (µs), one
+    sample per round: the rate of a long loop, host or GPU bound."""
     inner = _compile_loop(stmt, namespace)
     inner(warmup, sync)
     return [inner(n, sync) / n / 1e3 for _ in range(rounds)]
@@ -59,7 +79,7 @@ def host_loop_us(stmt, namespace, sync, n, rounds, warmup=200):
 
 def loop_overhead_us(n, rounds):
     """What the bare loop costs per iteration (µs): the floor under every host_loop_us figure."""
-    return statistics.median(host_loop_us("pass", {}, lambda: None, n, rounds, warmup=10))
+    return statistics.median(wall_loop_us("pass", {}, lambda: None, n, rounds, warmup=10))
 
 
 def device_samples_us(fn, sync, make_event, elapsed_ms, warmup, repeats):

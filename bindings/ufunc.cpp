@@ -129,20 +129,27 @@ nb::object call(const PyUfunc& self, nb::args args, nb::kwargs kwargs) {
   return nb::make_tuple(wrap_result(r, 0, outs[0]), wrap_result(r, 1, outs[1]));
 }
 
-// ufunc(x) / ufunc(x1, x2) without keywords: the common call, through overloads that take the
-// arguments as they come (nanobind builds no args tuple or kwargs dict for them). Any other
-// count goes to `call`, which checks it.
-nb::object call_positional(const PyUfunc& self, const nb::handle* argv, int nargs) {
+// ufunc(x) / ufunc(x1, x2), with no keyword or only out=: the common calls, through overloads
+// that take the arguments as they come (nanobind builds no args tuple or kwargs dict for them).
+// Any other count, a tuple out= or a non-array out= goes to `call`, which checks it.
+// `out`, when valid, is the out= keyword (one array or None) of a one-output ufunc.
+nb::object call_positional(const PyUfunc& self, const nb::handle* argv, int nargs, nb::handle out = nb::handle()) {
   const OpDef& u = *self.def;
-  if (nargs != u.nin) {
+  const bool has_out = out.is_valid() && !out.is_none();
+  if (nargs != u.nin || (has_out && (u.nout != 1 || !is_array(out)))) {
     nb::tuple t = nb::steal<nb::tuple>(PyTuple_New(nargs));
     for (int i = 0; i < nargs; ++i) PyTuple_SET_ITEM(t.ptr(), i, nb::borrow(argv[i]).release().ptr());
-    return call(self, nb::borrow<nb::args>(t), nb::steal<nb::kwargs>(PyDict_New()));
+    nb::kwargs kw = nb::steal<nb::kwargs>(PyDict_New());
+    if (out.is_valid()) kw["out"] = out;
+    return call(self, nb::borrow<nb::args>(t), kw);
   }
   Operand in[2];  // (nargs == u.nin <= 2 here: the overloads take one or two arguments)
   for (int i = 0; i < nargs; ++i)
     if (!to_operand(argv[i], in[i])) unsupported(argv[i]);
-  UfuncResult r = ufunc_call(u, in, nargs, UfuncOptions());
+  UfuncOptions opts;
+  if (has_out) opts.out[0] = nb::inst_ptr<PyArray>(out)->arr;
+  UfuncResult r = ufunc_call(u, in, nargs, opts);
+  if (has_out) return nb::borrow(out);
   if (u.nout == 1) return wrap(std::move(r.out[0]));
   return nb::make_tuple(wrap(std::move(r.out[0])), wrap(std::move(r.out[1])));
 }
@@ -308,6 +315,15 @@ void init_ufunc(nb::module_& m) {
              return call_positional(self, argv, 2);
            },
            nb::arg("x1").none(), nb::arg("x2").none())
+      // ufunc(x, out=o) / ufunc(x1, x2, out=o): the other common call, also without a kwargs dict
+      .def("__call__", [](const PyUfunc& self, nb::handle x, nb::handle out) { return call_positional(self, &x, 1, out); },
+           nb::arg("x").none(), nb::kw_only(), nb::arg("out").none())
+      .def("__call__",
+           [](const PyUfunc& self, nb::handle x1, nb::handle x2, nb::handle out) {
+             const nb::handle argv[2] = {x1, x2};
+             return call_positional(self, argv, 2, out);
+           },
+           nb::arg("x1").none(), nb::arg("x2").none(), nb::kw_only(), nb::arg("out").none())
       .def("__call__", &call)
       .def_prop_ro("nin", [](const PyUfunc& u) { return u.def->nin; })
       .def_prop_ro("nout", [](const PyUfunc& u) { return u.def->nout; })
