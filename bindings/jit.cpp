@@ -188,6 +188,36 @@ struct RawKernelBase {
   bool cooperative = false;
 };
 
+// The kernel's function on the current device, if loaded there (and the backend is CUDA).
+const jit::CudaFunction* current_function(const RawKernelBase& k) {
+  Backend& be = default_backend();
+  if (be.type() != DeviceType::Cuda) return nullptr;
+  const int dev = be.current_device();
+  if (dev < 0 || static_cast<size_t>(dev) >= k.fns.size() || !k.fns[static_cast<size_t>(dev)]) return nullptr;
+  return &*k.fns[static_cast<size_t>(dev)];
+}
+
+// RawKernel's call slot (Note [RawKernel launch path] in init_jit).
+PyObject* raw_kernel_call_slot(PyObject* self, PyObject* args, PyObject* kwargs) {
+  if ((!kwargs || PyDict_GET_SIZE(kwargs) == 0) && PyTuple_GET_SIZE(args) == 3 && nb::inst_ready(self)) {
+    PyObject* kargs = PyTuple_GET_ITEM(args, 2);
+    if (PyTuple_Check(kargs) || PyList_Check(kargs)) {
+      try {
+        const RawKernelBase& k = *nb::inst_ptr<RawKernelBase>(self);
+        if (const jit::CudaFunction* f = current_function(k)) {
+          raw_launch(*f, PyTuple_GET_ITEM(args, 0), PyTuple_GET_ITEM(args, 1), kargs, 0, nb::none(), k.cooperative);
+          Py_RETURN_NONE;
+        }
+      } catch (...) {
+        PyErr_Clear();  // (_call below repeats the call and raises the translated error)
+      }
+    }
+  }
+  nb::object call = nb::steal(PyObject_GetAttrString(self, "_call"));
+  if (!call.is_valid()) return nullptr;
+  return PyObject_Call(call.ptr(), args, kwargs);
+}
+
 }  // namespace
 
 void init_jit(nb::module_& m) {
@@ -282,10 +312,16 @@ void init_jit(nb::module_& m) {
       .def("global_", [](jit::CudaModule& mod, const std::string& name) { return mod.global(name); });
   // Note [RawKernel launch path]
   // A cached RawKernel launch is host time only, so its path has no Python frame: RawKernel
-  // (python/cupric/_kernel.py) derives from _RawKernelBase, whose __call__ finds the current
-  // device's function in C++ and launches. A device with no function yet goes through the Python
-  // property `_kernel` once (compile or disk cache, module load), which stores it here.
-  nb::class_<RawKernelBase>(m, "_RawKernelBase")
+  // (python/cupric/_kernel.py) derives from _RawKernelBase, which keeps each device's function in
+  // C++. The type's call slot (raw_kernel_call_slot, inherited by the Python subclass as it is)
+  // launches the common call itself, without nanobind's method dispatch; every other call, and
+  // any error, goes through `_call`, the full nanobind-bound method, which repeats the steps from
+  // the start (a step that failed launched nothing) and raises the proper exception. A device with
+  // no function yet goes through the Python property `_kernel` once (compile or disk cache,
+  // module load), which stores it here.
+  static PyType_Slot raw_kernel_slots[] = {{Py_tp_call, reinterpret_cast<void*>(&raw_kernel_call_slot)},
+                                           {0, nullptr}};
+  nb::class_<RawKernelBase>(m, "_RawKernelBase", nb::type_slots(raw_kernel_slots))
       .def(nb::init<>())
       .def("_function", [](const RawKernelBase& k, int dev) -> std::optional<jit::CudaFunction> {
         if (dev < 0 || static_cast<size_t>(dev) >= k.fns.size()) return std::nullopt;
@@ -297,18 +333,12 @@ void init_jit(nb::module_& m) {
         k.fns[static_cast<size_t>(dev)] = f;
         k.cooperative = cooperative;
       })
-      .def("__call__",
+      .def("_call",
            [](nb::handle self, nb::handle grid, nb::handle block, nb::handle args, size_t shared_mem,
               nb::handle stream) {
              if (!nb::isinstance<RawKernelBase>(self)) throw TypeError("expected a RawKernel");
              const RawKernelBase& k = *nb::inst_ptr<RawKernelBase>(self);
-             const jit::CudaFunction* f = nullptr;
-             Backend& be = default_backend();
-             if (be.type() == DeviceType::Cuda) {
-               const int dev = be.current_device();
-               if (dev >= 0 && static_cast<size_t>(dev) < k.fns.size() && k.fns[static_cast<size_t>(dev)])
-                 f = &*k.fns[static_cast<size_t>(dev)];
-             }
+             const jit::CudaFunction* f = current_function(k);
              nb::object loaded;
              if (!f) {  // first launch on this device (or not the CUDA backend: _kernel raises)
                loaded = self.attr("_kernel");
