@@ -381,15 +381,14 @@ ndarray scalar_array(const Scalar& v, DType t, Backend* b) {
 
 // Note [Small-op fast path]
 // Most calls in a loop of small ops are `a + b`, `a * 2.0`, `sin(a)`, `a += b`: one output, no
-// where= or order=, array inputs C-contiguous, of one shape, aligned, already
-// of their loop's dtype, and at most one scalar, which the loop binds into its functor; an out=
-// array of that shape and dtype, C-contiguous, that is either exactly an input or overlaps none.
-// Such a call needs none of the general path's broadcasting, output layout choice, staging or
-// plan search: it runs a 1-D contiguous plan (run_contiguous_fresh). (dtype= and signature= have
-// done their work by then: they chose the loop.) The
-// general path gives the same result for these calls; this one only costs less host time, which
-// is what a small op on the GPU is made of (docs/performance.md, small ops). Casting checks and
-// type resolution have run before.
+// where= or order=, array inputs C-contiguous, of one shape, aligned and already of their loop's
+// dtype, at most one scalar (which the loop binds into its functor), and an out= array, if any,
+// of that shape and dtype, C-contiguous, that is either exactly an input or overlaps none. Such a
+// call needs none of the general path's broadcasting, output layout choice, staging or plan
+// search: it runs a 1-D contiguous plan (run_contiguous_fresh). Type resolution and the casting
+// checks have run before (so dtype= and signature= have already chosen the loop). The general
+// path gives the same result for these calls; this one only costs less host time, which is what
+// a small op on the GPU is made of (docs/performance.md, small ops).
 bool try_small_op(const OpDef& u, const TypedLoop& loop, const Operand* in, int nin, const UfuncOptions& opts,
                   UfuncResult& res) {
   if (u.nout != 1 || opts.where || opts.where_false || opts.order != Order::K) return false;

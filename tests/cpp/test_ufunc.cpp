@@ -110,3 +110,29 @@ TEST(Ufunc, SignaturePicksTheNamedLoop) {
   bad.signature = {dtypes::float32};
   EXPECT_THROW(ufunc_call("add", {a, a}, bad), ValueError);
 }
+
+// Operand::borrow refers to an array without a handle copy (the Python binding's operands), and
+// the small-op fast path (Note [Small-op fast path]) gives the general path's results, in place
+// too.
+TEST(Ufunc, BorrowedOperandsAndTheSmallOpPath) {
+  ndarray a = array<float>({1.f, 2.f, 3.f, 4.f});
+  ndarray b = array<float>({10.f, 20.f, 30.f, 40.f});
+  Operand in[2] = {Operand::borrow(a), Operand::borrow(b)};
+  EXPECT_TRUE(in[0].is_array());
+  EXPECT_EQ(in[0].array().data(), a.data());
+  ndarray r = ufunc_call(*find_ufunc("add"), in, 2).out[0];
+  EXPECT_EQ(to_vector<float>(r), (std::vector<float>{11.f, 22.f, 33.f, 44.f}));
+  UfuncOptions inplace;
+  inplace.out[0] = a;  // a += b: the output is exactly an input
+  ufunc_call(*find_ufunc("add"), in, 2, inplace);
+  EXPECT_EQ(to_vector<float>(a), (std::vector<float>{11.f, 22.f, 33.f, 44.f}));
+  // an output overlapping an input at an offset takes the general path (staged input)
+  ndarray c = array<float>({1.f, 2.f, 3.f, 4.f, 5.f});
+  ndarray head = c.view(Dims{4}, Dims{4}, 0), tail = c.view(Dims{4}, Dims{4}, 4);
+  UfuncOptions shifted;
+  shifted.out[0] = tail;
+  Operand pair[2] = {Operand::borrow(head), Operand(3.0)};
+  ufunc_call(*find_ufunc("multiply"), pair, 2, shifted);  // c[1:] = c[:-1] * 3, NumPy's result
+  EXPECT_EQ(to_vector<float>(c), (std::vector<float>{1.f, 3.f, 6.f, 9.f, 12.f}));
+  EXPECT_EQ(to_vector<float>(subtract(1.0, b)), (std::vector<float>{-9.f, -19.f, -29.f, -39.f}));
+}
