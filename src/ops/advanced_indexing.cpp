@@ -38,6 +38,15 @@ struct AdvancedPlan {
   bool single_mask = false;   // the index is one boolean array spanning all of a's dimensions
   ndarray mask;               // that array
 
+  // The parts NumPy checks even when the index arrays broadcast to an empty shape: 0-d integer
+  // arrays (and integers among arrays), which NumPy takes as integers, not as arrays to iterate.
+  std::vector<AxisIndex> scalar_parts() const {
+    std::vector<AxisIndex> r;
+    for (const auto& part : parts)
+      if (part.idx.ndim() == 0) r.push_back(part);
+    return r;
+  }
+
   Dims result_shape() const {
     Dims r;
     for (int i = 0; i < p; ++i) r.push_back(vshape[i]);
@@ -217,9 +226,13 @@ ndarray getitem(const ndarray& a_in, const std::vector<Index>& idx) {
   for (const auto& part : plan.parts) empty_axis = empty_axis || part.size == 0;
   if (out.size() == 0 || empty_axis) {
     // Nothing to copy, but NumPy still checks the indices (and the kernels must not read an
-    // empty axis: Raise mode reads element 0 after flagging) -- unless the index arrays
-    // broadcast to an empty shape: then NumPy reads none of them (a[[False], [5]] is empty).
-    if (plan.checked && shape_size(plan.bshape) > 0) detail::index_offsets(plan.bshape, plan.parts, IndexMode::Raise, a);
+    // empty axis: Raise mode reads element 0 after flagging) -- except index arrays that
+    // broadcast to an empty shape: NumPy reads none of them (a[[False], [5]] is empty), only
+    // its integers (a[[False], 5] raises).
+    if (plan.checked) {
+      if (shape_size(plan.bshape) > 0) detail::index_offsets(plan.bshape, plan.parts, IndexMode::Raise, a);
+      else if (auto ints = plan.scalar_parts(); !ints.empty()) detail::index_offsets(plan.bshape, ints, IndexMode::Raise, a);
+    }
     return out;
   }
   ndarray src = plan.restrided_source(a);
@@ -290,8 +303,12 @@ void setitem(const ndarray& a, const std::vector<Index>& idx, const ndarray& val
   if (!fits)
     throw ValueError("shape mismatch: value array of shape " + detail::np_shape(value_in.shape()) +
                      " could not be broadcast to indexing result of shape " + detail::np_shape(rshape));
-  // Index arrays that broadcast to an empty shape select nothing and are not read (NumPy).
-  if (shape_size(plan.bshape) == 0) return;
+  // Index arrays that broadcast to an empty shape select nothing and are not read; integers
+  // among them are still checked (NumPy).
+  if (shape_size(plan.bshape) == 0) {
+    if (auto ints = plan.scalar_parts(); !ints.empty()) detail::index_offsets(plan.bshape, ints, check_mode(plan), a);
+    return;
+  }
   // Checked before anything is written, so a bad index leaves `a` unchanged.
   ndarray off = detail::index_offsets(plan.bshape, plan.parts, check_mode(plan), a);
   if (shape_size(rshape) == 0) return;

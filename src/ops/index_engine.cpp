@@ -137,10 +137,15 @@ std::optional<int64_t> first_out_of_bounds(const ndarray& idx, int64_t size) {
 }
 
 void raise_out_of_bounds(const std::vector<AxisIndex>& parts) {
-  for (const auto& p : parts) {
-    if (auto bad = first_out_of_bounds(p.idx, p.size))
-      throw IndexError("index " + std::to_string(*bad) + " is out of bounds for axis " + std::to_string(p.axis) +
-                       " with size " + std::to_string(p.size));
+  // 0-d parts first: NumPy takes 0-d integer arrays (and integers) among index arrays as integers
+  // and checks them before it iterates the arrays, so their error is the one it reports.
+  for (const bool zero_d : {true, false}) {
+    for (const auto& p : parts) {
+      if ((p.idx.ndim() == 0) != zero_d) continue;
+      if (auto bad = first_out_of_bounds(p.idx, p.size))
+        throw IndexError("index " + std::to_string(*bad) + " is out of bounds for axis " + std::to_string(p.axis) +
+                         " with size " + std::to_string(p.size));
+    }
   }
   throw IndexError("index out of bounds");
 }

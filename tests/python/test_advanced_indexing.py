@@ -327,6 +327,27 @@ def test_index_arrays_broadcasting_to_empty_are_not_read(shape, key):
     numpy.testing.assert_array_equal(cp.asnumpy(c), h)
 
 
+@pytest.mark.parametrize("key", [
+    (numpy.array([False]), numpy.array(1)),  # found by hypothesis: a 0-d index is an integer
+    (numpy.zeros(0, dtype=numpy.int64), numpy.array(5)),
+    (numpy.array(5), numpy.zeros(0, dtype=numpy.int64)),
+    (numpy.array([False]), 1),
+])
+def test_integers_among_empty_index_arrays_are_still_checked(key):
+    h = numpy.zeros((1, 1))
+    c = cp.array(h)
+    dkey = tuple(cp.asarray(k) if isinstance(k, numpy.ndarray) else k for k in key)
+    with pytest.raises(IndexError) as want:
+        h[key]
+    with pytest.raises(IndexError) as got:
+        c[dkey]
+    assert str(got.value) == str(want.value)
+    with pytest.raises(IndexError) as got_set:
+        c[dkey] = 1
+    assert str(got_set.value) == str(want.value)
+    numpy.testing.assert_array_equal(cp.asnumpy(c), h)
+
+
 def test_empty_result_from_another_axis_still_checks_indices():
     h = numpy.zeros((0, 3))
     c = cp.array(h)
@@ -334,3 +355,17 @@ def test_empty_result_from_another_axis_still_checks_indices():
         h[:, numpy.array([5])]
     with pytest.raises(IndexError, match="index 5 is out of bounds for axis 1 with size 3"):
         c[:, cp.asarray([5])]
+
+
+def test_out_of_range_integers_are_reported_before_index_arrays():
+    """NumPy checks 0-d integer indices (taken as integers) before iterating the index arrays."""
+    for shape, key in [((1, 1, 1), (numpy.array([[0]]), numpy.array([[1]]), numpy.array(1))),  # hypothesis
+                       ((3, 3, 3), (numpy.array([5]), 1, numpy.array(7)))]:
+        h = numpy.zeros(shape)
+        c = cp.array(h)
+        dkey = tuple(cp.asarray(k) if isinstance(k, numpy.ndarray) else k for k in key)
+        with pytest.raises(IndexError) as want:
+            h[key]
+        with pytest.raises(IndexError) as got:
+            c[dkey]
+        assert str(got.value) == str(want.value)
