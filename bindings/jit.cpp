@@ -299,11 +299,6 @@ void init_jit(nb::module_& m) {
       .def_prop_ro("is_cubin", [](const jit::CudaImage& im) { return im.is_cubin; })
       .def_prop_ro("binary", [](const jit::CudaImage& im) { return nb::bytes(im.binary.data(), im.binary.size()); });
   nb::class_<jit::CudaFunction>(m, "_CudaFunction")
-      .def("launch",
-           [](const jit::CudaFunction& f, nb::handle grid, nb::handle block, nb::handle args, size_t shared_mem,
-              nb::handle stream, bool cooperative) { raw_launch(f, grid, block, args, shared_mem, stream, cooperative); },
-           nb::arg("grid"), nb::arg("block"), nb::arg("args"), nb::arg("shared_mem") = 0,
-           nb::arg("stream").none() = nb::none(), nb::arg("cooperative") = false)
       .def("attribute", &jit::CudaFunction::attribute)
       .def("set_attribute", &jit::CudaFunction::set_attribute)
       .def_prop_ro("ptr", [](const jit::CudaFunction& f) { return reinterpret_cast<uintptr_t>(f.handle()); });

@@ -189,16 +189,24 @@ void run_cuda(LoopFn fn, const LoopPlan& plan, const void* state, const Stream& 
 
 namespace {
 
+void require_loop(const LoopPair& loop, DeviceType dt) {
+  if (dt == DeviceType::Host ? !loop.host : !loop.cuda)
+    throw NotImplementedError(std::string("no ") + (dt == DeviceType::Host ? "host" : "CUDA") +
+                              " loop is registered for this operation");
+}
+
+// Runs `plan` with the loop of out's backend, on its current stream.
+void dispatch(const LoopPair& loop, const LoopPlan& plan, const void* state, const ndarray& out) {
+  const Stream s = out.backend().current_stream(out.device());
+  if (out.device_type() == DeviceType::Host) loop.host(plan, state, s);
+  else run_cuda(loop.cuda, plan, state, s);
+}
+
 // dst = src element by element, bytewise: valid for any alignment and any dtype of equal size.
 void bytes_copy(const ndarray& dst, const ndarray& src) {
   ndarray pair[2] = {dst, src};
   int64_t isz = dst.itemsize();
-  LoopPlan plan = make_loop_plan(pair, 2);
-  Backend& b = dst.backend();
-  Stream s = b.current_stream(dst.device());
-  const LoopPair& loop = bytes_copy_loops();
-  if (dst.device_type() == DeviceType::Host) loop.host(plan, &isz, s);
-  else run_cuda(loop.cuda, plan, &isz, s);
+  dispatch(bytes_copy_loops(), make_loop_plan(pair, 2), &isz, dst);
 }
 
 ndarray aligned_temp_like(const ndarray& a) { return ndarray::empty(a.shape(), a.dtype(), Order::C, &a.backend()); }
@@ -218,9 +226,7 @@ void run_elementwise(const LoopPair& loop, const ndarray* ops, int nout, int nin
       throw ValueError("operands are on different devices (" + std::to_string(out.device()) + " and " +
                        std::to_string(ops[k].device()) + ")");
   }
-  if (dt == DeviceType::Host ? !loop.host : !loop.cuda)
-    throw NotImplementedError(std::string("no ") + (dt == DeviceType::Host ? "host" : "CUDA") +
-                              " loop is registered for this operation");
+  require_loop(loop, dt);
   // Inputs that overlap an output in another layout, or that are misaligned for their dtype
   // (views made with .view(dtype) at odd offsets: a GPU load would fault), are read from an
   // aligned copy; misaligned outputs are computed into a temporary and copied back bytewise.
@@ -231,12 +237,8 @@ void run_elementwise(const LoopPair& loop, const ndarray* ops, int nout, int nin
     for (int o = 0; o < nout && k >= nout && !staged; ++o)
       staged = !same_layout(ops[k], ops[o]) && ops[k].may_share_memory(ops[o]);
   }
-  Backend& b = out.backend();
   if (!staged) {
-    LoopPlan plan = make_loop_plan(ops, nargs);
-    Stream s = b.current_stream(out.device());
-    if (dt == DeviceType::Host) loop.host(plan, state, s);
-    else run_cuda(loop.cuda, plan, state, s);
+    dispatch(loop, make_loop_plan(ops, nargs), state, out);
     return;
   }
   ndarray local[kMaxOperands];
@@ -256,10 +258,7 @@ void run_elementwise(const LoopPair& loop, const ndarray* ops, int nout, int nin
       copy_back[o] = true;
     }
   }
-  LoopPlan plan = make_loop_plan(local, nargs);
-  Stream s = b.current_stream(out.device());
-  if (dt == DeviceType::Host) loop.host(plan, state, s);
-  else run_cuda(loop.cuda, plan, state, s);
+  dispatch(loop, make_loop_plan(local, nargs), state, out);
   for (int o = 0; o < nout; ++o)
     if (copy_back[o]) bytes_copy(ops[o], local[o]);
 }
@@ -268,9 +267,7 @@ void run_contiguous_fresh(const LoopPair& loop, const ndarray* const* ops, int n
   const ndarray& out = *ops[0];
   if (out.size() == 0) return;
   const DeviceType dt = out.device_type();
-  if (dt == DeviceType::Host ? !loop.host : !loop.cuda)
-    throw NotImplementedError(std::string("no ") + (dt == DeviceType::Host ? "host" : "CUDA") +
-                              " loop is registered for this operation");
+  require_loop(loop, dt);
   LoopPlan plan;  // (not zeroed: only entry 0 of shape and of each operand's strides is used)
   plan.nargs = nargs;
   plan.numel = out.size();
@@ -283,9 +280,7 @@ void run_contiguous_fresh(const LoopPair& loop, const ndarray* const* ops, int n
     plan.strides[k][0] = ops[k]->itemsize();
     if (ops[k]->itemsize() * (plan.numel - 1) > INT32_MAX) plan.index32 = false;
   }
-  Stream s = out.backend().current_stream(out.device());
-  if (dt == DeviceType::Host) loop.host(plan, state, s);
-  else run_cuda(loop.cuda, plan, state, s);
+  dispatch(loop, plan, state, out);
 }
 
 void run_loop_unstaged(const LoopPair& loop, const ndarray* ops, int nargs, const void* state) {
@@ -295,13 +290,8 @@ void run_loop_unstaged(const LoopPair& loop, const ndarray* ops, int nargs, cons
   for (int k = 1; k < nargs; ++k)
     if (ops[k].device_type() != dt)
       throw TypeError("operands are on different backends (host and cuda); move them to one with cupric.asarray");
-  if (dt == DeviceType::Host ? !loop.host : !loop.cuda)
-    throw NotImplementedError(std::string("no ") + (dt == DeviceType::Host ? "host" : "CUDA") +
-                              " loop is registered for this operation");
-  LoopPlan plan = make_loop_plan(ops, nargs);
-  Stream s = out.backend().current_stream(out.device());
-  if (dt == DeviceType::Host) loop.host(plan, state, s);
-  else run_cuda(loop.cuda, plan, state, s);
+  require_loop(loop, dt);
+  dispatch(loop, make_loop_plan(ops, nargs), state, out);
 }
 
 }  // namespace cupric

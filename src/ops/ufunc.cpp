@@ -401,9 +401,7 @@ bool try_small_op(const OpDef& u, const TypedLoop& loop, const Operand* in, int 
       continue;
     }
     const ndarray& a = in[i].array();
-    if (!a.c_contiguous() || a.dtype().type != loop.types[i] ||
-        a.data_ptr() % static_cast<uintptr_t>(std::max<int64_t>(a.dtype().alignment(), 1)) != 0)
-      return false;
+    if (!a.c_contiguous() || a.dtype().type != loop.types[i] || !a.is_aligned()) return false;
     if (!first) {
       first = &a;
     } else if (a.shape() != first->shape() || &a.backend() != &first->backend() || a.device() != first->device()) {
@@ -414,7 +412,7 @@ bool try_small_op(const OpDef& u, const TypedLoop& loop, const Operand* in, int 
   const LoopPair* lp = &loop.fns;
   Scalar bound_value;
   if (scalar >= 0) {  // the binding rule of the general path
-    if (u.nout != 1 || nin != 2) return false;
+    if (nin != 2) return false;
     if (loop.bound[scalar].host || loop.bound[scalar].cuda) lp = &loop.bound[scalar];
     else if (scalar == 0 && loop.types[0] == loop.types[1] && (loop.bound[1].host || loop.bound[1].cuda)) lp = &loop.bound[1];
     else return false;
@@ -425,8 +423,7 @@ bool try_small_op(const OpDef& u, const TypedLoop& loop, const Operand* in, int 
     // out= (and in-place operators): of the loop's dtype and the inputs' shape, C-contiguous and
     // aligned, and each input either exactly the output (a += b) or not overlapping it.
     if (!given.c_contiguous() || given.dtype().type != loop.types[nin] || given.shape() != first->shape() ||
-        &given.backend() != &first->backend() || given.device() != first->device() ||
-        given.data_ptr() % static_cast<uintptr_t>(std::max<int64_t>(given.dtype().alignment(), 1)) != 0)
+        &given.backend() != &first->backend() || given.device() != first->device() || !given.is_aligned())
       return false;
     for (int i = 0; i < nin; ++i) {
       if (i == scalar) continue;

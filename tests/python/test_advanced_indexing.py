@@ -327,6 +327,18 @@ def test_index_arrays_broadcasting_to_empty_are_not_read(shape, key):
     numpy.testing.assert_array_equal(cp.asnumpy(c), h)
 
 
+def _same_index_error(h, c, key):
+    """h[key] and c[key] (NumPy arrays in key moved to the device) raise the same IndexError;
+    returns the device key."""
+    dkey = tuple(cp.asarray(k) if isinstance(k, numpy.ndarray) else k for k in key)
+    with pytest.raises(IndexError) as want:
+        h[key]
+    with pytest.raises(IndexError) as got:
+        c[dkey]
+    assert str(got.value) == str(want.value)
+    return dkey
+
+
 @pytest.mark.parametrize("key", [
     (numpy.array([False]), numpy.array(1)),  # found by hypothesis: a 0-d index is an integer
     (numpy.zeros(0, dtype=numpy.int64), numpy.array(5)),
@@ -336,12 +348,9 @@ def test_index_arrays_broadcasting_to_empty_are_not_read(shape, key):
 def test_integers_among_empty_index_arrays_are_still_checked(key):
     h = numpy.zeros((1, 1))
     c = cp.array(h)
-    dkey = tuple(cp.asarray(k) if isinstance(k, numpy.ndarray) else k for k in key)
+    dkey = _same_index_error(h, c, key)
     with pytest.raises(IndexError) as want:
         h[key]
-    with pytest.raises(IndexError) as got:
-        c[dkey]
-    assert str(got.value) == str(want.value)
     with pytest.raises(IndexError) as got_set:
         c[dkey] = 1
     assert str(got_set.value) == str(want.value)
@@ -362,10 +371,4 @@ def test_out_of_range_integers_are_reported_before_index_arrays():
     for shape, key in [((1, 1, 1), (numpy.array([[0]]), numpy.array([[1]]), numpy.array(1))),  # hypothesis
                        ((3, 3, 3), (numpy.array([5]), 1, numpy.array(7)))]:
         h = numpy.zeros(shape)
-        c = cp.array(h)
-        dkey = tuple(cp.asarray(k) if isinstance(k, numpy.ndarray) else k for k in key)
-        with pytest.raises(IndexError) as want:
-            h[key]
-        with pytest.raises(IndexError) as got:
-            c[dkey]
-        assert str(got.value) == str(want.value)
+        _same_index_error(h, cp.array(h), key)
