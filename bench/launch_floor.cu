@@ -4,7 +4,10 @@
 #include <cuda.h>
 #include <cuda_runtime.h>
 #include <chrono>
+#include <utility>
+#include <algorithm>
 #include <cstdio>
+#include <vector>
 
 __global__ void empty_kernel() {}
 __global__ void ptr_kernel(float* a) {}
@@ -13,14 +16,36 @@ __global__ void add_kernel(const float* a, const float* b, float* c, int n) {
   if (i < n) c[i] = a[i] + b[i];
 }
 
+// Host microseconds per call, measured as bench/timing.py's host_loop does: rounds of 200 calls,
+// each round started on an idle device (too few calls to fill the launch queue, so the host never
+// waits for the GPU), clock stopped before the closing synchronise; median of 100 rounds.
 template <class F>
-double per_call_us(F f, int n = 200000) {
+double per_call_us(F f) {
+  for (int i = 0; i < 1000; ++i) f();
+  cudaDeviceSynchronize();
+  std::vector<double> rounds;
+  for (int r = 0; r < 100; ++r) {
+    cudaDeviceSynchronize();
+    auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < 200; ++i) f();
+    auto t1 = std::chrono::steady_clock::now();
+    rounds.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count() / 200);
+  }
+  cudaDeviceSynchronize();
+  std::sort(rounds.begin(), rounds.end());
+  return rounds[rounds.size() / 2];
+}
+
+// The rate of a long loop (20000 calls, then one synchronise): where the GPU retires tiny kernels
+// more slowly than the host issues them, this is the GPU's rate, not host time.
+template <class F>
+double loop_rate_us(F f, int n = 20000) {
   for (int i = 0; i < 1000; ++i) f();
   cudaDeviceSynchronize();
   auto t0 = std::chrono::steady_clock::now();
   for (int i = 0; i < n; ++i) f();
-  auto t1 = std::chrono::steady_clock::now();
   cudaDeviceSynchronize();
+  auto t1 = std::chrono::steady_clock::now();
   return std::chrono::duration<double, std::micro>(t1 - t0).count() / n;
 }
 
@@ -50,6 +75,21 @@ int main() {
   std::printf("LAUNCH_FLOOR ptr<<<1,32>>> null stream    %.3f us\n", per_call_us([&] { ptr_kernel<<<1, 32>>>(a); }));
   std::printf("LAUNCH_FLOOR cuLaunchKernel ptr 1x32      %.3f us\n",
               per_call_us([&] { cuLaunchKernel((CUfunction)fn, 1, 1, 1, 32, 1, 1, 0, nullptr, pargs, nullptr); }));
+  // Which stream the launch goes to: the legacy default stream (cupric's and CuPy's default),
+  // the per-thread default stream, a blocking and a non-blocking created stream.
+  cudaStream_t blocking;
+  cudaStreamCreate(&blocking);
+  const std::pair<const char*, CUstream> streams[] = {{"legacy null", nullptr},
+                                                      {"per-thread", (CUstream)cudaStreamPerThread},
+                                                      {"blocking", (CUstream)blocking},
+                                                      {"non-blocking", (CUstream)s}};
+  for (const auto& [label, st] : streams) {
+    auto launch = [&, st = st] { cuLaunchKernel((CUfunction)fn, 1, 1, 1, 32, 1, 1, 0, st, pargs, nullptr); };
+    std::printf("LAUNCH_FLOOR cuLaunchKernel ptr 1x32 %-13s host %.3f us, long-loop rate %.3f us\n", label,
+                per_call_us(launch), loop_rate_us(launch));
+  }
+  std::printf("LAUNCH_FLOOR empty<<<1,1>>> null stream long-loop rate %.3f us\n",
+              loop_rate_us([] { empty_kernel<<<1, 1>>>(); }));
   CUcontext ctx = nullptr;
   std::printf("LAUNCH_FLOOR cuCtxGetCurrent              %.3f us\n", per_call_us([&] { cuCtxGetCurrent(&ctx); }));
   std::printf("LAUNCH_FLOOR cudaGetDevice                %.3f us\n", per_call_us([&] { cudaGetDevice(&dev); }));

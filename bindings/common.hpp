@@ -62,6 +62,12 @@ void assign_to(const ndarray& dst, nb::handle dst_descr, nb::handle value);
 nb::object item_of(const ndarray& a);
 
 void init_errors(nb::module_& m);
+// Inside a `catch (...)` of a raw type slot: sets the Python exception nanobind would raise for
+// the exception being handled, and returns nullptr (Note [Errors from raw slots], errors.cpp).
+PyObject* raise_current_exception() noexcept;
+// The ndarray type's number and rich-comparison slots (the operators), for its type spec
+// (bindings/ufunc.cpp; Note [Operator slots]).
+const PyType_Slot* ndarray_operator_slots();
 void init_dtype(nb::module_& m);
 void init_ndarray(nb::module_& m);
 void init_creation(nb::module_& m);

@@ -1,10 +1,18 @@
 // C++ exceptions to Python exceptions (one C++ type, one Python type; DESIGN.md "Errors"), and
 // C++ warnings to warnings.warn.
+#include <exception>
+#include <utility>
 #include "common.hpp"
 
 namespace cupric::py {
 
 namespace {
+// Note [Errors from raw slots]: a C function installed directly as a type slot (no nanobind
+// dispatch around it) catches the C++ exception, parks it here and calls g_reraise, a nanobind
+// function that rethrows it, so the exception is translated by exactly the translators nanobind
+// functions use (these below, jit.cpp's, nanobind's own).
+thread_local std::exception_ptr g_pending;
+nb::handle g_reraise;
 nb::handle g_axis_error, g_complex_warning, g_ufunc_type_error;  // leaked on purpose (outlive the interpreter)
 
 void warning_to_python(const char* category, const char* message) {
@@ -54,6 +62,18 @@ void init_errors(nb::module_& m) {
     }
   });
   set_warning_handler(&warning_to_python);
+  g_reraise = nb::cpp_function([] {
+                if (std::exception_ptr e = std::exchange(g_pending, nullptr)) std::rethrow_exception(e);
+                throw RuntimeError("internal error: no pending C++ exception to raise");
+              }).release();
+}
+
+PyObject* raise_current_exception() noexcept {
+  g_pending = std::current_exception();
+  PyObject* r = PyObject_CallNoArgs(g_reraise.ptr());  // always raises
+  Py_XDECREF(r);
+  g_pending = nullptr;
+  return nullptr;
 }
 
 }  // namespace cupric::py

@@ -494,7 +494,7 @@ void init_array_from_args(PyArray* self, nb::handle shape, nb::handle dtype, nb:
                           nb::handle order);  // bindings/cuda_runtime2.cpp
 
 void init_ndarray(nb::module_& m) {
-  auto cls = nb::class_<PyArray>(m, "ndarray", nb::dynamic_attr(),
+  auto cls = nb::class_<PyArray>(m, "ndarray", nb::type_slots(ndarray_operator_slots()),
                                  "cupric.ndarray: an N-dimensional array on the current device (CuPy-compatible).");
   g_array_type = cls.inc_ref();
   // cupric.ndarray(shape, dtype=float, memptr=None, strides=None, order='C') (bindings/cuda_runtime2.cpp)

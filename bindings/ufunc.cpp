@@ -99,12 +99,102 @@ nb::object binary(const OpDef& u, nb::handle a, nb::handle b, bool inplace) {
   UfuncOptions opts;
   if (inplace) opts.out[0] = in[0].array();
   UfuncResult r = ufunc_call(u, in, 2, opts);
-  return inplace ? nb::borrow(a) : wrap(r.out[0]);
+  return inplace ? nb::borrow(a) : wrap(std::move(r.out[0]));
 }
 
 nb::object unary(const OpDef& u, nb::handle a) {
-  Operand in(unwrap(a).arr);
-  return wrap(ufunc_call(u, &in, 1).out[0]);
+  Operand in;
+  in.lend(unwrap(a).arr);
+  return wrap(std::move(ufunc_call(u, &in, 1).out[0]));
+}
+
+// Note [Operator slots]
+// ndarray's arithmetic, bitwise and comparison operators are the type's own number and
+// rich-comparison slots, given at type creation (ndarray_operator_slots, used by init_ndarray),
+// not methods set on the class: `a + b` goes from the interpreter straight into `binary`, with
+// no attribute lookup, bound-method object or nanobind overload dispatch on the way. Python
+// still sees __add__, __radd__, __iadd__, __lt__, ... (CPython makes wrapper descriptors for
+// the slots). A binary slot gets the operands in expression order whichever of them is the
+// ndarray (CPython calls the right operand's slot with (a, b) when the left one's returned
+// NotImplemented), so one function serves __add__ and __radd__. Errors are translated as in any
+// nanobind function (Note [Errors from raw slots]).
+constexpr const char* kSlotOps[] = {"add",         "subtract",   "multiply",   "divide",        "floor_divide",
+                                    "remainder",   "power",      "bitwise_and", "bitwise_or",   "bitwise_xor",
+                                    "left_shift",  "right_shift", "negative",  "positive",      "absolute",
+                                    "invert",      "divmod",     "less",       "less_equal",    "equal",
+                                    "not_equal",   "greater",    "greater_equal"};
+enum SlotOp : int { kAdd, kSubtract, kMultiply, kDivide, kFloorDivide, kRemainder, kPower, kAnd, kOr, kXor, kLshift,
+                    kRshift, kNegative, kPositive, kAbsolute, kInvert, kDivmod, kLess, kLessEqual, kEqual, kNotEqual,
+                    kGreater, kGreaterEqual, kSlotOpCount };
+static_assert(std::size(kSlotOps) == kSlotOpCount);
+
+const OpDef& slot_op(int k) {
+  static const OpDef* defs[kSlotOpCount] = {};
+  const OpDef* d = defs[k];
+  if (!d) d = defs[k] = &op(kSlotOps[k]);
+  return *d;
+}
+
+template <int K, bool Inplace>
+PyObject* binary_slot(PyObject* a, PyObject* b) noexcept {
+  try {
+    return binary(slot_op(K), a, b, Inplace).release().ptr();
+  } catch (...) {
+    return raise_current_exception();
+  }
+}
+
+// pow(a, b) and a **= b; a three-argument pow is not supported (NumPy: TypeError).
+template <bool Inplace>
+PyObject* power_slot(PyObject* a, PyObject* b, PyObject* mod) noexcept {
+  if (mod != Py_None) Py_RETURN_NOTIMPLEMENTED;
+  return binary_slot<kPower, Inplace>(a, b);
+}
+
+template <int K>
+PyObject* unary_slot(PyObject* a) noexcept {
+  try {
+    return unary(slot_op(K), a).release().ptr();
+  } catch (...) {
+    return raise_current_exception();
+  }
+}
+
+PyObject* divmod_slot(PyObject* a, PyObject* b) noexcept {
+  try {
+    Operand in[2];
+    if (!to_operand(a, in[0]) || !to_operand(b, in[1])) Py_RETURN_NOTIMPLEMENTED;
+    UfuncResult r = ufunc_call(slot_op(kDivmod), in, 2);
+    return nb::make_tuple(wrap(std::move(r.out[0])), wrap(std::move(r.out[1]))).release().ptr();
+  } catch (...) {
+    return raise_current_exception();
+  }
+}
+
+// a < b, ...: CPython calls it with the operands swapped and the operator mirrored when the
+// left operand returned NotImplemented, which `binary` gives for operands ufuncs do not take
+// (`a == None` is then False, by identity).
+PyObject* richcompare_slot(PyObject* a, PyObject* b, int cmp) noexcept {
+  int k;
+  switch (cmp) {
+    case Py_LT: k = kLess; break;
+    case Py_LE: k = kLessEqual; break;
+    case Py_EQ: k = kEqual; break;
+    case Py_NE: k = kNotEqual; break;
+    case Py_GT: k = kGreater; break;
+    case Py_GE: k = kGreaterEqual; break;
+    default: Py_RETURN_NOTIMPLEMENTED;
+  }
+  try {
+    return binary(slot_op(k), a, b, false).release().ptr();
+  } catch (...) {
+    return raise_current_exception();
+  }
+}
+
+template <class F>
+void* slot_fn(F f) {
+  return reinterpret_cast<void*>(f);
 }
 
 void parse_options(const OpDef& u, bool positional_out, nb::kwargs kwargs, UfuncOptions& opts, nb::handle* outs,
@@ -304,6 +394,42 @@ const OpDef* ufunc_def_of(nb::handle obj) {
   return nb::cast<const PyUfunc&>(obj).def;
 }
 
+const PyType_Slot* ndarray_operator_slots() {
+  static const PyType_Slot slots[] = {
+      {Py_nb_add, slot_fn(&binary_slot<kAdd, false>)},
+      {Py_nb_subtract, slot_fn(&binary_slot<kSubtract, false>)},
+      {Py_nb_multiply, slot_fn(&binary_slot<kMultiply, false>)},
+      {Py_nb_true_divide, slot_fn(&binary_slot<kDivide, false>)},
+      {Py_nb_floor_divide, slot_fn(&binary_slot<kFloorDivide, false>)},
+      {Py_nb_remainder, slot_fn(&binary_slot<kRemainder, false>)},
+      {Py_nb_power, slot_fn(&power_slot<false>)},
+      {Py_nb_and, slot_fn(&binary_slot<kAnd, false>)},
+      {Py_nb_or, slot_fn(&binary_slot<kOr, false>)},
+      {Py_nb_xor, slot_fn(&binary_slot<kXor, false>)},
+      {Py_nb_lshift, slot_fn(&binary_slot<kLshift, false>)},
+      {Py_nb_rshift, slot_fn(&binary_slot<kRshift, false>)},
+      {Py_nb_inplace_add, slot_fn(&binary_slot<kAdd, true>)},
+      {Py_nb_inplace_subtract, slot_fn(&binary_slot<kSubtract, true>)},
+      {Py_nb_inplace_multiply, slot_fn(&binary_slot<kMultiply, true>)},
+      {Py_nb_inplace_true_divide, slot_fn(&binary_slot<kDivide, true>)},
+      {Py_nb_inplace_floor_divide, slot_fn(&binary_slot<kFloorDivide, true>)},
+      {Py_nb_inplace_remainder, slot_fn(&binary_slot<kRemainder, true>)},
+      {Py_nb_inplace_power, slot_fn(&power_slot<true>)},
+      {Py_nb_inplace_and, slot_fn(&binary_slot<kAnd, true>)},
+      {Py_nb_inplace_or, slot_fn(&binary_slot<kOr, true>)},
+      {Py_nb_inplace_xor, slot_fn(&binary_slot<kXor, true>)},
+      {Py_nb_inplace_lshift, slot_fn(&binary_slot<kLshift, true>)},
+      {Py_nb_inplace_rshift, slot_fn(&binary_slot<kRshift, true>)},
+      {Py_nb_negative, slot_fn(&unary_slot<kNegative>)},
+      {Py_nb_positive, slot_fn(&unary_slot<kPositive>)},  // a new array (V10-POS)
+      {Py_nb_absolute, slot_fn(&unary_slot<kAbsolute>)},
+      {Py_nb_invert, slot_fn(&unary_slot<kInvert>)},
+      {Py_nb_divmod, slot_fn(&divmod_slot)},
+      {Py_tp_richcompare, slot_fn(&richcompare_slot)},
+      {0, nullptr}};
+  return slots;
+}
+
 void init_ufunc(nb::module_& m) {
   nb::class_<PyUfunc>(m, "ufunc", nb::dynamic_attr(),
                       "cupric.ufunc: a universal function (NumPy's ufunc) running on the device.")
@@ -355,56 +481,7 @@ void init_ufunc(nb::module_& m) {
     if (table.contains(real)) table[alias] = table[real];
   m.attr("_ufuncs") = table;
 
-  nb::handle cls = m.attr("ndarray");
-  auto def_binary = [&](const char* dunder, const char* rdunder, const char* idunder, const char* name) {
-    const OpDef* u = &op(name);
-    nb::object c = nb::borrow(cls);
-    // .none(): `a == None` must reach us (and return NotImplemented), not fail argument matching.
-    c.attr(dunder) = nb::cpp_function([u](nb::handle a, nb::handle b) { return binary(*u, a, b, false); },
-                                      nb::is_method(), nb::arg("other").none());
-    if (rdunder)
-      c.attr(rdunder) = nb::cpp_function([u](nb::handle a, nb::handle b) { return binary(*u, b, a, false); },
-                                         nb::is_method(), nb::arg("other").none());
-    if (idunder)
-      c.attr(idunder) = nb::cpp_function([u](nb::handle a, nb::handle b) { return binary(*u, a, b, true); },
-                                         nb::is_method(), nb::arg("other").none());
-  };
-  def_binary("__add__", "__radd__", "__iadd__", "add");
-  def_binary("__sub__", "__rsub__", "__isub__", "subtract");
-  def_binary("__mul__", "__rmul__", "__imul__", "multiply");
-  def_binary("__truediv__", "__rtruediv__", "__itruediv__", "divide");
-  def_binary("__floordiv__", "__rfloordiv__", "__ifloordiv__", "floor_divide");
-  def_binary("__mod__", "__rmod__", "__imod__", "remainder");
-  def_binary("__pow__", "__rpow__", "__ipow__", "power");
-  def_binary("__and__", "__rand__", "__iand__", "bitwise_and");
-  def_binary("__or__", "__ror__", "__ior__", "bitwise_or");
-  def_binary("__xor__", "__rxor__", "__ixor__", "bitwise_xor");
-  def_binary("__lshift__", "__rlshift__", "__ilshift__", "left_shift");
-  def_binary("__rshift__", "__rrshift__", "__irshift__", "right_shift");
-  def_binary("__lt__", nullptr, nullptr, "less");
-  def_binary("__le__", nullptr, nullptr, "less_equal");
-  def_binary("__gt__", nullptr, nullptr, "greater");
-  def_binary("__ge__", nullptr, nullptr, "greater_equal");
-  def_binary("__eq__", nullptr, nullptr, "equal");
-  def_binary("__ne__", nullptr, nullptr, "not_equal");
-  nb::object c = nb::borrow(cls);
-  auto def_unary = [&](const char* dunder, const char* name) {
-    const OpDef* u = &op(name);
-    c.attr(dunder) = nb::cpp_function([u](nb::handle a) { return unary(*u, a); }, nb::is_method());
-  };
-  def_unary("__neg__", "negative");
-  def_unary("__pos__", "positive");  // a new array (V10-POS)
-  def_unary("__abs__", "absolute");
-  def_unary("__invert__", "invert");
-  auto divmod = [](nb::handle a, nb::handle b) -> nb::object {
-    Operand in[2];
-    if (!to_operand(a, in[0]) || !to_operand(b, in[1])) return nb::borrow(Py_NotImplemented);
-    UfuncResult r = ufunc_call(op("divmod"), in, 2);
-    return nb::make_tuple(wrap(r.out[0]), wrap(r.out[1]));
-  };
-  c.attr("__divmod__") = nb::cpp_function(divmod, nb::is_method(), nb::arg("other").none());
-  c.attr("__rdivmod__") = nb::cpp_function([divmod](nb::handle a, nb::handle b) { return divmod(b, a); },
-                                           nb::is_method(), nb::arg("other").none());
+  nb::object c = m.attr("ndarray");  // (its operators: Note [Operator slots])
   // real / imag: views of a complex array's parts (settable); a real array's real part is the
   // array itself, its imaginary part a new zero array (NumPy's is read-only).
   auto part = [](bool im) {

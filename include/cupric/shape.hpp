@@ -21,11 +21,25 @@ class Dims {
   Dims(std::initializer_list<int64_t> il) { assign(il.begin(), il.end()); }
   Dims(const std::vector<int64_t>& v) { assign(v.data(), v.data() + v.size()); }
   Dims(const int64_t* b, const int64_t* e) { assign(b, e); }
-  Dims(const Dims& o) { assign(o.begin(), o.end()); }
+  // (Copies and moves of inline dims copy the whole fixed-size buffer: no size-dependent memcpy
+  // call; an array's shape and strides are copied several times per operation.)
+  Dims(const Dims& o) {
+    if (o.heap_) assign(o.begin(), o.end());
+    else copy_inline(o);
+  }
   Dims(Dims&& o) noexcept { move_from(o); }
-  Dims& operator=(const Dims& o) { if (this != &o) { size_ = 0; assign(o.begin(), o.end()); } return *this; }
+  Dims& operator=(const Dims& o) {
+    if (this == &o) return *this;
+    if (!heap_ && !o.heap_) {
+      copy_inline(o);
+    } else {
+      size_ = 0;
+      assign(o.begin(), o.end());
+    }
+    return *this;
+  }
   Dims& operator=(Dims&& o) noexcept { if (this != &o) { release(); move_from(o); } return *this; }
-  ~Dims() { release(); }
+  ~Dims() { if (heap_) delete[] heap_; }
 
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
@@ -83,12 +97,23 @@ class Dims {
     std::memmove(ptr(), b, n * sizeof(int64_t));
     size_ = n;
   }
-  void release_heap() { delete[] heap_; heap_ = nullptr; }
+  void release_heap() {
+    if (heap_) {
+      delete[] heap_;
+      heap_ = nullptr;
+    }
+  }
+  void copy_inline(const Dims& o) {  // o and *this hold their elements inline
+    std::memcpy(inline_, o.inline_, sizeof(inline_));
+    size_ = o.size_;
+  }
   void release() { release_heap(); cap_ = kInline; size_ = 0; }
   void move_from(Dims& o) {
     if (o.heap_) { heap_ = o.heap_; cap_ = o.cap_; size_ = o.size_; o.heap_ = nullptr; o.cap_ = kInline; o.size_ = 0; }
-    else { heap_ = nullptr; cap_ = kInline; size_ = o.size_; std::memcpy(inline_, o.inline_, size_ * sizeof(int64_t)); }
+    else { heap_ = nullptr; cap_ = kInline; copy_inline(o); }
   }
+  // Not initialised: copies take the whole buffer with memcpy, a byte copy, which may copy
+  // the unused tail's indeterminate bytes (well defined for memcpy).
   int64_t inline_[kInline];
   int64_t* heap_ = nullptr;
   size_t size_ = 0;

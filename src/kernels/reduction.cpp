@@ -243,7 +243,11 @@ ndarray run_reduction(const ndarray& in_arg, const ReduceCall& call) {
   } else {
     res = ndarray::empty(result_shape, call.result, Order::C, &in_arg.backend());
   }
-  if (nout == 0) return call.out.defined() ? call.out : res;
+  // (if/return, not ?: -- a conditional of `const ndarray&` and `res` is a const lvalue: a copy)
+  if (nout == 0) {
+    if (call.out.defined()) return call.out;
+    return res;
+  }
   // res viewed with in's ndim: stride 0 along reduced dims.
   Dims os(nd, 0);
   for (int d = 0, r = 0; d < nd; ++d) {
@@ -254,7 +258,8 @@ ndarray run_reduction(const ndarray& in_arg, const ReduceCall& call) {
     os[d] = res.strides()[r++];
   }
   ndarray out_full = res.view(full_shape, os);
-  ndarray in = in_arg.is_aligned() ? in_arg : copy(in_arg, Order::C);
+  ndarray aligned_copy;
+  const ndarray& in = in_arg.is_aligned() ? in_arg : (aligned_copy = copy(in_arg, Order::C));
   if (mask.defined() && mask.device_type() != in.device_type())
     throw TypeError("operands are on different backends (host and cuda); move them to one with cupric.asarray");
   const DeviceType dt = in.device_type();
@@ -287,7 +292,8 @@ ndarray run_reduction(const ndarray& in_arg, const ReduceCall& call) {
     fn(plan, call.params, in.backend().current_stream(in.device()));
   }
   if (copy_back) copyto(call.out, res, Casting::Unsafe);
-  return call.out.defined() ? call.out : res;
+  if (call.out.defined()) return call.out;
+  return res;
 }
 
 }  // namespace cupric

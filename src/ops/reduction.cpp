@@ -92,9 +92,9 @@ ndarray sum_like(ReduceOp op, const ndarray& a, const Common& c, OptDType dtype,
   check_numeric(a, name);
   check_dtype_arg(dtype);
   DType d = dtype ? *dtype : wide_sum_type(a.dtype());
-  ndarray in = a;
-  if (!reduce_loops(op, a.dtype().type, d.type).host && !reduce_loops(op, a.dtype().type, d.type).cuda)
-    in = astype(a, d, Order::K, Casting::Unsafe, false);
+  const ReduceLoopPair& loops = reduce_loops(op, a.dtype().type, d.type);
+  ndarray cast;
+  const ndarray& in = loops.host || loops.cuda ? a : (cast = astype(a, d, Order::K, Casting::Unsafe, false));
   return reduce(in, op, d, c, with_initial(initial, skip_nan && is_inexact(in.dtype())));
 }
 

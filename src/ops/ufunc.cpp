@@ -433,8 +433,10 @@ bool try_small_op(const OpDef& u, const TypedLoop& loop, const Operand* in, int 
     }
   }
   res.nout = 1;
-  res.out[0] = given.defined() ? given
-                               : ndarray::empty(first->shape(), DType(loop.types[nin]), Order::C, &first->backend());
+  // (if/else, not ?: -- a conditional of `const ndarray&` and a new ndarray is a const prvalue,
+  // which would be copy-assigned)
+  if (given.defined()) res.out[0] = given;
+  else res.out[0] = ndarray::empty(first->shape(), DType(loop.types[nin]), Order::C, &first->backend());
   if (res.out[0].size() == 0) return true;
   check_int_power(u, loop, in[nin - 1]);
   const ndarray* ops[kMaxOperands] = {&res.out[0]};

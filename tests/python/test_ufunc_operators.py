@@ -167,3 +167,84 @@ def test_nan_rules_of_min_max(name, dtype):
     f, f_np = getattr(cupric, name), getattr(numpy, name)
     _compare(f(cupric.asarray(a_np), cupric.asarray(b_np)), f_np(a_np, b_np))
     _compare(f(cupric.asarray(a_np), numpy.nan), f_np(a_np, numpy.nan))
+
+
+# Note [Operator slots] (bindings/ufunc.cpp): the operators are the type's number and
+# rich-comparison slots; Python still sees every dunder, reflected forms and subclass
+# precedence work as for NumPy, and errors come out as the same exception types.
+def test_operator_dunders_are_visible_and_callable():
+    a_np = numpy.array([1.0, 2.0, 4.0], numpy.float32)
+    a = cupric.asarray(a_np)
+    for name in ['__add__', '__radd__', '__iadd__', '__sub__', '__rsub__', '__mul__', '__rmul__', '__truediv__',
+                 '__rtruediv__', '__floordiv__', '__rfloordiv__', '__mod__', '__rmod__', '__pow__', '__rpow__',
+                 '__and__', '__rand__', '__or__', '__xor__', '__lshift__', '__rshift__', '__neg__', '__pos__',
+                 '__abs__', '__invert__', '__divmod__', '__rdivmod__', '__lt__', '__le__', '__eq__', '__ne__',
+                 '__gt__', '__ge__']:
+        assert hasattr(cupric.ndarray, name), name
+    _compare(a.__add__(1), a_np.__add__(1))
+    _compare(a.__rsub__(1), a_np.__rsub__(1))
+    _compare(a.__rtruediv__(2), a_np.__rtruediv__(2))
+    _compare(a.__rpow__(2), a_np.__rpow__(2))
+    _compare(cupric.ndarray.__mul__(a, a), a_np * a_np)
+    q, r = a.__rdivmod__(9)
+    eq, er = a_np.__rdivmod__(9)
+    _compare(q, eq)
+    _compare(r, er)
+    assert a.__add__('text') is NotImplemented
+    assert a.__lt__(None) is NotImplemented
+
+
+def test_reflected_comparisons_mirror_the_operator():
+    a_np = numpy.array([1, 5, 3], numpy.int64)
+    a = cupric.asarray(a_np)
+    for r, e in [(2 < a, 2 < a_np), (2 <= a, 2 <= a_np), (2 > a, 2 > a_np), (2 >= a, 2 >= a_np),
+                 (3 == a, 3 == a_np), (3 != a, 3 != a_np), (numpy.int64(2) < a, numpy.int64(2) < a_np)]:
+        assert r.dtype == e.dtype
+        numpy.testing.assert_array_equal(r.get(), e)
+
+
+def test_three_argument_pow_is_a_type_error():
+    a = cupric.arange(3)
+    with pytest.raises(TypeError):
+        pow(a, 2, 5)
+    with pytest.raises(TypeError):  # (NumPy's ndarray rejects it too)
+        pow(numpy.arange(3), 2, 5)
+
+
+def test_errors_through_operator_slots_keep_their_types():
+    a = cupric.ones((2, 3), numpy.float32)
+    with pytest.raises(ValueError, match='could not be broadcast'):
+        a + cupric.ones(4)
+    with pytest.raises(ValueError):
+        a < cupric.ones(4)
+    i = cupric.arange(3)
+    with pytest.raises(numpy._core._exceptions.UFuncTypeError):
+        i += 1.5
+    numpy.testing.assert_array_equal(i.get(), [0, 1, 2])  # left as it was
+    with pytest.raises(OverflowError):
+        cupric.arange(3, dtype=numpy.int8) + 1000
+    with pytest.raises(TypeError):
+        -cupric.ones(2, dtype=numpy.bool_)
+
+
+def test_subclass_reflected_operator_takes_precedence():
+    class Sub(cupric.ndarray):
+        def __radd__(self, other):
+            return 'sub radd'
+
+        def __rsub__(self, other):
+            return 'sub rsub'
+
+    s = Sub((3,), dtype=numpy.float64)
+    assert type(s) is Sub
+    assert cupric.ones(3) + s == 'sub radd'
+    assert cupric.ones(3) - s == 'sub rsub'
+
+
+def test_arrays_take_no_new_attributes_and_are_unhashable():
+    # as CuPy's and NumPy's arrays (no per-instance __dict__)
+    a = cupric.ones(3)
+    with pytest.raises(AttributeError):
+        a.some_new_attribute = 1
+    with pytest.raises(TypeError):
+        hash(a)
