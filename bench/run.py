@@ -159,8 +159,11 @@ def measure(case, lib, ctx):
             samples = T.host_loop_us(case.stmt, ns, lib.sync, cfg.host_n, cfg.rounds)
             s = T.summarize(samples)
             loop = T.wall_loop_us(case.stmt, ns, lib.sync, cfg.loop_n, cfg.loop_rounds)
+            # rounds_us: every round in the order measured (the lent machines switch between a
+            # fast and a slow launch mode for stretches of rounds; docs/performance.md)
             return {"status": "ok", "value": s["median"], "samples_us": s, "check": check,
-                    "clock": "host", "wall_loop_us": statistics.median(loop)}
+                    "clock": "host", "wall_loop_us": statistics.median(loop),
+                    "rounds_us": [round(x, 3) for x in samples]}
         nbytes = case.nbytes(ctx.sizes)
         if case.clock == "device":
             ev = ctx.events.make_event if lib.on_gpu else None

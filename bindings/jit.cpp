@@ -165,8 +165,9 @@ void dims3(nb::handle v, unsigned out[3], const char* what) {
 
 // One RawKernel launch: grid/block as int or tuple, args a tuple/list, stream None (the current
 // stream) or a stream pointer.
+// `device`: the current device when the caller knows it (-1: ask).
 void raw_launch(const jit::CudaFunction& f, nb::handle grid, nb::handle block, nb::handle args, size_t shared_mem,
-                nb::handle stream, bool cooperative) {
+                nb::handle stream, bool cooperative, int device = -1) {
   unsigned g[3], b[3];
   dims3(grid, g, "grid");
   dims3(block, b, "block");
@@ -175,7 +176,7 @@ void raw_launch(const jit::CudaFunction& f, nb::handle grid, nb::handle block, n
   Stream s;
   if (stream.is_none()) {
     Backend& be = default_backend();
-    s = be.current_stream(be.current_device());
+    s = be.current_stream(device >= 0 ? device : be.current_device());
   } else {
     s.handle = reinterpret_cast<void*>(nb::cast<uintptr_t>(stream));
   }
@@ -188,11 +189,13 @@ struct RawKernelBase {
   bool cooperative = false;
 };
 
-// The kernel's function on the current device, if loaded there (and the backend is CUDA).
-const jit::CudaFunction* current_function(const RawKernelBase& k) {
+// The kernel's function on the current device, if loaded there (and the backend is CUDA);
+// `device` receives the current device.
+const jit::CudaFunction* current_function(const RawKernelBase& k, int* device = nullptr) {
   Backend& be = default_backend();
   if (be.type() != DeviceType::Cuda) return nullptr;
   const int dev = be.current_device();
+  if (device) *device = dev;
   if (dev < 0 || static_cast<size_t>(dev) >= k.fns.size() || !k.fns[static_cast<size_t>(dev)]) return nullptr;
   return &*k.fns[static_cast<size_t>(dev)];
 }
@@ -204,8 +207,10 @@ PyObject* raw_kernel_call_slot(PyObject* self, PyObject* args, PyObject* kwargs)
     if (PyTuple_Check(kargs) || PyList_Check(kargs)) {
       try {
         const RawKernelBase& k = *nb::inst_ptr<RawKernelBase>(self);
-        if (const jit::CudaFunction* f = current_function(k)) {
-          raw_launch(*f, PyTuple_GET_ITEM(args, 0), PyTuple_GET_ITEM(args, 1), kargs, 0, nb::none(), k.cooperative);
+        int dev = -1;
+        if (const jit::CudaFunction* f = current_function(k, &dev)) {
+          raw_launch(*f, PyTuple_GET_ITEM(args, 0), PyTuple_GET_ITEM(args, 1), kargs, 0, nb::none(), k.cooperative,
+                     dev);
           Py_RETURN_NONE;
         }
       } catch (...) {

@@ -495,6 +495,11 @@ void init_array_from_args(PyArray* self, nb::handle shape, nb::handle dtype, nb:
 
 void init_ndarray(nb::module_& m) {
   auto cls = nb::class_<PyArray>(m, "ndarray", nb::type_slots(ndarray_operator_slots()),
+#if NB_VERSION_MAJOR > 3 || (NB_VERSION_MAJOR == 3 && NB_VERSION_MINOR >= 1)
+                                 // a freed array's Python object is kept for the next result
+                                 // (nanobind's instance pool: no allocation or registry update)
+                                 nb::pooled(256),
+#endif
                                  "cupric.ndarray: an N-dimensional array on the current device (CuPy-compatible).");
   g_array_type = cls.inc_ref();
   // cupric.ndarray(shape, dtype=float, memptr=None, strides=None, order='C') (bindings/cuda_runtime2.cpp)

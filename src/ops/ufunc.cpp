@@ -487,8 +487,8 @@ UfuncResult ufunc_call(const OpDef& u, const Operand* in, int nin, const UfuncOp
                            dtype_repr(o.dtype()) + " with casting rule '" + casting_name(opts.casting) + "'");
   }
 
-  UfuncResult fast;
-  if (try_small_op(u, loop, in, nin, opts, fast)) return fast;
+  UfuncResult res;  // (the one result object of every return: no move of it on the way out)
+  if (try_small_op(u, loop, in, nin, opts, res)) return res;
 
   // Broadcasting.
   Dims shape;
@@ -520,7 +520,6 @@ UfuncResult ufunc_call(const OpDef& u, const Operand* in, int nin, const UfuncOp
   }
 
   // Outputs: the user's, or new arrays (order K follows the first input of the full shape).
-  UfuncResult res;
   res.nout = u.nout;
   ndarray compute_out[2];
   const bool masked = opts.where != nullptr || opts.where_false;
