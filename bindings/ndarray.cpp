@@ -494,7 +494,7 @@ void init_array_from_args(PyArray* self, nb::handle shape, nb::handle dtype, nb:
                           nb::handle order);  // bindings/cuda_runtime2.cpp
 
 void init_ndarray(nb::module_& m) {
-  auto cls = nb::class_<PyArray>(m, "ndarray", nb::type_slots(ndarray_operator_slots()),
+  auto cls = nb::class_<PyArray>(m, "ndarray", nb::type_slots(ndarray_operator_slots()), nb::is_weak_referenceable(),
 #if NB_VERSION_MAJOR > 3 || (NB_VERSION_MAJOR == 3 && NB_VERSION_MINOR >= 1)
                                  // a freed array's Python object is kept for the next result
                                  // (nanobind's instance pool: no allocation or registry update)

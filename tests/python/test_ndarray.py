@@ -493,3 +493,21 @@ def test_fill_overflow_and_0d_array():
     assert c.tolist() == [7, 7, 7]
     with pytest.raises(ValueError):
         c.fill(cp.zeros(2))
+
+
+def test_arrays_take_weak_references():
+    # as CuPy's arrays (and NumPy's); the callback runs when the array goes, also for arrays
+    # whose Python objects are reused from the binding's instance pool
+    import weakref
+    gone = []
+    a = cp.ones(3)
+    r = weakref.ref(a, lambda ref: gone.append(True))
+    assert r() is a
+    del a
+    assert gone == [True] and r() is None
+    for _ in range(300):  # more than the pool holds
+        b = cp.ones(2) + 1
+        assert weakref.ref(b)() is b
+    c = cp.arange(4)
+    d = weakref.proxy(c)
+    assert int(d.sum()) == 6
