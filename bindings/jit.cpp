@@ -135,7 +135,14 @@ void raw_args(nb::handle seq, RawArgs& ra) {
 }
 
 unsigned dim_value(PyObject* o, const char* what) {
-  if (!PyLong_Check(o)) return nb::cast<unsigned>(nb::handle(o));  // (an index-like object, or its TypeError)
+  if (!PyLong_Check(o)) {  // an index-like object (numpy.int32, ...) as its int
+    nb::object i = nb::steal(PyNumber_Index(o));
+    if (!i.is_valid()) {
+      PyErr_Clear();
+      throw TypeError(std::string(what) + " sizes must be ints, not '" + Py_TYPE(o)->tp_name + "'");
+    }
+    return dim_value(i.ptr(), what);
+  }
   const unsigned long v = PyLong_AsUnsignedLong(o);
   if (v == static_cast<unsigned long>(-1) && PyErr_Occurred()) {
     PyErr_Clear();
@@ -152,15 +159,12 @@ void dims3(nb::handle v, unsigned out[3], const char* what) {
     out[0] = dim_value(o, what);
     return;
   }
-  if (PyTuple_Check(o)) {  // the usual form, read without the generic sequence protocol
-    const Py_ssize_t n = PyTuple_GET_SIZE(o);
-    if (n < 1 || n > 3) throw ValueError(std::string(what) + " must be an int or a tuple of 1 to 3 ints");
-    for (Py_ssize_t i = 0; i < n; ++i) out[i] = dim_value(PyTuple_GET_ITEM(o, i), what);
-    return;
-  }
-  size_t n = nb::len(v);
+  // A tuple (the usual form) as it is; any other sequence as a tuple copy.
+  nb::object held = PyTuple_Check(o) ? nb::borrow(v) : nb::steal(PySequence_Tuple(o));
+  if (!held.is_valid()) throw nb::python_error();
+  const Py_ssize_t n = PyTuple_GET_SIZE(held.ptr());
   if (n < 1 || n > 3) throw ValueError(std::string(what) + " must be an int or a tuple of 1 to 3 ints");
-  for (size_t i = 0; i < n; ++i) out[i] = nb::cast<unsigned>(v[i]);
+  for (Py_ssize_t i = 0; i < n; ++i) out[i] = dim_value(PyTuple_GET_ITEM(held.ptr(), i), what);
 }
 
 // One RawKernel launch: grid/block as int or tuple, args a tuple/list, stream None (the current
@@ -214,7 +218,7 @@ PyObject* raw_kernel_call_slot(PyObject* self, PyObject* args, PyObject* kwargs)
           Py_RETURN_NONE;
         }
       } catch (...) {
-        PyErr_Clear();  // (_call below repeats the call and raises the translated error)
+        return raise_current_exception();  // (Note [Errors from raw slots])
       }
     }
   }
@@ -314,9 +318,9 @@ void init_jit(nb::module_& m) {
   // A cached RawKernel launch is host time only, so its path has no Python frame: RawKernel
   // (python/cupric/_kernel.py) derives from _RawKernelBase, which keeps each device's function in
   // C++. The type's call slot (raw_kernel_call_slot, inherited by the Python subclass as it is)
-  // launches the common call itself, without nanobind's method dispatch; every other call, and
-  // any error, goes through `_call`, the full nanobind-bound method, which repeats the steps from
-  // the start (a step that failed launched nothing) and raises the proper exception. A device with
+  // launches the common call itself, without nanobind's method dispatch, and raises its errors as
+  // any nanobind function would (Note [Errors from raw slots]); every other call (keywords, a
+  // non-sequence args) goes through `_call`, the full nanobind-bound method. A device with
   // no function yet goes through the Python property `_kernel` once (compile or disk cache,
   // module load), which stores it here.
   static PyType_Slot raw_kernel_slots[] = {{Py_tp_call, reinterpret_cast<void*>(&raw_kernel_call_slot)},

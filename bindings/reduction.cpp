@@ -73,7 +73,6 @@ ndarray to_where(nb::handle w) {
   return as_device_array(w);
 }
 
-
 DType sum_result(const ndarray& a, OptDType dtype) {
   if (dtype) return *dtype;
   DType t = a.dtype();
@@ -137,7 +136,7 @@ template <VarFn F>
 nb::object var_impl(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, nb::handle ddof,
                     bool keepdims, nb::handle where, nb::handle mean, nb::handle correction) {
   return result(F(input(a), axis_arg(axis), to_dtype(dtype), to_out(out), to_ddof(ddof, correction), keepdims,
-                  to_where(where), mean.is_none() ? ndarray() : (is_array(mean) ? unwrap(mean).arr : as_device_array(mean))),
+                  to_where(where), mean.is_none() ? ndarray() : as_device_array(mean)),
                 out);
 }
 nb::object ptp_impl(nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {

@@ -135,13 +135,17 @@ const OpDef& slot_op(int k) {
   return *d;
 }
 
-template <int K, bool Inplace>
-PyObject* binary_slot(PyObject* a, PyObject* b) noexcept {
+PyObject* binary_slot_call(int k, PyObject* a, PyObject* b, bool inplace) noexcept {
   try {
-    return binary(slot_op(K), a, b, Inplace).release().ptr();
+    return binary(slot_op(k), a, b, inplace).release().ptr();
   } catch (...) {
     return raise_current_exception();
   }
+}
+
+template <int K, bool Inplace>
+PyObject* binary_slot(PyObject* a, PyObject* b) noexcept {
+  return binary_slot_call(K, a, b, Inplace);
 }
 
 // pow(a, b) and a **= b; a three-argument pow is not supported (NumPy: TypeError).
@@ -185,11 +189,7 @@ PyObject* richcompare_slot(PyObject* a, PyObject* b, int cmp) noexcept {
     case Py_GE: k = kGreaterEqual; break;
     default: Py_RETURN_NOTIMPLEMENTED;
   }
-  try {
-    return binary(slot_op(k), a, b, false).release().ptr();
-  } catch (...) {
-    return raise_current_exception();
-  }
+  return binary_slot_call(k, a, b, false);
 }
 
 template <class F>

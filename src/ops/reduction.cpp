@@ -309,12 +309,12 @@ ndarray std(const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray
   return var_like(a, {axis, out, keepdims, where}, dtype, ddof, true, false);
 }
 ndarray nanvar(const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray& out, double ddof,
-            bool keepdims, const ndarray& where, const ndarray& mean) {
+               bool keepdims, const ndarray& where, const ndarray& mean) {
   if (mean.defined()) return var_given_mean(a, mean, {axis, out, keepdims, where}, dtype, ddof, false, true);
   return var_like(a, {axis, out, keepdims, where}, dtype, ddof, false, true);
 }
 ndarray nanstd(const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray& out, double ddof,
-            bool keepdims, const ndarray& where, const ndarray& mean) {
+               bool keepdims, const ndarray& where, const ndarray& mean) {
   if (mean.defined()) return var_given_mean(a, mean, {axis, out, keepdims, where}, dtype, ddof, true, true);
   return var_like(a, {axis, out, keepdims, where}, dtype, ddof, true, true);
 }

@@ -379,6 +379,17 @@ ndarray scalar_array(const Scalar& v, DType t, Backend* b) {
   return a;
 }
 
+// The loop of a binary ufunc that carries the scalar operand `scalar` (0 or 1) in its functor
+// (Note [Scalar operands] in src/kernels/op_table.hpp), or nullptr if there is none: the loop
+// bound for that position, or for a scalar first operand of a loop whose two input types agree,
+// the loop bound for position 1 (the scalar's bytes are the same either way).
+const LoopPair* bound_loop(const TypedLoop& loop, int scalar) {
+  if (loop.bound[scalar].host || loop.bound[scalar].cuda) return &loop.bound[scalar];
+  if (scalar == 0 && loop.types[0] == loop.types[1] && (loop.bound[1].host || loop.bound[1].cuda))
+    return &loop.bound[1];
+  return nullptr;
+}
+
 // Note [Small-op fast path]
 // Most calls in a loop of small ops are `a + b`, `a * 2.0`, `sin(a)`, `a += b`: one output, no
 // where= or order=, array inputs C-contiguous, of one shape, aligned and already of their loop's
@@ -411,11 +422,8 @@ bool try_small_op(const OpDef& u, const TypedLoop& loop, const Operand* in, int 
   if (!first) return false;
   const LoopPair* lp = &loop.fns;
   Scalar bound_value;
-  if (scalar >= 0) {  // the binding rule of the general path
-    if (nin != 2) return false;
-    if (loop.bound[scalar].host || loop.bound[scalar].cuda) lp = &loop.bound[scalar];
-    else if (scalar == 0 && loop.types[0] == loop.types[1] && (loop.bound[1].host || loop.bound[1].cuda)) lp = &loop.bound[1];
-    else return false;
+  if (scalar >= 0) {
+    if (nin != 2 || !(lp = bound_loop(loop, scalar))) return false;
     bound_value = in[scalar].scalar().cast(DType(loop.types[scalar]));
   }
   const ndarray& given = opts.out[0];
@@ -552,11 +560,11 @@ UfuncResult ufunc_call(const OpDef& u, const Operand* in, int nin, const UfuncOp
   int nops = 0;
   for (int k = 0; k < u.nout; ++k) ops[nops++] = compute_out[k];
   int bound = -1;
+  const LoopPair* bound_lp = nullptr;
   Scalar bound_value;
   if (u.nout == 1 && nin == 2 && in[0].is_array() != in[1].is_array()) {
     const int si = in[0].is_array() ? 1 : 0;
-    if (loop.bound[si].host || loop.bound[si].cuda) bound = si;
-    else if (si == 0 && loop.types[0] == loop.types[1] && (loop.bound[1].host || loop.bound[1].cuda)) bound = 0;
+    if ((bound_lp = bound_loop(loop, si))) bound = si;
   }
   for (int i = 0; i < nin; ++i) {
     const DType lt(loop.types[i]);
@@ -587,8 +595,7 @@ UfuncResult ufunc_call(const OpDef& u, const Operand* in, int nin, const UfuncOp
   } else if (bound < 0) {
     run_elementwise(loop.fns, ops, u.nout, nops - u.nout);
   } else {
-    const LoopPair& lp = (loop.bound[bound].host || loop.bound[bound].cuda) ? loop.bound[bound] : loop.bound[1];
-    run_elementwise(lp, ops, u.nout, nops - u.nout, bound_value.bytes);
+    run_elementwise(*bound_lp, ops, u.nout, nops - u.nout, bound_value.bytes);
   }
 
   // Results into the outputs: cast if the dtype differs, masked copy for where=.

@@ -224,3 +224,28 @@ def test_rawkernel_scalar_argument_kinds():
     numpy.testing.assert_array_equal(out.get(), [0, 7, -1, 0, 3, -8, 1, 5])
     with pytest.raises(OverflowError):
         k((1,), (1,), (True, 2 ** 64, 2.5, 1j, numpy.float32(0), numpy.uint8(0), numpy.int8(0), out))
+
+
+@pytest.mark.gpu
+def test_rawkernel_launch_errors_from_the_call_slot():
+    # after the first launch the kernel's calls go through the C++ call slot (Note [RawKernel
+    # launch path]); its errors are the same Python exceptions, and nothing is launched
+    k = cupric.RawKernel(ADD_SRC, "add_f32")
+    x = cupric.arange(4, dtype=numpy.float32)
+    z = cupric.zeros(4, dtype=numpy.float32)
+    k((1,), (4,), (x, x, z, numpy.int64(4)))
+    numpy.testing.assert_array_equal(z.get(), [0, 2, 4, 6])
+    z.fill(0)
+    with pytest.raises(ValueError, match="grid"):
+        k((1, 1, 1, 1), (4,), (x, x, z, numpy.int64(4)))
+    with pytest.raises(ValueError, match="block"):
+        k((1,), (-4,), (x, x, z, numpy.int64(4)))
+    with pytest.raises(ValueError, match="grid"):
+        k(2 ** 32, (4,), (x, x, z, numpy.int64(4)))
+    with pytest.raises(TypeError):
+        k(("1",), (4,), (x, x, z, numpy.int64(4)))
+    with pytest.raises(TypeError, match="Unsupported type"):
+        k((1,), (4,), (x, x, z, "four"))
+    numpy.testing.assert_array_equal(z.get(), [0, 0, 0, 0])  # none of them launched
+    k([1], [4], [x, x, z, numpy.int64(4)])  # lists as CuPy takes them
+    numpy.testing.assert_array_equal(z.get(), [0, 2, 4, 6])
