@@ -36,6 +36,30 @@ double per_call_us(F f) {
   return rounds[rounds.size() / 2];
 }
 
+// Host microseconds per call of two launch paths, measured as per_call_us does but with their
+// rounds alternating, so that a slow stretch of the machine falls on both alike.
+template <class F, class G>
+std::pair<double, double> per_call_us_paired(F f, G g) {
+  for (int i = 0; i < 1000; ++i) { f(); g(); }
+  cudaDeviceSynchronize();
+  std::vector<double> rf, rg;
+  auto round = [](auto h) {
+    cudaDeviceSynchronize();
+    auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < 200; ++i) h();
+    auto t1 = std::chrono::steady_clock::now();
+    return std::chrono::duration<double, std::micro>(t1 - t0).count() / 200;
+  };
+  for (int r = 0; r < 200; ++r) {
+    rf.push_back(round(f));
+    rg.push_back(round(g));
+  }
+  cudaDeviceSynchronize();
+  std::sort(rf.begin(), rf.end());
+  std::sort(rg.begin(), rg.end());
+  return {rf[rf.size() / 2], rg[rg.size() / 2]};
+}
+
 // The rate of a long loop (20000 calls, then one synchronise): where the GPU retires tiny kernels
 // more slowly than the host issues them, this is the GPU's rate, not host time.
 template <class F>
@@ -75,6 +99,19 @@ int main() {
   std::printf("LAUNCH_FLOOR ptr<<<1,32>>> null stream    %.3f us\n", per_call_us([&] { ptr_kernel<<<1, 32>>>(a); }));
   std::printf("LAUNCH_FLOOR cuLaunchKernel ptr 1x32      %.3f us\n",
               per_call_us([&] { cuLaunchKernel((CUfunction)fn, 1, 1, 1, 32, 1, 1, 0, nullptr, pargs, nullptr); }));
+  // The runtime's launch against the driver's launch of the same kernel through a handle looked
+  // up once (cupric's built-in kernels: Note [Driver launches] in src/kernels/cuda_launch.cuh).
+  {
+    cudaFunction_t addfn = nullptr;
+    cudaGetFuncBySymbol(&addfn, (const void*)add_kernel);
+    int n = 1000;
+    void* aargs[] = {&a, &b, &c, &n};
+    auto [rt, drv] = per_call_us_paired(
+        [&] { add_kernel<<<4, 256>>>(a, b, c, n); },
+        [&] { cuLaunchKernel((CUfunction)addfn, 4, 1, 1, 256, 1, 1, 0, nullptr, aargs, nullptr); });
+    std::printf("LAUNCH_FLOOR runtime vs driver launch (add, alternating rounds): <<<>>> %.3f us, cuLaunchKernel %.3f us\n",
+                rt, drv);
+  }
   // Which stream the launch goes to: the legacy default stream (cupric's and CuPy's default),
   // the per-thread default stream, a blocking and a non-blocking created stream.
   cudaStream_t blocking;

@@ -7,13 +7,15 @@
 // pointer is aligned (VEC elements of the widest type), with a scalar tail; misaligned pointers
 // take the scalar path of the same kernel. Strided plans use an offset calculator over at most
 // kMaxKernelDims dimensions with 32-bit index math (the engine cuts plans with more dimensions or
-// bigger offsets: Note [32-bit strided kernels] in elementwise.cpp).
+// bigger offsets: Note [32-bit strided kernels] in elementwise.cpp). Every kernel here is launched
+// through the driver (Note [Driver launches] in cuda_launch.cuh).
 #pragma once
 #include <cuda_runtime.h>
 #include <climits>
 #include <cstring>
 #include <type_traits>
 #include <utility>
+#include "kernels/cuda_launch.cuh"
 #include "kernels/fast_div.hpp"
 #include "kernels/loop_plan.hpp"
 #include "runtime/cuda/cuda_check.hpp"
@@ -150,8 +152,8 @@ void launch_strided(const F& f, const LoopPlan& p, cudaStream_t s) {
     for (int k = 0; k < N; ++k) a.strides[d][k] = static_cast<Index>(p.strides[k][d]);
   }
   for (int k = 0; k < N; ++k) a.data[k] = p.data[k];
-  strided_kernel<Indexed, Index, F, Out, In...>
-      <<<grid_for(p.numel), kBlock, 0, s>>>(f, static_cast<Index>(p.numel), p.index_base, a);
+  launch<&strided_kernel<Indexed, Index, F, Out, In...>>(grid_for(p.numel), kBlock, 0, s, f,
+                                                        static_cast<Index>(p.numel), p.index_base, a);
 }
 
 template <bool Indexed, class F, class Out, class... In, size_t... K>
@@ -161,8 +163,9 @@ void launch_contiguous(const F& f, const LoopPlan& p, cudaStream_t s, std::index
   for (int k = 0; k < p.nargs; ++k)
     if (reinterpret_cast<uintptr_t>(p.data[k]) % 16 != 0) aligned = false;
   int64_t work = aligned ? (p.numel + V - 1) / V : p.numel;
-  contiguous_kernel<Indexed, V, F, Out, In...><<<grid_for(work), kBlock, 0, s>>>(
-      f, p.numel, p.index_base, aligned, reinterpret_cast<Out*>(p.data[0]), reinterpret_cast<const In*>(p.data[K + 1])...);
+  launch<&contiguous_kernel<Indexed, V, F, Out, In...>>(grid_for(work), kBlock, 0, s, f, p.numel, p.index_base, aligned,
+                                                       reinterpret_cast<Out*>(p.data[0]),
+                                                       reinterpret_cast<const In*>(p.data[K + 1])...);
 }
 
 // Note [Tiled transpose path]
@@ -198,10 +201,10 @@ bool try_tiled_transpose(const F& f, const LoopPlan& p, cudaStream_t s) {
   if (p.strides[0][1] != osz || p.strides[1][0] != isz || p.strides[1][1] == isz) return false;
   int64_t gy = (p.shape[0] + kTile - 1) / kTile, gx = (p.shape[1] + kTile - 1) / kTile;
   if (gy > 65535 || gx > INT32_MAX) return false;
-  tiled_transpose_kernel<F, Out, In><<<dim3(static_cast<unsigned>(gx), static_cast<unsigned>(gy)),
-                                       dim3(kTile, kTileRows), 0, s>>>(
-      f, p.shape[0], p.shape[1], reinterpret_cast<Out*>(p.data[0]), p.strides[0][0] / osz, 1,
-      reinterpret_cast<const In*>(p.data[1]), 1, p.strides[1][1] / isz);
+  launch<&tiled_transpose_kernel<F, Out, In>>(dim3(static_cast<unsigned>(gx), static_cast<unsigned>(gy)),
+                                              dim3(kTile, kTileRows), 0, s, f, p.shape[0], p.shape[1],
+                                              reinterpret_cast<Out*>(p.data[0]), p.strides[0][0] / osz, 1,
+                                              reinterpret_cast<const In*>(p.data[1]), 1, p.strides[1][1] / isz);
   return true;
 }
 
@@ -253,12 +256,12 @@ bool try_tiled2(const F& f, const LoopPlan& p, cudaStream_t s) {
   if (!stage[1] && !stage[2]) return false;
   int64_t gy = (p.shape[0] + kTile - 1) / kTile, gx = (p.shape[1] + kTile - 1) / kTile;
   if (gy > 65535 || gx > INT32_MAX) return false;
-  tiled2_kernel<F, Out, A, B><<<dim3(static_cast<unsigned>(gx), static_cast<unsigned>(gy)), dim3(kTile, kTileRows), 0,
-                                s>>>(f, p.shape[0], p.shape[1], reinterpret_cast<Out*>(p.data[0]),
-                                     p.strides[0][0] / sz[0], reinterpret_cast<const A*>(p.data[1]),
-                                     p.strides[1][0] / sz[1], p.strides[1][1] / sz[1], stage[1],
-                                     reinterpret_cast<const B*>(p.data[2]), p.strides[2][0] / sz[2],
-                                     p.strides[2][1] / sz[2], stage[2]);
+  launch<&tiled2_kernel<F, Out, A, B>>(dim3(static_cast<unsigned>(gx), static_cast<unsigned>(gy)), dim3(kTile, kTileRows),
+                                       0, s, f, p.shape[0], p.shape[1], reinterpret_cast<Out*>(p.data[0]),
+                                       p.strides[0][0] / sz[0], reinterpret_cast<const A*>(p.data[1]),
+                                       p.strides[1][0] / sz[1], p.strides[1][1] / sz[1], stage[1],
+                                       reinterpret_cast<const B*>(p.data[2]), p.strides[2][0] / sz[2],
+                                       p.strides[2][1] / sz[2], stage[2]);
   return true;
 }
 
@@ -269,25 +272,17 @@ void run_loop(const LoopPlan& p, const void* state, const Stream& stream) {
   auto s = static_cast<cudaStream_t>(stream.handle);
   if (p.contiguous || p.ndim == 0) {
     launch_contiguous<Indexed, F, Out, In...>(f, p, s, std::index_sequence_for<In...>{});
-    cuda_check(cudaGetLastError(), "elementwise kernel launch");
     return;
   }
   if constexpr (!Indexed && sizeof...(In) == 1 && (std::is_same_v<Out, In> && ...)) {
-    if (try_tiled_transpose<F, Out, In...>(f, p, s)) {
-      cuda_check(cudaGetLastError(), "elementwise kernel launch");
-      return;
-    }
+    if (try_tiled_transpose<F, Out, In...>(f, p, s)) return;
   } else if constexpr (!Indexed && sizeof...(In) == 2) {
-    if (try_tiled2<F, Out, In...>(f, p, s)) {
-      cuda_check(cudaGetLastError(), "elementwise kernel launch");
-      return;
-    }
+    if (try_tiled2<F, Out, In...>(f, p, s)) return;
   }
   // Strided plans reach here with int32 offsets only (Note [32-bit strided kernels] in
   // elementwise.cpp cuts bigger ones).
   if (!p.index32) throw_internal_error("strided CUDA loop given a plan without 32-bit offsets");
   launch_strided<Indexed, int32_t, F, Out, In...>(f, p, s);
-  cuda_check(cudaGetLastError(), "elementwise kernel launch");
 }
 
 // The CUDA LoopFn for functor F computing Out from In...

@@ -451,9 +451,8 @@ void reduce_loop(const ReducePlan& p, const ReduceParams& params, const Stream& 
     const int pbx = p.nout >= 32 ? 32 : 1, pby = kReduceThreads / pbx;
     int64_t blocks = (p.nout + pbx - 1) / pbx;
     if (blocks > (int64_t{1} << 20)) blocks = int64_t{1} << 20;
-    reduce_partials_kernel<Op><<<static_cast<unsigned>(blocks), dim3(pbx, pby), kReduceThreads * sizeof(Acc), s>>>(
-        op, init, params.has_initial, a, nsplit);
-    cuda_check(cudaGetLastError(), "reduction combine kernel launch");
+    launch<&reduce_partials_kernel<Op>>(static_cast<unsigned>(blocks), dim3(pbx, pby), kReduceThreads * sizeof(Acc), s,
+                                        op, init, params.has_initial, a, nsplit);
   };
   std::shared_ptr<Memory> workspace;
   // Contiguous columns: reduce_cols_kernel (16-byte loads across columns, rows split over grid.y).
@@ -507,9 +506,8 @@ void reduce_loop(const ReducePlan& p, const ReduceParams& params, const Stream& 
         workspace = allocate(*p.backend, static_cast<size_t>(gy * p.nout) * sizeof(Acc));
         a.partials = workspace->ptr();
       }
-      reduce_cols_kernel<Op, VC><<<dim3(static_cast<unsigned>(gx), static_cast<unsigned>(gy)), dim3(cbx, cby), smem,
-                                   s>>>(op, init, params.has_initial, a, ncols, ntiles);
-      cuda_check(cudaGetLastError(), "reduction kernel launch");
+      launch<&reduce_cols_kernel<Op, VC>>(dim3(static_cast<unsigned>(gx), static_cast<unsigned>(gy)), dim3(cbx, cby),
+                                          smem, s, op, init, params.has_initial, a, ncols, ntiles);
       if (gy > 1) launch_partials(gy);
       return;
     }
@@ -546,9 +544,8 @@ void reduce_loop(const ReducePlan& p, const ReduceParams& params, const Stream& 
     a.partials = workspace->ptr();
   }
   const size_t smem = static_cast<size_t>(kReduceThreads) * sizeof(Acc);
-  reduce_kernel<Op><<<dim3(static_cast<unsigned>(gx), static_cast<unsigned>(gy)), dim3(bx, by), smem, s>>>(
-      op, init, params.has_initial, a);
-  cuda_check(cudaGetLastError(), "reduction kernel launch");
+  launch<&reduce_kernel<Op>>(dim3(static_cast<unsigned>(gx), static_cast<unsigned>(gy)), dim3(bx, by), smem, s, op,
+                             init, params.has_initial, a);
   if (gy > 1) launch_partials(gy);
   // The workspace returns to the pool now; the pool hands it out again only to work ordered
   // after these kernels on this stream (the same assumption every temporary makes).
