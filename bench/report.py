@@ -79,6 +79,28 @@ def table(rows):
     return "\n".join(out)
 
 
+def slow_notes(rows):
+    """A line for every host-time case with rounds taken while the machine ran slow (Note [Slow
+    stretches] in bench/run.py)."""
+    out = []
+    for row in rows:
+        res = {k: v for k, v in row["results"].items() if v.get("status") == "ok" and "all_rounds_us" in v}
+        if not res:
+            continue
+        any_res = next(iter(res.values()))
+        total, normal = len(any_res["rounds_us"]), any_res["normal_rounds"]
+        if normal == total:
+            continue
+        alls = ", ".join(f"{k} {fmt(v['all_rounds_us'])}" for k, v in res.items())
+        if normal is None:
+            out.append(f"note {row['id']}: under a fifth of the {total} rounds ran at normal CPU speed; "
+                       f"the figures are all rounds' medians ({alls})")
+        else:
+            out.append(f"note {row['id']}: {total - normal} of {total} rounds ran while the CPU was slow "
+                       f"and are left out; all rounds' medians: {alls}")
+    return out
+
+
 def problems(rows):
     """Lines naming every error and failed correctness check (printed before the table)."""
     out = []
@@ -100,7 +122,9 @@ def legend(meta):
         "GB/s counts bytes read + written (transfers: bytes moved once). Median of "
         f"{meta['config']['repeats']} device / {meta['config']['xfer_repeats']} transfer repeats; "
         f"host us/call: host time, median of {meta['config']['rounds']} rounds of "
-        f"{meta['config']['host_n']} calls, each from an idle device (the JSON's wall_loop_us: "
+        f"{meta['config']['host_n']} calls, each from an idle device, the libraries' rounds in turn "
+        "with a host-only witness, rounds taken while the CPU ran slow left out (the notes above "
+        "name them; Note [Slow stretches] in bench/run.py) (the JSON's wall_loop_us: "
         f"{meta['config'].get('loop_n', '-')} calls and one synchronise, the rate of a long loop).",
     ]
     if not meta["judge_targets"]:

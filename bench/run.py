@@ -43,7 +43,7 @@ class Config:
 
 CONFIGS = {  # (GPU backend?, quick?) -> sizes and repeat counts
     (True, False): Config(28, 256 << 20, repeats=100, warmup=10, xfer_repeats=20, host_n=200,
-                          rounds=100, cold_runs=3),
+                          rounds=300, cold_runs=3),
     (True, True): Config(24, 64 << 20, repeats=20, warmup=3, xfer_repeats=5, host_n=200, rounds=10,
                          cold_runs=1, loop_n=2000, loop_rounds=1),
     (False, False): Config(20, 4 << 20, repeats=30, warmup=3, xfer_repeats=10, host_n=200, rounds=50,
@@ -53,12 +53,39 @@ CONFIGS = {  # (GPU backend?, quick?) -> sizes and repeat counts
 }
 
 
+# Note [Slow stretches]
+# The lent GPU machines have stretches (a fraction of a second to the length of several cases) in
+# which the CPU runs at about half speed: in them NumPy's own host-only `a + b` takes 1.27 us
+# instead of 0.61, CuPy's `a + b` 15 us instead of 10, cupric's 5.9 instead of 4.5 (2026-11-30,
+# docs/performance.md). A host-time figure that happens to fall in one says nothing about the
+# library. So the libraries' rounds of a host-time case are taken in turn together with rounds of
+# a witness, a host-only NumPy statement whose time only the machine changes; a round counts as
+# taken at normal speed when the witness round next to it took at most SLOW_FACTOR times the
+# 10th percentile of all witness rounds of the run. A case reports the median of its normal-speed
+# rounds (the same rounds for every library), and the median of all rounds beside it
+# (``all_rounds_us``), with a note line when rounds were left out; when fewer than a fifth of the
+# rounds ran at normal speed it reports the median of all rounds and says so.
+WITNESS_STMT = "np.add(x, y, out=z)"
+SLOW_FACTOR = 1.3
+
+
 class Context:
     """What cases share: sizes, host inputs (random, never zeros; made once), events, baselines."""
 
     def __init__(self, cfg, events, raw):
         self.cfg, self.sizes, self.events, self.raw = cfg, cfg.sizes(), events, raw
         self._inputs, self._baselines, self._expected = {}, {}, {}
+        self.witness_rounds = []  # every round of the CPU-speed witness in this run (us/call)
+        x = np.linspace(0.5, 1.5, 1000, dtype=np.float32)
+        self.witness = (WITNESS_STMT, {"np": np, "x": x, "y": x[::-1].copy(), "z": np.empty_like(x)},
+                        lambda: None)
+
+    def normal_rounds(self, witness):
+        """Which of a case's rounds ran at the machine's normal CPU speed, judged by the witness
+        rounds taken between them (Note [Slow stretches])."""
+        self.witness_rounds += witness
+        ref = sorted(self.witness_rounds)[len(self.witness_rounds) // 10]
+        return [w <= SLOW_FACTOR * ref for w in witness]
 
     def host_input(self, shape_key, name):
         key = (shape_key, name)
@@ -131,6 +158,65 @@ def _prepare(case, lib, ctx):
     return host, ns
 
 
+def _checked_setup(case, lib, ctx):
+    """The namespace of ``case`` for ``lib`` and its statement's check against NumPy (or None)."""
+    host, ns = _prepare(case, lib, ctx)
+    check = None
+    try:
+        if case.expect is not None:
+            r = T.compile_stmt(case.stmt, ns)()
+            lib.sync()
+            got = lib.to_host(eval(case.out, ns) if case.out else r)  # noqa: S307
+            check = _compare(got, ctx.expected(case, host))
+            del r, got
+    except BaseException:
+        ns.clear()
+        lib.free()
+        raise
+    return ns, check
+
+
+def measure_host_loops(case, named_libs, ctx):
+    """The host-time figures of a ``host_loop`` case for several libraries ([(name, lib)]), their
+    rounds taken in turn (T.host_loops_interleaved): {name: result dict}."""
+    cfg = ctx.cfg
+    results, ready = {}, []
+    try:
+        for name, lib in named_libs:
+            missing = C.missing_feature(case, lib)
+            if missing:
+                results[name] = {"status": "n/a", "detail": f"needs {missing}"}
+                continue
+            try:
+                ns, check = _checked_setup(case, lib, ctx)
+            except Exception as e:  # noqa: BLE001 - one failing library must not end the case
+                results[name] = {"status": "error", "detail": f"{type(e).__name__}: {e}"}
+                continue
+            ready.append((name, lib, ns, check))
+        samples = T.host_loops_interleaved([(case.stmt, ns, lib.sync) for _, lib, ns, _ in ready]
+                                           + [ctx.witness], cfg.host_n, cfg.rounds)
+        witness = samples.pop()
+        normal = ctx.normal_rounds(witness)
+        n_normal = sum(normal)
+        enough = n_normal * 5 >= len(normal)
+        for (name, lib, ns, check), rounds in zip(ready, samples):
+            s = T.summarize(rounds)
+            kept = [x for x, ok in zip(rounds, normal) if ok] if enough else rounds
+            loop = T.wall_loop_us(case.stmt, ns, lib.sync, cfg.loop_n, cfg.loop_rounds)
+            # rounds_us / witness_us: every round in the order measured (Note [Slow stretches])
+            results[name] = {"status": "ok", "value": statistics.median(kept), "samples_us": s,
+                             "all_rounds_us": s["median"], "normal_rounds": n_normal if enough else None,
+                             "check": check, "clock": "host", "wall_loop_us": statistics.median(loop),
+                             "rounds_us": [round(x, 3) for x in rounds],
+                             "witness_us": [round(x, 3) for x in witness]}
+    finally:
+        for _, lib, ns, _ in ready:
+            ns.clear()
+            lib.free()
+        gc.collect()
+    return results
+
+
 def measure(case, lib, ctx):
     """One library's figure for one case: a result dict with status ok/n/a/error."""
     missing = C.missing_feature(case, lib)
@@ -145,25 +231,11 @@ def measure(case, lib, ctx):
                 "second_ms": statistics.median(r["second_ms"] for r in runs),
                 "check": "ok" if all(r["ok"] for r in runs) else "values differ from NumPy",
                 "clock": "wall (fresh process)"}
-    host, ns = _prepare(case, lib, ctx)
+    if case.clock == "host_loop":
+        return measure_host_loops(case, [("lib", lib)], ctx)["lib"]
+    ns, check = _checked_setup(case, lib, ctx)
     try:
         fn = T.compile_stmt(case.stmt, ns)
-        check = None
-        if case.expect is not None:
-            r = fn()
-            lib.sync()
-            got = lib.to_host(eval(case.out, ns) if case.out else r)  # noqa: S307
-            check = _compare(got, ctx.expected(case, host))
-            del r, got
-        if case.clock == "host_loop":
-            samples = T.host_loop_us(case.stmt, ns, lib.sync, cfg.host_n, cfg.rounds)
-            s = T.summarize(samples)
-            loop = T.wall_loop_us(case.stmt, ns, lib.sync, cfg.loop_n, cfg.loop_rounds)
-            # rounds_us: every round in the order measured (the lent machines switch between a
-            # fast and a slow launch mode for stretches of rounds; docs/performance.md)
-            return {"status": "ok", "value": s["median"], "samples_us": s, "check": check,
-                    "clock": "host", "wall_loop_us": statistics.median(loop),
-                    "rounds_us": [round(x, 3) for x in samples]}
         nbytes = case.nbytes(ctx.sizes)
         if case.clock == "device":
             ev = ctx.events.make_event if lib.on_gpu else None
@@ -190,6 +262,7 @@ def run_case(case, libs, ctx, numpy_big):
            "stmt": case.stmt, "target": case.target, "results": {}}
     if case.nbytes:
         row["nbytes"] = case.nbytes(ctx.sizes)
+    timed = []  # host-time cases: the libraries measured together, rounds in turn
     for name in R.LIB_COLUMNS:
         lib = libs.get(name)
         if name not in case.libs:
@@ -198,11 +271,20 @@ def run_case(case, libs, ctx, numpy_big):
             row["results"][name] = {"status": "absent", "detail": lib}
         elif name == "numpy" and case.clock in ("device", "wall") and not numpy_big:
             row["results"][name] = {"status": "skipped", "detail": "NumPy at GPU sizes (--numpy-big)"}
+        elif case.clock == "host_loop":
+            row["results"][name] = None
+            timed.append((name, lib))
         else:
             try:
                 row["results"][name] = measure(case, lib, ctx)
             except Exception as e:  # noqa: BLE001 - one failing case must not end the run
                 row["results"][name] = {"status": "error", "detail": f"{type(e).__name__}: {e}"}
+    if timed:
+        try:
+            row["results"].update(measure_host_loops(case, timed, ctx))
+        except Exception as e:  # noqa: BLE001 - one failing case must not end the run
+            row["results"].update({name: {"status": "error", "detail": f"{type(e).__name__}: {e}"}
+                                   for name, _ in timed})
     mine = row["results"].get("cupric", {})
     if case.baseline and any(r.get("status") == "ok" for r in row["results"].values()):
         base = ctx.baseline(case.baseline)
@@ -286,8 +368,8 @@ def main(argv=None):
     R.complete_rows(rows, meta["judge_targets"])
     R.write_json(args.json, meta, rows)
     print(f"JSON: {args.json}")
-    for line in R.problems(rows) + [f"note {r['id']} [{k}]: {v['warning']}" for r in rows
-                                    for k, v in r["results"].items() if v.get("warning")]:
+    for line in R.problems(rows) + R.slow_notes(rows) + [f"note {r['id']} [{k}]: {v['warning']}" for r in rows
+                                                         for k, v in r["results"].items() if v.get("warning")]:
         print(line)
     print()
     for line in R.legend(meta):

@@ -6,7 +6,8 @@ Three clocks, chosen per case and library:
   (as ``timeit`` does, so no Python function call per iteration). Each round starts on an idle
   device (synchronised before the clock starts) and times ``n`` calls, few enough (200) that the
   launch queue never fills, so the host never waits for the GPU; the clock stops before the
-  closing synchronise. The median round is reported.
+  closing synchronise. The median round is reported. ``host_loops_interleaved`` measures the
+  libraries of one case with their rounds in turn (bench/run.py does so for every host-time case).
 * ``wall_loop_us``: throughput of the same loop: ``n`` (20000) calls, then one synchronise, wall
   time / n. Where the GPU finishes tiny kernels more slowly than the host launches them (the lent
   H200 machines take 4-5 us per launch), this is the GPU's rate, not host time.
@@ -64,9 +65,26 @@ def _compile_loop(stmt, namespace):
 def host_loop_us(stmt, namespace, sync, n, rounds, warmup=200):
     """Host microseconds per call of ``stmt`` (µs), one sample per round of ``n`` calls, each round
     started on an idle device and timed without its closing synchronise."""
-    inner = _compile_loop(stmt, namespace)
-    inner(warmup, sync)
-    return [inner(n, sync, _host_only=True) / n / 1e3 for _ in range(rounds)]
+    return host_loops_interleaved([(stmt, namespace, sync)], n, rounds, warmup)[0]
+
+
+def host_loops_interleaved(loops, n, rounds, warmup=200):
+    """``host_loop_us`` of several statements at once (one per library: ``loops`` is a list of
+    ``(stmt, namespace, sync)``), their rounds taken in turn, the order reversed every round. The
+    lent GPU machines have stretches (a fraction of a second to several seconds) in which every
+    launch costs about 1 us more; taken in turn, such a stretch falls on every library alike
+    instead of on whichever was being measured then. One list of samples per entry of ``loops``."""
+    inners = [(_compile_loop(stmt, ns), sync) for stmt, ns, sync in loops]
+    for inner, sync in inners:
+        inner(warmup, sync)
+    out = [[] for _ in inners]
+    order = list(range(len(inners)))
+    for _ in range(rounds):
+        for k in order:
+            inner, sync = inners[k]
+            out[k].append(inner(n, sync, _host_only=True) / n / 1e3)
+        order.reverse()
+    return out
 
 
 def wall_loop_us(stmt, namespace, sync, n, rounds, warmup=200):
