@@ -111,18 +111,16 @@ void index_loop(const LoopPlan& p, const void* state, const Stream& stream) {
         reinterpret_cast<uintptr_t>(p.data[2]) % alignof(int64_t) == 0) {
       int64_t blocks = (p.numel + kBlock * kGatherUnroll - 1) / (kBlock * kGatherUnroll);
       if (blocks > (int64_t{1} << 20)) blocks = int64_t{1} << 20;  // grid-stride beyond
-      gather_flat_kernel<T><<<static_cast<unsigned>(blocks), kBlock, 0, s>>>(
-          p.numel, reinterpret_cast<T*>(p.data[0]), p.data[1], reinterpret_cast<const int64_t*>(p.data[2]), st);
-      cuda_check(cudaGetLastError(), "gather kernel launch");
+      launch<&gather_flat_kernel<T>>(static_cast<unsigned>(blocks), kBlock, 0, s, p.numel, reinterpret_cast<T*>(p.data[0]),
+                                     p.data[1], reinterpret_cast<const int64_t*>(p.data[2]), st);
       return;
     }
   }
   // int32 offsets only: the engine cuts bigger plans (Note [32-bit strided kernels]).
   if (!p.index32) throw_internal_error("index CUDA loop given a plan without 32-bit offsets");
   auto a = strided_args3<int32_t>(p);
-  if constexpr (Scatter) scatter_kernel<T, int32_t><<<grid_for(p.numel), kBlock, 0, s>>>(static_cast<int32_t>(p.numel), a, st);
-  else gather_kernel<T, int32_t><<<grid_for(p.numel), kBlock, 0, s>>>(static_cast<int32_t>(p.numel), a, st);
-  cuda_check(cudaGetLastError(), Scatter ? "scatter kernel launch" : "gather kernel launch");
+  if constexpr (Scatter) launch<&scatter_kernel<T, int32_t>>(grid_for(p.numel), kBlock, 0, s, static_cast<int32_t>(p.numel), a, st);
+  else launch<&gather_kernel<T, int32_t>>(grid_for(p.numel), kBlock, 0, s, static_cast<int32_t>(p.numel), a, st);
 }
 
 template <class T>
@@ -260,20 +258,18 @@ template <class T>
 void mask_select(const bool* mask, int64_t n, const int64_t* work, const char* src, char* out, const Stream& stream) {
   int64_t nb = (n + kMaskTile - 1) / kMaskTile;
   if (nb == 0) return;
-  mask_select_kernel<T><<<static_cast<unsigned>(nb), kBlock, 0, static_cast<cudaStream_t>(stream.handle)>>>(
-      reinterpret_cast<const uint8_t*>(mask), n, mask_vec_ok(mask), work, reinterpret_cast<const T*>(src),
-      reinterpret_cast<T*>(out));
-  cuda_check(cudaGetLastError(), "mask select kernel launch");
+  launch<&mask_select_kernel<T>>(static_cast<unsigned>(nb), kBlock, 0, static_cast<cudaStream_t>(stream.handle),
+                                 reinterpret_cast<const uint8_t*>(mask), n, mask_vec_ok(mask), work,
+                                 reinterpret_cast<const T*>(src), reinterpret_cast<T*>(out));
 }
 
 template <class T>
 void mask_place(const bool* mask, int64_t n, const int64_t* work, const char* vals, char* dst, const Stream& stream) {
   int64_t nb = (n + kMaskTile - 1) / kMaskTile;
   if (nb == 0) return;
-  mask_place_kernel<T><<<static_cast<unsigned>(nb), kBlock, 0, static_cast<cudaStream_t>(stream.handle)>>>(
-      reinterpret_cast<const uint8_t*>(mask), n, mask_vec_ok(mask), work, reinterpret_cast<const T*>(vals),
-      reinterpret_cast<T*>(dst));
-  cuda_check(cudaGetLastError(), "mask place kernel launch");
+  launch<&mask_place_kernel<T>>(static_cast<unsigned>(nb), kBlock, 0, static_cast<cudaStream_t>(stream.handle),
+                                reinterpret_cast<const uint8_t*>(mask), n, mask_vec_ok(mask), work,
+                                reinterpret_cast<const T*>(vals), reinterpret_cast<T*>(dst));
 }
 
 }  // namespace cupric::cuda

@@ -1,8 +1,9 @@
 // Launching cupric's built-in kernels through the driver (CUDA kernel-family units only).
 //
 // Note [Driver launches]
-// The engine's kernels (elementwise, reductions) are launched with cuLaunchKernel on a function
-// handle looked up once per kernel and context, not with `<<<>>>` (cudaLaunchKernel). The runtime's
+// cupric's own kernels (elementwise, reductions, scans, indexing, masks, sort keys, copies) are
+// launched with cuLaunchKernel on a function handle looked up once per kernel and context, not
+// with `<<<>>>` (cudaLaunchKernel; CUB's sorts and scans still launch that way inside CUB). The runtime's
 // launch finds the function from the host stub again on every call; on the lent H200 machines
 // that costs 0.1-0.9 us more per launch than the driver's launch of the same kernel
 // (bench/launch_floor.cu, "runtime vs driver launch"), a tenth to a fifth of a small op's host time.

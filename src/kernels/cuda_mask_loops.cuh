@@ -23,9 +23,8 @@ __global__ void __launch_bounds__(kBlock) iota_kernel(int64_t n, int64_t start, 
 inline void iota_loop(const LoopPlan& p, const void* state, const Stream& stream) {
   if (p.numel == 0) return;
   const auto st = load_functor<IotaState>(state);
-  iota_kernel<<<grid_for(p.numel), kBlock, 0, static_cast<cudaStream_t>(stream.handle)>>>(
-      p.numel, st.start, st.step, reinterpret_cast<int64_t*>(p.data[0]));
-  cuda_check(cudaGetLastError(), "iota kernel launch");
+  launch<&iota_kernel>(grid_for(p.numel), kBlock, 0, static_cast<cudaStream_t>(stream.handle), p.numel, st.start,
+                       st.step, reinterpret_cast<int64_t*>(p.data[0]));
 }
 
 // ---- mask compaction (Note [Mask compaction without a sort]) ----------------------------------
@@ -111,10 +110,9 @@ inline int64_t mask_count(const bool* mask, int64_t n, int64_t* work, const Stre
   auto s = static_cast<cudaStream_t>(stream.handle);
   int64_t nb = (n + kMaskTile - 1) / kMaskTile;
   if (nb > 0)
-    mask_tile_count_kernel<<<static_cast<unsigned>(nb), kBlock, 0, s>>>(reinterpret_cast<const uint8_t*>(mask), n,
-                                                                         mask_vec_ok(mask), work);
-  mask_scan_kernel<<<1, kBlock, 0, s>>>(work, nb);
-  cuda_check(cudaGetLastError(), "mask count kernel launch");
+    launch<&mask_tile_count_kernel>(static_cast<unsigned>(nb), kBlock, 0, s, reinterpret_cast<const uint8_t*>(mask), n,
+                                    mask_vec_ok(mask), work);
+  launch<&mask_scan_kernel>(1, kBlock, 0, s, work, nb);
   int64_t count = 0;
   // The one host sync of a boolean mask: the result's size is needed to allocate it.
   cuda_check(cudaMemcpyAsync(&count, work + nb, sizeof(count), cudaMemcpyDeviceToHost, s), "mask count read-back");
@@ -126,9 +124,8 @@ inline void mask_coords(const bool* mask, int64_t n, const int64_t* work, const 
                         int64_t count, const Stream& stream) {
   int64_t nb = (n + kMaskTile - 1) / kMaskTile;
   if (nb == 0 || count == 0) return;
-  mask_coords_kernel<<<static_cast<unsigned>(nb), kBlock, 0, static_cast<cudaStream_t>(stream.handle)>>>(
-      reinterpret_cast<const uint8_t*>(mask), n, mask_vec_ok(mask), work, cs, out, count);
-  cuda_check(cudaGetLastError(), "mask coords kernel launch");
+  launch<&mask_coords_kernel>(static_cast<unsigned>(nb), kBlock, 0, static_cast<cudaStream_t>(stream.handle),
+                              reinterpret_cast<const uint8_t*>(mask), n, mask_vec_ok(mask), work, cs, out, count);
 }
 
 }  // namespace cupric::cuda

@@ -434,8 +434,7 @@ void scan_loop(const ScanPlan& p, const ScanParams& params, const Stream& stream
   if (p.len <= 64 || !contiguous_rows) {
     int64_t blocks = (p.nrows + kScanThreads - 1) / kScanThreads;
     if (blocks > (int64_t{1} << 20)) blocks = int64_t{1} << 20;
-    scan_rows_kernel<Op><<<static_cast<unsigned>(blocks), kScanThreads, 0, s>>>(op, a);
-    cuda_check(cudaGetLastError(), "scan kernel launch");
+    launch<&scan_rows_kernel<Op>>(static_cast<unsigned>(blocks), kScanThreads, 0, s, op, a);
     return;
   }
   a.tiles_per_row = (p.len + T::kTile - 1) / T::kTile;
@@ -466,18 +465,15 @@ void scan_loop(const ScanPlan& p, const ScanParams& params, const Stream& stream
   } else {
     ws = allocate(*p.backend, static_cast<size_t>(ntiles) * sizeof(Acc));
     Acc* totals = static_cast<Acc*>(ws->ptr());
-    scan_tile_total_kernel<Op><<<static_cast<unsigned>(ntiles), kScanThreads, 0, s>>>(op, a, totals);
-    cuda_check(cudaGetLastError(), "scan kernel launch");
+    launch<&scan_tile_total_kernel<Op>>(static_cast<unsigned>(ntiles), kScanThreads, 0, s, op, a, totals);
     int64_t rows = p.nrows;
     if (a.tiles_per_row > 1) {
       // one block per row; grid.x is at most 2^31 - 1, which ntiles already bounds
-      scan_totals_kernel<Op><<<static_cast<unsigned>(rows), kScanThreads, 0, s>>>(op, totals, a.tiles_per_row);
-      cuda_check(cudaGetLastError(), "scan kernel launch");
+      launch<&scan_totals_kernel<Op>>(static_cast<unsigned>(rows), kScanThreads, 0, s, op, totals, a.tiles_per_row);
     }
     st.given = totals;
   }
-  scan_tile_kernel<Op><<<static_cast<unsigned>(ntiles), kScanThreads, 0, s>>>(op, a, st);
-  cuda_check(cudaGetLastError(), "scan kernel launch");
+  launch<&scan_tile_kernel<Op>>(static_cast<unsigned>(ntiles), kScanThreads, 0, s, op, a, st);
   // The workspace returns to the pool now; it is reused only by work ordered after this kernel.
 }
 

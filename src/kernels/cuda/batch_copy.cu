@@ -54,8 +54,7 @@ void batch_copy(char* dst, const CopyBatch& b, const Stream& stream) {
   int64_t blocks = (most + 16 * 4 * cuda::kBlock - 1) / (16 * 4 * cuda::kBlock);
   if (blocks > (int64_t{1} << 16)) blocks = int64_t{1} << 16;
   dim3 grid(static_cast<unsigned>(blocks), static_cast<unsigned>(b.count));
-  batch_copy_kernel<<<grid, cuda::kBlock, 0, static_cast<cudaStream_t>(stream.handle)>>>(dst, b);
-  cuda_check(cudaGetLastError(), "batched copy kernel launch");
+  cuda::launch<&batch_copy_kernel>(grid, cuda::kBlock, 0, static_cast<cudaStream_t>(stream.handle), dst, b);
 }
 
 struct Register {

@@ -1,6 +1,7 @@
 // bincount's CUDA loop: one atomic add per element (kernels/bincount.hpp).
 #include <cuda_runtime.h>
 #include "kernels/bincount.hpp"
+#include "kernels/cuda_launch.cuh"
 #include "runtime/cuda/cuda_check.hpp"
 
 namespace cupric {
@@ -18,8 +19,8 @@ void cuda_bincount(const int64_t* x, const double* w, int64_t n, void* out, cons
   if (n == 0) return;
   int64_t blocks = (n + 255) / 256;
   if (blocks > 65536) blocks = 65536;
-  bincount_kernel<<<static_cast<unsigned>(blocks), 256, 0, static_cast<cudaStream_t>(stream.handle)>>>(x, w, n, out);
-  cuda_check(cudaGetLastError(), "bincount kernel launch");
+  cuda::launch<&bincount_kernel>(static_cast<unsigned>(blocks), 256, 0, static_cast<cudaStream_t>(stream.handle), x, w, n,
+                                 out);
 }
 
 struct Register {

@@ -35,9 +35,8 @@ void bytes_copy(const LoopPlan& p, const void* state, const Stream& stream) {
   }
   a.data[0] = p.data[0];
   a.data[1] = p.data[1];
-  bytes_copy_kernel<int64_t><<<cuda::grid_for(p.numel), cuda::kBlock, 0, static_cast<cudaStream_t>(stream.handle)>>>(
-      p.numel, itemsize, a);
-  cuda_check(cudaGetLastError(), "bytes_copy kernel launch");
+  cuda::launch<&bytes_copy_kernel<int64_t>>(cuda::grid_for(p.numel), cuda::kBlock, 0,
+                                            static_cast<cudaStream_t>(stream.handle), p.numel, itemsize, a);
 }
 
 struct Register {

@@ -4,6 +4,7 @@
 #include <climits>
 #include <string>
 #include "kernels/cuda/sort_radix.hpp"
+#include "kernels/cuda_launch.cuh"
 #include "kernels/sort_kernels.hpp"
 #include "cupric/error.hpp"
 #include "runtime/cuda/cuda_check.hpp"
@@ -29,7 +30,7 @@ __global__ void __launch_bounds__(kSortBlock) to_key_kernel(const U* src, int64_
 
 template <class U, class K>
 void launch_to_key(const void* src, int64_t n, const KeySpec& spec, const Layout& l, void* out, cudaStream_t s) {
-  to_key_kernel<U, K><<<grid_of(n), kSortBlock, 0, s>>>(static_cast<const U*>(src), n, spec, l, static_cast<K*>(out));
+  launch<&to_key_kernel<U, K>>(grid_of(n), kSortBlock, 0, s, static_cast<const U*>(src), n, spec, l, static_cast<K*>(out));
 }
 
 // Keys are written at their natural width, or widened to 8 bytes (packed segments, search keys).
@@ -50,7 +51,6 @@ void to_key(const void* src, int64_t n, const KeySpec& spec, void* out, const St
     case 4: to_key_u<uint32_t>(src, n, spec, l, out, s); break;
     default: to_key_u<uint64_t>(src, n, spec, l, out, s); break;
   }
-  cuda_check(cudaGetLastError(), "sort key kernel launch");
 }
 
 template <class K, class U>
@@ -63,10 +63,10 @@ __global__ void __launch_bounds__(kSortBlock) from_key_kernel(const K* keys, int
 template <class U>
 void from_key_u(const void* keys, int32_t key_bytes, int64_t n, sortkey::Kind kind, void* out, cudaStream_t s) {
   if (key_bytes == 8)
-    from_key_kernel<uint64_t, U><<<grid_of(n), kSortBlock, 0, s>>>(static_cast<const uint64_t*>(keys), n, kind,
-                                                                   static_cast<U*>(out));
+    launch<&from_key_kernel<uint64_t, U>>(grid_of(n), kSortBlock, 0, s, static_cast<const uint64_t*>(keys), n, kind,
+                                          static_cast<U*>(out));
   else
-    from_key_kernel<U, U><<<grid_of(n), kSortBlock, 0, s>>>(static_cast<const U*>(keys), n, kind, static_cast<U*>(out));
+    launch<&from_key_kernel<U, U>>(grid_of(n), kSortBlock, 0, s, static_cast<const U*>(keys), n, kind, static_cast<U*>(out));
 }
 
 void from_key(const void* keys, int32_t key_bytes, int64_t n, ScalarType t, void* out, const Stream& stream) {
@@ -79,7 +79,6 @@ void from_key(const void* keys, int32_t key_bytes, int64_t n, ScalarType t, void
     case 4: from_key_u<uint32_t>(keys, key_bytes, n, l.kind, out, s); break;
     default: from_key_u<uint64_t>(keys, key_bytes, n, l.kind, out, s); break;
   }
-  cuda_check(cudaGetLastError(), "sort value kernel launch");
 }
 
 void check_size(int64_t n) {
@@ -158,14 +157,12 @@ void argsort(int32_t kb, void* keys, int64_t* pos, int64_t n, int b, int e, void
   p += align256(un * 4);
   const size_t used = static_cast<size_t>(p - static_cast<char*>(temp));
   if (tb < used) throw ValueError("cupric: internal error: CUDA argsort scratch too small");
-  iota32_kernel<<<grid_of(n), kSortBlock, 0, s>>>(v, n);
-  cuda_check(cudaGetLastError(), "argsort kernel launch");
+  launch<&iota32_kernel>(grid_of(n), kSortBlock, 0, s, v, n);
   const bool alt = kb == 4 ? radix_sort_index(static_cast<uint32_t*>(keys), static_cast<uint32_t*>(kalt), v, valt, m, b,
                                               e, p, tb - used, s)
                            : radix_sort_index(static_cast<uint64_t*>(keys), static_cast<uint64_t*>(kalt), v, valt, m, b,
                                               e, p, tb - used, s);
-  widen_kernel<<<grid_of(n), kSortBlock, 0, s>>>(alt ? valt : v, n, pos);
-  cuda_check(cudaGetLastError(), "argsort kernel launch");
+  launch<&widen_kernel>(grid_of(n), kSortBlock, 0, s, alt ? valt : v, n, pos);
 }
 
 // ---- value sort of float32/float64 by CUB's float keys (SortFns::sort_floats) ----
@@ -228,10 +225,8 @@ template <class U>
 void move_neg_nans_last(void* out, int64_t n, int64_t* k, cudaStream_t s) {
   int64_t g = (n / 2 + kSortBlock - 1) / kSortBlock;
   const unsigned grid = static_cast<unsigned>(g < 1 ? 1 : (g > 1024 ? 1024 : g));
-  nan_run_first_kernel<U><<<grid, kSortBlock, 0, s>>>(static_cast<U*>(out), n, k);
-  cuda_check(cudaGetLastError(), "sort kernel launch");
-  nan_run_second_kernel<U><<<grid, kSortBlock, 0, s>>>(static_cast<U*>(out), n, k);
-  cuda_check(cudaGetLastError(), "sort kernel launch");
+  launch<&nan_run_first_kernel<U>>(grid, kSortBlock, 0, s, static_cast<U*>(out), n, k);
+  launch<&nan_run_second_kernel<U>>(grid, kSortBlock, 0, s, static_cast<U*>(out), n, k);
 }
 
 constexpr size_t kFloatSortHead = 256;  // temp: k of the NaN fix-up | CUB's scratch
@@ -273,8 +268,7 @@ __global__ void __launch_bounds__(kSortBlock) search_kernel(sortkey::KeyParts a,
 void search(const sortkey::KeyParts& a, int64_t n, const sortkey::KeyParts& v, int64_t m, bool right, int64_t* out,
             const Stream& stream) {
   if (m == 0) return;
-  search_kernel<<<grid_of(m), kSortBlock, 0, static_cast<cudaStream_t>(stream.handle)>>>(a, n, v, m, right, out);
-  cuda_check(cudaGetLastError(), "searchsorted kernel launch");
+  launch<&search_kernel>(grid_of(m), kSortBlock, 0, static_cast<cudaStream_t>(stream.handle), a, n, v, m, right, out);
 }
 
 struct Register {
