@@ -14,6 +14,79 @@ namespace {
 thread_local std::exception_ptr g_pending;
 nb::handle g_reraise;
 nb::handle g_axis_error, g_complex_warning, g_ufunc_type_error;  // leaked on purpose (outlive the interpreter)
+// NumPy's UFuncTypeError subclasses (Note [Ufunc exceptions] in include/cupric/error.hpp); invalid
+// where this NumPy lacks them. g_module: this extension module (its _ufuncs table).
+nb::handle g_no_loop_error, g_input_casting_error, g_output_casting_error, g_module;
+
+// e.ufunc of NumPy's ufunc exceptions: cupric's ufunc object of that name, or (for a ufunc not
+// exposed to Python) a stand-in with the __name__, nin and nout NumPy's __str__ reads.
+nb::object ufunc_object(const std::string& name, int nin, int nout) {
+  nb::object table = nb::getattr(g_module, "_ufuncs", nb::none());
+  if (nb::isinstance<nb::dict>(table)) {
+    nb::dict d = nb::borrow<nb::dict>(table);
+    if (d.contains(name.c_str())) {
+      nb::object f = d[name.c_str()];
+      if (nb::cast<int>(f.attr("nin")) == nin && nb::cast<int>(f.attr("nout")) == nout) return f;
+    }
+  }
+  nb::object ns = nb::module_::import_("types").attr("SimpleNamespace")();
+  ns.attr("__name__") = nb::str(name.c_str());
+  ns.attr("nin") = nin;
+  ns.attr("nout") = nout;
+  return ns;
+}
+
+// A subclass of `root` named `name`, at any depth; invalid if none.
+nb::handle find_subclass(nb::handle root, const char* name) {
+  for (nb::handle c : nb::list(root.attr("__subclasses__")())) {
+    if (nb::str(c.attr("__name__")).equal(nb::str(name))) return c;
+    if (nb::handle f = find_subclass(c, name); f.is_valid()) return f;
+  }
+  return {};
+}
+
+// The DType class NumPy puts in _UFuncNoLoopError.dtypes (numpy.dtypes.Float64DType, ...; for a
+// weak Python int/float/complex numpy.dtypes._PyLongDType / _PyFloatDType / _PyComplexDType,
+// which numpy.dtypes does not export: found once among numpy.dtype's subclasses).
+nb::object dtype_class(DType d, char weak_kind) {
+  if (weak_kind == 'i' || weak_kind == 'f' || weak_kind == 'c') {
+    static nb::handle py_dtypes[3];  // leaked on purpose (static types of NumPy's)
+    static bool looked_up = false;
+    if (!looked_up) {
+      looked_up = true;
+      nb::handle root = numpy().attr("dtype");
+      const char* names[3] = {"_PyLongDType", "_PyFloatDType", "_PyComplexDType"};
+      for (int k = 0; k < 3; ++k)
+        if (nb::handle c = find_subclass(root, names[k]); c.is_valid()) py_dtypes[k] = c.inc_ref();
+    }
+    const nb::handle c = py_dtypes[weak_kind == 'i' ? 0 : (weak_kind == 'f' ? 1 : 2)];
+    if (c.is_valid()) return nb::borrow(c);
+  }
+  return nb::borrow(reinterpret_cast<PyObject*>(Py_TYPE(dtype_object(d).ptr())));
+}
+
+// Raises an instance of NumPy's class `cls` made by `make`, or, if that fails (an older NumPy, no
+// ml_dtypes for a bfloat16 dtype), UFuncTypeError with the C++ message.
+template <class Make>
+void raise_ufunc_error(nb::handle cls, const UFuncTypeError& e, Make make) {
+  if (cls.is_valid()) {
+    try {
+      nb::object inst = make();
+      PyErr_SetObject(cls.ptr(), inst.ptr());
+      return;
+    } catch (const std::exception&) {  // (nb::python_error included: it restores nothing here)
+    }
+  }
+  PyErr_SetObject(g_ufunc_type_error.ptr(), nb::str(e.what()).ptr());
+}
+
+// NumPy's _UFuncInputCastingError / _UFuncOutputCastingError(ufunc, casting, from_, to, i).
+void raise_casting_error(nb::handle cls, const UFuncCastingError& e) {
+  raise_ufunc_error(cls, e, [&] {
+    return nb::borrow(cls)(ufunc_object(e.ufunc, e.nin, e.nout), casting_name(e.casting), dtype_object(e.from),
+                           dtype_object(e.to), e.operand);
+  });
+}
 
 void warning_to_python(const char* category, const char* message) {
   PyObject* cat = PyExc_RuntimeWarning;
@@ -27,11 +100,16 @@ void init_errors(nb::module_& m) {
   nb::object exc = nb::module_::import_("numpy.exceptions");
   g_axis_error = nb::object(exc.attr("AxisError")).release();
   g_complex_warning = nb::object(exc.attr("ComplexWarning")).release();
-  try {  // numpy's own class, so `except numpy._core._exceptions.UFuncTypeError` works too
-    g_ufunc_type_error = nb::object(nb::module_::import_("numpy._core._exceptions").attr("UFuncTypeError")).release();
+  try {  // numpy's own classes, so `except numpy._core._exceptions.UFuncTypeError` works too
+    nb::object ex = nb::module_::import_("numpy._core._exceptions");
+    g_ufunc_type_error = nb::object(ex.attr("UFuncTypeError")).release();
+    g_no_loop_error = nb::getattr(ex, "_UFuncNoLoopError", nb::handle()).release();
+    g_input_casting_error = nb::getattr(ex, "_UFuncInputCastingError", nb::handle()).release();
+    g_output_casting_error = nb::getattr(ex, "_UFuncOutputCastingError", nb::handle()).release();
   } catch (nb::python_error&) {
     g_ufunc_type_error = nb::handle(PyExc_TypeError).inc_ref();
   }
+  g_module = m.inc_ref();
   static nb::exception<OutOfMemoryError> oom(m, "OutOfMemoryError", PyExc_MemoryError);
   static nb::exception<CudaError> cuda_err(m, "CUDARuntimeError", PyExc_RuntimeError);
   nb::register_exception_translator([](const std::exception_ptr& p, void*) {
@@ -39,6 +117,17 @@ void init_errors(nb::module_& m) {
       std::rethrow_exception(p);
     } catch (const AxisError& e) {
       PyErr_SetObject(g_axis_error.ptr(), nb::str(e.what()).ptr());
+    } catch (const UFuncNoLoopError& e) {
+      raise_ufunc_error(g_no_loop_error, e, [&] {
+        nb::list dtypes;
+        for (size_t i = 0; i < e.dtypes.size(); ++i) dtypes.append(dtype_class(e.dtypes[i], e.weak_kinds[i]));
+        for (int k = 0; k < e.nout; ++k) dtypes.append(nb::none());
+        return nb::borrow(g_no_loop_error)(ufunc_object(e.ufunc, e.nin, e.nout), nb::tuple(dtypes));
+      });
+    } catch (const UFuncInputCastingError& e) {
+      raise_casting_error(g_input_casting_error, e);
+    } catch (const UFuncOutputCastingError& e) {
+      raise_casting_error(g_output_casting_error, e);
     } catch (const UFuncTypeError& e) {
       PyErr_SetObject(g_ufunc_type_error.ptr(), nb::str(e.what()).ptr());
     } catch (const ValueError& e) {

@@ -3,6 +3,8 @@
 #pragma once
 #include <stdexcept>
 #include <string>
+#include <vector>
+#include "cupric/dtype.hpp"
 
 namespace cupric {
 
@@ -26,11 +28,68 @@ CUPRIC_DEFINE_ERROR(RuntimeError)
 #undef CUPRIC_DEFINE_ERROR
 
 // numpy's UFuncTypeError (a TypeError): a ufunc has no loop for the inputs, or a cast of its
-// inputs/outputs is not allowed by the casting rule.
+// inputs/outputs is not allowed by the casting rule. Ufuncs throw the subclasses below.
 class UFuncTypeError : public TypeError {
  public:
   using TypeError::TypeError;
 };
+
+// Note [Ufunc exceptions]
+// NumPy 2 raises subclasses of UFuncTypeError whose message its __str__ builds from the ufunc
+// object (its __name__, nin, nout) and the dtypes involved. The classes below carry exactly
+// those fields; the binding layer (bindings/errors.cpp) builds NumPy's own classes from them, so
+// that type(e), str(e) and e.ufunc, e.from_, e.to, e.casting, e.in_i/out_i, e.dtypes are NumPy's.
+// what() is the same message, for C++ users. Which ufuncs raise UFuncNoLoopError and which a
+// plain TypeError when no loop takes the inputs: Note [No-loop errors] in src/ops/ufunc.cpp.
+
+// numpy's _UFuncNoLoopError: no loop of the ufunc takes the inputs' dtypes:
+// "ufunc 'gcd' did not contain a loop with signature matching types (<class
+// 'numpy.dtypes.Float64DType'>, <class 'numpy.dtypes.Float64DType'>) -> None".
+class UFuncNoLoopError : public UFuncTypeError {
+ public:
+  UFuncNoLoopError(std::string ufunc, int nin, int nout, std::vector<DType> dtypes, std::vector<char> weak_kinds = {});
+  std::string ufunc;  // the ufunc's name
+  int nin, nout;
+  std::vector<DType> dtypes;     // the inputs' (nin of them; a weak scalar's: its default dtype)
+  std::vector<char> weak_kinds;  // per input: 0, or 'i'/'f'/'c' for a Python int/float/complex (NEP 50 weak)
+};
+
+// numpy's _UFuncCastingError: the base of the two below.
+class UFuncCastingError : public UFuncTypeError {
+ public:
+  std::string ufunc;  // the ufunc's name
+  int nin, nout;
+  Casting casting;
+  DType from, to;
+  int operand;  // NumPy's in_i / out_i: the input's index, or nin + the output's index
+
+ protected:
+  UFuncCastingError(const std::string& msg, std::string ufunc, int nin, int nout, Casting casting, DType from, DType to,
+                    int operand);
+};
+
+// numpy's _UFuncInputCastingError: input `input` (dtype `from`) may not be cast to the loop's
+// `to` under `casting`: "Cannot cast ufunc 'add' input 0 from dtype('float64') to
+// dtype('int32') with casting rule 'same_kind'" (no index when nin == 1: "input from").
+class UFuncInputCastingError : public UFuncCastingError {
+ public:
+  UFuncInputCastingError(std::string ufunc, int nin, int nout, Casting casting, DType from, DType to, int input);
+};
+
+// numpy's _UFuncOutputCastingError: the loop's output `output` (0-based, dtype `from`) may not
+// be cast to the out= array's `to`: "Cannot cast ufunc 'add' output from dtype('float64') to
+// dtype('int32') with casting rule 'same_kind'" (with two outputs NumPy numbers them nin + k:
+// "output 2 from").
+class UFuncOutputCastingError : public UFuncCastingError {
+ public:
+  UFuncOutputCastingError(std::string ufunc, int nin, int nout, Casting casting, DType from, DType to, int output);
+};
+
+// NumPy's spelling of a dtype in those messages: "dtype('float64')", "dtype(bfloat16)", and of
+// its DType class: "<class 'numpy.dtypes.Float64DType'>" ('i'/'f'/'c' weak_kind: the class of
+// Python ints/floats/complexes, "<class 'numpy.dtypes._PyLongDType'>").
+std::string numpy_dtype_repr(DType d);
+std::string numpy_dtype_class_repr(DType d, char weak_kind = 0);
 
 // numpy.exceptions.AxisError (a ValueError and an IndexError in NumPy).
 class AxisError : public ValueError {

@@ -40,17 +40,6 @@ namespace cupric {
 
 namespace {
 
-std::string dtype_repr(DType d) { return "dtype('" + d.name() + "')"; }
-
-// NumPy's DType class names, for "did not contain a loop with signature matching types".
-std::string dtype_class(DType d) {
-  std::string n = d.name();
-  static const char* names[] = {"Bool", "Int8", "UInt8", "Int16", "UInt16", "Int32", "UInt32", "Int64", "UInt64",
-                                "Float16", "BFloat16", "Float32", "Float64", "Complex64", "Complex128"};
-  if (d.is_void()) return "<class 'numpy.dtypes.VoidDType'>";
-  return std::string("<class 'numpy.dtypes.") + names[d.index()] + "DType'>";
-}
-
 // "(2,3)" and "(3,)", NumPy's spelling in broadcast errors.
 std::string np_shape(const Dims& s) {
   std::string r = "(";
@@ -110,8 +99,42 @@ bool weak_can_cast(char kind, const Scalar& v, DType t, Casting casting) {
 }
 
 [[noreturn]] void input_cast_error(const OpDef& u, int i, DType from, DType to, Casting c) {
-  throw UFuncTypeError("Cannot cast ufunc '" + u.name + "' input " + std::to_string(i) + " from " + dtype_repr(from) +
-                       " to " + dtype_repr(to) + " with casting rule '" + casting_name(c) + "'");
+  throw UFuncInputCastingError(u.name, u.nin, u.nout, c, from, to, i);
+}
+
+// Note [No-loop errors]
+// When no loop takes the inputs, NumPy 2 raises one of two errors. The ufuncs its legacy type
+// resolver handles (most of them) raise a plain TypeError, "ufunc 'left_shift' not supported for
+// the input types, and the inputs could not be safely coerced to any supported types according
+// to the casting rule ''safe''". gcd and lcm (any inputs but bfloat16, which is a legacy user
+// DType to NumPy), positive and sign (bool inputs: NumPy 2 dropped those loops), and any ufunc
+// given a void/structured input, raise _UFuncNoLoopError (UFuncNoLoopError here): "ufunc 'gcd'
+// did not contain a loop with signature matching types (<class 'numpy.dtypes.Float64DType'>,
+// ...) -> None". Measured with NumPy 2.4 over every ufunc and numeric dtype combination
+// (tests/python/test_ufunc_types.py::test_no_loop_errors_match_numpy).
+bool numpy_no_loop_error(const OpDef& u) {
+  for (const char* n : {"gcd", "lcm", "positive", "sign"})
+    if (u.name == n) return true;
+  return false;
+}
+
+// `dtypes`: the strong inputs' dtypes. Weak scalars go as their default dtype and their kind
+// (NumPy shows them as its _PyLongDType, _PyFloatDType, _PyComplexDType).
+[[noreturn]] void no_loop_error(const OpDef& u, const Operand* in, const DType* dtypes, int nin) {
+  std::vector<DType> d(dtypes, dtypes + nin);
+  std::vector<char> weak(nin, 0);
+  for (int i = 0; i < nin; ++i) {
+    if (!in[i].is_weak()) continue;
+    weak[i] = in[i].weak_kind();
+    d[i] = default_of_kind(weak[i], in[i].scalar());
+  }
+  throw UFuncNoLoopError(u.name, u.nin, u.nout, std::move(d), std::move(weak));
+}
+
+[[noreturn]] void legacy_no_loop_error(const OpDef& u) {
+  throw TypeError("ufunc '" + u.name +
+                  "' not supported for the input types, and the inputs could not be safely coerced to any supported "
+                  "types according to the casting rule ''safe''");
 }
 
 struct Resolved {
@@ -173,9 +196,11 @@ Resolved resolve_uncached(const OpDef& u, const Operand* in, int nin, const Ufun
   for (int i = 0; i < nin; ++i) {
     if (in[i].is_weak()) continue;
     DType d = in[i].is_array() ? in[i].array().dtype() : in[i].scalar().dtype;
-    if (d.is_void())
-      throw UFuncTypeError("ufunc '" + u.name + "' did not contain a loop with signature matching types " +
-                           dtype_class(d) + " -> None (V14-STRUCT: structured arrays support field access only)");
+    if (d.is_void()) {  // (no ufunc has void loops: Note [No-loop errors])
+      DType all[kMaxOperands];
+      for (int j = 0; j < nin; ++j) all[j] = in[j].is_array() ? in[j].array().dtype() : in[j].scalar().dtype;
+      no_loop_error(u, in, all, nin);
+    }
     r.in[i] = d;
     any_strong = true;
   }
@@ -261,7 +286,10 @@ Resolved resolve_uncached(const OpDef& u, const Operand* in, int nin, const Ufun
     all_int = all_int && (r.in[i].is_integer() || r.in[i].is_bool());
     all_bool = all_bool && r.in[i].is_bool();
   }
-  if (all_bool && u.bool_error) throw TypeError(u.bool_error);
+  if (all_bool && u.bool_error) {
+    if (numpy_no_loop_error(u)) no_loop_error(u, in, r.in, nin);
+    throw TypeError(u.bool_error);
+  }
   if (u.flags & kLogical) {  // logical_and/or/xor: mixed or weak inputs compare as bools
     bool mixed = false;
     for (int i = 0; i < nin; ++i) mixed = mixed || in[i].is_weak() || r.in[i] != r.in[0];
@@ -308,10 +336,10 @@ Resolved resolve_uncached(const OpDef& u, const Operand* in, int nin, const Ufun
   if ((u.flags & kWeakByValue) && weak_by_value()) return r;
   for (const auto& l : u.loops)
     if (safe_match(l)) { r.loop = &l; return r; }
-  std::string sig = "(";
-  for (int i = 0; i < nin; ++i) sig += dtype_class(r.in[i]) + (i + 1 < nin ? ", " : "");
-  throw UFuncTypeError("ufunc '" + u.name + "' did not contain a loop with signature matching types " +
-                       (nin == 1 ? dtype_class(r.in[0]) : sig + ")") + " -> None");
+  bool bf16 = false;  // (ml_dtypes' bfloat16 is a legacy user DType to NumPy: always the legacy error)
+  for (int i = 0; i < nin; ++i) bf16 = bf16 || r.in[i].type == ScalarType::BFloat16;
+  if (numpy_no_loop_error(u) && !bf16) no_loop_error(u, in, r.in, nin);
+  legacy_no_loop_error(u);
 }
 
 [[noreturn]] void broadcast_error(const Operand* in, int nin, const UfuncOptions& opts, int nout) {
@@ -491,8 +519,7 @@ UfuncResult ufunc_call(const OpDef& u, const Operand* in, int nin, const UfuncOp
     const ndarray& o = opts.out[k];
     const DType out_t(loop.types[u.nin + k]);
     if (o.defined() && !can_cast(out_t, o.dtype(), opts.casting))
-      throw UFuncTypeError("Cannot cast ufunc '" + u.name + "' output from " + dtype_repr(out_t) + " to " +
-                           dtype_repr(o.dtype()) + " with casting rule '" + casting_name(opts.casting) + "'");
+      throw UFuncOutputCastingError(u.name, u.nin, u.nout, opts.casting, out_t, o.dtype(), k);
   }
 
   UfuncResult res;  // (the one result object of every return: no move of it on the way out)

@@ -82,6 +82,76 @@ TEST(Ufunc, OptionsOutWhereDtypeCasting) {
   EXPECT_THROW(add(array<double>({1, 2}), array<double>({1, 2, 3})), ValueError);
 }
 
+// Note [Ufunc exceptions]: NumPy's subclasses of UFuncTypeError, with its messages and fields.
+TEST(Ufunc, CastingAndNoLoopErrors) {
+  ndarray i = array<int32_t>({1, 2, 3});
+  ndarray f = array<double>({1, 2, 3});
+  UfuncOptions d;
+  d.dtype = dtypes::int32;
+  try {
+    add(f, f, d);
+    FAIL() << "no error";
+  } catch (const UFuncInputCastingError& e) {
+    EXPECT_STREQ(e.what(),
+                 "Cannot cast ufunc 'add' input 0 from dtype('float64') to dtype('int32') with casting rule 'same_kind'");
+    EXPECT_EQ(e.ufunc, "add");
+    EXPECT_EQ(e.nin, 2);
+    EXPECT_EQ(e.operand, 0);
+    EXPECT_EQ(e.casting, Casting::SameKind);
+    EXPECT_EQ(e.from, dtypes::float64);
+    EXPECT_EQ(e.to, dtypes::int32);
+  }
+  try {
+    negative(f, d);  // one input: no index
+    FAIL() << "no error";
+  } catch (const UFuncInputCastingError& e) {
+    EXPECT_STREQ(e.what(),
+                 "Cannot cast ufunc 'negative' input from dtype('float64') to dtype('int32') with casting rule 'same_kind'");
+  }
+  UfuncOptions o;
+  o.out[0] = i;
+  try {
+    add(i, 1.5, o);
+    FAIL() << "no error";
+  } catch (const UFuncOutputCastingError& e) {
+    EXPECT_STREQ(e.what(),
+                 "Cannot cast ufunc 'add' output from dtype('float64') to dtype('int32') with casting rule 'same_kind'");
+    EXPECT_EQ(e.operand, 2);  // NumPy's out_i: nin + the output's index
+  }
+  UfuncOptions o2;
+  o2.out[1] = i;
+  try {
+    ufunc_call("divmod", {f, f}, o2);
+    FAIL() << "no error";
+  } catch (const UFuncOutputCastingError& e) {  // two outputs: numbered
+    EXPECT_STREQ(e.what(),
+                 "Cannot cast ufunc 'divmod' output 3 from dtype('float64') to dtype('int32') with casting rule 'same_kind'");
+  }
+  try {
+    gcd(f, 1);
+    FAIL() << "no error";
+  } catch (const UFuncNoLoopError& e) {
+    EXPECT_STREQ(e.what(),
+                 "ufunc 'gcd' did not contain a loop with signature matching types (<class 'numpy.dtypes.Float64DType'>, "
+                 "<class 'numpy.dtypes._PyLongDType'>) -> None");
+    EXPECT_EQ(e.dtypes, (std::vector<DType>{dtypes::float64, dtypes::int64}));
+    EXPECT_EQ(e.weak_kinds, (std::vector<char>{0, 'i'}));
+  }
+  // All of them are UFuncTypeErrors; NumPy's legacy ufuncs raise a plain TypeError for a missing loop.
+  EXPECT_THROW(add(i, 1.5, o), UFuncTypeError);
+  EXPECT_THROW(gcd(f, f), UFuncTypeError);
+  try {
+    left_shift(f, f);
+    FAIL() << "no error";
+  } catch (const UFuncTypeError&) {
+    FAIL() << "a UFuncTypeError";
+  } catch (const TypeError& e) {
+    EXPECT_STREQ(e.what(),
+                 "ufunc 'left_shift' not supported for the input types, and the inputs could not be safely coerced to "
+                 "any supported types according to the casting rule ''safe''");
+  }
+}
+
 TEST(Ufunc, TableAndTypeHelpers) {
   const OpDef* u = find_ufunc("true_divide");
   ASSERT_NE(u, nullptr);

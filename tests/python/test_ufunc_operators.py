@@ -78,9 +78,11 @@ def test_inplace_operators(op, dtype):
 
 
 def test_inplace_with_higher_result_dtype_raises():
-    """int_arr += 1.5 is a UFuncTypeError (a TypeError), as in NumPy."""
+    """int_arr += 1.5 is NumPy's _UFuncOutputCastingError (a UFuncTypeError, a TypeError)."""
     a = cupric.ones(3, numpy.int32)
-    with pytest.raises(TypeError, match="Cannot cast ufunc 'add' output"):
+    with pytest.raises(numpy._core._exceptions._UFuncOutputCastingError,
+                       match=r"^Cannot cast ufunc 'add' output from dtype\('float64'\) to dtype\('int32'\) "
+                             r"with casting rule 'same_kind'$"):
         a += 1.5
     with pytest.raises(TypeError):
         a /= 2
@@ -211,6 +213,34 @@ def test_three_argument_pow_is_a_type_error():
         pow(numpy.arange(3), 2, 5)
 
 
+@pytest.mark.parametrize('dtype,iop,value', [
+    (numpy.int32, operator.iadd, 1.5),
+    (numpy.int64, operator.isub, numpy.float32(0.5)),
+    (numpy.int8, operator.itruediv, 2),
+    (numpy.uint8, operator.imul, 1j),
+    (numpy.float32, operator.imul, 1j),
+    (numpy.int16, operator.ipow, 0.5),
+    (numpy.int32, operator.iadd, numpy.ones(3)),
+    (numpy.bool_, operator.iadd, 1),
+    (numpy.float64, operator.ior, 1),          # no loop: NumPy's plain TypeError
+    (numpy.int32, operator.ilshift, 1.0),
+    (numpy.bool_, operator.isub, True),        # NumPy's boolean-subtract TypeError
+])
+def test_inplace_errors_match_numpy(dtype, iop, value):
+    """In-place operators raise NumPy's exception class (here _UFuncOutputCastingError for a result
+    the array cannot hold) with NumPy's message, and leave the array as it was."""
+    a_np = numpy.array([1, 2, 3], dtype)
+    a = cupric.asarray(a_np)
+    v = cupric.asarray(value) if isinstance(value, numpy.ndarray) else value
+    with pytest.raises(TypeError) as en:
+        iop(a_np, value)
+    with pytest.raises(TypeError) as ec:
+        iop(a, v)
+    assert type(ec.value) is type(en.value)
+    assert str(ec.value) == str(en.value)
+    testing.assert_array_equal(a.get(), a_np)
+
+
 def test_errors_through_operator_slots_keep_their_types():
     a = cupric.ones((2, 3), numpy.float32)
     with pytest.raises(ValueError, match='could not be broadcast'):
@@ -220,6 +250,9 @@ def test_errors_through_operator_slots_keep_their_types():
     i = cupric.arange(3)
     with pytest.raises(numpy._core._exceptions.UFuncTypeError):
         i += 1.5
+    with pytest.raises(numpy._core._exceptions._UFuncOutputCastingError) as e:
+        i *= 1.5
+    assert e.value.ufunc is cupric.multiply and e.value.out_i == 2
     numpy.testing.assert_array_equal(i.get(), [0, 1, 2])  # left as it was
     with pytest.raises(OverflowError):
         cupric.arange(3, dtype=numpy.int8) + 1000

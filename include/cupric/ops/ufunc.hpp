@@ -84,8 +84,10 @@ struct UfuncResult {
 // The ufunc named `name` ("add", "divide", ...), or null.
 const OpDef* find_ufunc(std::string_view name);
 // Calls a ufunc with NumPy 2 semantics: type resolution (NEP 50), casting checks, broadcasting,
-// out=/where=/dtype=/casting=/order=. Throws TypeError (UFuncTypeError for casting and missing
-// loops), ValueError (shapes, negative integer powers), OverflowError (out-of-range Python ints).
+// out=/where=/dtype=/casting=/order=. Throws UFuncInputCastingError / UFuncOutputCastingError
+// (casts the casting rule refuses), UFuncNoLoopError or TypeError (no loop for the inputs, as
+// NumPy: Note [No-loop errors] in src/ops/ufunc.cpp), TypeError (other type errors), ValueError
+// (shapes, negative integer powers), OverflowError (out-of-range Python ints).
 UfuncResult ufunc_call(const OpDef& u, const Operand* inputs, int nin, const UfuncOptions& opts = {});
 UfuncResult ufunc_call(std::string_view name, std::initializer_list<Operand> inputs, const UfuncOptions& opts = {});
 

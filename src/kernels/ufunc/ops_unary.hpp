@@ -44,7 +44,9 @@ struct Absolute {
 
 struct Sign {
   static constexpr UfuncInfo info{"sign", 1, 1, Identity::None, 0,
-                                  "Returns an element-wise indication of the sign of a number (z/|z| for complex)."};
+                                  "Returns an element-wise indication of the sign of a number (z/|z| for complex).",
+                                  "ufunc 'sign' did not contain a loop with signature matching types "
+                                  "<class 'numpy.dtypes.BoolDType'> -> None"};
   template <class T> static constexpr bool has_loop = is_num_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C x) const {
