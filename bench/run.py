@@ -61,7 +61,8 @@ CONFIGS = {  # (GPU backend?, quick?) -> sizes and repeat counts
 # library. So the libraries' rounds of a host-time case are taken in turn together with rounds of
 # a witness, a host-only NumPy statement whose time only the machine changes; a round counts as
 # taken at normal speed when the witness round next to it took at most SLOW_FACTOR times the
-# 10th percentile of all witness rounds of the run. A case reports the median of its normal-speed
+# 10th percentile of all witness rounds of the run (judged once the run is over, so that cases
+# measured in a stretch at its start are judged too: judge_host_rounds). A case reports the median of its normal-speed
 # rounds (the same rounds for every library), and the median of all rounds beside it
 # (``all_rounds_us``), with a note line when rounds were left out; when fewer than a fifth of the
 # rounds ran at normal speed it reports the median of all rounds and says so.
@@ -75,17 +76,9 @@ class Context:
     def __init__(self, cfg, events, raw):
         self.cfg, self.sizes, self.events, self.raw = cfg, cfg.sizes(), events, raw
         self._inputs, self._baselines, self._expected = {}, {}, {}
-        self.witness_rounds = []  # every round of the CPU-speed witness in this run (us/call)
         x = np.linspace(0.5, 1.5, 1000, dtype=np.float32)
         self.witness = (WITNESS_STMT, {"np": np, "x": x, "y": x[::-1].copy(), "z": np.empty_like(x)},
                         lambda: None)
-
-    def normal_rounds(self, witness):
-        """Which of a case's rounds ran at the machine's normal CPU speed, judged by the witness
-        rounds taken between them (Note [Slow stretches])."""
-        self.witness_rounds += witness
-        ref = sorted(self.witness_rounds)[len(self.witness_rounds) // 10]
-        return [w <= SLOW_FACTOR * ref for w in witness]
 
     def host_input(self, shape_key, name):
         key = (shape_key, name)
@@ -196,25 +189,43 @@ def measure_host_loops(case, named_libs, ctx):
         samples = T.host_loops_interleaved([(case.stmt, ns, lib.sync) for _, lib, ns, _ in ready]
                                            + [ctx.witness], cfg.host_n, cfg.rounds)
         witness = samples.pop()
-        normal = ctx.normal_rounds(witness)
-        n_normal = sum(normal)
-        enough = n_normal * 5 >= len(normal)
         for (name, lib, ns, check), rounds in zip(ready, samples):
             s = T.summarize(rounds)
-            kept = [x for x, ok in zip(rounds, normal) if ok] if enough else rounds
             loop = T.wall_loop_us(case.stmt, ns, lib.sync, cfg.loop_n, cfg.loop_rounds)
-            # rounds_us / witness_us: every round in the order measured (Note [Slow stretches])
-            results[name] = {"status": "ok", "value": statistics.median(kept), "samples_us": s,
-                             "all_rounds_us": s["median"], "normal_rounds": n_normal if enough else None,
+            # rounds_us / witness_us: every round in the order measured; "value" and
+            # "normal_rounds" are set by judge_host_rounds at the end of the run
+            results[name] = {"status": "ok", "value": s["median"], "samples_us": s,
+                             "all_rounds_us": s["median"], "normal_rounds": None,
                              "check": check, "clock": "host", "wall_loop_us": statistics.median(loop),
-                             "rounds_us": [round(x, 3) for x in rounds],
-                             "witness_us": [round(x, 3) for x in witness]}
+                             "rounds_us": rounds, "witness_us": witness}
     finally:
         for _, lib, ns, _ in ready:
             ns.clear()
             lib.free()
         gc.collect()
     return results
+
+
+def judge_host_rounds(rows):
+    """Note [Slow stretches]: each host-time result's figure from its rounds taken at normal CPU
+    speed, judged against the witness rounds of the whole run; rounds rounded for the JSON."""
+    results = [res for row in rows for res in row["results"].values()
+               if res and res.get("status") == "ok" and "witness_us" in res]
+    per_case = {id(r["witness_us"]): r["witness_us"] for r in results}  # (a case's libraries share one)
+    all_witness = sorted(w for ws in per_case.values() for w in ws)
+    if not all_witness:
+        return
+    ref = all_witness[len(all_witness) // 10]
+    for res in results:
+        normal = [w <= SLOW_FACTOR * ref for w in res["witness_us"]]
+        n_normal = sum(normal)
+        if n_normal * 5 >= len(normal):
+            res["value"] = statistics.median(x for x, ok in zip(res["rounds_us"], normal) if ok)
+            res["normal_rounds"] = n_normal
+        res["witness_ref_us"] = round(ref, 3)
+    for res in results:
+        res["rounds_us"] = [round(x, 3) for x in res["rounds_us"]]
+        res["witness_us"] = [round(x, 3) for x in res["witness_us"]]
 
 
 def measure(case, lib, ctx):
@@ -364,6 +375,7 @@ def main(argv=None):
         print(f"[{i}/{len(selected)}] {case.id} ...", end="", flush=True)
         rows.append(run_case(case, libs, ctx, args.numpy_big or not cupric.on_gpu))
         print(" " + ", ".join(f"{k}={R.cell(v)}" for k, v in rows[-1]["results"].items()), flush=True)
+    judge_host_rounds(rows)
     rows += baseline_rows(ctx)
     R.complete_rows(rows, meta["judge_targets"])
     R.write_json(args.json, meta, rows)
