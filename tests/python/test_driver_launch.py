@@ -85,3 +85,35 @@ def test_gpu_launches_follow_the_current_stream_kinds():
         s.synchronize()
         assert float(r) == float((x * 2 + 1).sum(dtype=numpy.float32))
         numpy.testing.assert_array_equal(m.get(), x.reshape(64, 64).T + x.reshape(64, 64))
+
+
+@pytest.mark.gpu
+def test_gpu_launches_on_two_devices_in_turn():
+    # Each kernel keeps one function handle per context: the same kernels alternate between the
+    # devices' contexts, in this thread and in a new one (needs 2 GPUs).
+    from cupric.cuda import runtime
+    if runtime.getDeviceCount() < 2:
+        pytest.skip("needs 2 GPUs")
+    x = numpy.linspace(-3, 3, 4097, dtype=numpy.float64)
+    want = float((numpy.sin(x) * 2 + x).sum())
+    errors = []
+
+    def work():
+        try:
+            for _ in range(3):
+                for d in (0, 1):
+                    with cupric.cuda.Device(d):
+                        a = cupric.asarray(x)
+                        r = (cupric.sin(a) * 2 + a).sum()
+                        m = cupric.ascontiguousarray(a[:4096].reshape(64, 64).T)
+                        assert a._device_id == d and r._device_id == d
+                        assert float(r) == pytest.approx(want, rel=1e-12, abs=1e-9)
+                        numpy.testing.assert_array_equal(m.get(), x[:4096].reshape(64, 64).T)
+        except Exception as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    work()
+    t = threading.Thread(target=work)
+    t.start()
+    t.join()
+    assert not errors, errors
