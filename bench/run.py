@@ -171,9 +171,10 @@ def _checked_setup(case, lib, ctx):
 
 def measure_host_loops(case, named_libs, ctx):
     """The host-time figures of a ``host_loop`` case for several libraries ([(name, lib)]), their
-    rounds taken in turn (T.host_loops_interleaved): {name: result dict}."""
+    rounds taken in turn with the witness's (T.host_loops_interleaved): ({name: result dict},
+    the witness's rounds)."""
     cfg = ctx.cfg
-    results, ready = {}, []
+    results, ready, witness = {}, [], []
     try:
         for name, lib in named_libs:
             missing = C.missing_feature(case, lib)
@@ -186,50 +187,53 @@ def measure_host_loops(case, named_libs, ctx):
                 results[name] = {"status": "error", "detail": f"{type(e).__name__}: {e}"}
                 continue
             ready.append((name, lib, ns, check))
+        if not ready:
+            return results, witness
         samples = T.host_loops_interleaved([(case.stmt, ns, lib.sync) for _, lib, ns, _ in ready]
                                            + [ctx.witness], cfg.host_n, cfg.rounds)
         witness = samples.pop()
         for (name, lib, ns, check), rounds in zip(ready, samples):
             s = T.summarize(rounds)
             loop = T.wall_loop_us(case.stmt, ns, lib.sync, cfg.loop_n, cfg.loop_rounds)
-            # rounds_us / witness_us: every round in the order measured; "value" and
-            # "normal_rounds" are set by judge_host_rounds at the end of the run
+            # rounds_us: every round in the order measured; "value" and "normal_rounds" are set
+            # by judge_host_rounds at the end of the run
             results[name] = {"status": "ok", "value": s["median"], "samples_us": s,
                              "all_rounds_us": s["median"], "normal_rounds": None,
                              "check": check, "clock": "host", "wall_loop_us": statistics.median(loop),
-                             "rounds_us": rounds, "witness_us": witness}
+                             "rounds_us": rounds}
     finally:
         for _, lib, ns, _ in ready:
             ns.clear()
             lib.free()
         gc.collect()
-    return results
+    return results, witness
 
 
 def judge_host_rounds(rows):
     """Note [Slow stretches]: each host-time result's figure from its rounds taken at normal CPU
     speed, judged against the witness rounds of the whole run; rounds rounded for the JSON."""
-    results = [res for row in rows for res in row["results"].values()
-               if res and res.get("status") == "ok" and "witness_us" in res]
-    per_case = {id(r["witness_us"]): r["witness_us"] for r in results}  # (a case's libraries share one)
-    all_witness = sorted(w for ws in per_case.values() for w in ws)
+    timed = [row for row in rows if row.get("witness_us")]
+    all_witness = sorted(w for row in timed for w in row["witness_us"])
     if not all_witness:
         return
     ref = all_witness[len(all_witness) // 10]
-    for res in results:
-        normal = [w <= SLOW_FACTOR * ref for w in res["witness_us"]]
+    for row in timed:
+        normal = [w <= SLOW_FACTOR * ref for w in row["witness_us"]]
         n_normal = sum(normal)
-        if n_normal * 5 >= len(normal):
-            res["value"] = statistics.median(x for x, ok in zip(res["rounds_us"], normal) if ok)
-            res["normal_rounds"] = n_normal
-        res["witness_ref_us"] = round(ref, 3)
-    for res in results:
-        res["rounds_us"] = [round(x, 3) for x in res["rounds_us"]]
-        res["witness_us"] = [round(x, 3) for x in res["witness_us"]]
+        for res in row["results"].values():
+            if res.get("status") != "ok":
+                continue
+            if n_normal * 5 >= len(normal):
+                res["value"] = statistics.median(x for x, ok in zip(res["rounds_us"], normal) if ok)
+                res["normal_rounds"] = n_normal
+            res["rounds_us"] = [round(x, 3) for x in res["rounds_us"]]
+        row["witness_ref_us"] = round(ref, 3)
+        row["witness_us"] = [round(x, 3) for x in row["witness_us"]]
 
 
 def measure(case, lib, ctx):
-    """One library's figure for one case: a result dict with status ok/n/a/error."""
+    """One library's figure for one case that is not host-timed (those: measure_host_loops): a
+    result dict with status ok/n/a/error."""
     missing = C.missing_feature(case, lib)
     if missing:
         return {"status": "n/a", "detail": f"needs {missing}"}
@@ -242,8 +246,6 @@ def measure(case, lib, ctx):
                 "second_ms": statistics.median(r["second_ms"] for r in runs),
                 "check": "ok" if all(r["ok"] for r in runs) else "values differ from NumPy",
                 "clock": "wall (fresh process)"}
-    if case.clock == "host_loop":
-        return measure_host_loops(case, [("lib", lib)], ctx)["lib"]
     ns, check = _checked_setup(case, lib, ctx)
     try:
         fn = T.compile_stmt(case.stmt, ns)
@@ -292,7 +294,8 @@ def run_case(case, libs, ctx, numpy_big):
                 row["results"][name] = {"status": "error", "detail": f"{type(e).__name__}: {e}"}
     if timed:
         try:
-            row["results"].update(measure_host_loops(case, timed, ctx))
+            results, row["witness_us"] = measure_host_loops(case, timed, ctx)
+            row["results"].update(results)
         except Exception as e:  # noqa: BLE001 - one failing case must not end the run
             row["results"].update({name: {"status": "error", "detail": f"{type(e).__name__}: {e}"}
                                    for name, _ in timed})

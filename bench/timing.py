@@ -2,12 +2,12 @@
 
 Three clocks, chosen per case and library:
 
-* ``host_loop_us``: host time per call. The statement is compiled inline into a ``for`` loop
+* ``host_loops_interleaved``: host time per call. The statement is compiled inline into a ``for`` loop
   (as ``timeit`` does, so no Python function call per iteration). Each round starts on an idle
   device (synchronised before the clock starts) and times ``n`` calls, few enough (200) that the
   launch queue never fills, so the host never waits for the GPU; the clock stops before the
-  closing synchronise. The median round is reported. ``host_loops_interleaved`` measures the
-  libraries of one case with their rounds in turn (bench/run.py does so for every host-time case).
+  closing synchronise. The libraries of one case are measured together, their rounds in turn
+  (with a witness's: Note [Slow stretches] in bench/run.py).
 * ``wall_loop_us``: throughput of the same loop: ``n`` (20000) calls, then one synchronise, wall
   time / n. Where the GPU finishes tiny kernels more slowly than the host launches them (the lent
   H200 machines take 4-5 us per launch), this is the GPU's rate, not host time.
@@ -62,15 +62,11 @@ def _compile_loop(stmt, namespace):
     return ns["_inner"]
 
 
-def host_loop_us(stmt, namespace, sync, n, rounds, warmup=200):
-    """Host microseconds per call of ``stmt`` (µs), one sample per round of ``n`` calls, each round
-    started on an idle device and timed without its closing synchronise."""
-    return host_loops_interleaved([(stmt, namespace, sync)], n, rounds, warmup)[0]
-
-
 def host_loops_interleaved(loops, n, rounds, warmup=200):
-    """``host_loop_us`` of several statements at once (one per library: ``loops`` is a list of
-    ``(stmt, namespace, sync)``), their rounds taken in turn, the order reversed every round. The
+    """Host microseconds per call (µs) of several statements at once (one per library: ``loops``
+    is a list of ``(stmt, namespace, sync)``), one sample per round of ``n`` calls, each round
+    started on an idle device and timed without its closing synchronise; the statements' rounds
+    are taken in turn, the order reversed every round. The
     lent GPU machines have stretches (a fraction of a second to several seconds) in which every
     launch costs about 1 us more; taken in turn, such a stretch falls on every library alike
     instead of on whichever was being measured then. One list of samples per entry of ``loops``."""
@@ -96,7 +92,7 @@ def wall_loop_us(stmt, namespace, sync, n, rounds, warmup=200):
 
 
 def loop_overhead_us(n, rounds):
-    """What the bare loop costs per iteration (µs): the floor under every host_loop_us figure."""
+    """What the bare loop costs per iteration (µs): the floor under every host-time figure."""
     return statistics.median(wall_loop_us("pass", {}, lambda: None, n, rounds, warmup=10))
 
 

@@ -86,21 +86,9 @@ class CudaBackend final : public Backend {
       D32 d32 = nullptr;
     };
     static const Fns fns = [] {
-      Fns f;
-#if CUDART_VERSION >= 12050
       RelaxedCapture relaxed;  // the first fill may come while a stream captures
-      void* p16 = nullptr;
-      void* p32 = nullptr;
-      cudaDriverEntryPointQueryResult q16{}, q32{};
-      if (cudaGetDriverEntryPointByVersion("cuMemsetD16Async", &p16, 12000, cudaEnableDefault, &q16) == cudaSuccess &&
-          q16 == cudaDriverEntryPointSuccess)
-        f.d16 = reinterpret_cast<D16>(p16);
-      if (cudaGetDriverEntryPointByVersion("cuMemsetD32Async", &p32, 12000, cudaEnableDefault, &q32) == cudaSuccess &&
-          q32 == cudaDriverEntryPointSuccess)
-        f.d32 = reinterpret_cast<D32>(p32);
-      cudaGetLastError();
-#endif
-      return f;
+      return Fns{reinterpret_cast<D16>(driver_entry_point("cuMemsetD16Async")),
+                 reinterpret_cast<D32>(driver_entry_point("cuMemsetD32Async"))};
     }();
     const auto d = reinterpret_cast<uintptr_t>(dst);
     if (width == 4 && fns.d32 && d % 4 == 0)

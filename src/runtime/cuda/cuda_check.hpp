@@ -7,6 +7,11 @@ namespace cupric {
 // Throws CudaError with the error's name and text when `err` is not cudaSuccess.
 void cuda_check(cudaError_t err, const char* what);
 
+// The driver API function `name` (CUDA 12 ABI) through the entry point the runtime hands out (no
+// libcuda link; defined in launch.cpp), or nullptr when this driver has none. Clears the
+// runtime's last error on failure.
+void* driver_entry_point(const char* name);
+
 // Throws RuntimeError("internal error: ..."): a broken invariant between the engine and a kernel.
 [[noreturn]] void throw_internal_error(const char* what);
 

@@ -7,11 +7,9 @@
 #include "cupric/error.hpp"
 #include "runtime/cuda/cuda_check.hpp"
 
-namespace cupric::cuda {
+namespace cupric {
 
-namespace {
-
-void* entry_point(const char* name) {
+void* driver_entry_point(const char* name) {
   void* p = nullptr;
   cudaDriverEntryPointQueryResult q{};
 #if CUDART_VERSION >= 12050
@@ -19,12 +17,24 @@ void* entry_point(const char* name) {
 #else
   cudaError_t err = cudaGetDriverEntryPoint(name, &p, cudaEnableDefault, &q);
 #endif
-  if (err != cudaSuccess || q != cudaDriverEntryPointSuccess || !p) {
+  if (err != cudaSuccess || q != cudaDriverEntryPointSuccess) {
     cudaGetLastError();
-    throw CudaError(err == cudaSuccess ? static_cast<int>(cudaErrorNotSupported) : static_cast<int>(err),
-                    std::string("the CUDA driver has no ") + name + " (a CUDA 12 or newer driver is needed)");
+    return nullptr;
   }
   return p;
+}
+
+}  // namespace cupric
+
+namespace cupric::cuda {
+
+namespace {
+
+// driver_entry_point, required.
+void* entry_point(const char* name) {
+  if (void* p = driver_entry_point(name)) return p;
+  throw CudaError(static_cast<int>(cudaErrorNotSupported),
+                  std::string("the CUDA driver has no ") + name + " (a CUDA 12 or newer driver is needed)");
 }
 
 struct ErrorNames {
@@ -83,15 +93,9 @@ void* kernel_function_slow(KernelSlots& slots, const void* stub) {
 }
 
 void launch_failed(int rc) {
-  static const ErrorNames names = [] {
-    ErrorNames n;
-    try {
-      n.name = reinterpret_cast<decltype(n.name)>(entry_point("cuGetErrorName"));
-      n.text = reinterpret_cast<decltype(n.text)>(entry_point("cuGetErrorString"));
-    } catch (const CudaError&) {
-    }
-    return n;
-  }();
+  static const ErrorNames names{
+      reinterpret_cast<int (*)(int, const char**)>(driver_entry_point("cuGetErrorName")),
+      reinterpret_cast<int (*)(int, const char**)>(driver_entry_point("cuGetErrorString"))};
   const char* name = nullptr;
   const char* text = nullptr;
   if (names.name) names.name(rc, &name);
