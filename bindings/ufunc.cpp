@@ -4,7 +4,7 @@
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include "common.hpp"
-#include "kernels/op_table.hpp"
+#include "engine/elementwise/op_table.hpp"
 
 namespace cupric::py {
 

@@ -1,7 +1,7 @@
 // ufunc.reduce / accumulate / reduceat (cupric/ops/ufunc_methods.hpp) as methods of the
 // cupric.ufunc class. Argument conversion only: axis/dtype/out/initial/where as NumPy accepts them.
 #include "common.hpp"
-#include "kernels/op_table.hpp"
+#include "engine/elementwise/op_table.hpp"
 
 namespace cupric::py {
 

@@ -1,4 +1,4 @@
-# The JIT header set embedded into libcupric (Note [JIT headers] in src/jit/headers.cpp).
+# The JIT header set embedded into libcupric (Note [JIT headers] in src/jit/host_compiler.cpp).
 set(CUPRIC_JIT_HEADER_FILES
   ${CMAKE_CURRENT_SOURCE_DIR}/include/cupric/config.hpp ${CMAKE_CURRENT_SOURCE_DIR}/include/cupric/complex.hpp
   ${CMAKE_CURRENT_SOURCE_DIR}/include/cupric/half.hpp ${CMAKE_CURRENT_SOURCE_DIR}/include/cupric/jit/device.hpp)

@@ -15,9 +15,13 @@ void host_bincount(const int64_t* x, const double* w, int64_t n, void* out, cons
 }
 }  // namespace
 
-BincountLoops& bincount_loops() {
-  static BincountLoops l{&host_bincount, nullptr};
-  return l;
+dispatch::Table<BincountFn>& bincount_loops() {
+  static constinit dispatch::Table<BincountFn> t;
+  return t;
 }
+
+namespace {
+const dispatch::Registration register_bincount(bincount_loops(), DeviceType::Host, &host_bincount);
+}  // namespace
 
 }  // namespace cupric

@@ -3,11 +3,11 @@
 #include "kernels/creation_kernels.hpp"
 #include "cupric/error.hpp"
 #include "cupric/ndarray.hpp"
-#include "kernels/elementwise.hpp"
+#include "engine/elementwise/elementwise_engine.hpp"
 
 namespace cupric {
 namespace {
-LoopPair g_creation[kNumCreationLoops][kNumNumericTypes];
+constinit LoopPair g_creation[kNumCreationLoops][kNumNumericTypes];
 }  // namespace
 
 LoopPair& creation_loops(CreationLoop which, ScalarType out) {
@@ -15,8 +15,7 @@ LoopPair& creation_loops(CreationLoop which, ScalarType out) {
 }
 
 void register_creation_loop(LoopBackend b, CreationLoop which, ScalarType out, LoopFn fn) {
-  LoopPair& p = creation_loops(which, out);
-  (b == LoopBackend::Host ? p.host : p.cuda) = fn;
+  creation_loops(which, out).set(b, fn);
 }
 
 void run_creation_loop(CreationLoop which, const ndarray& out, const ndarray* in, const void* state) {

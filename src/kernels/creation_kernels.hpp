@@ -12,7 +12,7 @@
 #include "cupric/detail/cast_value.hpp"
 #include "cupric/dtype.hpp"
 #include "kernels/exact_fp.hpp"
-#include "kernels/op_table.hpp"
+#include "engine/elementwise/op_table.hpp"
 
 namespace cupric {
 

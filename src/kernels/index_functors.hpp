@@ -4,7 +4,7 @@
 #pragma once
 #include <cstdint>
 #include "cupric/config.hpp"
-#include "kernels/index_kernels.hpp"
+#include "engine/index/index_kernels.hpp"
 
 namespace cupric::idx {
 

@@ -20,8 +20,8 @@
 #include "cupric/ops/creation.hpp"
 #include "cupric/ops/indexing.hpp"
 #include "cupric/ops/manipulation.hpp"
-#include "kernels/index_kernels.hpp"
-#include "ops/index_engine.hpp"
+#include "engine/index/index_kernels.hpp"
+#include "engine/index/index_engine.hpp"
 
 namespace cupric {
 namespace {
@@ -216,7 +216,7 @@ ndarray getitem(const ndarray& a_in, const std::vector<Index>& idx) {
     const ndarray& m = idx[0].array;
     bool leading = m.ndim() >= 1 && m.ndim() <= a_in.ndim();
     for (int d = 0; leading && d < m.ndim(); ++d) leading = m.shape()[d] == a_in.shape()[d];
-    if (leading && index_loops(a_in.itemsize()).gather.host)
+    if (leading && index_loops(a_in.itemsize()).gather.any())
       if (auto r = detail::mask_select(a_in, m)) return *r;
   }
   const ndarray a = detail::aligned_source(a_in);

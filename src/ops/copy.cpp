@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <numeric>
 #include "cupric/error.hpp"
-#include "kernels/elementwise.hpp"
-#include "kernels/op_table.hpp"
+#include "engine/elementwise/elementwise_engine.hpp"
+#include "engine/elementwise/op_table.hpp"
 
 namespace cupric {
 

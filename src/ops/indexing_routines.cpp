@@ -1,16 +1,16 @@
 // NumPy's indexing routines (cupric/ops/indexing.hpp): take, put, *_along_axis, compress,
 // extract, nonzero, argwhere, place, putmask, choose, indices, ix_, unravel_index,
 // ravel_multi_index, diag_indices, fill_diagonal. Each is a restrided gather or scatter
-// (Note [Restrided operands] in ops/index_engine.hpp) or a composition of them.
+// (Note [Restrided operands] in engine/index/index_engine.hpp) or a composition of them.
 #include <numeric>
 #include "cupric/error.hpp"
 #include "cupric/ops/copy.hpp"
 #include "cupric/ops/creation.hpp"
 #include "cupric/ops/indexing.hpp"
 #include "cupric/ops/manipulation.hpp"
-#include "kernels/elementwise.hpp"
+#include "engine/elementwise/elementwise_engine.hpp"
 #include "kernels/index_functors.hpp"
-#include "ops/index_engine.hpp"
+#include "engine/index/index_engine.hpp"
 
 namespace cupric {
 namespace {

@@ -3,8 +3,8 @@
 #include "cupric/error.hpp"
 #include "cupric/ops/copy.hpp"
 #include "cupric/ops/reduction.hpp"
-#include "kernels/elementwise.hpp"
-#include "kernels/op_table.hpp"
+#include "engine/elementwise/elementwise_engine.hpp"
+#include "engine/elementwise/op_table.hpp"
 
 namespace cupric {
 

@@ -4,7 +4,7 @@
 #include "cupric/ops/copy.hpp"
 #include "cupric/ops/indexing.hpp"
 #include "cupric/ops/manipulation.hpp"
-#include "kernels/index_kernels.hpp"
+#include "engine/index/index_kernels.hpp"
 
 namespace cupric {
 namespace {
@@ -26,14 +26,14 @@ DType result_dtype(const std::vector<ndarray>& arrays) {
 // When every input already has the result's dtype and is C-contiguous, and the result is
 // C-contiguous with nothing before `axis` but length-1 dimensions (axis 0, or the flattened
 // axis=None case), each input is one contiguous byte range of the result: all of them are copied
-// by one batched kernel (kernels/index_kernels.hpp, CopyBatch) instead of one copy launch per
+// by one batched kernel (engine/index/index_kernels.hpp, CopyBatch) instead of one copy launch per
 // input. Anything else (casts, strided inputs, inner axes, overlap with `out`) copies per input.
 bool batched_concatenate(const ndarray& result, const std::vector<ndarray>& arrays, int axis) {
   if (!result.c_contiguous() || result.size() == 0) return false;
   for (int d = 0; d < axis; ++d)
     if (result.shape()[d] != 1) return false;
-  BatchCopyFn fn = batch_copy_fn(result.device_type());
-  if (!fn) return false;
+  const BatchCopyFn fn = batch_copy_fns().get(result.device_type());
+  if (!fn) return false;  // no batched copy on this backend: one copy per input
   for (const auto& a : arrays) {
     if (a.dtype() != result.dtype() || !a.c_contiguous() || a.device_type() != result.device_type() ||
         a.device() != result.device() || &a.backend() != &result.backend())

@@ -16,7 +16,7 @@
 #include "cupric/ops/scan.hpp"
 #include "cupric/ops/sorting.hpp"
 #include "cupric/ops/ufunc.hpp"
-#include "ops/index_engine.hpp"
+#include "engine/index/index_engine.hpp"
 
 namespace cupric {
 namespace {

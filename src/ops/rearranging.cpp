@@ -7,7 +7,7 @@
 #include "cupric/ops/creation.hpp"
 #include "cupric/ops/indexing.hpp"
 #include "cupric/ops/manipulation.hpp"
-#include "ops/index_engine.hpp"
+#include "engine/index/index_engine.hpp"
 
 namespace cupric {
 namespace {

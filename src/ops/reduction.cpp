@@ -1,5 +1,5 @@
 // Reduction routines: NumPy's dtype rules and argument checks in front of the reduction engine
-// (Note [Reduction engine] in kernels/reduction.cpp).
+// (Note [Reduction engine] in engine/reduction/reduction_engine.cpp).
 //
 // Note [Reduction dtypes]
 // Each routine picks a typed loop (op, input dtype, result dtype). Defaults are NumPy 2's: sum
@@ -18,8 +18,8 @@
 #include "cupric/ops/creation.hpp"
 #include "cupric/ops/manipulation.hpp"
 #include "cupric/ops/ufunc.hpp"
-#include "ops/index_engine.hpp"
-#include "kernels/reduction.hpp"
+#include "engine/index/index_engine.hpp"
+#include "engine/reduction/reduction_engine.hpp"
 
 namespace cupric {
 
@@ -94,7 +94,7 @@ ndarray sum_like(ReduceOp op, const ndarray& a, const Common& c, OptDType dtype,
   DType d = dtype ? *dtype : wide_sum_type(a.dtype());
   const ReduceLoopPair& loops = reduce_loops(op, a.dtype().type, d.type);
   ndarray cast;
-  const ndarray& in = loops.host || loops.cuda ? a : (cast = astype(a, d, Order::K, Casting::Unsafe, false));
+  const ndarray& in = loops.any() ? a : (cast = astype(a, d, Order::K, Casting::Unsafe, false));
   return reduce(in, op, d, c, with_initial(initial, skip_nan && is_inexact(in.dtype())));
 }
 

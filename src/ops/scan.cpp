@@ -13,7 +13,7 @@
 #include "cupric/ops/creation.hpp"
 #include "cupric/ops/manipulation.hpp"
 #include "cupric/ops/ufunc.hpp"
-#include "kernels/scan.hpp"
+#include "engine/scan/scan_engine.hpp"
 
 namespace cupric {
 
@@ -33,7 +33,7 @@ ndarray scan(ScanOp op, const ndarray& a, std::optional<int64_t> axis, OptDType 
   DType d = dtype ? *dtype : wide_type(a.dtype());
   ndarray in = a;
   const ScanLoopPair& l = scan_loops(op, a.dtype().type, d.type);
-  if (!l.host && !l.cuda) in = astype(a, d, Order::K, Casting::Unsafe, false);
+  if (!l.any()) in = astype(a, d, Order::K, Casting::Unsafe, false);
   ScanParams p;
   p.skip_nan = skip_nan && (in.dtype().is_floating() || in.dtype().is_complex());
   return run_scan(in, op, axis, d, out, p);
@@ -126,9 +126,7 @@ ndarray bincount(const ndarray& x_arg, const ndarray& weights, int64_t minlength
   }
   ndarray out = zeros(Dims{n}, w.defined() ? dtypes::float64 : dtypes::int64);
   if (x.size() == 0) return out;
-  const BincountLoops& l = bincount_loops();
-  BincountFn fn = x.device_type() == DeviceType::Host ? l.host : l.cuda;
-  if (!fn) throw NotImplementedError("bincount: no loop for this backend");
+  const BincountFn fn = bincount_loops().require(x.device_type(), "bincount");
   fn(reinterpret_cast<const int64_t*>(x.data()), w.defined() ? reinterpret_cast<const double*>(w.data()) : nullptr,
      x.size(), out.data(), x.backend().current_stream(x.device()));
   return out;

@@ -8,8 +8,8 @@
 #include "cupric/ops/reduction.hpp"
 #include "cupric/ops/sorting.hpp"
 #include "cupric/ops/ufunc.hpp"
-#include "ops/index_engine.hpp"
-#include "ops/sort_engine.hpp"
+#include "engine/index/index_engine.hpp"
+#include "engine/sort/sort_engine.hpp"
 
 namespace cupric {
 namespace {

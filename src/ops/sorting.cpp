@@ -1,11 +1,11 @@
 // sort, argsort, lexsort, partition, argpartition, sort_complex and ndarray.sort over the sort
-// engine (ops/sort_engine.hpp; Note [Sort keys] in kernels/sort_keys.hpp).
+// engine (ops/sort_engine.hpp; Note [Sort keys] in engine/sort/sort_keys.hpp).
 #include "cupric/ops/sorting.hpp"
 #include "cupric/error.hpp"
 #include "cupric/ops/copy.hpp"
 #include "cupric/ops/manipulation.hpp"
 #include "cupric/ops/ufunc.hpp"
-#include "ops/sort_engine.hpp"
+#include "engine/sort/sort_engine.hpp"
 
 namespace cupric {
 namespace {

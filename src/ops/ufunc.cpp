@@ -33,8 +33,8 @@
 #include <limits>
 #include "cupric/error.hpp"
 #include "cupric/ops/copy.hpp"
-#include "kernels/elementwise.hpp"
-#include "kernels/op_table.hpp"
+#include "engine/elementwise/elementwise_engine.hpp"
+#include "engine/elementwise/op_table.hpp"
 
 namespace cupric {
 
@@ -408,7 +408,7 @@ ndarray scalar_array(const Scalar& v, DType t, Backend* b) {
 }
 
 // The loop of a binary ufunc that carries the scalar operand `scalar` (0 or 1) in its functor
-// (Note [Scalar operands] in src/kernels/op_table.hpp), or nullptr if there is none: the loop
+// (Note [Scalar operands] in src/engine/elementwise/op_table.hpp), or nullptr if there is none: the loop
 // bound for that position, or for a scalar first operand of a loop whose two input types agree,
 // the loop bound for position 1 (the scalar's bytes are the same either way).
 const LoopPair* bound_loop(const TypedLoop& loop, int scalar) {

@@ -19,7 +19,7 @@
 #include "cupric/ops/indexing.hpp"
 #include "cupric/ops/manipulation.hpp"
 #include "cupric/ops/ufunc.hpp"
-#include "kernels/op_table.hpp"
+#include "engine/elementwise/op_table.hpp"
 
 namespace cupric {
 

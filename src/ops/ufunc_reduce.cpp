@@ -20,7 +20,7 @@
 #include "cupric/ops/reduction.hpp"
 #include "cupric/ops/scan.hpp"
 #include "cupric/ops/ufunc_methods.hpp"
-#include "kernels/op_table.hpp"
+#include "engine/elementwise/op_table.hpp"
 
 namespace cupric {
 

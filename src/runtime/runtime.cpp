@@ -8,8 +8,7 @@
 
 namespace cupric {
 
-Backend* cuda_backend_if_built();  // defined in runtime/cuda (or the stub below)
-bool cuda_probe_available();       // likewise; never throws
+bool cuda_probe_available();  // runtime/cuda_queries.cpp; never throws
 
 bool cuda_is_available() {
   static const bool available = [] {

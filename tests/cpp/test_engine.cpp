@@ -6,7 +6,7 @@
 #include <tuple>
 #include <vector>
 #include "cupric/cupric.hpp"
-#include "kernels/elementwise.hpp"
+#include "engine/elementwise/elementwise_engine.hpp"
 
 using namespace cupric;
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <random>
 #include <vector>
-#include "kernels/fast_div.hpp"
+#include "engine/elementwise/fast_div.hpp"
 
 using cupric::FastDivU32;
 

@@ -6,7 +6,7 @@
 #include <limits>
 #include <numeric>
 #include "cupric/cupric.hpp"
-#include "kernels/reduction.hpp"
+#include "engine/reduction/reduction_engine.hpp"
 
 using namespace cupric;
 

@@ -3,9 +3,9 @@
 // family_prelude.hpp: an ODR clash between host and CUDA units once made the CUDA registrations
 // silently reuse the host loops). Needs no GPU: registration happens at load time.
 #include <gtest/gtest.h>
-#include "kernels/op_table.hpp"
-#include "kernels/reduction.hpp"
-#include "kernels/scan.hpp"
+#include "engine/elementwise/op_table.hpp"
+#include "engine/reduction/reduction_engine.hpp"
+#include "engine/scan/scan_engine.hpp"
 
 using namespace cupric;
 

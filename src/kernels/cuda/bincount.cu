@@ -1,7 +1,7 @@
 // bincount's CUDA loop: one atomic add per element (kernels/bincount.hpp).
 #include <cuda_runtime.h>
 #include "kernels/bincount.hpp"
-#include "kernels/cuda_launch.cuh"
+#include "runtime/cuda/cuda_launch.cuh"
 #include "runtime/cuda/cuda_check.hpp"
 
 namespace cupric {
@@ -23,9 +23,7 @@ void cuda_bincount(const int64_t* x, const double* w, int64_t n, void* out, cons
                                  out);
 }
 
-struct Register {
-  Register() { bincount_loops().cuda = &cuda_bincount; }
-} register_instance;
+const dispatch::Registration register_bincount(bincount_loops(), DeviceType::Cuda, &cuda_bincount);
 
 }  // namespace
 }  // namespace cupric

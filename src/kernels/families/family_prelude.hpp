@@ -8,7 +8,7 @@
 #pragma once
 #include <tuple>
 #include "cupric/dtype.hpp"
-#include "kernels/op_table.hpp"
+#include "engine/elementwise/op_table.hpp"
 
 // Note [Family backend namespace]
 // The same templates (register_binary, reg, ...) are compiled into host and CUDA units with
@@ -23,13 +23,13 @@
 #endif
 
 #if defined(CUPRIC_FAMILY_BACKEND_cuda)
-#include "kernels/cuda_loops.cuh"
+#include "engine/elementwise/cuda/cuda_loops.cuh"
 namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS {
 namespace loops = ::cupric::cuda;
 inline constexpr LoopBackend kBackend = LoopBackend::Cuda;
 }  // namespace cupric::family
 #else
-#include "kernels/host_loops.hpp"
+#include "engine/elementwise/host/host_loops.hpp"
 namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS {
 namespace loops = ::cupric::host;
 inline constexpr LoopBackend kBackend = LoopBackend::Host;

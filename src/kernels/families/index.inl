@@ -2,9 +2,9 @@
 // Instantiated for one dtype per element size only (Note [Index kernels move bytes]).
 #include "kernels/index_functors.hpp"
 #if defined(CUPRIC_FAMILY_BACKEND_cuda)
-#include "kernels/cuda_index_loops.cuh"
+#include "engine/index/cuda/cuda_index_loops.cuh"
 #else
-#include "kernels/host_index_loops.hpp"
+#include "engine/index/host/host_index_loops.hpp"
 #endif
 
 CUPRIC_FAMILY_BEGIN

@@ -1,14 +1,14 @@
 // Common prelude of the reduction kernel families (reduce_*.inl): the reduction loop template of
 // the backend being compiled, and `reg`, which registers one functor's loop under its
-// (op, input dtype, result dtype) key (Note [Reduction engine] in reduction.cpp).
+// (op, input dtype, result dtype) key (Note [Reduction engine] in engine/reduction/reduction_engine.cpp).
 #pragma once
 #include "kernels/families/family_prelude.hpp"
 #include "kernels/reduce_ops.hpp"
-#include "kernels/reduction.hpp"
+#include "engine/reduction/reduction_engine.hpp"
 #if defined(CUPRIC_FAMILY_BACKEND_cuda)
-#include "kernels/cuda_reduce.cuh"
+#include "engine/reduction/cuda/cuda_reduce.cuh"
 #else
-#include "kernels/host_reduce.hpp"
+#include "engine/reduction/host/host_reduce.hpp"
 #endif
 
 namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS {  // Note [Family backend namespace]

@@ -3,11 +3,11 @@
 #pragma once
 #include "kernels/families/family_prelude.hpp"
 #include "kernels/reduce_ops.hpp"
-#include "kernels/scan.hpp"
+#include "engine/scan/scan_engine.hpp"
 #if defined(CUPRIC_FAMILY_BACKEND_cuda)
-#include "kernels/cuda_scan.cuh"
+#include "engine/scan/cuda/cuda_scan.cuh"
 #else
-#include "kernels/host_scan.hpp"
+#include "engine/scan/host/host_scan.hpp"
 #endif
 
 namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS {  // Note [Family backend namespace]

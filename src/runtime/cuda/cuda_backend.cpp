@@ -283,12 +283,13 @@ class CudaBackend final : public Backend {
 
 }  // namespace
 
-Backend* cuda_backend_if_built() {
+// Registered through runtime/cuda/cuda_info.cpp (runtime/cuda_runtime_fns.hpp).
+Backend* cuda_backend_instance() {
   static CudaBackend* b = new CudaBackend();
   return b;
 }
 
-bool cuda_probe_available() {
+bool cuda_backend_usable() {
   int n = 0;
   cudaError_t err = cudaGetDeviceCount(&n);
   if (err != cudaSuccess) {

@@ -1,10 +1,18 @@
-// Versions, device properties and attributes from the CUDA runtime (see cuda_info.hpp).
+// Versions, device properties and attributes from the CUDA runtime (see cuda_info.hpp), registered
+// with the CUDA backend's object as the CUDA runtime's dispatch entry (runtime/cuda_runtime_fns.hpp).
 #include "cupric/runtime/cuda_info.hpp"
 #include <cuda_runtime.h>
 #include "cupric/error.hpp"
 #include "runtime/cuda/cuda_check.hpp"
+#include "runtime/cuda_runtime_fns.hpp"
 
-namespace cupric::cuda {
+namespace cupric {
+// Defined in cuda_backend.cpp.
+Backend* cuda_backend_instance();
+bool cuda_backend_usable();
+}  // namespace cupric
+
+namespace cupric::cuda::runtime_impl {
 
 int runtime_version_built() { return CUDART_VERSION; }
 
@@ -104,4 +112,11 @@ std::pair<std::string, std::string> error_name_and_text(int code) {
   return {cudaGetErrorName(e), cudaGetErrorString(e)};
 }
 
-}  // namespace cupric::cuda
+constexpr CudaRuntimeFns kCudaRuntime{&cuda_backend_instance, &cuda_backend_usable, &runtime_version_built,
+                                     &runtime_version_linked, &driver_version,       &device_count,
+                                     &get_device,             &set_device,           &device_synchronize,
+                                     &device_properties,      &device_attributes,    &device_pci_bus_id,
+                                     &error_name_and_text};
+const dispatch::Registration register_cuda_runtime(cuda_runtime_table(), DeviceType::Cuda, &kCudaRuntime);
+
+}  // namespace cupric::cuda::runtime_impl

@@ -1,6 +1,6 @@
 // The driver side of Note [Driver launches] (src/kernels/cuda_launch.cuh): entry points, the
 // first lookup of a kernel in a context, launch errors.
-#include "kernels/cuda_launch.cuh"
+#include "runtime/cuda/cuda_launch.cuh"
 #include <cuda_runtime.h>
 #include <mutex>
 #include <string>

@@ -1,0 +1,554 @@
+// CUDA reduction loop: runs a reduction functor (Note [Reduction functors]) over a ReducePlan.
+// Included only by CUDA kernel-family translation units.
+//
+// Note [CUDA reductions]
+// One kernel per op (reduce_kernel) serves every layout; a block is 256 threads laid out (bx, by):
+//  - rows (plan.inner: the input's fastest dim is reduced): x runs along the reduction, y over
+//    by outputs; each thread folds a strided slice of its row (16-byte vector loads when the
+//    rows are contiguous, aligned and unmasked), then the row is combined with warp shuffles
+//    and, past one warp, through shared memory;
+//  - columns (the fastest dim is kept, e.g. axis 0 of a C array): x runs over 32 consecutive
+//    outputs, so each load instruction of a warp reads consecutive memory, and y splits the
+//    reduction; the y partials are combined through shared memory. No transpose is made.
+//    When the kept fastest dim is contiguous and rows are 16-byte aligned (axis 0 of a C
+//    matrix), reduce_cols_kernel runs instead: each thread loads a 16-byte vector of V
+//    consecutive columns per row and keeps V accumulators, so one warp reads 512 contiguous
+//    bytes per load; rows are split over grid.y up to about four waves of resident blocks
+//    (more only adds a wave tail and partials traffic).
+// When the outputs alone do not fill the GPU (few outputs, long reductions; the full
+// reduction being the extreme), grid.y splits each reduction into pieces whose partial
+// accumulators go to a workspace, and a second kernel (one warp per output) combines them and
+// writes the results: two passes, no atomics, results independent of scheduling. The second
+// kernel reads the [split][output] partials coalesced (32 outputs per block when there are many).
+// argmin/argmax on the vector path fold with ArgMinMax::better and a 32-bit position in
+// registers (arg_fold_vec): the generic combine with 64-bit indices made them compute-bound.
+// Each thread issues four loads before folding them, so enough bytes are in flight to saturate
+// HBM with one block per 256 threads. Index math is 64-bit; plans with one reduced dim (every
+// contiguous case after coalescing) avoid the div/mod walk.
+#pragma once
+#include <cuda_runtime.h>
+#include <algorithm>
+#include <cstring>
+#include "cupric/memory.hpp"
+#include "engine/elementwise/cuda/cuda_loops.cuh"
+#include "kernels/reduce_ops.hpp"
+#include "engine/reduction/reduction_engine.hpp"
+#include "runtime/cuda/cuda_check.hpp"
+
+namespace cupric::cuda {
+
+inline constexpr int kReduceThreads = 256;
+
+struct ReduceArgs {
+  char* out;
+  const char* in;
+  const char* mask;
+  int out_ndim, red_ndim;
+  int64_t nout, nred;
+  int64_t red_per_split;  // reduction positions per blockIdx.y
+  int64_t out_shape[kMaxKernelDims];
+  int64_t out_strides[kMaxKernelDims][3];
+  int64_t red_shape[kMaxKernelDims];
+  int64_t red_strides[kMaxKernelDims][2];
+  void* partials;  // acc_t[gridDim.y][nout] when the reduction is split across blocks
+  bool inner, skip_nan, vec;
+};
+
+// Shuffles any trivially copyable accumulator word by word.
+template <class T>
+__device__ __forceinline__ T shfl_down(const T& v, int delta) {
+  constexpr int W = (sizeof(T) + 3) / 4;
+  unsigned w[W] = {};
+  memcpy(w, &v, sizeof(T));
+#pragma unroll
+  for (int i = 0; i < W; ++i) w[i] = __shfl_down_sync(0xffffffffu, w[i], delta);
+  T r;
+  memcpy(&r, w, sizeof(T));
+  return r;
+}
+
+template <class Op>
+__device__ __forceinline__ typename Op::acc_t warp_reduce(const Op& op, typename Op::acc_t acc) {
+#pragma unroll
+  for (int d = 16; d > 0; d >>= 1) acc = op.combine(acc, shfl_down(acc, d));
+  return acc;
+}
+
+__device__ __forceinline__ void out_offsets(const ReduceArgs& a, int64_t m, int64_t off[3]) {
+  off[0] = off[1] = off[2] = 0;
+  for (int d = a.out_ndim - 1; d >= 0 && m; --d) {
+    int64_t i = m % a.out_shape[d];
+    m /= a.out_shape[d];
+#pragma unroll
+    for (int k = 0; k < 3; ++k) off[k] += i * a.out_strides[d][k];
+  }
+}
+
+__device__ __forceinline__ void red_offsets(const ReduceArgs& a, int64_t r, int64_t& in_off, int64_t& mask_off) {
+  if (a.red_ndim == 1) {
+    in_off = r * a.red_strides[0][0];
+    mask_off = r * a.red_strides[0][1];
+    return;
+  }
+  in_off = mask_off = 0;
+  for (int d = a.red_ndim - 1; d >= 0 && r; --d) {
+    int64_t i = r % a.red_shape[d];
+    r /= a.red_shape[d];
+    in_off += i * a.red_strides[d][0];
+    mask_off += i * a.red_strides[d][1];
+  }
+}
+
+// thread_fold's vector path for argmin/argmax (Op::better): the running (value, position) stays
+// in registers as (In, 32-bit offset from lo), one compare pair and two selects per element, no
+// 64-bit index math; the thread's positions come in increasing order, so the first extreme and
+// the first NaN win as in ArgMinMax::combine. Needs hi - lo < 2^30.
+template <class Op, int V>
+__device__ __forceinline__ typename Op::acc_t arg_fold_vec(const Op& op, const char* in, int64_t lo, int64_t hi,
+                                                           int lane, int step) {
+  using In = typename Op::in_t;
+  using VecT = Vec<In, V>;
+  const VecT* p = reinterpret_cast<const VecT*>(in + lo * static_cast<int64_t>(sizeof(In)));
+  const int n = static_cast<int>(hi - lo), nv = n / V, sv = step * V;
+  // Nothing beats worst() but a better value, so the thread's first position holds until then.
+  In best = op.worst();
+  int bi = lane < nv ? lane * V : (nv * V + lane < n ? nv * V + lane : -1);
+  int v = lane, pos = lane * V;
+  for (; v + 3 * step < nv; v += 4 * step, pos += 4 * sv) {
+    VecT x[4];
+#pragma unroll
+    for (int u = 0; u < 4; ++u) x[u] = p[v + u * step];
+#pragma unroll
+    for (int u = 0; u < 4; ++u)
+#pragma unroll
+      for (int j = 0; j < V; ++j)
+        if (op.better(x[u].v[j], best)) {
+          best = x[u].v[j];
+          bi = pos + u * sv + j;
+        }
+  }
+  for (; v < nv; v += step, pos += sv) {
+    VecT x = p[v];
+#pragma unroll
+    for (int j = 0; j < V; ++j)
+      if (op.better(x.v[j], best)) {
+        best = x.v[j];
+        bi = pos + j;
+      }
+  }
+  const In* q = reinterpret_cast<const In*>(in + lo * static_cast<int64_t>(sizeof(In)));
+  for (int r = nv * V + lane; r < n; r += step)
+    if (op.better(q[r], best)) {
+      best = q[r];
+      bi = r;
+    }
+  typename Op::acc_t acc = op.identity();
+  if (bi >= 0) {
+    acc.value = best;
+    acc.index = lo + bi;
+  }
+  return acc;
+}
+
+// Folds positions lo + lane, lo + lane + step, ... < hi of one output's reduction.
+template <class Op>
+__device__ __forceinline__ typename Op::acc_t thread_fold(const Op& op, const ReduceArgs& a, const char* in,
+                                                          const char* mask, int64_t lo, int64_t hi, int lane,
+                                                          int step) {
+  using In = typename Op::in_t;
+  using Acc = typename Op::acc_t;
+  Acc acc = op.identity();
+  auto take = [&](Acc& acc_, In x, int64_t r, bool ok) {
+    if (ok && !(a.skip_nan && reduce_ops::is_nan(x))) acc_ = op.reduce(acc_, x, r);
+  };
+  constexpr int V = sizeof(In) >= 16 ? 1 : static_cast<int>(16 / sizeof(In));
+  if constexpr (V > 1) {
+    if constexpr (requires { op.better(In{}, In{}); }) {
+      if (a.vec && !a.skip_nan && hi - lo < (int64_t{1} << 30)) return arg_fold_vec<Op, V>(op, in, lo, hi, lane, step);
+    }
+    if (a.vec) {  // one contiguous, aligned, unmasked row; lo is a multiple of 16 elements
+      using VecT = Vec<In, V>;
+      const VecT* p = reinterpret_cast<const VecT*>(in + lo * static_cast<int64_t>(sizeof(In)));
+      const int64_t nv = (hi - lo) / V;
+      int64_t v = lane;
+      for (; v + 3 * step < nv; v += 4 * step) {
+        VecT x[4];
+#pragma unroll
+        for (int u = 0; u < 4; ++u) x[u] = p[v + u * step];
+#pragma unroll
+        for (int u = 0; u < 4; ++u)
+#pragma unroll
+          for (int j = 0; j < V; ++j) take(acc, x[u].v[j], lo + (v + u * step) * V + j, true);
+      }
+      for (; v < nv; v += step) {
+        VecT x = p[v];
+#pragma unroll
+        for (int j = 0; j < V; ++j) take(acc, x.v[j], lo + v * V + j, true);
+      }
+      for (int64_t r = lo + nv * V + lane; r < hi; r += step)
+        take(acc, *reinterpret_cast<const In*>(in + r * static_cast<int64_t>(sizeof(In))), r, true);
+      return acc;
+    }
+  }
+  int64_t r = lo + lane;
+  if (a.red_ndim == 1 && !mask) {
+    const int64_t s = a.red_strides[0][0];
+    for (; r + 3 * step < hi; r += 4 * step) {
+      In x[4];
+#pragma unroll
+      for (int u = 0; u < 4; ++u) x[u] = *reinterpret_cast<const In*>(in + (r + u * step) * s);
+#pragma unroll
+      for (int u = 0; u < 4; ++u) take(acc, x[u], r + u * step, true);
+    }
+  }
+  for (; r < hi; r += step) {
+    int64_t io, mo;
+    red_offsets(a, r, io, mo);
+    take(acc, *reinterpret_cast<const In*>(in + io), r, !mask || *reinterpret_cast<const bool*>(mask + mo));
+  }
+  return acc;
+}
+
+template <class Op>
+__global__ void __launch_bounds__(kReduceThreads)
+reduce_kernel(Op op, typename Op::acc_t init, bool has_init, ReduceArgs a) {
+  using Acc = typename Op::acc_t;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  Acc* smem = reinterpret_cast<Acc*>(smem_raw);
+  const int tx = threadIdx.x, ty = threadIdx.y, bx = blockDim.x, by = blockDim.y;
+  const int lane = a.inner ? tx : ty, nlanes = a.inner ? bx : by;  // threads along the reduction
+  const int slot = a.inner ? ty : tx, nslots = a.inner ? by : bx;  // outputs of this block
+  const int64_t lo = static_cast<int64_t>(blockIdx.y) * a.red_per_split;
+  const int64_t hi = lo + a.red_per_split < a.nred ? lo + a.red_per_split : a.nred;
+  const int64_t nblocks = (a.nout + nslots - 1) / nslots;
+  for (int64_t ob = blockIdx.x; ob < nblocks; ob += gridDim.x) {
+    const int64_t m = ob * nslots + slot;
+    int64_t off[3] = {0, 0, 0};
+    Acc acc = op.identity();
+    if (m < a.nout) {
+      out_offsets(a, m, off);
+      acc = thread_fold(op, a, a.in + off[1], a.mask ? a.mask + off[2] : nullptr, lo, hi, lane, nlanes);
+    }
+    if (a.inner) {
+      acc = warp_reduce(op, acc);  // bx is a multiple of 32: each warp is one output's lanes
+      if (bx > 32) {
+        const int warp = tx / 32, nwarps = bx / 32;
+        if (tx % 32 == 0) smem[ty * nwarps + warp] = acc;
+        __syncthreads();
+        if (tx < 32) {
+          acc = tx < nwarps ? smem[ty * nwarps + tx] : op.identity();
+          acc = warp_reduce(op, acc);
+        }
+        __syncthreads();
+      }
+    } else {
+      smem[ty * bx + tx] = acc;
+      __syncthreads();
+      for (int s = by / 2; s > 0; s >>= 1) {
+        if (ty < s) smem[ty * bx + tx] = op.combine(smem[ty * bx + tx], smem[(ty + s) * bx + tx]);
+        __syncthreads();
+      }
+      acc = smem[tx];
+      __syncthreads();
+    }
+    if (lane == 0 && m < a.nout) {
+      if (a.partials) {
+        static_cast<Acc*>(a.partials)[static_cast<int64_t>(blockIdx.y) * a.nout + m] = acc;
+      } else {
+        if (has_init) acc = op.combine(acc, init);
+        *reinterpret_cast<typename Op::out_t*>(a.out + off[0]) = op.finalize(acc);
+      }
+    }
+  }
+}
+
+// The ops reduce_cols_kernel is compiled for (compile time: one more kernel per op and dtype, so
+// only where axis-0 reductions of big arrays are common); the others keep reduce_kernel's
+// column layout.
+template <class Op> inline constexpr bool kColumnTiles = false;
+template <class I, class O> inline constexpr bool kColumnTiles<reduce_ops::Sum<I, O>> = true;
+template <class T, bool M> inline constexpr bool kColumnTiles<reduce_ops::MinMax<T, M, false>> = true;  // not nanmin/nanmax
+template <class T, bool M> inline constexpr bool kColumnTiles<reduce_ops::ArgMinMax<T, M>> = true;
+template <class I> inline constexpr bool kColumnTiles<reduce_ops::Mean<I>> = true;
+template <class I> inline constexpr bool kColumnTiles<reduce_ops::Var<I>> = true;
+
+// Column tiles of 16-byte loads: width of the vector of In one thread of reduce_cols_kernel
+// loads per row and keeps V accumulators for (1: no such kernel for this Op).
+template <class Op>
+constexpr int col_vec_width() {
+  using In = typename Op::in_t;
+  using Acc = typename Op::acc_t;
+  if (!kColumnTiles<Op>) return 1;
+  int v = sizeof(In) >= 16 ? 1 : static_cast<int>(16 / sizeof(In));
+  while (v > 1 && v * sizeof(Acc) > 64) v /= 2;  // accumulators in registers and in shared memory
+  return v;
+}
+
+// The column layout with contiguous columns (Note [CUDA reductions]): the plan has one reduced
+// dim (stride a.red_strides[0][0]) and its fastest kept dim (ncols outputs) has input stride
+// sizeof(In); every row start is V * sizeof(In)-aligned. Thread (tx, ty) of block (bx, by) folds
+// the V consecutive columns c = (tile * bx + tx) * V of rows lo + ty, lo + ty + by, ... < hi with
+// one vector load per row; the by row partials are combined through shared memory. blockIdx.x
+// walks (outer output, column tile) pairs, blockIdx.y the row splits as in reduce_kernel.
+template <class Op, int V>
+__global__ void __launch_bounds__(kReduceThreads)
+reduce_cols_kernel(Op op, typename Op::acc_t init, bool has_init, ReduceArgs a, int64_t ncols, int64_t ntiles) {
+  using In = typename Op::in_t;
+  using Acc = typename Op::acc_t;
+  using VecT = Vec<In, V>;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  Acc* smem = reinterpret_cast<Acc*>(smem_raw);  // [by][bx][V]
+  const int tx = threadIdx.x, ty = threadIdx.y, bx = blockDim.x, by = blockDim.y;
+  const int64_t lo = static_cast<int64_t>(blockIdx.y) * a.red_per_split;
+  const int64_t hi = lo + a.red_per_split < a.nred ? lo + a.red_per_split : a.nred;
+  const int64_t s = a.red_strides[0][0], nblocks = a.nout / ncols * ntiles;
+  const int64_t out_step = a.out_strides[a.out_ndim - 1][0];
+  for (int64_t ob = blockIdx.x; ob < nblocks; ob += gridDim.x) {
+    const int64_t outer = ob / ntiles, c = ((ob - outer * ntiles) * bx + tx) * V;
+    const int64_t m = outer * ncols + c;  // first output of this thread
+    const int nvalid = c < ncols ? static_cast<int>(ncols - c < V ? ncols - c : V) : 0;
+    int64_t off[3] = {0, 0, 0};
+    Acc acc[V];
+#pragma unroll
+    for (int j = 0; j < V; ++j) acc[j] = op.identity();
+    auto take = [&](int j, In x, int64_t r) {
+      if (!(a.skip_nan && reduce_ops::is_nan(x))) acc[j] = op.reduce(acc[j], x, r);
+    };
+    if (nvalid > 0) {
+      out_offsets(a, m, off);
+      int64_t r = lo + ty;
+      const char* q = a.in + off[1] + r * s;
+      const int64_t qs = by * s;
+      if (nvalid == V) {
+        for (; r + 3 * by < hi; r += 4 * by, q += 4 * qs) {
+          VecT x[4];
+#pragma unroll
+          for (int u = 0; u < 4; ++u) x[u] = *reinterpret_cast<const VecT*>(q + u * qs);
+#pragma unroll
+          for (int u = 0; u < 4; ++u)
+#pragma unroll
+            for (int j = 0; j < V; ++j) take(j, x[u].v[j], r + u * by);
+        }
+        for (; r < hi; r += by, q += qs) {
+          VecT x = *reinterpret_cast<const VecT*>(q);
+#pragma unroll
+          for (int j = 0; j < V; ++j) take(j, x.v[j], r);
+        }
+      } else {  // the last columns, fewer than V
+        for (; r < hi; r += by, q += qs)
+#pragma unroll
+          for (int j = 0; j < V; ++j)
+            if (j < nvalid) take(j, reinterpret_cast<const In*>(q)[j], r);
+      }
+    }
+    Acc* mine = smem + (static_cast<int64_t>(ty) * bx + tx) * V;
+#pragma unroll
+    for (int j = 0; j < V; ++j) mine[j] = acc[j];
+    __syncthreads();
+    for (int h = by / 2; h > 0; h >>= 1) {
+      if (ty < h) {
+        const Acc* other = mine + static_cast<int64_t>(h) * bx * V;
+#pragma unroll
+        for (int j = 0; j < V; ++j) mine[j] = op.combine(mine[j], other[j]);
+      }
+      __syncthreads();
+    }
+    if (ty == 0) {
+      for (int j = 0; j < nvalid; ++j) {
+        Acc res = mine[j];
+        if (a.partials) {
+          static_cast<Acc*>(a.partials)[static_cast<int64_t>(blockIdx.y) * a.nout + m + j] = res;
+        } else {
+          if (has_init) res = op.combine(res, init);
+          *reinterpret_cast<typename Op::out_t*>(a.out + off[0] + j * out_step) = op.finalize(res);
+        }
+      }
+    }
+    __syncthreads();
+  }
+}
+
+// Second pass of split reductions: block (bx, by) combines the nsplit partials of bx consecutive
+// outputs (coalesced: partials are [split][output]), y through the splits, then through shared
+// memory; bx is 1 for a single output (full reductions), 32 for many.
+template <class Op>
+__global__ void __launch_bounds__(kReduceThreads)
+reduce_partials_kernel(Op op, typename Op::acc_t init, bool has_init, ReduceArgs a, int64_t nsplit) {
+  using Acc = typename Op::acc_t;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  Acc* smem = reinterpret_cast<Acc*>(smem_raw);
+  const int tx = threadIdx.x, ty = threadIdx.y, bx = blockDim.x, by = blockDim.y;
+  const Acc* part = static_cast<const Acc*>(a.partials);
+  const int64_t nblocks = (a.nout + bx - 1) / bx;
+  for (int64_t ob = blockIdx.x; ob < nblocks; ob += gridDim.x) {
+    const int64_t m = ob * bx + tx;
+    Acc acc = op.identity();
+    if (m < a.nout) {
+      for (int64_t s = ty; s < nsplit; s += by) acc = op.combine(acc, part[s * a.nout + m]);
+    }
+    smem[ty * bx + tx] = acc;
+    __syncthreads();
+    for (int h = by / 2; h > 0; h >>= 1) {
+      if (ty < h) smem[ty * bx + tx] = op.combine(smem[ty * bx + tx], smem[(ty + h) * bx + tx]);
+      __syncthreads();
+    }
+    if (ty == 0 && m < a.nout) {
+      acc = smem[tx];
+      int64_t off[3];
+      out_offsets(a, m, off);
+      if (has_init) acc = op.combine(acc, init);
+      *reinterpret_cast<typename Op::out_t*>(a.out + off[0]) = op.finalize(acc);
+    }
+    __syncthreads();
+  }
+}
+
+// The SM count of `dev` (the stream's device: no cudaGetDevice per reduction).
+inline int sm_count(int dev) {
+  static int cached[64] = {};
+  if (dev < 0 || dev >= 64) cudaGetDevice(&dev);
+  if (dev < 0 || dev >= 64) dev = 0;
+  if (!cached[dev]) {
+    int n = 0;
+    cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev);
+    cached[dev] = n > 0 ? n : 1;
+  }
+  return cached[dev];
+}
+
+// The CUDA ReduceFn of functor Op (Note [CUDA reductions]).
+template <class Op>
+void reduce_loop(const ReducePlan& p, const ReduceParams& params, const Stream& stream) {
+  using Acc = typename Op::acc_t;
+  using In = typename Op::in_t;
+  if (p.nout == 0) return;
+  const Op op = make_reduce_op<Op>(params);
+  const Acc init = reduce_initial(op, params);
+  auto s = static_cast<cudaStream_t>(stream.handle);
+  ReduceArgs a{};
+  a.out = p.out;
+  a.in = p.in;
+  a.mask = p.mask;
+  a.out_ndim = p.out_ndim;
+  a.red_ndim = p.red_ndim;
+  a.nout = p.nout;
+  a.nred = p.nred;
+  for (int d = 0; d < p.out_ndim; ++d) {
+    a.out_shape[d] = p.out_shape[d];
+    for (int k = 0; k < 3; ++k) a.out_strides[d][k] = p.out_strides[k][d];
+  }
+  for (int d = 0; d < p.red_ndim; ++d) {
+    a.red_shape[d] = p.red_shape[d];
+    a.red_strides[d][0] = p.red_strides[0][d];
+    a.red_strides[d][1] = p.red_strides[1][d];
+  }
+  a.inner = p.inner;
+  a.skip_nan = params.skip_nan;
+  a.vec = p.accelerated && p.inner && !p.mask && p.red_ndim == 1 && p.red_strides[0][0] == static_cast<int64_t>(sizeof(In)) &&
+          reinterpret_cast<uintptr_t>(p.in) % 16 == 0;
+  for (int d = 0; d < p.out_ndim && a.vec; ++d) a.vec = p.out_strides[1][d] % 16 == 0;
+  auto launch_partials = [&](int64_t nsplit) {  // the second pass of a split reduction
+    const int pbx = p.nout >= 32 ? 32 : 1, pby = kReduceThreads / pbx;
+    int64_t blocks = (p.nout + pbx - 1) / pbx;
+    if (blocks > (int64_t{1} << 20)) blocks = int64_t{1} << 20;
+    launch<&reduce_partials_kernel<Op>>(static_cast<unsigned>(blocks), dim3(pbx, pby), kReduceThreads * sizeof(Acc), s,
+                                        op, init, params.has_initial, a, nsplit);
+  };
+  std::shared_ptr<Memory> workspace;
+  // Contiguous columns: reduce_cols_kernel (16-byte loads across columns, rows split over grid.y).
+  constexpr int VC = col_vec_width<Op>();
+  if constexpr (VC > 1) {
+    constexpr int64_t vbytes = VC * static_cast<int64_t>(sizeof(In));
+    const int last = p.out_ndim - 1;
+    bool cols = p.accelerated && !p.inner && !p.mask && p.red_ndim == 1 && p.out_ndim >= 1 &&
+                p.out_strides[1][last] == static_cast<int64_t>(sizeof(In)) && p.nred > 0 &&
+                reinterpret_cast<uintptr_t>(p.in) % vbytes == 0 && p.red_strides[0][0] % vbytes == 0;
+    for (int d = 0; d < last && cols; ++d) cols = p.out_strides[1][d] % vbytes == 0;
+    if (cols) {
+      const int64_t ncols = p.out_shape[last];
+      const int64_t nthr = (ncols + VC - 1) / VC;  // threads across one row's columns
+      int cbx = 1;
+      while (cbx < 32 && cbx < nthr) cbx *= 2;
+      const int cby = kReduceThreads / cbx;
+      const int64_t ntiles = (nthr + cbx - 1) / cbx;
+      int64_t gx = p.nout / ncols * ntiles;
+      if (gx > (int64_t{1} << 30)) gx = int64_t{1} << 30;
+      const size_t smem = static_cast<size_t>(kReduceThreads) * VC * sizeof(Acc);
+      // Split the rows into about four waves of resident blocks (blocks do equal work, so waves
+      // are what the time counts: take the first split from there whose last wave is >= 90 %
+      // full), keeping >= 16 rows per thread.
+      static const int occ = [&] {
+        int n = 0;
+        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, reduce_cols_kernel<Op, VC>, kReduceThreads, smem) !=
+            cudaSuccess) {
+          (void)cudaGetLastError();  // a failed query must not surface as the launch's error
+          n = 0;
+        }
+        return n > 0 ? n : 1;
+      }();
+      const int64_t slots = static_cast<int64_t>(sm_count(stream.device)) * occ;
+      int64_t gy = 1;
+      if (gx < 4 * slots) {
+        const int64_t most = std::min<int64_t>((p.nred + int64_t{cby} * 16 - 1) / (int64_t{cby} * 16), 65535);
+        gy = std::max<int64_t>(1, std::min<int64_t>(4 * slots / gx, most));
+        for (int64_t g = gy, tries = 0; g <= most && tries < 64; ++g, ++tries) {
+          const int64_t blocks = gx * g, waves = (blocks + slots - 1) / slots;
+          if (blocks * 10 >= waves * slots * 9) {
+            gy = g;
+            break;
+          }
+        }
+      }
+      const int64_t rps = (p.nred + gy - 1) / gy;
+      gy = (p.nred + rps - 1) / rps;
+      a.red_per_split = rps;
+      if (gy > 1) {
+        workspace = allocate(*p.backend, static_cast<size_t>(gy * p.nout) * sizeof(Acc));
+        a.partials = workspace->ptr();
+      }
+      launch<&reduce_cols_kernel<Op, VC>>(dim3(static_cast<unsigned>(gx), static_cast<unsigned>(gy)), dim3(cbx, cby),
+                                          smem, s, op, init, params.has_initial, a, ncols, ntiles);
+      if (gy > 1) launch_partials(gy);
+      return;
+    }
+  }
+  // Block shape.
+  int bx, by;
+  if (p.inner) {
+    bx = 32;
+    while (bx < kReduceThreads && bx * 16 < p.nred) bx *= 2;
+    by = kReduceThreads / bx;
+  } else {
+    bx = 1;
+    while (bx < 32 && bx < p.nout) bx *= 2;
+    by = kReduceThreads / bx;
+  }
+  const int nlanes = p.inner ? bx : by, nslots = p.inner ? by : bx;
+  int64_t gx = (p.nout + nslots - 1) / nslots;
+  if (gx > (int64_t{1} << 30)) gx = int64_t{1} << 30;
+  // Split long reductions across blocks when the outputs leave the GPU idle.
+  const int64_t target = static_cast<int64_t>(sm_count(stream.device)) * (2048 / kReduceThreads) * 2;
+  int64_t gy = 1;
+  if (gx < target && p.nred > 0) {
+    int64_t want = (target + gx - 1) / gx;
+    int64_t most = (p.nred + int64_t{nlanes} * 64 - 1) / (int64_t{nlanes} * 64);  // >= 64 per thread
+    gy = std::max<int64_t>(1, std::min<int64_t>({want, most, 65535}));
+  }
+  int64_t rps = (p.nred + gy - 1) / gy;
+  rps = (rps + 15) / 16 * 16;  // split starts stay 16-byte aligned
+  if (rps == 0) rps = 16;
+  gy = p.nred > 0 ? (p.nred + rps - 1) / rps : 1;
+  a.red_per_split = rps;
+  if (gy > 1) {
+    workspace = allocate(*p.backend, static_cast<size_t>(gy * p.nout) * sizeof(Acc));
+    a.partials = workspace->ptr();
+  }
+  const size_t smem = static_cast<size_t>(kReduceThreads) * sizeof(Acc);
+  launch<&reduce_kernel<Op>>(dim3(static_cast<unsigned>(gx), static_cast<unsigned>(gy)), dim3(bx, by), smem, s, op,
+                             init, params.has_initial, a);
+  if (gy > 1) launch_partials(gy);
+  // The workspace returns to the pool now; the pool hands it out again only to work ordered
+  // after these kernels on this stream (the same assumption every temporary makes).
+}
+
+}  // namespace cupric::cuda

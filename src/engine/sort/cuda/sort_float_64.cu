@@ -1,0 +1,7 @@
+// CUB radix sort of double values by CUB's own float keys (sort_radix.hpp): sort's value sort.
+#include "engine/sort/cuda/sort_radix.cuh"
+
+namespace cupric::cuda {
+template size_t radix_float_temp_bytes<double>(int);
+template void radix_sort_float<double>(const double*, double*, int, void*, size_t, cudaStream_t);
+}  // namespace cupric::cuda
