@@ -100,7 +100,7 @@ int main() {
   std::printf("LAUNCH_FLOOR cuLaunchKernel ptr 1x32      %.3f us\n",
               per_call_us([&] { cuLaunchKernel((CUfunction)fn, 1, 1, 1, 32, 1, 1, 0, nullptr, pargs, nullptr); }));
   // The runtime's launch against the driver's launch of the same kernel through a handle looked
-  // up once (cupric's built-in kernels: Note [Driver launches] in src/kernels/cuda_launch.cuh).
+  // up once (cupric's built-in kernels: Note [Driver launches] in src/runtime/cuda/cuda_launch.cuh).
   {
     cudaFunction_t addfn = nullptr;
     cudaGetFuncBySymbol(&addfn, (const void*)add_kernel);
