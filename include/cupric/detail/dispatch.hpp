@@ -13,9 +13,10 @@ namespace cupric::dispatch {
 // cuBLAS for linalg and cuFFT for fft) keeps them in a `Table<Fn>`: one slot per backend, `Fn` a
 // function pointer or a pointer to a const struct of function pointers (a module's whole
 // interface: `Table<const SortFns*>`). PyTorch's DispatchStub is the model; what differs:
-//  - Slots are indexed by DeviceType, the tag every ndarray carries, so a lookup is a load from a
-//    small fixed table (`get`) and a null test (`require`): no map, no string, no virtual call.
-//    The hot path (`a + b`) pays what it paid for its old `host ? loop.host : loop.cuda`.
+//  - Slots are selected by DeviceType, the tag every ndarray carries: a lookup is a select of one
+//    of the table's fields by that tag (`get`, a compare and a conditional move for two backends)
+//    and a null test (`require`): no map, no string, no virtual call. The hot path (`a + b`) pays
+//    what it paid for its old `host ? loop.host : loop.cuda` and its old null test.
 //  - A backend fills its slots from its own translation units while the library loads: a
 //    kernel family's CUDA unit sets the `cuda` slots of its loops, `runtime/cuda/cuda_info.cpp`
 //    sets the CUDA runtime queries, `engine/sort/host/host_sort.cpp` the host sort. Code that is
@@ -34,9 +35,10 @@ namespace cupric::dispatch {
 //    and the host one in `src/<module>/host/` (OpenBLAS) each define a `static const BlasFns` and
 //    register it with `Registration`; the front calls `blas_table().require(a.device_type(),
 //    "matmul")->gemm(...)`.
-// Slots are named (`host`, `cuda`) so tables read well where they are filled and tested; `get`
-// and `set` reach them through kSlots, the DeviceType -> member map. A new backend adds a member
-// and a kSlots entry.
+// Slots are named fields (`host`, `cuda`), one per DeviceType, so tables read well where they
+// are filled and tested; `get` and `set` are the one place that maps a DeviceType to its field.
+// (A select, not an array of member pointers: indexing such an array costs a load through the
+// GOT in a shared library.) A new backend adds a field and its DeviceType to get and set.
 inline constexpr int kNumBackends = 2;
 const char* backend_name(DeviceType t);  // "host", "cuda"
 
@@ -49,10 +51,8 @@ struct Table {
   Fn host = nullptr;
   Fn cuda = nullptr;
 
-  static constexpr Fn Table::*kSlots[kNumBackends] = {&Table::host, &Table::cuda};
-
   // The slot of backend t; null when that backend registered nothing.
-  Fn get(DeviceType t) const { return this->*kSlots[static_cast<int>(t)]; }
+  Fn get(DeviceType t) const { return t == DeviceType::Cuda ? cuda : host; }
   // The slot of backend t, or the one error naming `what`.
   Fn require(DeviceType t, std::string_view what, std::string_view why = {}) const {
     Fn f = get(t);
@@ -60,7 +60,7 @@ struct Table {
       unavailable(what, t, why);
     return f;
   }
-  void set(DeviceType t, Fn f) { this->*kSlots[static_cast<int>(t)] = f; }
+  void set(DeviceType t, Fn f) { (t == DeviceType::Cuda ? cuda : host) = f; }
   bool any() const { return host != nullptr || cuda != nullptr; }
 };
 
