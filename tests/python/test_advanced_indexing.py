@@ -34,13 +34,6 @@ def _layouts(shape, dtype):
     yield w[..., ::2], cp.array(w)[..., ::2]
 
 
-def _same(c, n):
-    got = c.get()
-    assert got.dtype == n.dtype, (got.dtype, n.dtype)
-    assert got.shape == n.shape, (got.shape, n.shape)
-    numpy.testing.assert_array_equal(got, n)
-
-
 def _dev(k):
     """An index with its arrays moved to the device (cupric arrays as indices)."""
     if isinstance(k, tuple):
@@ -68,15 +61,15 @@ KEYS = [
 @pytest.mark.parametrize("key", KEYS, ids=range(len(KEYS)))
 def test_getitem_keys(key):
     for h, c in _layouts((3, 4, 5), numpy.int64):
-        _same(c[key], h[key])
-        _same(c[_dev(key)], h[key])
+        testing.assert_matches_numpy(c[key], h[key])
+        testing.assert_matches_numpy(c[_dev(key)], h[key])
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_getitem_dtypes(dtype):
     for h, c in _layouts((3, 4, 5), dtype):
         for key in [([0, 2], slice(None), [-1, 0]), (M,), (slice(None), [[1, 3]])]:
-            _same(c[key], h[key])
+            testing.assert_matches_numpy(c[key], h[key])
 
 
 # Repeated targets: NumPy's last write wins; on the GPU which value lands is unspecified
@@ -96,13 +89,13 @@ def test_setitem_scalar_and_array(key):
         h = h.copy()
         h[key] = -7
         c[key] = -7
-        _same(c, h)
+        testing.assert_matches_numpy(c, h)
         v = -numpy.arange(h[key].size, dtype=numpy.float64).reshape(h[key].shape)
         h[key] = v
         c[key] = cp.array(v)
         if GPU and _has_repeats(h.shape, key):
             continue
-        _same(c, h)
+        testing.assert_matches_numpy(c, h)
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
@@ -113,10 +106,10 @@ def test_setitem_casts_and_broadcasts(dtype):
     key = ([[0], [2]], [1, 3, 0])
     h[key] = v.astype(dtype) if numpy.dtype(dtype).kind in "biu" else v
     c[key] = cp.array(v.astype(dtype) if numpy.dtype(dtype).kind in "biu" else v)
-    _same(c, h)
+    testing.assert_matches_numpy(c, h)
     h[[2, 0]] = [[5], [6]]
     c[[2, 0]] = [[5], [6]]
-    _same(c, h)
+    testing.assert_matches_numpy(c, h)
 
 
 def test_setitem_value_with_leading_ones():
@@ -124,7 +117,7 @@ def test_setitem_value_with_leading_ones():
     c = cp.zeros(5)
     h[[1, 2]] = numpy.ones((1, 2))
     c[[1, 2]] = cp.ones((1, 2))
-    _same(c, h)
+    testing.assert_matches_numpy(c, h)
 
 
 def test_setitem_repeated_indices_one_value_lands():
@@ -140,7 +133,7 @@ def test_setitem_overlapping_value():
     c = cp.array(h)
     h[[0, 1, 2]] = h[3:][::-1]
     c[[0, 1, 2]] = c[3:][::-1]
-    _same(c, h)
+    testing.assert_matches_numpy(c, h)
 
 
 def test_mask_assign_single_value_needs_no_count():
@@ -149,28 +142,20 @@ def test_mask_assign_single_value_needs_no_count():
     m = h % 3 == 1
     h[m] = 0.5
     c[cp.array(m)] = 0.5
-    _same(c, h)
+    testing.assert_matches_numpy(c, h)
     h[m] = numpy.arange(m.sum())
     c[cp.array(m)] = cp.array(numpy.arange(m.sum()))
-    _same(c, h)
+    testing.assert_matches_numpy(c, h)
 
 
 def test_zero_size():
     h = numpy.zeros((3, 0))
     c = cp.zeros((3, 0))
-    _same(c[[0, 2]], h[[0, 2]])
-    _same(c[[]], h[[]])
-    _same(c[numpy.zeros((3, 0), bool)], h[numpy.zeros((3, 0), bool)])
+    testing.assert_matches_numpy(c[[0, 2]], h[[0, 2]])
+    testing.assert_matches_numpy(c[[]], h[[]])
+    testing.assert_matches_numpy(c[numpy.zeros((3, 0), bool)], h[numpy.zeros((3, 0), bool)])
     c[[0, 1]] = 3
-    _same(c, h)
-
-
-def _both_raise(exc, f_np, f_cp):
-    with pytest.raises(exc) as e_np:
-        f_np()
-    with pytest.raises(exc) as e_cp:
-        f_cp()
-    assert str(e_cp.value) == str(e_np.value)
+    testing.assert_matches_numpy(c, h)
 
 
 @pytest.mark.parametrize("shape,key", [
@@ -180,9 +165,9 @@ def _both_raise(exc, f_np, f_cp):
 def test_out_of_bounds(shape, key):
     h = numpy.zeros(shape)
     c = cp.zeros(shape)
-    _both_raise(IndexError, lambda: h[key], lambda: c[key])
-    _both_raise(IndexError, lambda: h.__setitem__(key, 1), lambda: c.__setitem__(key, 1))
-    _same(c, h)  # nothing written
+    testing.assert_raises_like_numpy(lambda: h[key], lambda: c[key], expected=IndexError)
+    testing.assert_raises_like_numpy(lambda: h.__setitem__(key, 1), lambda: c.__setitem__(key, 1), expected=IndexError)
+    testing.assert_matches_numpy(c, h)  # nothing written
 
 
 @pytest.mark.parametrize("key", [
@@ -192,7 +177,7 @@ def test_out_of_bounds(shape, key):
 def test_index_errors(key):
     h = numpy.zeros((5, 5))
     c = cp.zeros((5, 5))
-    _both_raise(IndexError, lambda: h[key], lambda: c[key])
+    testing.assert_raises_like_numpy(lambda: h[key], lambda: c[key], expected=IndexError)
 
 
 @pytest.mark.parametrize("key,value,exc", [
@@ -205,8 +190,8 @@ def test_index_errors(key):
 def test_setitem_errors(key, value, exc):
     h = numpy.zeros((5, 5))
     c = cp.zeros((5, 5))
-    _both_raise(exc, lambda: h.__setitem__(key, value), lambda: c.__setitem__(key, cp.array(value)))
-    _same(c, h)
+    testing.assert_raises_like_numpy(lambda: h.__setitem__(key, value), lambda: c.__setitem__(key, cp.array(value)), expected=exc)
+    testing.assert_matches_numpy(c, h)
 
 
 @testing.numpy_cupy_array_equal()
@@ -280,7 +265,7 @@ def test_property_getitem(case, layout):
         with pytest.raises(type(err)):
             c[_dev(key)]
         return
-    _same(c[_dev(key)], expected)
+    testing.assert_matches_numpy(c[_dev(key)], expected)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -306,7 +291,7 @@ def test_property_setitem(case, array_value):
         c[_dev(key)] = -3
     if array_value and GPU and _has_repeats(shape, key):
         return  # repeated indices: which value lands is unspecified on the GPU
-    _same(c, h)
+    testing.assert_matches_numpy(c, h)
 
 
 @pytest.mark.parametrize("shape, key", [
@@ -331,11 +316,7 @@ def _same_index_error(h, c, key):
     """h[key] and c[key] (NumPy arrays in key moved to the device) raise the same IndexError;
     returns the device key."""
     dkey = tuple(cp.asarray(k) if isinstance(k, numpy.ndarray) else k for k in key)
-    with pytest.raises(IndexError) as want:
-        h[key]
-    with pytest.raises(IndexError) as got:
-        c[dkey]
-    assert str(got.value) == str(want.value)
+    testing.assert_raises_like_numpy(lambda: h[key], lambda: c[dkey], expected=IndexError)
     return dkey
 
 

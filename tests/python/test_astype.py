@@ -11,8 +11,9 @@ import numpy
 import pytest
 
 import cupric as cp
-from conftest import (NUMERIC_DTYPES, ALL_DTYPES, CASTINGS, LAYOUTS, INTS, FLOATS, COMPLEXES, BFLOAT16,
-                      requires_bf16, dtype_id, sample_values, make_pair, assert_same)
+from array_cases import (NUMERIC_DTYPES, ALL_DTYPES, CASTINGS, LAYOUTS, INTS, FLOATS, COMPLEXES,
+                      BFLOAT16, requires_bf16, dtype_id, sample_values, make_pair)
+from cupric import testing
 
 ComplexWarning = numpy.exceptions.ComplexWarning
 
@@ -38,7 +39,7 @@ def test_astype_every_pair(src, dst):
     h = sample_values((5, 13), src)
     c = cp.array(h)
     r = cp_astype(c, dst)
-    assert_same(r, np_astype(h, dst), check_strides=True)
+    testing.assert_matches_numpy(r, np_astype(h, dst), strides_check=True)
     assert r.flags.c_contiguous and r.flags.owndata
     assert r.base is None
 
@@ -53,7 +54,7 @@ def test_astype_layouts(layout, src, dst):
     h, c = make_pair(layout, src)
     r = cp_astype(c, dst)
     e = np_astype(h, dst)
-    assert_same(r, e, check_strides=e.size > 0)  # NumPy 2.4 gives zero-size results zero strides
+    testing.assert_matches_numpy(r, e, strides_check=e.size > 0)  # NumPy 2.4 gives zero-size results zero strides
 
 
 @pytest.mark.parametrize("casting", CASTINGS)
@@ -63,7 +64,7 @@ def test_astype_casting_modes(src, dst, casting):
     h = sample_values((6,), src)
     c = cp.array(h)
     if numpy.can_cast(src, dst, casting):
-        assert_same(cp_astype(c, dst, casting=casting), np_astype(h, dst, casting=casting))
+        testing.assert_matches_numpy(cp_astype(c, dst, casting=casting), np_astype(h, dst, casting=casting))
         return
     with pytest.raises(TypeError) as e_np:
         h.astype(dst, casting=casting)
@@ -93,7 +94,7 @@ def test_astype_error_leaves_array_intact():
     c = cp.array([1.5, 2.5])
     with pytest.raises(TypeError):
         c.astype("int32", casting="same_kind")
-    assert_same(c, numpy.array([1.5, 2.5]))
+    testing.assert_matches_numpy(c, numpy.array([1.5, 2.5]))
 
 
 # -- copy= -----------------------------------------------------------------------------------
@@ -116,7 +117,7 @@ def test_astype_copy_false_order(layout, order):
     e = h.astype("int32", order=order, copy=False)
     r = c.astype("int32", order=order, copy=False)
     assert (r is c) == (e is h)
-    assert_same(r, e, check_strides=True)
+    testing.assert_matches_numpy(r, e, strides_check=True)
 
 
 @pytest.mark.parametrize("layout", ["C", "F", "0d"])
@@ -126,14 +127,14 @@ def test_astype_copy_true_copies(layout):
     assert r is not c
     assert r.data.ptr != c.data.ptr
     r[...] = 7
-    assert_same(c, h)
+    testing.assert_matches_numpy(c, h)
 
 
 def test_astype_copy_false_other_dtype_copies():
     c = cp.array([1, 2, 3], dtype="int32")
     r = c.astype("int64", copy=False)
     assert r is not c
-    assert_same(r, numpy.array([1, 2, 3], "int64"))
+    testing.assert_matches_numpy(r, numpy.array([1, 2, 3], "int64"))
 
 
 # -- order= ----------------------------------------------------------------------------------
@@ -146,7 +147,7 @@ def test_astype_order_strides(layout, order):
     for dst in ["float64", "int16", "complex64"]:
         e = h.astype(dst, order=order)
         r = c.astype(dst, order=order)
-        assert_same(r, e, check_strides=True)
+        testing.assert_matches_numpy(r, e, strides_check=True)
         assert r.flags.c_contiguous == e.flags.c_contiguous
         assert r.flags.f_contiguous == e.flags.f_contiguous
 
@@ -155,7 +156,7 @@ def test_astype_order_zero_size():
     for order in "CFAK":
         h, c = make_pair("zerosize", "float32")
         r = c.astype("int8", order=order)
-        assert_same(r, h.astype("int8", order=order))
+        testing.assert_matches_numpy(r, h.astype("int8", order=order))
         assert r.flags.c_contiguous and r.flags.f_contiguous
 
 
@@ -188,8 +189,8 @@ def test_astype_float_to_int_truncates(src, dst):
         vals += [-0.25, -0.75, -1.5, -2.5, -3.99, -100.5, -127.5]
     h = numpy.array(vals, dtype=src)
     r = cp.array(h).astype(dst)
-    assert_same(r, h.astype(dst))
-    assert_same(r, numpy.trunc(h.astype("float64")).astype(dst))
+    testing.assert_matches_numpy(r, h.astype(dst))
+    testing.assert_matches_numpy(r, numpy.trunc(h.astype("float64")).astype(dst))
 
 
 @pytest.mark.parametrize("src", ["float16", "float32", "float64"])
@@ -197,10 +198,10 @@ def test_astype_negative_float_to_uint8_wraps(src):
     """Note [Float to integer casts]: -1.5 -> uint8 is 255 (through int32), as NumPy on x86-64."""
     h = numpy.array([-1.5, -1.0, -2.7, -128.0, 255.9], dtype=src)
     r = cp.array(h).astype("uint8")
-    assert_same(r, numpy.array([255, 255, 254, 128, 255], "uint8"))
+    testing.assert_matches_numpy(r, numpy.array([255, 255, 254, 128, 255], "uint8"))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        assert_same(r, h.astype("uint8"))
+        testing.assert_matches_numpy(r, h.astype("uint8"))
 
 
 @pytest.mark.parametrize("dst", INTS)
@@ -212,7 +213,7 @@ def test_astype_float_wraps_through_int32_int64(dst):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
         e = h.astype(dst)
-    assert_same(cp.array(h).astype(dst), e)
+    testing.assert_matches_numpy(cp.array(h).astype(dst), e)
 
 
 @pytest.mark.parametrize("src", COMPLEXES)
@@ -224,13 +225,13 @@ def test_astype_complex_to_real_warns(src, dst):
     if dst == "bool":
         with warnings.catch_warnings():
             warnings.simplefilter("error")
-            assert_same(c.astype(dst), h.astype(dst))
+            testing.assert_matches_numpy(c.astype(dst), h.astype(dst))
         return
     with pytest.warns(ComplexWarning):
         e = h.astype(dst)
     with pytest.warns(ComplexWarning, match="discards the imaginary part"):
         r = c.astype(dst)
-    assert_same(r, e)
+    testing.assert_matches_numpy(r, e)
 
 
 def test_astype_complex_to_real_empty_warns():
@@ -248,7 +249,7 @@ def test_astype_nan_inf_to_bool(src):
     h = numpy.array([numpy.nan, numpy.inf, -numpy.inf, -0.0, 0.0, 1e-30], dtype=src)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # complex -> bool does not warn
-        assert_same(cp.array(h).astype("bool"), h.astype("bool"))
+        testing.assert_matches_numpy(cp.array(h).astype("bool"), h.astype("bool"))
     assert cp.array(h).astype("bool").tolist() == [True, True, True, False, False, src != "float16"]
 
 
@@ -284,13 +285,13 @@ def test_astype_int_wraparound(src, dst):
     """Integer -> integer casts wrap modulo 2**bits like NumPy (C) casts."""
     info = numpy.iinfo(src)
     h = numpy.array([info.min, info.max, 0, 1, info.max // 3, info.min // 3 if info.min else 7], dtype=src)
-    assert_same(cp.array(h).astype(dst), h.astype(dst))
+    testing.assert_matches_numpy(cp.array(h).astype(dst), h.astype(dst))
 
 
 @pytest.mark.parametrize("dst", [pytest.param(d, id=dtype_id(d)) for d in NUMERIC_DTYPES])
 def test_astype_bool_source(dst):
     h = numpy.array([True, False, True])
-    assert_same(cp.array(h).astype(dst), h.astype(dst))
+    testing.assert_matches_numpy(cp.array(h).astype(dst), h.astype(dst))
 
 
 @requires_bf16
@@ -300,8 +301,8 @@ def test_v14_bf16_casts_round_trip(src):
     h = sample_values((17,), src)
     c = cp.array(h)
     b = cp_astype(c, BFLOAT16)
-    assert_same(b, np_astype(h, BFLOAT16))
-    assert_same(b.astype(src), np_astype(h, BFLOAT16).astype(src))
+    testing.assert_matches_numpy(b, np_astype(h, BFLOAT16))
+    testing.assert_matches_numpy(b.astype(src), np_astype(h, BFLOAT16).astype(src))
 
 
 @requires_bf16

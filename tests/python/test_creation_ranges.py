@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 import cupric as cp
-from conftest import (NUMERIC_DTYPES, ALL_DTYPES, BFLOAT16, INTS, LAYOUTS, assert_same, make_pair, params,
-                      same_error)
+from array_cases import NUMERIC_DTYPES, ALL_DTYPES, BFLOAT16, INTS, LAYOUTS, make_pair, params
+from cupric import testing
 
 ComplexWarning = numpy.exceptions.ComplexWarning
 
@@ -27,37 +27,17 @@ def _np_or_error(fn):
 
 
 def _check(fn, *, match_message=False):
-    """fn(xp) gives the same array (or the same exception type) for NumPy and cupric."""
+    """fn(xp) gives NumPy's array, or raises NumPy's exception, with xp=cupric (warnings silenced
+    as in _np_or_error); skips where NumPy makes an object array, which cupric has none of."""
     expected, err = _np_or_error(fn)
-    if err is not None:
-        with pytest.raises(type(err)) as ei:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                fn(cp)
-        if match_message:
-            assert str(ei.value) == str(err)
-        return
-    if expected.dtype == object:
-        pytest.skip("NumPy makes an object array (cupric has none)")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        actual = fn(cp)
-    assert_same(actual, expected)
-
-
-def _bits_equal(actual, expected):
-    """Bit-for-bit equality (signed zeros included). NaNs must be at the same places; their sign
-    and payload are not compared, since NaNs made by arithmetic differ between CPUs and GPUs."""
-    got = actual.get()
-    expected = numpy.ascontiguousarray(expected)
-    assert got.dtype == expected.dtype and got.shape == expected.shape
-    if got.dtype.kind in "fc":
-        nan_got, nan_exp = numpy.isnan(got), numpy.isnan(expected)
-        numpy.testing.assert_array_equal(nan_got, nan_exp)
-        got, expected = got.copy(), expected.copy()
-        got[nan_got] = 0
-        expected[nan_exp] = 0
-    assert got.tobytes() == expected.tobytes()
+        if err is not None:
+            testing.assert_raises_like_numpy(lambda: fn(numpy), lambda: fn(cp), match_message=match_message)
+            return
+        if expected.dtype == object:
+            pytest.skip("NumPy makes an object array (cupric has none)")
+        testing.assert_matches_numpy(fn(cp), expected)
 
 
 # -- arange ----------------------------------------------------------------------------------------
@@ -78,20 +58,20 @@ def test_arange_matches_numpy(args, dtype):
     if err is None and expected.dtype != object:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            _bits_equal(cp.arange(*args, dtype=dtype), expected)
+            testing.assert_matches_numpy(cp.arange(*args, dtype=dtype), expected, exact_bits=True)
     else:
         _check(lambda xp: xp.arange(*args, dtype=dtype))
 
 
 def test_arange_error_messages():
-    same_error(lambda: numpy.arange(0, math.nan), lambda: cp.arange(0, math.nan))
-    same_error(lambda: numpy.arange(0, math.inf), lambda: cp.arange(0, math.inf))
-    same_error(lambda: numpy.arange(3, dtype=bool), lambda: cp.arange(3, dtype=bool))
-    same_error(lambda: numpy.arange(5, dtype="V8"), lambda: cp.arange(5, dtype="V8"))
-    same_error(lambda: numpy.arange(-1, 3, dtype=numpy.uint8), lambda: cp.arange(-1, 3, dtype=numpy.uint8))
-    same_error(lambda: numpy.arange(0, 5 + 1j, dtype=float), lambda: cp.arange(0, 5 + 1j, dtype=float))
-    same_error(lambda: numpy.arange(0, 10, 0), lambda: cp.arange(0, 10, 0), match_message=False)
-    same_error(lambda: numpy.arange(2**62), lambda: cp.arange(2**62))
+    testing.assert_raises_like_numpy(lambda: numpy.arange(0, math.nan), lambda: cp.arange(0, math.nan))
+    testing.assert_raises_like_numpy(lambda: numpy.arange(0, math.inf), lambda: cp.arange(0, math.inf))
+    testing.assert_raises_like_numpy(lambda: numpy.arange(3, dtype=bool), lambda: cp.arange(3, dtype=bool))
+    testing.assert_raises_like_numpy(lambda: numpy.arange(5, dtype="V8"), lambda: cp.arange(5, dtype="V8"))
+    testing.assert_raises_like_numpy(lambda: numpy.arange(-1, 3, dtype=numpy.uint8), lambda: cp.arange(-1, 3, dtype=numpy.uint8))
+    testing.assert_raises_like_numpy(lambda: numpy.arange(0, 5 + 1j, dtype=float), lambda: cp.arange(0, 5 + 1j, dtype=float))
+    testing.assert_raises_like_numpy(lambda: numpy.arange(0, 10, 0), lambda: cp.arange(0, 10, 0), match_message=False)
+    testing.assert_raises_like_numpy(lambda: numpy.arange(2**62), lambda: cp.arange(2**62))
 
 
 @pytest.mark.parametrize("args", [(numpy.float32(0.5), 3), (numpy.uint64(3),), (numpy.int8(3),), (0, 3, numpy.float32(0.5)),
@@ -101,7 +81,7 @@ def test_arange_numpy_scalars(args):
 
 
 def test_arange_zero_d_array_arguments():
-    assert_same(cp.arange(cp.array(5)), numpy.arange(5))
+    testing.assert_matches_numpy(cp.arange(cp.array(5)), numpy.arange(5))
 
 
 @given(start=st.floats(-1e3, 1e3), step=st.floats(1e-3, 1e2), count=st.integers(0, 300),
@@ -117,7 +97,7 @@ def test_arange_hypothesis_bit_exact(start, step, count, neg, dtype):
             with pytest.raises(OverflowError):
                 cp.arange(start, stop, step, dtype=dtype)
             return
-        _bits_equal(cp.arange(start, stop, step, dtype=dtype), expected)
+        testing.assert_matches_numpy(cp.arange(start, stop, step, dtype=dtype), expected, exact_bits=True)
 
 
 # -- linspace / logspace ---------------------------------------------------------------------------
@@ -148,7 +128,7 @@ def test_linspace_matches_numpy(args, dtype):
                 ref = numpy.floor(numpy.linspace(start, stop, num, endpoint=endpoint).real)
             if not numpy.all(numpy.isfinite(ref)) or ref.min(initial=0) < info.min or ref.max(initial=0) > info.max:
                 pytest.skip("values outside the integer dtype's range")
-        _bits_equal(actual, expected)
+        testing.assert_matches_numpy(actual, expected, exact_bits=True)
     else:
         _check(fn)
 
@@ -159,7 +139,7 @@ def test_linspace_retstep(args):
     start, stop, num, endpoint = args
     y_np, step_np = numpy.linspace(start, stop, num, endpoint=endpoint, retstep=True)
     y_cp, step_cp = cp.linspace(start, stop, num, endpoint=endpoint, retstep=True)
-    _bits_equal(y_cp, y_np)
+    testing.assert_matches_numpy(y_cp, y_np, exact_bits=True)
     assert type(step_cp) is type(step_np)
     if isinstance(step_np, float) and math.isnan(step_np):
         assert math.isnan(step_cp)
@@ -168,9 +148,9 @@ def test_linspace_retstep(args):
 
 
 def test_linspace_errors_and_warnings():
-    same_error(lambda: numpy.linspace(0, 1, -1), lambda: cp.linspace(0, 1, -1))
-    same_error(lambda: numpy.linspace(0, 1 + 1j, 4, dtype=int), lambda: cp.linspace(0, 1 + 1j, 4, dtype=int))
-    same_error(lambda: numpy.linspace(0, 1, 5, axis=1), lambda: cp.linspace(0, 1, 5, axis=1), match_message=False)
+    testing.assert_raises_like_numpy(lambda: numpy.linspace(0, 1, -1), lambda: cp.linspace(0, 1, -1))
+    testing.assert_raises_like_numpy(lambda: numpy.linspace(0, 1 + 1j, 4, dtype=int), lambda: cp.linspace(0, 1 + 1j, 4, dtype=int))
+    testing.assert_raises_like_numpy(lambda: numpy.linspace(0, 1, 5, axis=1), lambda: cp.linspace(0, 1, 5, axis=1), match_message=False)
     with pytest.raises(TypeError):
         cp.linspace(0, 1, 3, dtype="V8")  # NumPy returns raw float64 bytes; cupric refuses void dtypes
     with pytest.raises(TypeError):
@@ -179,8 +159,8 @@ def test_linspace_errors_and_warnings():
         numpy.linspace(0, 1 + 1j, 3, dtype=float)
     with pytest.warns(ComplexWarning):
         r = cp.linspace(0, 1 + 1j, 3, dtype=float)
-    assert_same(r, numpy.array([0, 0.5, 1.0]))
-    assert_same(cp.linspace(0, 1, 5, axis=-1), numpy.linspace(0, 1, 5, axis=-1))
+    testing.assert_matches_numpy(r, numpy.array([0, 0.5, 1.0]))
+    testing.assert_matches_numpy(cp.linspace(0, 1, 5, axis=-1), numpy.linspace(0, 1, 5, axis=-1))
 
 
 BOUNDS = [([0, 1], [10, 20]), (numpy.array([[1.0], [2.0]]), 5.0), (0, numpy.array([1, 2, 3], numpy.float32)),
@@ -216,7 +196,7 @@ def test_logspace(args, dtype):
     if expected.dtype.kind in "iu":
         # NumPy's SIMD pow can differ from libm's by an ulp; an exact power of 2 or 10 never does.
         if base == 2 or all(float(v).is_integer() for v in numpy.linspace(start, stop, num, endpoint=endpoint)):
-            assert_same(actual, expected)
+            testing.assert_matches_numpy(actual, expected)
     else:
         numpy.testing.assert_allclose(actual.get(), expected, rtol=4 * numpy.finfo(expected.dtype).eps)
 
@@ -236,7 +216,7 @@ def test_logspace_array_and_complex_arguments(args, kw):
 
 
 def test_logspace_errors():
-    same_error(lambda: numpy.logspace(0, 1, -1), lambda: cp.logspace(0, 1, -1))
+    testing.assert_raises_like_numpy(lambda: numpy.logspace(0, 1, -1), lambda: cp.logspace(0, 1, -1))
 
 
 # -- meshgrid --------------------------------------------------------------------------------------
@@ -252,7 +232,7 @@ def test_meshgrid(n, copy, sparse, indexing):
     actual = cp.meshgrid(*inputs, copy=copy, sparse=sparse, indexing=indexing)
     assert isinstance(actual, tuple) and len(actual) == len(expected)
     for a, e, x in zip(actual, expected, inputs):
-        assert_same(a, e)
+        testing.assert_matches_numpy(a, e)
         if not copy:
             assert a.base is x  # a view of the input
         else:
@@ -262,8 +242,8 @@ def test_meshgrid(n, copy, sparse, indexing):
 def test_meshgrid_flattens_and_errors():
     h = numpy.arange(6.0).reshape(2, 3)
     for a, e in zip(cp.meshgrid(cp.array(h), cp.array(h).T, [1, 2]), numpy.meshgrid(h, h.T, [1, 2])):
-        assert_same(a, e)
-    same_error(lambda: numpy.meshgrid([1], [2], indexing="ab"), lambda: cp.meshgrid([1], [2], indexing="ab"))
+        testing.assert_matches_numpy(a, e)
+    testing.assert_raises_like_numpy(lambda: numpy.meshgrid([1], [2], indexing="ab"), lambda: cp.meshgrid([1], [2], indexing="ab"))
 
 
 # -- eye, identity, tri ----------------------------------------------------------------------------
@@ -277,26 +257,26 @@ def test_eye(nmk, dtype, order):
     expected = numpy.eye(N, M, k, dtype=dtype, order=order)
     actual = cp.eye(N, M, k, dtype=dtype, order=order)
     # NumPy 2 gives zero-size arrays zero strides; cupric's empty() does not (not eye's business).
-    assert_same(actual, expected, check_strides=expected.size > 0)
+    testing.assert_matches_numpy(actual, expected, strides_check=expected.size > 0)
 
 
 def test_eye_errors():
-    same_error(lambda: numpy.eye(-1), lambda: cp.eye(-1))
-    same_error(lambda: numpy.eye(3, order="K"), lambda: cp.eye(3, order="K"))
+    testing.assert_raises_like_numpy(lambda: numpy.eye(-1), lambda: cp.eye(-1))
+    testing.assert_raises_like_numpy(lambda: numpy.eye(3, order="K"), lambda: cp.eye(3, order="K"))
     with pytest.raises(TypeError):
         cp.eye(3, dtype="V8")
 
 
 @pytest.mark.parametrize("dtype", [None] + params(NUMERIC_DTYPES))
 def test_identity(dtype):
-    assert_same(cp.identity(4, dtype=dtype), numpy.identity(4, dtype=dtype))
+    testing.assert_matches_numpy(cp.identity(4, dtype=dtype), numpy.identity(4, dtype=dtype))
 
 
 @pytest.mark.parametrize("dtype", [None] + params(NUMERIC_DTYPES))
 @pytest.mark.parametrize("nmk", [(3, None, 0), (3, 2, -1), (2, 4, 1), (4, 3, 10), (4, 3, -10), (0, None, 0)], ids=repr)
 def test_tri(nmk, dtype):
     N, M, k = nmk
-    assert_same(cp.tri(N, M, k, dtype=dtype), numpy.tri(N, M, k, dtype=dtype))
+    testing.assert_matches_numpy(cp.tri(N, M, k, dtype=dtype), numpy.tri(N, M, k, dtype=dtype))
 
 
 # -- tril, triu ------------------------------------------------------------------------------------
@@ -309,14 +289,14 @@ def test_tril_triu(fn, dtype, layout, k):
     h, c = make_pair(layout, dtype)
     expected = getattr(numpy, fn)(h, k)
     actual = getattr(cp, fn)(c, k)
-    assert_same(actual, expected)
+    testing.assert_matches_numpy(actual, expected)
     assert actual.flags.c_contiguous
 
 
 def test_tril_triu_lists_and_errors():
-    assert_same(cp.tril([[1, 2], [3, 4]]), numpy.tril([[1, 2], [3, 4]]))
-    assert_same(cp.triu([1, 2, 3], -1), numpy.triu([1, 2, 3], -1))
-    same_error(lambda: numpy.tril(numpy.float64(5)), lambda: cp.tril(cp.array(5.0)), match_message=False)
+    testing.assert_matches_numpy(cp.tril([[1, 2], [3, 4]]), numpy.tril([[1, 2], [3, 4]]))
+    testing.assert_matches_numpy(cp.triu([1, 2, 3], -1), numpy.triu([1, 2, 3], -1))
+    testing.assert_raises_like_numpy(lambda: numpy.tril(numpy.float64(5)), lambda: cp.tril(cp.array(5.0)), match_message=False)
 
 
 # -- diag, diagflat --------------------------------------------------------------------------------
@@ -330,7 +310,7 @@ def test_diag(dtype, layout, k):
         h, c = h[0], c[0]
     expected = numpy.diag(h, k)
     actual = cp.diag(c, k)
-    assert_same(actual, expected)
+    testing.assert_matches_numpy(actual, expected)
     assert not numpy.shares_memory(actual.get(), h)  # cupric copies (as CuPy)
 
 
@@ -339,14 +319,14 @@ def test_diag(dtype, layout, k):
 @pytest.mark.parametrize("dtype", params(ALL_DTYPES))
 def test_diagflat(dtype, layout, k):
     h, c = make_pair(layout, dtype)
-    assert_same(cp.diagflat(c, k), numpy.diagflat(h, k))
+    testing.assert_matches_numpy(cp.diagflat(c, k), numpy.diagflat(h, k))
 
 
 def test_diag_lists_and_errors():
-    assert_same(cp.diag([1, 2, 3], 1), numpy.diag([1, 2, 3], 1))
-    assert_same(cp.diag([[1, 2], [3, 4]]), numpy.diag([[1, 2], [3, 4]]))
-    same_error(lambda: numpy.diag(numpy.zeros((2, 2, 2))), lambda: cp.diag(cp.zeros((2, 2, 2))))
-    same_error(lambda: numpy.diag(numpy.float64(1)), lambda: cp.diag(cp.array(1.0)))
+    testing.assert_matches_numpy(cp.diag([1, 2, 3], 1), numpy.diag([1, 2, 3], 1))
+    testing.assert_matches_numpy(cp.diag([[1, 2], [3, 4]]), numpy.diag([[1, 2], [3, 4]]))
+    testing.assert_raises_like_numpy(lambda: numpy.diag(numpy.zeros((2, 2, 2))), lambda: cp.diag(cp.zeros((2, 2, 2))))
+    testing.assert_raises_like_numpy(lambda: numpy.diag(numpy.float64(1)), lambda: cp.diag(cp.array(1.0)))
 
 
 # -- *_like ----------------------------------------------------------------------------------------
@@ -366,7 +346,7 @@ def test_like_layouts(fn, dtype, layout, order):
     if expected.size > 0:  # NumPy 2 gives zero-size arrays zero strides; cupric's empty() does not
         assert actual.strides == expected.strides, (actual.strides, expected.strides)
     if fn != "empty_like":
-        assert_same(actual, expected)
+        testing.assert_matches_numpy(actual, expected)
 
 
 @pytest.mark.parametrize("shape", [(4, 5, 6), (2, 3), 7, (3, 1, 2)])
@@ -377,7 +357,7 @@ def test_like_shape(layout, shape):
         expected = getattr(numpy, fn)(h, shape=shape)
         actual = getattr(cp, fn)(c, shape=shape)
         assert actual.shape == expected.shape and actual.strides == expected.strides, fn
-    assert_same(cp.full_like(c, 7, shape=shape), numpy.full_like(h, 7, shape=shape))
+    testing.assert_matches_numpy(cp.full_like(c, 7, shape=shape), numpy.full_like(h, 7, shape=shape))
 
 
 @pytest.mark.parametrize("dtype", params(NUMERIC_DTYPES))
@@ -390,19 +370,19 @@ def test_full_like_values(dtype, value):
 def test_full_like_warnings_and_errors():
     h = numpy.zeros(3, numpy.uint8)
     c = cp.zeros(3, numpy.uint8)
-    same_error(lambda: numpy.full_like(h, 300), lambda: cp.full_like(c, 300))
-    same_error(lambda: numpy.full_like(h, -1), lambda: cp.full_like(c, -1))
+    testing.assert_raises_like_numpy(lambda: numpy.full_like(h, 300), lambda: cp.full_like(c, 300))
+    testing.assert_raises_like_numpy(lambda: numpy.full_like(h, -1), lambda: cp.full_like(c, -1))
     with pytest.warns(ComplexWarning):
         r = cp.full_like(cp.zeros(2), 1 + 2j)
-    assert_same(r, numpy.full_like(numpy.zeros(2), 1))
-    assert_same(cp.full_like(c, cp.array([1, 2, 3])), numpy.full_like(h, [1, 2, 3]))
-    assert_same(cp.full_like([1.5, 2.5], 4), numpy.full_like([1.5, 2.5], 4))
+    testing.assert_matches_numpy(r, numpy.full_like(numpy.zeros(2), 1))
+    testing.assert_matches_numpy(cp.full_like(c, cp.array([1, 2, 3])), numpy.full_like(h, [1, 2, 3]))
+    testing.assert_matches_numpy(cp.full_like([1.5, 2.5], 4), numpy.full_like([1.5, 2.5], 4))
 
 
 def test_like_void():
     h = numpy.zeros(2, "V8")
     c = cp.zeros(2, "V8")
-    assert_same(cp.zeros_like(c), numpy.zeros_like(h))
+    testing.assert_matches_numpy(cp.zeros_like(c), numpy.zeros_like(h))
     assert cp.empty_like(c).dtype == numpy.dtype("V8")
     with pytest.raises(TypeError):
         cp.ones_like(c)  # NumPy writes the byte 1; cupric does not compute values for void dtypes

@@ -7,7 +7,7 @@ import numpy
 import pytest
 
 import cupric as cp
-from conftest import NUMERIC_DTYPES, ALL_DTYPES, CASTINGS, BFLOAT16, requires_bf16, dtype_id
+from array_cases import NUMERIC_DTYPES, ALL_DTYPES, CASTINGS, BFLOAT16, requires_bf16, dtype_id
 
 PAIRS = [pytest.param(a, b, id=f"{dtype_id(a)}-{dtype_id(b)}")
          for a, b in itertools.product(NUMERIC_DTYPES, NUMERIC_DTYPES)]

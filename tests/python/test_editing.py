@@ -5,6 +5,7 @@ import numpy
 import pytest
 
 import cupric as cp
+from cupric import testing
 
 DTYPES = [numpy.bool_, numpy.int8, numpy.uint16, numpy.int32, numpy.int64, numpy.float16, numpy.float32,
           numpy.float64, numpy.complex64, numpy.complex128]
@@ -28,29 +29,6 @@ def _layouts(h):
         yield "neg", h[::-1], cp.array(h)[::-1]
 
 
-def _same(c, n):
-    if isinstance(n, (tuple, list)):
-        assert isinstance(c, tuple) == isinstance(n, tuple)
-        assert len(c) == len(n)
-        for x, y in zip(c, n):
-            _same(x, y)
-        return
-    got = c.get()
-    n = numpy.asarray(n)
-    assert got.dtype == n.dtype, (got.dtype, n.dtype)
-    assert got.shape == n.shape, (got.shape, n.shape)
-    numpy.testing.assert_array_equal(got, n)
-
-
-def _both_raise(exc, f_np, f_cp, match=True):
-    with pytest.raises(exc) as e_np:
-        f_np()
-    with pytest.raises(exc) as e_cp:
-        f_cp()
-    if match:
-        assert str(e_cp.value) == str(e_np.value)
-
-
 # ---- insert ------------------------------------------------------------------------------------
 
 OBJS = [0, 2, -1, 4, slice(1, 3), slice(None, None, 2), slice(None, None, -1), [1], [0, 2, 2], [3, -1, 0],
@@ -61,12 +39,12 @@ OBJS = [0, 2, -1, 4, slice(1, 3), slice(None, None, 2), slice(None, None, -1), [
 @pytest.mark.parametrize("obj", OBJS, ids=repr)
 def test_insert_axis_none(dtype, obj):
     h = _host((4,), dtype)
-    _same(cp.insert(cp.array(h), obj, 7 if dtype != numpy.bool_ else True),
-          numpy.insert(h, obj, 7 if dtype != numpy.bool_ else True))
+    testing.assert_matches_numpy(cp.insert(cp.array(h), obj, 7 if dtype != numpy.bool_ else True),
+                                 numpy.insert(h, obj, 7 if dtype != numpy.bool_ else True))
     n_new = len(numpy.arange(4)[obj]) if isinstance(obj, slice) else (
         int(numpy.count_nonzero(obj)) if isinstance(obj, numpy.ndarray) and obj.dtype == bool else numpy.size(obj))
     v = _host((max(n_new, 1),), dtype)[::-1]
-    _same(cp.insert(cp.array(h), obj, cp.array(v)), numpy.insert(h, obj, v))
+    testing.assert_matches_numpy(cp.insert(cp.array(h), obj, cp.array(v)), numpy.insert(h, obj, v))
 
 
 @pytest.mark.parametrize("obj", [1, [1], [0, 3], slice(0, 4, 2), numpy.array([True, False, False, True])], ids=repr)
@@ -81,28 +59,28 @@ def test_insert_axes_and_values(obj, axis):
                     cp.insert(d, obj, values, axis=axis)
                 continue
             r = cp.insert(d, obj, values, axis=axis)
-            _same(r, n)
+            testing.assert_matches_numpy(r, n)
             assert r.flags.f_contiguous == n.flags.f_contiguous, layout
 
 
 def test_insert_multi_dim_flatten_and_casts():
     h = _host((2, 3), numpy.int32)
-    _same(cp.insert(cp.array(h), [1, 5], [2.7, -1.2]), numpy.insert(h, [1, 5], [2.7, -1.2]))
-    _same(cp.insert(cp.array(h), 2, cp.array([1.5, 2.5]), axis=1), numpy.insert(h, 2, numpy.array([1.5, 2.5]), axis=1))
+    testing.assert_matches_numpy(cp.insert(cp.array(h), [1, 5], [2.7, -1.2]), numpy.insert(h, [1, 5], [2.7, -1.2]))
+    testing.assert_matches_numpy(cp.insert(cp.array(h), 2, cp.array([1.5, 2.5]), axis=1), numpy.insert(h, 2, numpy.array([1.5, 2.5]), axis=1))
     h0 = numpy.array(5)
-    _same(cp.insert(cp.array(h0), 0, 3), numpy.insert(h0, 0, 3))
+    testing.assert_matches_numpy(cp.insert(cp.array(h0), 0, 3), numpy.insert(h0, 0, 3))
 
 
 def test_insert_errors():
     h = _host((4,))
     d = cp.array(h)
-    _both_raise(IndexError, lambda: numpy.insert(h, 5, 1), lambda: cp.insert(d, 5, 1))
-    _both_raise(IndexError, lambda: numpy.insert(h, -5, 1), lambda: cp.insert(d, -5, 1))
-    _both_raise(IndexError, lambda: numpy.insert(h, [9, 1], 1), lambda: cp.insert(d, [9, 1], 1))
-    _both_raise(ValueError, lambda: numpy.insert(h, [[1]], 1), lambda: cp.insert(d, [[1]], 1))
-    _both_raise(ValueError, lambda: numpy.insert(h, numpy.array([[True]]), 1),
-                lambda: cp.insert(d, cp.array([[True]]), 1))
-    _both_raise(numpy.exceptions.AxisError, lambda: numpy.insert(h, 1, 1, axis=2), lambda: cp.insert(d, 1, 1, axis=2))
+    testing.assert_raises_like_numpy(lambda: numpy.insert(h, 5, 1), lambda: cp.insert(d, 5, 1), expected=IndexError)
+    testing.assert_raises_like_numpy(lambda: numpy.insert(h, -5, 1), lambda: cp.insert(d, -5, 1), expected=IndexError)
+    testing.assert_raises_like_numpy(lambda: numpy.insert(h, [9, 1], 1), lambda: cp.insert(d, [9, 1], 1), expected=IndexError)
+    testing.assert_raises_like_numpy(lambda: numpy.insert(h, [[1]], 1), lambda: cp.insert(d, [[1]], 1), expected=ValueError)
+    testing.assert_raises_like_numpy(lambda: numpy.insert(h, numpy.array([[True]]), 1),
+                                     lambda: cp.insert(d, cp.array([[True]]), 1), expected=ValueError)
+    testing.assert_raises_like_numpy(lambda: numpy.insert(h, 1, 1, axis=2), lambda: cp.insert(d, 1, 1, axis=2), expected=numpy.exceptions.AxisError)
 
 
 # ---- delete ------------------------------------------------------------------------------------
@@ -113,7 +91,7 @@ def test_insert_errors():
                                  numpy.array([True, False, True, False, True, False])], ids=repr)
 def test_delete_axis_none(dtype, obj):
     h = _host((6,), dtype)
-    _same(cp.delete(cp.array(h), obj), numpy.delete(h, obj))
+    testing.assert_matches_numpy(cp.delete(cp.array(h), obj), numpy.delete(h, obj))
 
 
 @pytest.mark.parametrize("obj", [1, [0, 2], slice(0, 3, 2), numpy.array([False, True, True])], ids=repr)
@@ -124,20 +102,20 @@ def test_delete_axes_layouts(obj, axis):
             continue
         n = numpy.delete(h, obj, axis=axis)
         r = cp.delete(d, obj, axis=axis)
-        _same(r, n)
+        testing.assert_matches_numpy(r, n)
 
 
 def test_delete_errors():
     h = _host((4, 2))
     d = cp.array(h)
-    _both_raise(IndexError, lambda: numpy.delete(h, 4, axis=0), lambda: cp.delete(d, 4, axis=0))
-    _both_raise(IndexError, lambda: numpy.delete(h, -9), lambda: cp.delete(d, -9))
-    _both_raise(IndexError, lambda: numpy.delete(h, [1, 9], axis=0), lambda: cp.delete(d, [1, 9], axis=0),
-                match=False)
-    _both_raise(ValueError, lambda: numpy.delete(h, numpy.array([True, False]), axis=0),
-                lambda: cp.delete(d, cp.array([True, False]), axis=0))
-    _both_raise(IndexError, lambda: numpy.delete(h, numpy.array([1.0, 2.0]), axis=0),
-                lambda: cp.delete(d, cp.array([1.0, 2.0]), axis=0), match=False)
+    testing.assert_raises_like_numpy(lambda: numpy.delete(h, 4, axis=0), lambda: cp.delete(d, 4, axis=0), expected=IndexError)
+    testing.assert_raises_like_numpy(lambda: numpy.delete(h, -9), lambda: cp.delete(d, -9), expected=IndexError)
+    testing.assert_raises_like_numpy(lambda: numpy.delete(h, [1, 9], axis=0), lambda: cp.delete(d, [1, 9], axis=0),
+                                     match_message=False, expected=IndexError)
+    testing.assert_raises_like_numpy(lambda: numpy.delete(h, numpy.array([True, False]), axis=0),
+                                     lambda: cp.delete(d, cp.array([True, False]), axis=0), expected=ValueError)
+    testing.assert_raises_like_numpy(lambda: numpy.delete(h, numpy.array([1.0, 2.0]), axis=0),
+                                     lambda: cp.delete(d, cp.array([1.0, 2.0]), axis=0), match_message=False, expected=IndexError)
 
 
 # ---- trim_zeros --------------------------------------------------------------------------------
@@ -148,10 +126,10 @@ def test_trim_zeros_1d(trim, dtype):
     h = numpy.array([0, 0, 1, 0, 2, 3, 0, 0], dtype=dtype)
     d = cp.array(h)
     r = cp.trim_zeros(d, trim)
-    _same(r, numpy.trim_zeros(h, trim))
+    testing.assert_matches_numpy(r, numpy.trim_zeros(h, trim))
     assert r.base is d  # a view, as NumPy's slice
     z = numpy.zeros(4, dtype)
-    _same(cp.trim_zeros(cp.array(z), trim), numpy.trim_zeros(z, trim))
+    testing.assert_matches_numpy(cp.trim_zeros(cp.array(z), trim), numpy.trim_zeros(z, trim))
 
 
 @pytest.mark.parametrize("axis", [None, 0, 1, -1, (0, 1)])
@@ -161,18 +139,18 @@ def test_trim_zeros_nd(axis, trim):
     h[1, 2] = 4
     h[3, 4] = -1
     for _, hh, d in _layouts(h):
-        _same(cp.trim_zeros(d, trim, axis=axis), numpy.trim_zeros(hh, trim, axis=axis))
+        testing.assert_matches_numpy(cp.trim_zeros(d, trim, axis=axis), numpy.trim_zeros(hh, trim, axis=axis))
     e = numpy.zeros((0, 3))
-    _same(cp.trim_zeros(cp.array(e), trim, axis=axis), numpy.trim_zeros(e, trim, axis=axis))
+    testing.assert_matches_numpy(cp.trim_zeros(cp.array(e), trim, axis=axis), numpy.trim_zeros(e, trim, axis=axis))
 
 
 def test_trim_zeros_errors():
     h = numpy.array([0, 1, 0])
-    _both_raise(ValueError, lambda: numpy.trim_zeros(h, "x"), lambda: cp.trim_zeros(cp.array(h), "x"))
-    _both_raise(numpy.exceptions.AxisError, lambda: numpy.trim_zeros(h, axis=1),
-                lambda: cp.trim_zeros(cp.array(h), axis=1))
+    testing.assert_raises_like_numpy(lambda: numpy.trim_zeros(h, "x"), lambda: cp.trim_zeros(cp.array(h), "x"), expected=ValueError)
+    testing.assert_raises_like_numpy(lambda: numpy.trim_zeros(h, axis=1),
+                                     lambda: cp.trim_zeros(cp.array(h), axis=1), expected=numpy.exceptions.AxisError)
     h0 = numpy.array(0.0)
-    _same(cp.trim_zeros(cp.array(h0)), numpy.trim_zeros(h0))
+    testing.assert_matches_numpy(cp.trim_zeros(cp.array(h0)), numpy.trim_zeros(h0))
 
 
 # ---- block / row_stack -------------------------------------------------------------------------
@@ -183,28 +161,28 @@ def test_block_forms():
     z23 = numpy.zeros((2, 3))
     z32 = numpy.zeros((3, 2), numpy.int32)
     dA, dB, d23, d32 = map(cp.array, (A, B, z23, z32))
-    _same(cp.block([[dA, d23], [d32, dB]]), numpy.block([[A, z23], [z32, B]]))
-    _same(cp.block([dA[0], dB[0], 5]), numpy.block([A[0], B[0], 5]))
-    _same(cp.block([[1, 2], [3, 4]]), numpy.block([[1, 2], [3, 4]]))
-    _same(cp.block(dA), numpy.block(A))
-    _same(cp.block(7), numpy.block(7))
-    _same(cp.block([[[dA]], [[dA]]]), numpy.block([[[A]], [[A]]]))
+    testing.assert_matches_numpy(cp.block([[dA, d23], [d32, dB]]), numpy.block([[A, z23], [z32, B]]))
+    testing.assert_matches_numpy(cp.block([dA[0], dB[0], 5]), numpy.block([A[0], B[0], 5]))
+    testing.assert_matches_numpy(cp.block([[1, 2], [3, 4]]), numpy.block([[1, 2], [3, 4]]))
+    testing.assert_matches_numpy(cp.block(dA), numpy.block(A))
+    testing.assert_matches_numpy(cp.block(7), numpy.block(7))
+    testing.assert_matches_numpy(cp.block([[[dA]], [[dA]]]), numpy.block([[[A]], [[A]]]))
     a3 = numpy.arange(8).reshape(2, 2, 2)
-    _same(cp.block([[cp.array(a3), cp.array(a3)]]), numpy.block([[a3, a3]]))
-    _same(cp.block([]) if False else cp.block([dA]), numpy.block([A]))
+    testing.assert_matches_numpy(cp.block([[cp.array(a3), cp.array(a3)]]), numpy.block([[a3, a3]]))
+    testing.assert_matches_numpy(cp.block([]) if False else cp.block([dA]), numpy.block([A]))
 
 
 def test_block_errors():
     A = numpy.eye(2)
     dA = cp.array(A)
-    _both_raise(ValueError, lambda: numpy.block([[A], A]), lambda: cp.block([[dA], dA]))
-    _both_raise(ValueError, lambda: numpy.block([A, [A]]), lambda: cp.block([dA, [dA]]))
-    _both_raise(ValueError, lambda: numpy.block([]), lambda: cp.block([]))
-    _both_raise(ValueError, lambda: numpy.block([[A], []]), lambda: cp.block([[dA], []]))
-    _both_raise(TypeError, lambda: numpy.block([(A, A)]), lambda: cp.block([(dA, dA)]))
-    _both_raise(TypeError, lambda: numpy.block((A, A)), lambda: cp.block((dA, dA)))
-    _both_raise(ValueError, lambda: numpy.block([[A, numpy.ones((3, 3))]]),
-                lambda: cp.block([[dA, cp.ones((3, 3))]]))
+    testing.assert_raises_like_numpy(lambda: numpy.block([[A], A]), lambda: cp.block([[dA], dA]), expected=ValueError)
+    testing.assert_raises_like_numpy(lambda: numpy.block([A, [A]]), lambda: cp.block([dA, [dA]]), expected=ValueError)
+    testing.assert_raises_like_numpy(lambda: numpy.block([]), lambda: cp.block([]), expected=ValueError)
+    testing.assert_raises_like_numpy(lambda: numpy.block([[A], []]), lambda: cp.block([[dA], []]), expected=ValueError)
+    testing.assert_raises_like_numpy(lambda: numpy.block([(A, A)]), lambda: cp.block([(dA, dA)]), expected=TypeError)
+    testing.assert_raises_like_numpy(lambda: numpy.block((A, A)), lambda: cp.block((dA, dA)), expected=TypeError)
+    testing.assert_raises_like_numpy(lambda: numpy.block([[A, numpy.ones((3, 3))]]),
+                                     lambda: cp.block([[dA, cp.ones((3, 3))]]), expected=ValueError)
 
 
 def test_row_stack_deprecated():
@@ -215,9 +193,9 @@ def test_row_stack_deprecated():
         r = cp.row_stack([cp.array(a), cp.array(b)])
     n = numpy.vstack([a, b])
     n16 = numpy.vstack([a, b], dtype=numpy.float16)
-    _same(r, n)
+    testing.assert_matches_numpy(r, n)
     with pytest.warns(DeprecationWarning):
-        _same(cp.row_stack([cp.array(a), cp.array(b)], dtype=numpy.float16), n16)
+        testing.assert_matches_numpy(cp.row_stack([cp.array(a), cp.array(b)], dtype=numpy.float16), n16)
 
 
 # ---- select ------------------------------------------------------------------------------------
@@ -228,10 +206,10 @@ def test_select_dtypes(dtype):
     h = _host((10,), dtype)
     conds = [x < 3, x > 5]
     choices = [h, h[::-1].copy()]
-    _same(cp.select([cp.array(c) for c in conds], [cp.array(c) for c in choices]),
-          numpy.select(conds, choices))
-    _same(cp.select([cp.array(c) for c in conds], [cp.array(c) for c in choices], default=3),
-          numpy.select(conds, choices, default=3))
+    testing.assert_matches_numpy(cp.select([cp.array(c) for c in conds], [cp.array(c) for c in choices]),
+                                 numpy.select(conds, choices))
+    testing.assert_matches_numpy(cp.select([cp.array(c) for c in conds], [cp.array(c) for c in choices], default=3),
+                                 numpy.select(conds, choices, default=3))
 
 
 def test_select_weak_scalars_and_broadcast():
@@ -243,8 +221,8 @@ def test_select_weak_scalars_and_broadcast():
         n = numpy.select(conds, choices, default)
         r = cp.select([cp.array(c) for c in conds],
                       [cp.array(c) if isinstance(c, numpy.ndarray) else c for c in choices], default)
-        _same(r, n)
-    _same(cp.select([cp.array(True)], [cp.array(5)]), numpy.select([numpy.array(True)], [numpy.array(5)]))
+        testing.assert_matches_numpy(r, n)
+    testing.assert_matches_numpy(cp.select([cp.array(True)], [cp.array(5)]), numpy.select([numpy.array(True)], [numpy.array(5)]))
 
 
 @pytest.mark.filterwarnings("ignore:overflow encountered in cast:RuntimeWarning")
@@ -263,16 +241,16 @@ def test_select_python_number_choices_cast_same_kind():
                 cp.select([cp.array(c)], [choice], default=cp.array(default))
             assert str(e_cp.value) == str(e)
         if expected is not None:
-            _same(cp.select([cp.array(c)], [choice], default=cp.array(default)), expected)
+            testing.assert_matches_numpy(cp.select([cp.array(c)], [choice], default=cp.array(default)), expected)
     u8 = numpy.zeros(3, numpy.uint8)
-    _same(cp.select([cp.array(c)], [cp.array(u8)], default=256), numpy.select([c], [u8], default=256))
+    testing.assert_matches_numpy(cp.select([cp.array(c)], [cp.array(u8)], default=256), numpy.select([c], [u8], default=256))
 
 
 def test_select_errors():
     x = numpy.arange(4)
-    _both_raise(ValueError, lambda: numpy.select([x > 1], [x, x]), lambda: cp.select([cp.array(x > 1)], [cp.array(x)] * 2))
-    _both_raise(ValueError, lambda: numpy.select([], []), lambda: cp.select([], []))
-    _both_raise(TypeError, lambda: numpy.select([x], [x]), lambda: cp.select([cp.array(x)], [cp.array(x)]))
+    testing.assert_raises_like_numpy(lambda: numpy.select([x > 1], [x, x]), lambda: cp.select([cp.array(x > 1)], [cp.array(x)] * 2), expected=ValueError)
+    testing.assert_raises_like_numpy(lambda: numpy.select([], []), lambda: cp.select([], []), expected=ValueError)
+    testing.assert_raises_like_numpy(lambda: numpy.select([x], [x]), lambda: cp.select([cp.array(x)], [cp.array(x)]), expected=TypeError)
 
 
 # ---- mask_indices / triu_indices / tril_indices / trace ----------------------------------------
@@ -280,51 +258,51 @@ def test_select_errors():
 @pytest.mark.parametrize("n,k,m", [(4, 0, None), (4, 1, None), (4, -2, None), (3, 0, 5), (5, 2, 3), (0, 0, None),
                                    (3, 10, None), (3, -10, 4)])
 def test_tri_indices(n, k, m):
-    _same(cp.triu_indices(n, k, m), numpy.triu_indices(n, k, m))
-    _same(cp.tril_indices(n, k, m), numpy.tril_indices(n, k, m))
+    testing.assert_matches_numpy(cp.triu_indices(n, k, m), numpy.triu_indices(n, k, m))
+    testing.assert_matches_numpy(cp.tril_indices(n, k, m), numpy.tril_indices(n, k, m))
     a = numpy.zeros((n, n if m is None else m))
-    _same(cp.triu_indices_from(cp.array(a), k), numpy.triu_indices_from(a, k))
-    _same(cp.tril_indices_from(cp.array(a), k), numpy.tril_indices_from(a, k))
+    testing.assert_matches_numpy(cp.triu_indices_from(cp.array(a), k), numpy.triu_indices_from(a, k))
+    testing.assert_matches_numpy(cp.tril_indices_from(cp.array(a), k), numpy.tril_indices_from(a, k))
 
 
 def test_tri_indices_use_and_errors():
     a = numpy.arange(16).reshape(4, 4)
     d = cp.array(a)
-    _same(d[cp.triu_indices(4, 1)], a[numpy.triu_indices(4, 1)])
-    _both_raise(ValueError, lambda: numpy.triu_indices_from(numpy.ones(3)), lambda: cp.triu_indices_from(cp.ones(3)))
-    _both_raise(ValueError, lambda: numpy.tril_indices_from(numpy.ones((2, 2, 2))),
-                lambda: cp.tril_indices_from(cp.ones((2, 2, 2))))
+    testing.assert_matches_numpy(d[cp.triu_indices(4, 1)], a[numpy.triu_indices(4, 1)])
+    testing.assert_raises_like_numpy(lambda: numpy.triu_indices_from(numpy.ones(3)), lambda: cp.triu_indices_from(cp.ones(3)), expected=ValueError)
+    testing.assert_raises_like_numpy(lambda: numpy.tril_indices_from(numpy.ones((2, 2, 2))),
+                                     lambda: cp.tril_indices_from(cp.ones((2, 2, 2))), expected=ValueError)
 
 
 @pytest.mark.parametrize("k", [0, 1, -1])
 def test_mask_indices(k):
-    _same(cp.mask_indices(4, cp.triu, k), numpy.mask_indices(4, numpy.triu, k))
-    _same(cp.mask_indices(3, cp.tril, k), numpy.mask_indices(3, numpy.tril, k))
-    _same(cp.mask_indices(3, lambda m, kk: m * 0), numpy.mask_indices(3, lambda m, kk: m * 0))
+    testing.assert_matches_numpy(cp.mask_indices(4, cp.triu, k), numpy.mask_indices(4, numpy.triu, k))
+    testing.assert_matches_numpy(cp.mask_indices(3, cp.tril, k), numpy.mask_indices(3, numpy.tril, k))
+    testing.assert_matches_numpy(cp.mask_indices(3, lambda m, kk: m * 0), numpy.mask_indices(3, lambda m, kk: m * 0))
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("offset", [0, 1, -2, 7])
 def test_trace_dtypes(dtype, offset):
     for _, h, d in _layouts(_host((4, 5), dtype)):
-        _same(cp.trace(d, offset), numpy.trace(h, offset))
-        _same(d.trace(offset), h.trace(offset))
+        testing.assert_matches_numpy(cp.trace(d, offset), numpy.trace(h, offset))
+        testing.assert_matches_numpy(d.trace(offset), h.trace(offset))
 
 
 def test_trace_axes_dtype_out():
     h = _host((3, 4, 5), numpy.int16)
     d = cp.array(h)
     for a1, a2 in [(0, 1), (1, 2), (2, 0), (-1, -2)]:
-        _same(cp.trace(d, 1, a1, a2), numpy.trace(h, 1, a1, a2))
-    _same(cp.trace(d, dtype=numpy.float32), numpy.trace(h, dtype=numpy.float32))
+        testing.assert_matches_numpy(cp.trace(d, 1, a1, a2), numpy.trace(h, 1, a1, a2))
+    testing.assert_matches_numpy(cp.trace(d, dtype=numpy.float32), numpy.trace(h, dtype=numpy.float32))
     out = cp.empty(5, numpy.int64)
     r = cp.trace(d, out=out)
     assert r is out
-    _same(out, numpy.trace(h))
+    testing.assert_matches_numpy(out, numpy.trace(h))
     r = d.trace(axis1=1, axis2=2, dtype=numpy.int8)
-    _same(r, h.trace(axis1=1, axis2=2, dtype=numpy.int8))
-    _both_raise(ValueError, lambda: numpy.trace(numpy.ones(3)), lambda: cp.trace(cp.ones(3)), match=False)
-    _both_raise(ValueError, lambda: numpy.trace(h, 0, 1, 1), lambda: cp.trace(d, 0, 1, 1), match=False)
+    testing.assert_matches_numpy(r, h.trace(axis1=1, axis2=2, dtype=numpy.int8))
+    testing.assert_raises_like_numpy(lambda: numpy.trace(numpy.ones(3)), lambda: cp.trace(cp.ones(3)), match_message=False, expected=ValueError)
+    testing.assert_raises_like_numpy(lambda: numpy.trace(h, 0, 1, 1), lambda: cp.trace(d, 0, 1, 1), match_message=False, expected=ValueError)
 
 
 def test_diagonal_is_view():
@@ -332,8 +310,8 @@ def test_diagonal_is_view():
     d = cp.array(h)
     v = d.diagonal(1)
     assert v.base is d
-    _same(v, h.diagonal(1))
-    _same(cp.diagonal(d.T, -1), numpy.diagonal(h.T, -1))
+    testing.assert_matches_numpy(v, h.diagonal(1))
+    testing.assert_matches_numpy(cp.diagonal(d.T, -1), numpy.diagonal(h.T, -1))
 
 
 # ---- diag_indices_from and the index-dtype check of take ----------------------------------------
@@ -341,19 +319,19 @@ def test_diagonal_is_view():
 @pytest.mark.parametrize("shape", [(3, 3), (2, 2, 2), (0, 0), (1, 1, 1, 1)])
 def test_diag_indices_from(shape):
     h = numpy.zeros(shape)
-    _same(cp.diag_indices_from(cp.array(h)), numpy.diag_indices_from(h))
+    testing.assert_matches_numpy(cp.diag_indices_from(cp.array(h)), numpy.diag_indices_from(h))
 
 
 def test_diag_indices_from_errors():
     for shape in [(3,), (2, 3), (2, 2, 3)]:
         h = numpy.zeros(shape)
-        _both_raise(ValueError, lambda: numpy.diag_indices_from(h), lambda: cp.diag_indices_from(cp.array(h)))
+        testing.assert_raises_like_numpy(lambda: numpy.diag_indices_from(h), lambda: cp.diag_indices_from(cp.array(h)), expected=ValueError)
 
 
 @pytest.mark.parametrize("idx_dtype", [numpy.float32, numpy.float64, numpy.complex128])
 def test_take_non_integer_indices(idx_dtype):
     h = numpy.arange(5.0)
     i = numpy.array([1], dtype=idx_dtype)
-    _both_raise(TypeError, lambda: numpy.take(h, i), lambda: cp.take(cp.array(h), cp.array(i)))
+    testing.assert_raises_like_numpy(lambda: numpy.take(h, i), lambda: cp.take(cp.array(h), cp.array(i)), expected=TypeError)
     for ok in [numpy.array([True, False]), numpy.array([1], numpy.uint64), numpy.array([-1], numpy.int8)]:
-        _same(cp.take(cp.array(h), cp.array(ok)), numpy.take(h, ok))
+        testing.assert_matches_numpy(cp.take(cp.array(h), cp.array(ok)), numpy.take(h, ok))

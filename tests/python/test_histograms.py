@@ -4,7 +4,7 @@ import numpy
 import pytest
 
 import cupric as cp
-from conftest import assert_same, same_error
+from cupric import testing
 
 
 def data(n=200, dtype="float64", seed=0):
@@ -63,16 +63,16 @@ def test_histogram_weights_edges_empty():
 
 def test_histogram_errors():
     h, c = data(10), cp.array(data(10))
-    same_error(lambda: numpy.histogram(h, 0), lambda: cp.histogram(c, 0))
-    same_error(lambda: numpy.histogram(h, 2.5), lambda: cp.histogram(c, 2.5))
-    same_error(lambda: numpy.histogram(h, [3, 1, 2]), lambda: cp.histogram(c, [3, 1, 2]))
-    same_error(lambda: numpy.histogram(h, 3, range=(2, 1)), lambda: cp.histogram(c, 3, range=(2, 1)))
-    same_error(lambda: numpy.histogram(h, "foo"), lambda: cp.histogram(c, "foo"))
-    same_error(lambda: numpy.histogram(h, "auto", weights=h), lambda: cp.histogram(c, "auto", weights=c))
-    same_error(lambda: numpy.histogram(h, 3, weights=h[:3]), lambda: cp.histogram(c, 3, weights=c[:3]))
+    testing.assert_raises_like_numpy(lambda: numpy.histogram(h, 0), lambda: cp.histogram(c, 0))
+    testing.assert_raises_like_numpy(lambda: numpy.histogram(h, 2.5), lambda: cp.histogram(c, 2.5))
+    testing.assert_raises_like_numpy(lambda: numpy.histogram(h, [3, 1, 2]), lambda: cp.histogram(c, [3, 1, 2]))
+    testing.assert_raises_like_numpy(lambda: numpy.histogram(h, 3, range=(2, 1)), lambda: cp.histogram(c, 3, range=(2, 1)))
+    testing.assert_raises_like_numpy(lambda: numpy.histogram(h, "foo"), lambda: cp.histogram(c, "foo"))
+    testing.assert_raises_like_numpy(lambda: numpy.histogram(h, "auto", weights=h), lambda: cp.histogram(c, "auto", weights=c))
+    testing.assert_raises_like_numpy(lambda: numpy.histogram(h, 3, weights=h[:3]), lambda: cp.histogram(c, 3, weights=c[:3]))
     hn = h.copy()
     hn[0] = numpy.nan
-    same_error(lambda: numpy.histogram(hn), lambda: cp.histogram(cp.array(hn)))
+    testing.assert_raises_like_numpy(lambda: numpy.histogram(hn), lambda: cp.histogram(cp.array(hn)))
 
 
 @pytest.mark.parametrize("bins", [5, [3, 4], [[-3, 0, 1, 4], [-2, 0, 2]]])

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 import cupric as cp
-from conftest import (NUMERIC_DTYPES, LAYOUTS, dtype_id, params, sample_values, make_pair,
-                      assert_same, same_error, is_view_of)
+from array_cases import NUMERIC_DTYPES, LAYOUTS, dtype_id, params, sample_values, make_pair, is_view_of
+from cupric import testing
 
 S = numpy.s_
 
@@ -33,12 +33,12 @@ def check_getitem(h, c, key):
     try:
         e = h[key]
     except Exception:
-        same_error(lambda: h[key], lambda: c[key])
+        testing.assert_raises_like_numpy(lambda: h[key], lambda: c[key])
         return None
     r = c[key]
     e = numpy.asarray(e)
     assert isinstance(r, cp.ndarray)
-    assert_same(r, e, check_strides=e.size > 0)
+    testing.assert_matches_numpy(r, e, strides_check=e.size > 0)
     return r
 
 
@@ -98,7 +98,7 @@ def test_writes_through_views_are_visible_in_base():
         xp_arr[...][2] = xp_arr[2]  # self-assignment through a view
         row = xp_arr[0]
         row[-1] = 42
-    assert_same(c, h)
+    testing.assert_matches_numpy(c, h)
 
 
 def test_view_chain_write_reaches_owner():
@@ -126,10 +126,10 @@ def test_view_chain_write_reaches_owner():
 def test_index_errors(key, message):
     h = numpy.zeros((3, 4))
     c = cp.zeros((3, 4))
-    e = same_error(lambda: h[key], lambda: c[key])
+    e = testing.assert_raises_like_numpy(lambda: h[key], lambda: c[key])
     assert isinstance(e, IndexError)
     assert str(e) == message
-    e = same_error(lambda: h.__setitem__(key, 1), lambda: c.__setitem__(key, 1))
+    e = testing.assert_raises_like_numpy(lambda: h.__setitem__(key, 1), lambda: c.__setitem__(key, 1))
     assert str(e) == message
 
 
@@ -137,7 +137,7 @@ def test_index_errors_0d_and_empty():
     for shape, key in [((), 0), ((), S[:]), ((0,), 0), ((0, 3), S[:, 3]), ((2, 0), S[0, 0]), ((), S[0, ...])]:
         h = numpy.zeros(shape)
         c = cp.zeros(shape)
-        same_error(lambda: h[key], lambda: c[key])
+        testing.assert_raises_like_numpy(lambda: h[key], lambda: c[key])
 
 
 @pytest.mark.parametrize("key", [1.0, S[0, 1.5], numpy.float64(1), numpy.float32(0), "a", S[1:2.5], S[::1.0],
@@ -146,13 +146,13 @@ def test_invalid_index_types(key):
     """Non-integer indices raise NumPy's exception type (IndexError or TypeError) and message."""
     h = numpy.zeros((3, 4))
     c = cp.zeros((3, 4))
-    same_error(lambda: h[key], lambda: c[key])
-    same_error(lambda: h.__setitem__(key, 0), lambda: c.__setitem__(key, 0))
+    testing.assert_raises_like_numpy(lambda: h[key], lambda: c[key])
+    testing.assert_raises_like_numpy(lambda: h.__setitem__(key, 0), lambda: c.__setitem__(key, 0))
 
 
 def test_slice_step_zero():
     h, c = numpy.zeros(5), cp.zeros(5)
-    e = same_error(lambda: h[::0], lambda: c[::0])
+    e = testing.assert_raises_like_numpy(lambda: h[::0], lambda: c[::0])
     assert isinstance(e, ValueError) and str(e) == "slice step cannot be zero"
 
 
@@ -170,8 +170,8 @@ def test_index_objects_with_index_method():
     h = numpy.arange(5)
     c = cp.array(h)
     assert c[I()].item() == h[I()]
-    assert_same(c[I():], h[I():])
-    assert_same(c[:I()], h[:I()])
+    testing.assert_matches_numpy(c[I():], h[I():])
+    testing.assert_matches_numpy(c[:I()], h[:I()])
 
 
 def test_getitem_zero_size_results():
@@ -215,16 +215,16 @@ def check_setitem(h, c, key, value_np, value_cp=None, *, ignore_complex_warning=
                 # dtype when given a sequence; cupric always raises the broadcast ValueError.
                 with pytest.raises((ValueError, TypeError)):
                     c[key] = value_cp
-            assert_same(c, h)  # a failed assignment leaves the array as it was (DESIGN.md "Errors")
+            testing.assert_matches_numpy(c, h)  # a failed assignment leaves the array as it was (DESIGN.md "Errors")
             return
         except Exception:
             h[...] = before
-            same_error(lambda: h.copy().__setitem__(key, value_np), lambda: c.__setitem__(key, value_cp),
-                       match_message=False)
-            assert_same(c, h)
+            testing.assert_raises_like_numpy(lambda: h.copy().__setitem__(key, value_np), lambda: c.__setitem__(key, value_cp),
+                                             match_message=False)
+            testing.assert_matches_numpy(c, h)
             return
         c[key] = value_cp
-    assert_same(c, h)
+    testing.assert_matches_numpy(c, h)
 
 
 @pytest.mark.parametrize("layout", ["C", "F", "T", "negstep", "strided"])
@@ -286,9 +286,9 @@ def test_setitem_broadcasting(value_shape):
 def test_setitem_broadcast_error_message():
     h = numpy.zeros((4,))
     c = cp.zeros((4,))
-    e = same_error(lambda: h.__setitem__(S[:], numpy.zeros((2, 4))), lambda: c.__setitem__(S[:], numpy.zeros((2, 4))))
+    e = testing.assert_raises_like_numpy(lambda: h.__setitem__(S[:], numpy.zeros((2, 4))), lambda: c.__setitem__(S[:], numpy.zeros((2, 4))))
     assert str(e) == "could not broadcast input array from shape (2,4) into shape (4,)"
-    e = same_error(lambda: h.__setitem__(S[1:], cp.zeros(2).get()), lambda: c.__setitem__(S[1:], cp.zeros(2)))
+    e = testing.assert_raises_like_numpy(lambda: h.__setitem__(S[1:], cp.zeros(2).get()), lambda: c.__setitem__(S[1:], cp.zeros(2)))
     assert str(e) == "could not broadcast input array from shape (2,) into shape (3,)"
 
 
@@ -379,14 +379,14 @@ def test_setitem_numpy_complex_scalar_into_real_warns():
         h[0] = numpy.complex128(1.5 + 2j)
     with pytest.warns(numpy.exceptions.ComplexWarning):
         c[0] = numpy.complex128(1.5 + 2j)
-    assert_same(c, h)
+    testing.assert_matches_numpy(c, h)
 
 
 @pytest.mark.parametrize("value", [1 + 2j, 3j])
 @pytest.mark.parametrize("dtype", ["int8", "uint64", "float16", "float64"])
 def test_setitem_python_complex_into_real_message(value, dtype):
     h = numpy.zeros(2, dtype)
-    e = same_error(lambda: h.__setitem__(0, value), lambda: cp.zeros(2, dtype).__setitem__(0, value))
+    e = testing.assert_raises_like_numpy(lambda: h.__setitem__(0, value), lambda: cp.zeros(2, dtype).__setitem__(0, value))
     assert isinstance(e, TypeError)
 
 
@@ -408,7 +408,7 @@ def test_setitem_overlapping(dtype):
         c = cp.array(h)
         stmt(h)
         stmt(c)
-        assert_same(c, h)
+        testing.assert_matches_numpy(c, h)
 
 
 def test_setitem_overlapping_2d():
@@ -418,7 +418,7 @@ def test_setitem_overlapping_2d():
         c = cp.array(h)
         stmt(h)
         stmt(c)
-        assert_same(c, h)
+        testing.assert_matches_numpy(c, h)
 
 
 def test_setitem_into_broadcast_view():
@@ -559,4 +559,4 @@ def test_property_setitem(args):
     h, c = layout_view(h0, op), layout_view(c0, op)
     value_cp = cp.array(value) if as_cupric and isinstance(value, numpy.ndarray) else value
     check_setitem(h, c, key, value, value_cp)
-    assert_same(c0, h0)
+    testing.assert_matches_numpy(c0, h0)

@@ -7,17 +7,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import cupric as cp
+from cupric import testing
 
 GPU = cp.cuda.is_available()
 IDX_DTYPES = [numpy.int8, numpy.int16, numpy.int32, numpy.int64, numpy.uint8, numpy.uint32]
 SETTINGS = settings(max_examples=int(__import__("os").environ.get("CUPRIC_PROP_EXAMPLES", "200")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def _same(c, n):
-    got = c.get()
-    assert got.dtype == n.dtype, (got.dtype, n.dtype)
-    assert got.shape == n.shape, (got.shape, n.shape)
-    numpy.testing.assert_array_equal(got, n)
 
 
 def _dev(key):
@@ -110,7 +104,7 @@ def test_property_mixed_getitem(case, layout):
         if isinstance(err, IndexError) and "out of bounds" in str(err):
             assert str(e.value) == str(err)
         return
-    _same(c[_dev(key)], expected)
+    testing.assert_matches_numpy(c[_dev(key)], expected)
 
 
 def _has_repeats(shape, key):
@@ -141,7 +135,7 @@ def test_property_mixed_setitem(case, value_kind, value_dtype):
     c[_dev(key)] = cp.array(v) if isinstance(v, numpy.ndarray) else v
     if value_kind != "scalar" and GPU and _has_repeats(shape, key):
         return  # repeated indices: which value lands is unspecified on the GPU (docs/differences.md)
-    _same(c, h)
+    testing.assert_matches_numpy(c, h)
 
 
 # ---- pad / insert / delete with random shapes ---------------------------------------------------
@@ -179,10 +173,10 @@ def test_property_insert_delete(shape, data):
         with pytest.raises(type(err)):
             cp.delete(cp.array(h), obj, axis=axis)
     else:
-        _same(cp.delete(cp.array(h), obj, axis=axis), expected)
+        testing.assert_matches_numpy(cp.delete(cp.array(h), obj, axis=axis), expected)
     expected, err = _np_or_error(lambda: numpy.insert(h, obj, -9, axis=axis))
     if err is not None:
         with pytest.raises(type(err)):
             cp.insert(cp.array(h), obj, -9, axis=axis)
     else:
-        _same(cp.insert(cp.array(h), obj, -9, axis=axis), expected)
+        testing.assert_matches_numpy(cp.insert(cp.array(h), obj, -9, axis=axis), expected)

@@ -1,12 +1,12 @@
 """Shape and view routines against NumPy 2: values, dtypes, shapes, strides, view-ness and errors,
 over dtypes and layouts (C, F, transposed, negative steps, strided, 0-d, zero-size)."""
-import re
 
 import numpy
 import pytest
 from hypothesis import given, settings, strategies as st
 
 import cupric as cp
+from cupric import testing
 
 DTYPES = [numpy.bool_, numpy.int8, numpy.uint16, numpy.int32, numpy.int64, numpy.float16, numpy.float32,
           numpy.float64, numpy.complex64, numpy.complex128]
@@ -55,29 +55,6 @@ def _strided(shape, dtype):
 LAYOUTS = {"C": _contiguous, "F": _fortran, "T": _transposed, "neg": _reversed, "step": _strided}
 
 
-def _shares(result, source):
-    """cupric's view-ness: the result has a base only when it shares the source's memory."""
-    return result.base is not None and (result.base is source or result.base is source.base)
-
-
-def assert_same(c, n, source_c=None, source_n=None, strides=True):
-    assert isinstance(c, cp.ndarray)
-    assert c.shape == n.shape
-    assert c.dtype == n.dtype
-    if strides and n.size:
-        assert c.strides == n.strides
-    numpy.testing.assert_array_equal(c.get(), n)
-    if source_c is not None and n.size:  # numpy.shares_memory is False for any empty array
-        assert _shares(c, source_c) == numpy.shares_memory(n, source_n)
-
-
-def assert_same_error(f_numpy, f_cupric):
-    with pytest.raises(Exception) as en:
-        f_numpy()
-    with pytest.raises(type(en.value), match=re.escape(str(en.value)) + "$"):
-        f_cupric()
-
-
 # ---- reshape -----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("dtype", DTYPES)
@@ -86,19 +63,19 @@ def assert_same_error(f_numpy, f_cupric):
 @pytest.mark.parametrize("newshape", [(24,), (-1,), (4, 6), (2, 3, 4), (4, 3, 2), (2, 1, 12), (6, -1), (1, 24, 1)])
 def test_reshape(dtype, layout, order, newshape):
     n, c = LAYOUTS[layout]((2, 3, 4), dtype)
-    assert_same(c.reshape(newshape, order=order), n.reshape(newshape, order=order), c, n)
-    assert_same(cp.reshape(c, newshape, order), numpy.reshape(n, newshape, order=order), c, n)
+    testing.assert_matches_numpy(c.reshape(newshape, order=order), n.reshape(newshape, order=order), strides_check=True, view_of=(c, n))
+    testing.assert_matches_numpy(cp.reshape(c, newshape, order), numpy.reshape(n, newshape, order=order), strides_check=True, view_of=(c, n))
 
 
 def test_reshape_argument_forms():
     n, c = _contiguous((2, 3), numpy.float32)
-    assert_same(c.reshape(3, 2), n.reshape(3, 2))
-    assert_same(c.reshape([6]), n.reshape([6]))
-    assert_same(c.reshape(numpy.int64(6)), n.reshape(numpy.int64(6)))
-    assert_same(c.reshape(6, order=None), n.reshape(6, order=None))
+    testing.assert_matches_numpy(c.reshape(3, 2), n.reshape(3, 2), strides_check=True)
+    testing.assert_matches_numpy(c.reshape([6]), n.reshape([6]), strides_check=True)
+    testing.assert_matches_numpy(c.reshape(numpy.int64(6)), n.reshape(numpy.int64(6)), strides_check=True)
+    testing.assert_matches_numpy(c.reshape(6, order=None), n.reshape(6, order=None), strides_check=True)
     assert c.reshape(2, 3).base is c  # same shape: still a new view object
-    assert_same_error(lambda: n.reshape(), lambda: c.reshape())
-    assert_same_error(lambda: n.reshape(2.0, 3), lambda: c.reshape(2.0, 3))
+    testing.assert_raises_like_numpy(lambda: n.reshape(), lambda: c.reshape())
+    testing.assert_raises_like_numpy(lambda: n.reshape(2.0, 3), lambda: c.reshape(2.0, 3))
 
 
 @pytest.mark.parametrize("copy", [None, True, False])
@@ -108,31 +85,31 @@ def test_reshape_copy_argument(copy, layout):
     try:
         expect = n.reshape(6, copy=copy)
     except ValueError:
-        assert_same_error(lambda: n.reshape(6, copy=copy), lambda: c.reshape(6, copy=copy))
+        testing.assert_raises_like_numpy(lambda: n.reshape(6, copy=copy), lambda: c.reshape(6, copy=copy))
         return
-    assert_same(c.reshape(6, copy=copy), expect, c, n)
-    assert_same(cp.reshape(c, 6, copy=copy), expect, c, n)
+    testing.assert_matches_numpy(c.reshape(6, copy=copy), expect, strides_check=True, view_of=(c, n))
+    testing.assert_matches_numpy(cp.reshape(c, 6, copy=copy), expect, strides_check=True, view_of=(c, n))
 
 
 @pytest.mark.parametrize("dtype", [numpy.int8, numpy.complex128])
 def test_reshape_zero_d_and_zero_size(dtype):
     n, c = _contiguous((), dtype)
     for s in [(1,), (1, 1), (), (-1,)]:
-        assert_same(c.reshape(s), n.reshape(s), c, n)
+        testing.assert_matches_numpy(c.reshape(s), n.reshape(s), strides_check=True, view_of=(c, n))
     n, c = _contiguous((0, 3), dtype)
     for s in [(0,), (-1,), (3, 0), (-1, 3), (0, 1, 3)]:
-        assert_same(c.reshape(s), n.reshape(s), c, n)
+        testing.assert_matches_numpy(c.reshape(s), n.reshape(s), strides_check=True, view_of=(c, n))
     n, c = _transposed((0, 3), dtype)
-    assert_same(c.reshape(3, 0, order="F"), n.reshape(3, 0, order="F"))
+    testing.assert_matches_numpy(c.reshape(3, 0, order="F"), n.reshape(3, 0, order="F"), strides_check=True)
 
 
 @pytest.mark.parametrize("newshape", [(4,), (4, 5), (-1, 4), (4, -1), (-1, -1), (2, -1, -1), (2**62, 2**62, -1)])
 def test_reshape_errors(newshape):
     n, c = _contiguous((6,), numpy.float64)
-    assert_same_error(lambda: n.reshape(newshape), lambda: c.reshape(newshape))
-    assert_same_error(lambda: n.reshape(6, order="K"), lambda: c.reshape(6, order="K"))
+    testing.assert_raises_like_numpy(lambda: n.reshape(newshape), lambda: c.reshape(newshape))
+    testing.assert_raises_like_numpy(lambda: n.reshape(6, order="K"), lambda: c.reshape(6, order="K"))
     n, c = _contiguous((0,), numpy.float64)
-    assert_same_error(lambda: n.reshape(0, -1), lambda: c.reshape(0, -1))
+    testing.assert_raises_like_numpy(lambda: n.reshape(0, -1), lambda: c.reshape(0, -1))
 
 
 # ---- ravel / flatten ---------------------------------------------------------------------------
@@ -142,18 +119,18 @@ def test_reshape_errors(newshape):
 @pytest.mark.parametrize("order", ["C", "F", "A", "K"])
 def test_ravel_flatten(dtype, layout, order):
     n, c = LAYOUTS[layout]((2, 3, 4), dtype)
-    assert_same(c.ravel(order), n.ravel(order), c, n)
-    assert_same(cp.ravel(c, order), numpy.ravel(n, order), c, n)
+    testing.assert_matches_numpy(c.ravel(order), n.ravel(order), strides_check=True, view_of=(c, n))
+    testing.assert_matches_numpy(cp.ravel(c, order), numpy.ravel(n, order), strides_check=True, view_of=(c, n))
     f = c.flatten(order)
-    assert_same(f, n.flatten(order))
+    testing.assert_matches_numpy(f, n.flatten(order), strides_check=True)
     assert f.base is None
 
 
 @pytest.mark.parametrize("shape", [(), (0,), (3, 0), (1,), (1, 1, 5)])
 def test_ravel_small(shape):
     n, c = _contiguous(shape, numpy.float32)
-    assert_same(c.ravel(), n.ravel(), c, n)
-    assert_same(c.flatten("K"), n.flatten("K"))
+    testing.assert_matches_numpy(c.ravel(), n.ravel(), strides_check=True, view_of=(c, n))
+    testing.assert_matches_numpy(c.flatten("K"), n.flatten("K"), strides_check=True)
 
 
 # ---- transpose / swapaxes / moveaxis -----------------------------------------------------------
@@ -162,25 +139,25 @@ def test_ravel_small(shape):
 @pytest.mark.parametrize("axes", [None, (0, 1, 2), (2, 0, 1), (-1, -3, 1), (1, 0, 2)])
 def test_transpose(layout, axes):
     n, c = LAYOUTS[layout]((2, 3, 4), numpy.float64)
-    assert_same(cp.transpose(c, axes), numpy.transpose(n, axes), c, n)
+    testing.assert_matches_numpy(cp.transpose(c, axes), numpy.transpose(n, axes), strides_check=True, view_of=(c, n))
     if axes is None:
-        assert_same(c.transpose(), n.transpose(), c, n)
-        assert_same(c.T, n.T, c, n)
+        testing.assert_matches_numpy(c.transpose(), n.transpose(), strides_check=True, view_of=(c, n))
+        testing.assert_matches_numpy(c.T, n.T, strides_check=True, view_of=(c, n))
     else:
-        assert_same(c.transpose(axes), n.transpose(axes), c, n)
-        assert_same(c.transpose(*axes), n.transpose(*axes), c, n)
+        testing.assert_matches_numpy(c.transpose(axes), n.transpose(axes), strides_check=True, view_of=(c, n))
+        testing.assert_matches_numpy(c.transpose(*axes), n.transpose(*axes), strides_check=True, view_of=(c, n))
 
 
 @pytest.mark.parametrize("axes", [(1,), (0, 3), (1, 1), (0, 1, 2, 3)])
 def test_transpose_errors(axes):
     n, c = _contiguous((2, 3), numpy.int32)
-    assert_same_error(lambda: n.transpose(axes), lambda: c.transpose(axes))
+    testing.assert_raises_like_numpy(lambda: n.transpose(axes), lambda: c.transpose(axes))
 
 
 def test_transpose_zero_d():
     n, c = _contiguous((), numpy.int32)
-    assert_same(c.T, n.T, c, n)
-    assert_same(c.transpose(()), n.transpose(()), c, n)
+    testing.assert_matches_numpy(c.T, n.T, strides_check=True, view_of=(c, n))
+    testing.assert_matches_numpy(c.transpose(()), n.transpose(()), strides_check=True, view_of=(c, n))
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)
@@ -190,11 +167,11 @@ def test_swapaxes(layout, a1, a2):
     try:
         expect = numpy.swapaxes(n, a1, a2)
     except Exception:
-        assert_same_error(lambda: n.swapaxes(a1, a2), lambda: c.swapaxes(a1, a2))
-        assert_same_error(lambda: numpy.swapaxes(n, a1, a2), lambda: cp.swapaxes(c, a1, a2))
+        testing.assert_raises_like_numpy(lambda: n.swapaxes(a1, a2), lambda: c.swapaxes(a1, a2))
+        testing.assert_raises_like_numpy(lambda: numpy.swapaxes(n, a1, a2), lambda: cp.swapaxes(c, a1, a2))
         return
-    assert_same(c.swapaxes(a1, a2), expect, c, n)
-    assert_same(cp.swapaxes(c, a1, a2), expect, c, n)
+    testing.assert_matches_numpy(c.swapaxes(a1, a2), expect, strides_check=True, view_of=(c, n))
+    testing.assert_matches_numpy(cp.swapaxes(c, a1, a2), expect, strides_check=True, view_of=(c, n))
 
 
 @pytest.mark.parametrize("src,dst", [(0, -1), (-1, 0), ([0, 1], [-1, -2]), ((2, 0), (0, 2)), ([], []),
@@ -204,9 +181,9 @@ def test_moveaxis(src, dst):
     try:
         expect = numpy.moveaxis(n, src, dst)
     except Exception:
-        assert_same_error(lambda: numpy.moveaxis(n, src, dst), lambda: cp.moveaxis(c, src, dst))
+        testing.assert_raises_like_numpy(lambda: numpy.moveaxis(n, src, dst), lambda: cp.moveaxis(c, src, dst))
         return
-    assert_same(cp.moveaxis(c, src, dst), expect, c, n)
+    testing.assert_matches_numpy(cp.moveaxis(c, src, dst), expect, strides_check=True, view_of=(c, n))
 
 
 # ---- squeeze / expand_dims ---------------------------------------------------------------------
@@ -218,20 +195,20 @@ def test_squeeze(layout, axis):
     try:
         expect = numpy.squeeze(n, axis)
     except Exception:
-        assert_same_error(lambda: numpy.squeeze(n, axis), lambda: cp.squeeze(c, axis))
-        assert_same_error(lambda: n.squeeze(axis), lambda: c.squeeze(axis))
+        testing.assert_raises_like_numpy(lambda: numpy.squeeze(n, axis), lambda: cp.squeeze(c, axis))
+        testing.assert_raises_like_numpy(lambda: n.squeeze(axis), lambda: c.squeeze(axis))
         return
-    assert_same(cp.squeeze(c, axis), expect, c, n)
-    assert_same(c.squeeze(axis=axis), expect, c, n)
+    testing.assert_matches_numpy(cp.squeeze(c, axis), expect, strides_check=True, view_of=(c, n))
+    testing.assert_matches_numpy(c.squeeze(axis=axis), expect, strides_check=True, view_of=(c, n))
 
 
 def test_squeeze_zero_d():
     n, c = _contiguous((), numpy.float64)
-    assert_same(c.squeeze(), n.squeeze(), c, n)
-    assert_same(c.squeeze(0), n.squeeze(0), c, n)  # NumPy lets 0 and -1 through for 0-d arrays
-    assert_same(cp.squeeze(c, -1), numpy.squeeze(n, -1), c, n)
+    testing.assert_matches_numpy(c.squeeze(), n.squeeze(), strides_check=True, view_of=(c, n))
+    testing.assert_matches_numpy(c.squeeze(0), n.squeeze(0), strides_check=True, view_of=(c, n))  # NumPy lets 0 and -1 through for 0-d arrays
+    testing.assert_matches_numpy(cp.squeeze(c, -1), numpy.squeeze(n, -1), strides_check=True, view_of=(c, n))
     for axis in [(0,), 1, [0]]:
-        assert_same_error(lambda: n.squeeze(axis), lambda: c.squeeze(axis))
+        testing.assert_raises_like_numpy(lambda: n.squeeze(axis), lambda: c.squeeze(axis))
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)
@@ -241,9 +218,9 @@ def test_expand_dims(layout, axis):
     try:
         expect = numpy.expand_dims(n, axis)
     except Exception:
-        assert_same_error(lambda: numpy.expand_dims(n, axis), lambda: cp.expand_dims(c, axis))
+        testing.assert_raises_like_numpy(lambda: numpy.expand_dims(n, axis), lambda: cp.expand_dims(c, axis))
         return
-    assert_same(cp.expand_dims(c, axis), expect, c, n)
+    testing.assert_matches_numpy(cp.expand_dims(c, axis), expect, strides_check=True, view_of=(c, n))
 
 
 # ---- broadcasting ------------------------------------------------------------------------------
@@ -253,14 +230,14 @@ def test_expand_dims(layout, axis):
 @pytest.mark.parametrize("layout", ["C", "neg"])
 def test_broadcast_to(src, shape, layout):
     n, c = (_reversed if layout == "neg" and src else _contiguous)(src, numpy.int32)
-    assert_same(cp.broadcast_to(c, shape), numpy.broadcast_to(n, shape), c, n)
+    testing.assert_matches_numpy(cp.broadcast_to(c, shape), numpy.broadcast_to(n, shape), strides_check=True, view_of=(c, n))
 
 
 @pytest.mark.parametrize("src,shape", [((3,), (4,)), ((2, 3), (4, 3)), ((0,), (1,)), ((2, 3), (3,)),
                                        ((2, 3), ()), ((2, 1), (2, -1))])
 def test_broadcast_to_errors(src, shape):
     n, c = _contiguous(src, numpy.float32)
-    assert_same_error(lambda: numpy.broadcast_to(n, shape), lambda: cp.broadcast_to(c, shape))
+    testing.assert_raises_like_numpy(lambda: numpy.broadcast_to(n, shape), lambda: cp.broadcast_to(c, shape))
 
 
 def test_broadcast_arrays():
@@ -269,13 +246,13 @@ def test_broadcast_arrays():
     got, expect = cp.broadcast_arrays(*cs), numpy.broadcast_arrays(*ns)
     assert isinstance(got, tuple) and len(got) == len(expect)
     for g, e, c, n in zip(got, expect, cs, ns):
-        assert_same(g, e, c, n)
+        testing.assert_matches_numpy(g, e, strides_check=True, view_of=(c, n))
     same = cp.broadcast_arrays(cs[3], cs[3])
     assert same[0] is cs[3] and same[1] is cs[3]
     assert cp.broadcast_arrays() == ()
     bad = [_contiguous(s, numpy.float64) for s in [(2, 1), (1, 3), (3, 1)]]
-    assert_same_error(lambda: numpy.broadcast_arrays(*[b[0] for b in bad]),
-                      lambda: cp.broadcast_arrays(*[b[1] for b in bad]))
+    testing.assert_raises_like_numpy(lambda: numpy.broadcast_arrays(*[b[0] for b in bad]),
+                                     lambda: cp.broadcast_arrays(*[b[1] for b in bad]))
 
 
 # ---- view(dtype) -------------------------------------------------------------------------------
@@ -295,7 +272,7 @@ def test_view_dtype(src, dst, layout):
     try:
         expect = n.view(dst)
     except ValueError:
-        assert_same_error(lambda: n.view(dst), lambda: c.view(dst))
+        testing.assert_raises_like_numpy(lambda: n.view(dst), lambda: c.view(dst))
         return
     got = c.view(dst)
     assert got.base is not None
@@ -317,14 +294,14 @@ def test_view_same_dtype():
 def test_diagonal(layout, offset, axes):
     n, c = LAYOUTS[layout]((3, 4, 5), numpy.float64)
     expect = numpy.diagonal(n, offset, *axes)
-    assert_same(cp.diagonal(c, offset, *axes), expect, c, n, strides=expect.size > 0)
-    assert_same(c.diagonal(offset, *axes), expect, c, n, strides=expect.size > 0)
+    testing.assert_matches_numpy(cp.diagonal(c, offset, *axes), expect, strides_check=expect.size > 0, view_of=(c, n))
+    testing.assert_matches_numpy(c.diagonal(offset, *axes), expect, strides_check=expect.size > 0, view_of=(c, n))
 
 
 @pytest.mark.parametrize("shape,axes", [((3,), (0, 1)), ((2, 3), (0, 0)), ((2, 3), (0, 4)), ((2, 3), (-3, 0))])
 def test_diagonal_errors(shape, axes):
     n, c = _contiguous(shape, numpy.float64)
-    assert_same_error(lambda: numpy.diagonal(n, 0, *axes), lambda: cp.diagonal(c, 0, *axes))
+    testing.assert_raises_like_numpy(lambda: numpy.diagonal(n, 0, *axes), lambda: cp.diagonal(c, 0, *axes))
 
 
 # ---- property tests: reshape is a view exactly when NumPy's is -------------------------------
@@ -368,13 +345,13 @@ def test_reshape_property(case):
     try:
         expect = n.reshape(newshape, order=order)
     except ValueError:
-        assert_same_error(lambda: n.reshape(newshape, order=order), lambda: c.reshape(newshape, order=order))
+        testing.assert_raises_like_numpy(lambda: n.reshape(newshape, order=order), lambda: c.reshape(newshape, order=order))
         return
     got = c.reshape(newshape, order=order)
-    assert_same(got, expect, c, n)
+    testing.assert_matches_numpy(got, expect, strides_check=True, view_of=(c, n))
     # copy=False succeeds exactly when NumPy's reshape was a view.
     if numpy.shares_memory(expect, h) or expect.size == 0:
-        assert_same(c.reshape(newshape, order=order, copy=False), expect)
+        testing.assert_matches_numpy(c.reshape(newshape, order=order, copy=False), expect, strides_check=True)
     else:
         with pytest.raises(ValueError, match="Unable to avoid creating a copy while reshaping."):
             c.reshape(newshape, order=order, copy=False)
@@ -390,5 +367,5 @@ def test_ravel_property(shape, data):
     h = numpy.arange(int(numpy.prod(shape)), dtype=numpy.int32).reshape(shape)
     key = tuple(slice(None, None, s) for s in steps) + (Ellipsis,)
     n, c = h[key].transpose(perm), cp.array(h)[key].transpose(perm)
-    assert_same(c.ravel(order), n.ravel(order), c, n)
-    assert_same(c.flatten(order), n.flatten(order))
+    testing.assert_matches_numpy(c.ravel(order), n.ravel(order), strides_check=True, view_of=(c, n))
+    testing.assert_matches_numpy(c.flatten(order), n.flatten(order), strides_check=True)

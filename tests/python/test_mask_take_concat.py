@@ -7,6 +7,7 @@ import numpy
 import pytest
 
 import cupric as cp
+from cupric import testing
 
 N = 3 * 16384 + 1234  # three full mask tiles and a partial one
 ROW_DTYPES = [numpy.bool_, numpy.int8, numpy.uint16, numpy.float16, numpy.float32, numpy.int64, numpy.float64,
@@ -46,13 +47,6 @@ def _mask(n, kind, seed=1):
 MASKS = ["none", "all", "half", "sparse", "ends"]
 
 
-def _same(c, n):
-    got = c.get() if isinstance(c, cp.ndarray) else numpy.asarray(c)
-    assert got.dtype == n.dtype, (got.dtype, n.dtype)
-    assert got.shape == n.shape, (got.shape, n.shape)
-    numpy.testing.assert_array_equal(got, n)
-
-
 # -- a[mask] ----------------------------------------------------------------------------------
 
 
@@ -60,7 +54,7 @@ def _same(c, n):
 @pytest.mark.parametrize("kind", MASKS)
 def test_issue6_mask_getitem_full(dtype, kind):
     h, m = _values(N, dtype), _mask(N, kind)
-    _same(cp.array(h)[cp.array(m)], h[m])
+    testing.assert_matches_numpy(cp.array(h)[cp.array(m)], h[m])
 
 
 @pytest.mark.parametrize("kind", MASKS)
@@ -70,8 +64,8 @@ def test_issue6_mask_getitem_unaligned_mask_and_source(kind):
     for dtype in (numpy.int8, numpy.float32, numpy.complex128):
         h, m = _values(N + 1, dtype), _mask(N + 1, kind)
         a, cm = cp.array(h), cp.array(m)
-        _same(a[1:][cm[1:]], h[1:][m[1:]])
-        _same(a[:-3][cm[3:]], h[:-3][m[3:]])
+        testing.assert_matches_numpy(a[1:][cm[1:]], h[1:][m[1:]])
+        testing.assert_matches_numpy(a[:-3][cm[3:]], h[:-3][m[3:]])
 
 
 @pytest.mark.parametrize("layout", ["F", "T", "step", "negstep"])
@@ -90,7 +84,7 @@ def test_issue6_mask_getitem_noncontiguous(layout):
         h2 = h[::-1, ::-1]
         a = cp.array(h)[::-1, ::-1]
     m = _mask(h2.size, "half").reshape(h2.shape)
-    _same(a[cp.array(m)], h2[m])
+    testing.assert_matches_numpy(a[cp.array(m)], h2[m])
 
 
 @pytest.mark.parametrize("inner", [(2,), (4,), (3,), (2, 2), (1,), (0,), (5, 7)])
@@ -100,27 +94,27 @@ def test_issue6_mask_getitem_leading_dims(inner, dtype, kind):
     rows = N // 8
     h = _values(rows * int(numpy.prod(inner)), dtype).reshape((rows,) + inner)
     m = _mask(rows, kind)
-    _same(cp.array(h)[cp.array(m)], h[m])
+    testing.assert_matches_numpy(cp.array(h)[cp.array(m)], h[m])
 
 
 def test_issue6_mask_getitem_leading_dims_2d_mask_and_views():
     h = _values(64 * 300 * 2, numpy.float32).reshape(64, 300, 2)
     m = _mask(64 * 300, "half").reshape(64, 300)
     a = cp.array(h)
-    _same(a[cp.array(m)], h[m])
+    testing.assert_matches_numpy(a[cp.array(m)], h[m])
     # a view whose rows are not 8-byte aligned (one float in) and one that is not contiguous
     hv = _values(64 * 300 * 2 + 1, numpy.float32)[1:].reshape(64, 300, 2)
     av = cp.array(_values(64 * 300 * 2 + 1, numpy.float32))[1:].reshape(64, 300, 2)
-    _same(av[cp.array(m)], hv[m])
-    _same(a[:, ::-1][cp.array(m)], h[:, ::-1][m])
+    testing.assert_matches_numpy(av[cp.array(m)], hv[m])
+    testing.assert_matches_numpy(a[:, ::-1][cp.array(m)], h[:, ::-1][m])
 
 
 def test_issue6_mask_getitem_errors_and_empty():
     a = cp.arange(10.0)
     with pytest.raises(IndexError):
         a[cp.zeros(9, bool)]
-    _same(cp.zeros((0, 3), numpy.float32)[cp.zeros(0, bool)], numpy.zeros((0, 3), numpy.float32)[numpy.zeros(0, bool)])
-    _same(cp.zeros(0, numpy.float32)[cp.zeros(0, bool)], numpy.zeros(0, numpy.float32)[numpy.zeros(0, bool)])
+    testing.assert_matches_numpy(cp.zeros((0, 3), numpy.float32)[cp.zeros(0, bool)], numpy.zeros((0, 3), numpy.float32)[numpy.zeros(0, bool)])
+    testing.assert_matches_numpy(cp.zeros(0, numpy.float32)[cp.zeros(0, bool)], numpy.zeros(0, numpy.float32)[numpy.zeros(0, bool)])
 
 
 # -- a[mask] = values ---------------------------------------------------------------------------
@@ -134,7 +128,7 @@ def test_issue6_mask_setitem_values(dtype, kind):
     a = cp.array(h)
     a[cp.array(m)] = cp.array(v)
     h[m] = v
-    _same(a, h)
+    testing.assert_matches_numpy(a, h)
 
 
 def test_issue6_mask_setitem_cast_2d_and_overlap():
@@ -144,18 +138,18 @@ def test_issue6_mask_setitem_cast_2d_and_overlap():
     k = int(m.sum())
     a[cp.array(m)] = cp.arange(k, dtype=cp.int32)  # cast to float64
     h[m] = numpy.arange(k, dtype=numpy.int32)
-    _same(a, h)
+    testing.assert_matches_numpy(a, h)
     # the values are a view of the array being written
     a[cp.array(m)] = a.ravel()[::-1][:k]
     h[m] = h.ravel()[::-1][:k].copy()
-    _same(a, h)
+    testing.assert_matches_numpy(a, h)
     # a non-contiguous target takes the general path
     t = cp.array(h).T
     ht = h.T.copy()
     mt = m.T.copy()
     t[cp.array(mt)] = cp.arange(k, dtype=cp.float64)
     ht[mt] = numpy.arange(k, dtype=numpy.float64)
-    _same(t, ht)
+    testing.assert_matches_numpy(t, ht)
 
 
 def test_issue6_mask_setitem_wrong_count_changes_nothing():
@@ -166,7 +160,7 @@ def test_issue6_mask_setitem_wrong_count_changes_nothing():
         a[cp.array(m)] = cp.arange(k + 1, dtype=cp.float32)
     with pytest.raises(ValueError):
         h.copy()[m] = numpy.arange(k + 1, dtype=numpy.float32)
-    _same(a, h)
+    testing.assert_matches_numpy(a, h)
 
 
 # -- extract, compress, nonzero ----------------------------------------------------------------
@@ -175,32 +169,32 @@ def test_issue6_mask_setitem_wrong_count_changes_nothing():
 @pytest.mark.parametrize("kind", MASKS)
 def test_issue6_extract(kind):
     h, m = _values(N, numpy.float64), _mask(N, kind)
-    _same(cp.extract(cp.array(m), cp.array(h)), numpy.extract(m, h))
+    testing.assert_matches_numpy(cp.extract(cp.array(m), cp.array(h)), numpy.extract(m, h))
     # a non-boolean condition (nonzero is true) and a 2-d array
     c = m.astype(numpy.int32) * 3
-    _same(cp.extract(cp.array(c), cp.array(h)), numpy.extract(c, h))
+    testing.assert_matches_numpy(cp.extract(cp.array(c), cp.array(h)), numpy.extract(c, h))
     h2, m2 = h.reshape(-1, 2), m.reshape(-1, 2)
-    _same(cp.extract(cp.array(m2), cp.array(h2).T), numpy.extract(m2, h2.T))
+    testing.assert_matches_numpy(cp.extract(cp.array(m2), cp.array(h2).T), numpy.extract(m2, h2.T))
 
 
 def test_issue6_extract_other_lengths():
     h = _values(100, numpy.int64)
     m = _mask(100, "half")
-    _same(cp.extract(cp.array(m[:50]), cp.array(h)), numpy.extract(m[:50], h))
+    testing.assert_matches_numpy(cp.extract(cp.array(m[:50]), cp.array(h)), numpy.extract(m[:50], h))
 
 
 @pytest.mark.parametrize("kind", MASKS)
 def test_issue6_compress(kind):
     h = _values(N - N % 4, numpy.float32).reshape(-1, 4)
     m0 = _mask(h.shape[0], kind)
-    _same(cp.compress(cp.array(m0), cp.array(h), axis=0), numpy.compress(m0, h, axis=0))
-    _same(cp.compress(cp.array(m0), cp.array(h), axis=-2), numpy.compress(m0, h, axis=-2))
+    testing.assert_matches_numpy(cp.compress(cp.array(m0), cp.array(h), axis=0), numpy.compress(m0, h, axis=0))
+    testing.assert_matches_numpy(cp.compress(cp.array(m0), cp.array(h), axis=-2), numpy.compress(m0, h, axis=-2))
     mf = _mask(h.size, kind)
-    _same(cp.compress(cp.array(mf), cp.array(h)), numpy.compress(mf, h))
+    testing.assert_matches_numpy(cp.compress(cp.array(mf), cp.array(h)), numpy.compress(mf, h))
     m1 = numpy.array([True, False, True, True])
-    _same(cp.compress(cp.array(m1), cp.array(h), axis=1), numpy.compress(m1, h, axis=1))
+    testing.assert_matches_numpy(cp.compress(cp.array(m1), cp.array(h), axis=1), numpy.compress(m1, h, axis=1))
     # shorter condition: a prefix; longer with a True past the end: IndexError
-    _same(cp.compress(cp.array(m0[:10]), cp.array(h), axis=0), numpy.compress(m0[:10], h, axis=0))
+    testing.assert_matches_numpy(cp.compress(cp.array(m0[:10]), cp.array(h), axis=0), numpy.compress(m0[:10], h, axis=0))
     long = numpy.ones(h.shape[0] + 1, bool)
     with pytest.raises(IndexError):
         numpy.compress(long, h, axis=0)
@@ -212,13 +206,13 @@ def test_issue6_compress(kind):
 def test_issue6_nonzero(kind):
     m = _mask(N, kind)
     for got, want in zip(cp.nonzero(cp.array(m)), numpy.nonzero(m)):
-        _same(got, want)
+        testing.assert_matches_numpy(got, want)
     m2 = m[: N - N % 8].reshape(8, -1)
     for got, want in zip(cp.nonzero(cp.array(m2)), numpy.nonzero(m2)):
-        _same(got, want)
+        testing.assert_matches_numpy(got, want)
     # an unaligned mask
     for got, want in zip(cp.nonzero(cp.array(m)[3:]), numpy.nonzero(m[3:])):
-        _same(got, want)
+        testing.assert_matches_numpy(got, want)
 
 
 # -- take ---------------------------------------------------------------------------------------
@@ -228,19 +222,19 @@ def test_issue6_nonzero(kind):
 def test_issue6_take_random(dtype):
     h = _values(N, dtype)
     i = numpy.random.default_rng(3).integers(-N, N, 70001)
-    _same(cp.take(cp.array(h), cp.array(i)), numpy.take(h, i))
-    _same(cp.array(h).take(cp.array(i[:5])), h.take(i[:5]))
+    testing.assert_matches_numpy(cp.take(cp.array(h), cp.array(i)), numpy.take(h, i))
+    testing.assert_matches_numpy(cp.array(h).take(cp.array(i[:5])), h.take(i[:5]))
     i2 = i[: 70000].reshape(100, 700)
-    _same(cp.take(cp.array(h), cp.array(i2)), numpy.take(h, i2))
+    testing.assert_matches_numpy(cp.take(cp.array(h), cp.array(i2)), numpy.take(h, i2))
     # strided indices and a strided source take the general gather
-    _same(cp.take(cp.array(h)[::3], cp.array(i)[::2] // 3), numpy.take(h[::3], i[::2] // 3))
+    testing.assert_matches_numpy(cp.take(cp.array(h)[::3], cp.array(i)[::2] // 3), numpy.take(h[::3], i[::2] // 3))
 
 
 @pytest.mark.parametrize("mode", ["wrap", "clip"])
 def test_issue6_take_modes_out_of_range(mode):
     h = _values(N, numpy.float32)
     i = numpy.random.default_rng(4).integers(-3 * N, 3 * N, 50000)
-    _same(cp.take(cp.array(h), cp.array(i), mode=mode), numpy.take(h, i, mode=mode))
+    testing.assert_matches_numpy(cp.take(cp.array(h), cp.array(i), mode=mode), numpy.take(h, i, mode=mode))
 
 
 def test_issue6_take_out_of_bounds_raises_and_changes_nothing():
@@ -255,9 +249,9 @@ def test_issue6_take_out_of_bounds_raises_and_changes_nothing():
         numpy.take(h, i)
     with pytest.raises(IndexError):
         cp.take(a, ci, out=out)
-    _same(a, h)
-    _same(ci, i)
-    _same(out, numpy.full(i.shape, -1.0, numpy.float32))
+    testing.assert_matches_numpy(a, h)
+    testing.assert_matches_numpy(ci, i)
+    testing.assert_matches_numpy(out, numpy.full(i.shape, -1.0, numpy.float32))
     i[40000] = -N - 1
     with pytest.raises(IndexError, match=f"index {-N - 1} is out of bounds"):
         cp.take(a, cp.array(i))
@@ -271,10 +265,10 @@ def test_issue6_put_out_of_bounds_changes_nothing():
     i = numpy.arange(0, N + 10, 7)
     with pytest.raises(IndexError):
         cp.put(a, cp.array(i), cp.arange(i.size, dtype=cp.float32))
-    _same(a, h)
+    testing.assert_matches_numpy(a, h)
     with pytest.raises(IndexError):
         a[cp.array(i)] = 1.0
-    _same(a, h)
+    testing.assert_matches_numpy(a, h)
 
 
 # -- concatenate --------------------------------------------------------------------------------
@@ -284,40 +278,40 @@ def test_issue6_put_out_of_bounds_changes_nothing():
 def test_issue6_concatenate_contiguous(dtype):
     sizes = [4096, 1001, 0, 3, 65536 + 5, 1, 17, 20000]  # odd sizes: unaligned segment starts
     hs = [_values(n, dtype, seed=k) for k, n in enumerate(sizes)]
-    _same(cp.concatenate([cp.array(x) for x in hs]), numpy.concatenate(hs))
+    testing.assert_matches_numpy(cp.concatenate([cp.array(x) for x in hs]), numpy.concatenate(hs))
     # 2-d along axis 0 and flattened (axis=None)
     h2 = [x.reshape(-1, 2) for x in hs if x.size % 2 == 0]
-    _same(cp.concatenate([cp.array(x) for x in h2]), numpy.concatenate(h2))
-    _same(cp.concatenate([cp.array(x) for x in h2], axis=None), numpy.concatenate(h2, axis=None))
+    testing.assert_matches_numpy(cp.concatenate([cp.array(x) for x in h2]), numpy.concatenate(h2))
+    testing.assert_matches_numpy(cp.concatenate([cp.array(x) for x in h2], axis=None), numpy.concatenate(h2, axis=None))
 
 
 def test_issue6_concatenate_many_and_views():
     hs = [_values(1000 + k, numpy.float32, seed=k) for k in range(70)]  # more than one batch of 32
-    _same(cp.concatenate([cp.array(x) for x in hs]), numpy.concatenate(hs))
+    testing.assert_matches_numpy(cp.concatenate([cp.array(x) for x in hs]), numpy.concatenate(hs))
     # views one element in (unaligned sources), and a strided one (per-input copy)
     base = [_values(2001, numpy.float32, seed=k) for k in range(5)]
     hv = [b[1:] for b in base[:4]] + [base[4][::2]]
     cv = [cp.array(b)[1:] for b in base[:4]] + [cp.array(base[4])[::2]]
-    _same(cp.concatenate(cv), numpy.concatenate(hv))
+    testing.assert_matches_numpy(cp.concatenate(cv), numpy.concatenate(hv))
 
 
 def test_issue6_concatenate_fallbacks_out_and_stack():
     a = _values(3000, numpy.float32).reshape(30, 100)
     b = _values(2000, numpy.float32, seed=2).reshape(20, 100)
     c = _values(600, numpy.int64, seed=3).reshape(30, 20)
-    _same(cp.concatenate([cp.array(a), cp.array(b)]), numpy.concatenate([a, b]))
-    _same(cp.concatenate([cp.array(a), cp.array(c)], axis=1), numpy.concatenate([a, c], axis=1))  # cast, inner axis
-    _same(cp.concatenate([cp.array(a), cp.array(b)], dtype=numpy.float64), numpy.concatenate([a, b], dtype=numpy.float64))
+    testing.assert_matches_numpy(cp.concatenate([cp.array(a), cp.array(b)]), numpy.concatenate([a, b]))
+    testing.assert_matches_numpy(cp.concatenate([cp.array(a), cp.array(c)], axis=1), numpy.concatenate([a, c], axis=1))  # cast, inner axis
+    testing.assert_matches_numpy(cp.concatenate([cp.array(a), cp.array(b)], dtype=numpy.float64), numpy.concatenate([a, b], dtype=numpy.float64))
     o = cp.zeros((50, 100), dtype=cp.float32)
     r = cp.concatenate([cp.array(a), cp.array(b)], out=o)
-    _same(o, numpy.concatenate([a, b]))
+    testing.assert_matches_numpy(o, numpy.concatenate([a, b]))
     assert r is o or r.data.ptr == o.data.ptr
     of = cp.zeros((100, 50), dtype=cp.float32).T  # a non-contiguous out
     cp.concatenate([cp.array(a), cp.array(b)], out=of)
-    _same(of, numpy.concatenate([a, b]))
+    testing.assert_matches_numpy(of, numpy.concatenate([a, b]))
     x = [_values(500, numpy.float64, seed=k) for k in range(4)]
-    _same(cp.stack([cp.array(v) for v in x]), numpy.stack(x))
-    _same(cp.vstack([cp.array(v) for v in x]), numpy.vstack(x))
-    _same(cp.hstack([cp.array(v) for v in x]), numpy.hstack(x))
-    _same(cp.concatenate([cp.zeros(0, cp.float32), cp.zeros(0, cp.float32)]), numpy.zeros(0, numpy.float32))
+    testing.assert_matches_numpy(cp.stack([cp.array(v) for v in x]), numpy.stack(x))
+    testing.assert_matches_numpy(cp.vstack([cp.array(v) for v in x]), numpy.vstack(x))
+    testing.assert_matches_numpy(cp.hstack([cp.array(v) for v in x]), numpy.hstack(x))
+    testing.assert_matches_numpy(cp.concatenate([cp.zeros(0, cp.float32), cp.zeros(0, cp.float32)]), numpy.zeros(0, numpy.float32))
 

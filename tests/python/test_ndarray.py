@@ -10,8 +10,9 @@ import numpy
 import pytest
 
 import cupric as cp
-from conftest import (NUMERIC_DTYPES, LAYOUTS, BFLOAT16, requires_bf16, dtype_id,
-                      sample_values, make_pair, assert_same, same_error)
+from array_cases import (NUMERIC_DTYPES, LAYOUTS, BFLOAT16, requires_bf16, dtype_id, sample_values,
+                      make_pair)
+from cupric import testing
 
 LAYOUT_DTYPES = [pytest.param(d, id=dtype_id(d)) for d in NUMERIC_DTYPES]
 
@@ -66,10 +67,10 @@ def test_transpose_attribute(layout):
     assert t.shape == h.T.shape
     if h.size:
         assert t.strides == h.T.strides
-    assert_same(t, h.T)
+    testing.assert_matches_numpy(t, h.T)
     assert t.flags.c_contiguous == h.T.flags.c_contiguous
     assert t.flags.f_contiguous == h.T.flags.f_contiguous
-    assert_same(t.T, h)
+    testing.assert_matches_numpy(t.T, h)
 
 
 def test_base_is_collapsed_to_owner():
@@ -102,7 +103,7 @@ def test_base_keeps_memory_alive():
     a = cp.array(numpy.arange(10.0))
     v = a[2:5]
     del a
-    assert_same(v, numpy.arange(10.0)[2:5])
+    testing.assert_matches_numpy(v, numpy.arange(10.0)[2:5])
     assert v.base is not None
 
 
@@ -181,7 +182,7 @@ def test_item_errors_match_numpy(args):
     try:
         expected = h.item(*args)
     except Exception:
-        same_error(lambda: h.item(*args), lambda: c.item(*args))
+        testing.assert_raises_like_numpy(lambda: h.item(*args), lambda: c.item(*args))
         return
     assert c.item(*args) == expected
 
@@ -190,10 +191,10 @@ def test_item_zero_d_and_zero_size():
     h = numpy.array(5)
     c = cp.array(h)
     assert c.item() == 5 and c.item(0) == 5 and c.item(()) == 5 and c.item(-1) == 5
-    same_error(lambda: h.item(1), lambda: c.item(1))
+    testing.assert_raises_like_numpy(lambda: h.item(1), lambda: c.item(1))
     z = numpy.zeros((0, 2))
-    same_error(lambda: z.item(), lambda: cp.zeros((0, 2)).item())
-    same_error(lambda: z.item(0), lambda: cp.zeros((0, 2)).item(0))
+    testing.assert_raises_like_numpy(lambda: z.item(), lambda: cp.zeros((0, 2)).item())
+    testing.assert_raises_like_numpy(lambda: z.item(0), lambda: cp.zeros((0, 2)).item(0))
 
 
 @pytest.mark.parametrize("layout", ["T", "negstep", "strided", "broadcast"])
@@ -212,7 +213,7 @@ def test_scalar_conversions_0d(dtype, conv):
         try:
             expected = conv(h)
         except Exception:
-            same_error(lambda: conv(h), lambda: conv(c))
+            testing.assert_raises_like_numpy(lambda: conv(h), lambda: conv(c))
             continue
         got = conv(c)
         assert type(got) is type(expected)
@@ -226,7 +227,7 @@ def test_int_of_special_floats(value):
     try:
         expected = int(h)
     except Exception:
-        same_error(lambda: int(h), lambda: int(c))
+        testing.assert_raises_like_numpy(lambda: int(h), lambda: int(c))
         return
     assert int(c) == expected
 
@@ -236,7 +237,7 @@ def test_int_of_special_floats(value):
 def test_scalar_conversion_needs_0d(shape, conv):
     """int()/float()/complex() of an array with ndim > 0 are TypeErrors in NumPy 2.4, size 1 or not."""
     h = numpy.ones(shape)
-    e = same_error(lambda: conv(h), lambda: conv(cp.ones(shape)))
+    e = testing.assert_raises_like_numpy(lambda: conv(h), lambda: conv(cp.ones(shape)))
     assert str(e) == "only 0-dimensional arrays can be converted to Python scalars"
 
 
@@ -248,7 +249,7 @@ def test_bool_of_arrays(shape, value):
     try:
         expected = bool(h)
     except ValueError:
-        same_error(lambda: bool(h), lambda: bool(c))
+        testing.assert_raises_like_numpy(lambda: bool(h), lambda: bool(c))
         return
     assert bool(c) is expected
 
@@ -260,7 +261,7 @@ def test_index_conversion(dtype):
     try:
         expected = operator.index(h)
     except TypeError:
-        same_error(lambda: operator.index(h), lambda: operator.index(c))
+        testing.assert_raises_like_numpy(lambda: operator.index(h), lambda: operator.index(c))
         return
     assert operator.index(c) == expected
     assert list(range(200))[c] == list(range(200))[h]
@@ -269,7 +270,7 @@ def test_index_conversion(dtype):
 def test_index_needs_0d_integer():
     for h in [numpy.array([1]), numpy.array(1.0), numpy.array(True), numpy.arange(3)]:
         c = cp.array(h)
-        e = same_error(lambda: operator.index(h), lambda: operator.index(c))
+        e = testing.assert_raises_like_numpy(lambda: operator.index(h), lambda: operator.index(c))
         assert str(e) == "only integer scalar arrays can be converted to a scalar index"
     c = cp.array(numpy.uint64(2**64 - 1))
     assert operator.index(c) == 2**64 - 1
@@ -280,7 +281,7 @@ def test_index_needs_0d_integer():
 def test_len(layout):
     h, c = make_pair(layout, "int32")
     if h.ndim == 0:
-        e = same_error(lambda: len(h), lambda: len(c))
+        e = testing.assert_raises_like_numpy(lambda: len(h), lambda: len(c))
         assert str(e) == "len() of unsized object"
     else:
         assert len(c) == len(h)
@@ -290,14 +291,14 @@ def test_len(layout):
 def test_iter(layout):
     h, c = make_pair(layout, "float32")
     if h.ndim == 0:
-        e = same_error(lambda: iter(h), lambda: list(c))
+        e = testing.assert_raises_like_numpy(lambda: iter(h), lambda: list(c))
         assert str(e) == "iteration over a 0-d array"
         return
     rows = list(c)
     assert len(rows) == len(h)
     for r, e in zip(rows, h):
         assert isinstance(r, cp.ndarray)
-        assert_same(r, e)
+        testing.assert_matches_numpy(r, e)
 
 
 def test_iter_rows_are_views():
@@ -352,7 +353,7 @@ def test_pickle_round_trip(layout, dtype):
         r = pickle.loads(pickle.dumps(c, protocol=proto))
         assert isinstance(r, cp.ndarray)
         e = pickle.loads(pickle.dumps(h, protocol=proto))
-        assert_same(r, e, check_strides=e.size > 0)
+        testing.assert_matches_numpy(r, e, strides_check=e.size > 0)
         assert r.base is None and r.flags.owndata
 
 
@@ -370,12 +371,12 @@ def test_copy_module(fn, layout):
     r = fn(c)
     e = fn(h)
     assert isinstance(r, cp.ndarray) and r is not c
-    assert_same(r, e, check_strides=e.size > 0)
+    testing.assert_matches_numpy(r, e, strides_check=e.size > 0)
     assert r.base is None
     if r.size:
         assert r.data.ptr != c.data.ptr
         r[(0,) * r.ndim] = 1234
-        assert_same(c, h)
+        testing.assert_matches_numpy(c, h)
 
 
 def test_deepcopy_in_containers():
@@ -390,13 +391,13 @@ def test_deepcopy_in_containers():
 @pytest.mark.parametrize("layout", [x for x in LAYOUTS if x != "zerosize"])
 def test_copy_method_orders(order, layout):
     h, c = make_pair(layout, "float32")
-    assert_same(c.copy(order=order), h.copy(order=order), check_strides=True)
-    assert_same(cp.copy(c, order=order), numpy.copy(h, order=order), check_strides=True)
+    testing.assert_matches_numpy(c.copy(order=order), h.copy(order=order), strides_check=True)
+    testing.assert_matches_numpy(cp.copy(c, order=order), numpy.copy(h, order=order), strides_check=True)
 
 
 def test_copy_default_order_is_c():
     h, c = make_pair("F", "float32")
-    assert_same(c.copy(), h.copy(), check_strides=True)
+    testing.assert_matches_numpy(c.copy(), h.copy(), strides_check=True)
     assert c.copy().flags.c_contiguous
 
 
@@ -479,7 +480,7 @@ def test_fill(layout, dtype):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             c.fill(value)
-        assert_same(c, h2)
+        testing.assert_matches_numpy(c, h2)
 
 
 def test_fill_overflow_and_0d_array():

@@ -6,7 +6,7 @@ import numpy
 import pytest
 
 import cupric as cp
-from conftest import assert_same, same_error
+from cupric import testing
 
 METHODS = ["inverted_cdf", "averaged_inverted_cdf", "closest_observation", "interpolated_inverted_cdf", "hazen",
            "weibull", "linear", "median_unbiased", "normal_unbiased", "lower", "higher", "midpoint", "nearest"]
@@ -96,10 +96,10 @@ def test_nan_variants(method):
 
 def test_quantile_errors():
     h, c = numpy.arange(5.0), cp.arange(5.0)
-    same_error(lambda: numpy.quantile(h, 1.5), lambda: cp.quantile(c, 1.5))
-    same_error(lambda: numpy.percentile(h, -1), lambda: cp.percentile(c, -1))
-    same_error(lambda: numpy.quantile(h.astype(complex), 0.5), lambda: cp.quantile(c.astype(complex), 0.5))
-    same_error(lambda: numpy.quantile(h, 0.5, axis=1), lambda: cp.quantile(c, 0.5, axis=1))
+    testing.assert_raises_like_numpy(lambda: numpy.quantile(h, 1.5), lambda: cp.quantile(c, 1.5))
+    testing.assert_raises_like_numpy(lambda: numpy.percentile(h, -1), lambda: cp.percentile(c, -1))
+    testing.assert_raises_like_numpy(lambda: numpy.quantile(h.astype(complex), 0.5), lambda: cp.quantile(c.astype(complex), 0.5))
+    testing.assert_raises_like_numpy(lambda: numpy.quantile(h, 0.5, axis=1), lambda: cp.quantile(c, 0.5, axis=1))
     with pytest.raises(ValueError):
         cp.quantile(c, 0.5, method="foo")
 

@@ -6,7 +6,7 @@ import numpy
 import pytest
 
 import cupric as cp
-from conftest import assert_same, same_error
+from cupric import testing
 
 BASE = numpy.array([[5, 1, 4, 2, 3, 9], [0, 8, 7, 6, 6, 1], [3, 3, 2, 1, 0, -4]])
 VALID_KTH = [0, -1, 5, -6, [1, 3], [-1, 0, 2], (4,), numpy.array([], dtype=numpy.int64), numpy.array([1, 2]),
@@ -82,8 +82,8 @@ def test_partition_kth_errors(kth, axis, fn):
     """Out-of-bounds kth: ValueError "kth(=k) out of bounds (n)" with k after adding n once (an
     unsigned kth wraps to intp first); booleans ValueError; non-integers TypeError; more than one
     dimension ValueError; the axis' bounds are checked between kth's depth and its type."""
-    same_error(lambda: getattr(numpy, fn)(BASE, _np_kth(kth), axis=axis),
-               lambda: getattr(cp, fn)(cp.array(BASE), _kth(kth), axis=axis))
+    testing.assert_raises_like_numpy(lambda: getattr(numpy, fn)(BASE, _np_kth(kth), axis=axis),
+                                     lambda: getattr(cp, fn)(cp.array(BASE), _kth(kth), axis=axis))
 
 
 @pytest.mark.parametrize("axis", [-1, 0, None])
@@ -91,7 +91,7 @@ def test_partition_kth_errors(kth, axis, fn):
 def test_partition_kth_out_of_bounds(axis, fn):
     n = BASE.size if axis is None else BASE.shape[axis]
     for kth in [n, -n - 1, [0, n], [n - 1, -n - 5], 10 ** 6, -(2 ** 62)]:
-        same_error(lambda: getattr(numpy, fn)(BASE, kth, axis=axis), lambda: getattr(cp, fn)(cp.array(BASE), kth, axis=axis))
+        testing.assert_raises_like_numpy(lambda: getattr(numpy, fn)(BASE, kth, axis=axis), lambda: getattr(cp, fn)(cp.array(BASE), kth, axis=axis))
 
 
 @pytest.mark.parametrize("kth", [0, 5, -9, [1, 7], [], True, 2.0, [[1]]], ids=repr)
@@ -103,9 +103,9 @@ def test_partition_empty_arrays_take_any_kth(kth, shape, axis, fn):
     try:
         n = getattr(numpy, fn)(h, kth, axis=axis)
     except Exception:
-        same_error(lambda: getattr(numpy, fn)(h, kth, axis=axis), lambda: getattr(cp, fn)(cp.array(h), kth, axis=axis))
+        testing.assert_raises_like_numpy(lambda: getattr(numpy, fn)(h, kth, axis=axis), lambda: getattr(cp, fn)(cp.array(h), kth, axis=axis))
         return
-    assert_same(getattr(cp, fn)(cp.array(h), kth, axis=axis), n)
+    testing.assert_matches_numpy(getattr(cp, fn)(cp.array(h), kth, axis=axis), n)
 
 
 @pytest.mark.parametrize("kth", [0, -1, 1, -2, [0, 0], 2.0], ids=repr)
@@ -117,10 +117,10 @@ def test_partition_zero_d(kth, axis):
         try:
             n = getattr(numpy, fn)(h, kth, axis=axis)
         except Exception:
-            same_error(lambda: getattr(numpy, fn)(h, kth, axis=axis),
-                       lambda: getattr(cp, fn)(cp.array(h), kth, axis=axis))
+            testing.assert_raises_like_numpy(lambda: getattr(numpy, fn)(h, kth, axis=axis),
+                                             lambda: getattr(cp, fn)(cp.array(h), kth, axis=axis))
             continue
-        assert_same(getattr(cp, fn)(cp.array(h), kth, axis=axis), n)
+        testing.assert_matches_numpy(getattr(cp, fn)(cp.array(h), kth, axis=axis), n)
 
 
 def test_partition_error_order_kind_order_axis():
@@ -130,31 +130,31 @@ def test_partition_error_order_kind_order_axis():
              dict(kth=1, axis=1.5), dict(kth=1, axis="0"), dict(kth=[[1]], axis=3), dict(kth=2.0, axis=3)]
     for kw in cases:
         for fn in ["partition", "argpartition"]:
-            same_error(lambda: getattr(numpy, fn)(h, **kw), lambda: getattr(cp, fn)(c, **kw))
+            testing.assert_raises_like_numpy(lambda: getattr(numpy, fn)(h, **kw), lambda: getattr(cp, fn)(c, **kw))
 
 
 def test_partition_methods():
     h = BASE.astype(numpy.float32)
     c = cp.array(h)
-    same_error(lambda: h.copy().partition(1, axis=None), lambda: c.partition(1, axis=None))
-    same_error(lambda: h.copy().partition(1, axis=1.0), lambda: c.partition(1, axis=1.0))
-    same_error(lambda: h.copy().partition(6), lambda: c.partition(6))
-    same_error(lambda: h.copy().partition(2, axis=2), lambda: c.partition(2, axis=2))
-    same_error(lambda: numpy.array(3.0).partition(0), lambda: cp.array(3.0).partition(0))
+    testing.assert_raises_like_numpy(lambda: h.copy().partition(1, axis=None), lambda: c.partition(1, axis=None))
+    testing.assert_raises_like_numpy(lambda: h.copy().partition(1, axis=1.0), lambda: c.partition(1, axis=1.0))
+    testing.assert_raises_like_numpy(lambda: h.copy().partition(6), lambda: c.partition(6))
+    testing.assert_raises_like_numpy(lambda: h.copy().partition(2, axis=2), lambda: c.partition(2, axis=2))
+    testing.assert_raises_like_numpy(lambda: numpy.array(3.0).partition(0), lambda: cp.array(3.0).partition(0))
     before = c.get()
-    same_error(lambda: h.copy().partition([1.5]), lambda: c.partition([1.5]))
+    testing.assert_raises_like_numpy(lambda: h.copy().partition([1.5]), lambda: c.partition([1.5]))
     numpy.testing.assert_array_equal(c.get(), before)  # bad input changes nothing
     c.partition([-1, 2], axis=0)
     _check_partitioned(h, c.get(), [-1, 2], 0, False)
     a = cp.array(h).argpartition(4, axis=None).get()
     _check_partitioned(h, a, 4, None, True)
-    assert_same(cp.array(3.0).argpartition(0), numpy.array(3.0).argpartition(0))
-    same_error(lambda: numpy.array(3.0).argpartition(1), lambda: cp.array(3.0).argpartition(1))
+    testing.assert_matches_numpy(cp.array(3.0).argpartition(0), numpy.array(3.0).argpartition(0))
+    testing.assert_raises_like_numpy(lambda: numpy.array(3.0).argpartition(1), lambda: cp.array(3.0).argpartition(1))
 
 
 def test_partition_list_input():
     for fn in ["partition", "argpartition"]:
         n = getattr(numpy, fn)([3, 1, 2], 1)
         r = getattr(cp, fn)([3, 1, 2], 1)
-        assert_same(r, n)
-        same_error(lambda: getattr(numpy, fn)([3, 1, 2], 1, axis=1), lambda: getattr(cp, fn)([3, 1, 2], 1, axis=1))
+        testing.assert_matches_numpy(r, n)
+        testing.assert_raises_like_numpy(lambda: getattr(numpy, fn)([3, 1, 2], 1, axis=1), lambda: getattr(cp, fn)([3, 1, 2], 1, axis=1))

@@ -6,16 +6,12 @@ import numpy
 import pytest
 
 import cupric as cp
+from cupric import testing
 
 RNG = numpy.random.default_rng(0)
 A = RNG.random((4, 7))
 W = RNG.random((4, 7))
 W[0, :2] = 0  # leading zero weights are skipped
-
-
-def _same(n, c):
-    assert c.dtype == n.dtype and c.shape == n.shape, (c.dtype, n.dtype, c.shape, n.shape)
-    numpy.testing.assert_array_equal(c.get(), n)
 
 
 @pytest.mark.parametrize("q", [0.0, 0.3, 0.5, 1.0, [0.1, 0.9], numpy.float32(0.4)])
@@ -24,7 +20,7 @@ def _same(n, c):
 def test_weighted_quantile_full_weights(q, axis, keepdims):
     n = numpy.quantile(A, q, axis=axis, method="inverted_cdf", weights=W, keepdims=keepdims)
     c = cp.quantile(cp.asarray(A), q, axis=axis, method="inverted_cdf", weights=cp.asarray(W), keepdims=keepdims)
-    _same(n, c)
+    testing.assert_matches_numpy(c, n)
 
 
 @pytest.mark.parametrize("layout", ["contiguous", "transposed", "sliced"])
@@ -38,10 +34,10 @@ def test_weighted_quantile_axis_weights_and_layouts(layout):
     n = numpy.quantile(a3, [0.25, 0.6], axis=(2, 0), method="inverted_cdf", weights=w2, keepdims=True)
     c = cp.quantile(cp.asarray(a3), [0.25, 0.6], axis=(2, 0), method="inverted_cdf", weights=cp.asarray(w2),
                     keepdims=True)
-    _same(n, c)
+    testing.assert_matches_numpy(c, n)
     n = numpy.quantile(a3, 0.5, axis=1, method="inverted_cdf", weights=W[0, :4])
     c = cp.quantile(cp.asarray(a3), 0.5, axis=1, method="inverted_cdf", weights=cp.asarray(W[0, :4]))
-    _same(n, c)
+    testing.assert_matches_numpy(c, n)
 
 
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.float16, numpy.int64, numpy.int8, numpy.uint16])
@@ -52,7 +48,7 @@ def test_weighted_percentile_dtypes(dtype):
     for q in [30, [0, 50, 100]]:
         n = numpy.percentile(a, q, axis=0, method="inverted_cdf", weights=wi)
         c = cp.percentile(cp.asarray(a), q, axis=0, method="inverted_cdf", weights=cp.asarray(wi))
-        _same(n, c)
+        testing.assert_matches_numpy(c, n)
 
 
 @pytest.mark.parametrize("name", ["quantile", "nanquantile", "percentile", "nanpercentile"])
@@ -67,7 +63,7 @@ def test_weighted_nans(name):
     with warnings.catch_warnings(record=True) as rc:
         warnings.simplefilter("always")
         c = getattr(cp, name)(cp.asarray(an), q, axis=1, method="inverted_cdf", weights=cp.asarray(W))
-    _same(n, c)
+    testing.assert_matches_numpy(c, n)
     assert [str(r.message) for r in rc if r.category is RuntimeWarning] == \
         [str(r.message) for r in rn if r.category is RuntimeWarning]
 

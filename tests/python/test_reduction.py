@@ -2,7 +2,6 @@
 nan-variants over dtypes, axes (None, int, negative, tuples), keepdims, out=, where=, initial=,
 empty inputs, NaNs and layouts (C, F, transposed, negative steps, strided, broadcast).
 mean/var/std are in test_statistics.py."""
-import re
 import warnings
 
 import numpy
@@ -11,99 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 import cupric as cp
 from cupric import testing
-
-ALL_DTYPES = [numpy.bool_, numpy.int8, numpy.uint8, numpy.int16, numpy.uint16, numpy.int32, numpy.uint32,
-              numpy.int64, numpy.uint64, numpy.float16, numpy.float32, numpy.float64, numpy.complex64,
-              numpy.complex128]
-INEXACT = [numpy.float16, numpy.float32, numpy.float64, numpy.complex64, numpy.complex128]
-AXES = [None, 0, 1, -1, 2, (0, 2), (2, 0), (), (0, 1, 2), (-1, -2)]
-
-
-def values(shape, dtype, seed=0):
-    """Small values (exact sums in every dtype), some zeros and repeats, negatives when signed."""
-    rng = numpy.random.default_rng(seed)
-    dt = numpy.dtype(dtype)
-    if dt == numpy.bool_:
-        return rng.integers(0, 2, shape).astype(bool)
-    v = rng.integers(-4 if dt.kind in "ifc" else 0, 5, shape)
-    if dt.kind == "c":
-        return (v + 1j * rng.integers(-3, 4, shape)).astype(dt)
-    return v.astype(dt)
-
-
-def with_nans(shape, dtype, seed=0, frac=0.2):
-    h = values(shape, dtype, seed)
-    rng = numpy.random.default_rng(seed + 1)
-    mask = rng.random(shape) < frac
-    h[mask] = numpy.nan
-    return h
-
-
-def tol(dtype):
-    dt = numpy.dtype(dtype)
-    if dt in (numpy.float16, numpy.dtype(numpy.float16)):
-        return dict(rtol=2e-3, atol=1e-3)
-    if dt.kind in "fc" and dt.itemsize <= 8 and dt != numpy.complex128:
-        return dict(rtol=1e-5, atol=1e-6)
-    return dict(rtol=1e-12, atol=0)
-
-
-def check(c, n, exact=False, dtype=True):
-    """c (cupric) against n (NumPy): both arrays (0-d for full reductions), same shape and dtype."""
-    assert isinstance(c, cp.ndarray), type(c)
-    n = numpy.asarray(n)
-    assert c.shape == n.shape, (c.shape, n.shape)
-    if dtype:
-        assert c.dtype == n.dtype, (c.dtype, n.dtype)
-    h = c.get()
-    if exact or n.dtype.kind in "biu":
-        numpy.testing.assert_array_equal(h, n)
-    else:
-        numpy.testing.assert_allclose(h, n, equal_nan=True, **tol(n.dtype))
-
-
-def same_error(f_numpy, f_cupric, match_message=True):
-    with pytest.raises(Exception) as en:
-        f_numpy()
-    pattern = re.escape(str(en.value)) + "$" if match_message else None
-    with pytest.raises(type(en.value), match=pattern):
-        f_cupric()
-
-
-# Layouts: (numpy, cupric) pairs with the same values and (up to the base array) the same strides.
-def _c(shape, dtype, make):
-    h = make(shape, dtype)
-    return h, cp.array(h)
-
-
-def _f(shape, dtype, make):
-    h = numpy.asfortranarray(make(shape, dtype))
-    return h, cp.array(h)
-
-
-def _t(shape, dtype, make):
-    h = make(shape[::-1], dtype)
-    return h.T, cp.array(h).T
-
-
-def _neg(shape, dtype, make):
-    h = make(shape, dtype)
-    key = (slice(None, None, -1),) * len(shape)
-    return h[key], cp.array(h)[key]
-
-
-def _step(shape, dtype, make):
-    h = make(shape[:-1] + (2 * shape[-1],), dtype)
-    return h[..., 1::2], cp.array(h)[..., 1::2]
-
-
-def _bcast(shape, dtype, make):
-    h = make((1,) + shape[1:], dtype)
-    return numpy.broadcast_to(h, shape), cp.broadcast_to(cp.array(h), shape)
-
-
-LAYOUTS = {"C": _c, "F": _f, "T": _t, "neg": _neg, "step": _step, "bcast": _bcast}
-
+from reduction_cases import ALL_DTYPES, AXES, INEXACT, LAYOUTS, TOL, values, with_nans
 
 # ---- sum / prod ---------------------------------------------------------------------------------
 
@@ -115,8 +22,8 @@ def test_sum_prod(dtype, axis, keepdims, name):
     h = values((2, 3, 4), dtype)
     c = cp.array(h)
     expect = getattr(numpy, name)(h, axis=axis, keepdims=keepdims)
-    check(getattr(cp, name)(c, axis=axis, keepdims=keepdims), expect)
-    check(getattr(c, name)(axis=axis, keepdims=keepdims), expect)
+    testing.assert_matches_numpy(getattr(cp, name)(c, axis=axis, keepdims=keepdims), expect, **TOL)
+    testing.assert_matches_numpy(getattr(c, name)(axis=axis, keepdims=keepdims), expect, **TOL)
 
 
 @pytest.mark.parametrize("dtype", [numpy.bool_, numpy.int8, numpy.uint8, numpy.int16, numpy.uint16, numpy.int32,
@@ -125,18 +32,18 @@ def test_sum_accumulation_dtypes_numpy2(dtype):
     # bool/int8/int16/int32 -> int64, unsigned -> uint64, float16 -> float16 (float32 inside).
     h = values((50,), dtype)
     c = cp.array(h)
-    check(c.sum(), h.sum())
-    check(c.prod(), h.prod())
+    testing.assert_matches_numpy(c.sum(), h.sum(), **TOL)
+    testing.assert_matches_numpy(c.prod(), h.prod(), **TOL)
 
 
 def test_sum_wraps_like_numpy():
     h = numpy.full(300, 100, numpy.int8)
-    check(cp.array(h).sum(dtype=numpy.int8), h.sum(dtype=numpy.int8))
-    check(cp.array(h).sum(), h.sum())
+    testing.assert_matches_numpy(cp.array(h).sum(dtype=numpy.int8), h.sum(dtype=numpy.int8), **TOL)
+    testing.assert_matches_numpy(cp.array(h).sum(), h.sum(), **TOL)
     h = numpy.array([2**62, 2**62, 2**62], numpy.int64)
-    check(cp.array(h).sum(), h.sum())
+    testing.assert_matches_numpy(cp.array(h).sum(), h.sum(), **TOL)
     h = numpy.full(40, 3, numpy.uint16)
-    check(cp.array(h).prod(dtype=numpy.uint16), h.prod(dtype=numpy.uint16))
+    testing.assert_matches_numpy(cp.array(h).prod(dtype=numpy.uint16), h.prod(dtype=numpy.uint16), **TOL)
 
 
 @pytest.mark.parametrize("src", [numpy.int8, numpy.float32, numpy.bool_, numpy.complex64])
@@ -148,8 +55,8 @@ def test_sum_dtype_argument(src, dst):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", numpy.exceptions.ComplexWarning)
         for name in ["sum", "prod"]:
-            check(getattr(c, name)(axis=1, dtype=dst), getattr(h, name)(axis=1, dtype=dst))
-            check(getattr(cp, name)(c, dtype=dst), getattr(numpy, name)(h, dtype=dst))
+            testing.assert_matches_numpy(getattr(c, name)(axis=1, dtype=dst), getattr(h, name)(axis=1, dtype=dst), **TOL)
+            testing.assert_matches_numpy(getattr(cp, name)(c, dtype=dst), getattr(numpy, name)(h, dtype=dst), **TOL)
 
 
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64, numpy.float16])
@@ -168,8 +75,8 @@ def test_sum_pairwise_accuracy(dtype):
 @pytest.mark.parametrize("dtype", [numpy.int32, numpy.float32, numpy.complex128])
 def test_sum_layouts(layout, axis, dtype):
     n, c = LAYOUTS[layout]((3, 4, 5), dtype, values)
-    check(c.sum(axis=axis), n.sum(axis=axis))
-    check(c.max(axis=axis), n.max(axis=axis))
+    testing.assert_matches_numpy(c.sum(axis=axis), n.sum(axis=axis), **TOL)
+    testing.assert_matches_numpy(c.max(axis=axis), n.max(axis=axis), **TOL)
 
 
 @pytest.mark.parametrize("shape,axis", [((1000, 37), 0), ((37, 1000), 1), ((300, 300), None), ((5000,), 0),
@@ -177,9 +84,9 @@ def test_sum_layouts(layout, axis, dtype):
 def test_sum_larger_shapes(shape, axis):
     h = values(shape, numpy.float64, seed=3)
     c = cp.array(h)
-    check(c.sum(axis=axis), h.sum(axis=axis))
-    check(c.T.sum(axis=axis), h.T.sum(axis=axis))
-    check(cp.argmax(c.reshape(-1)), numpy.argmax(h.reshape(-1)))
+    testing.assert_matches_numpy(c.sum(axis=axis), h.sum(axis=axis), **TOL)
+    testing.assert_matches_numpy(c.T.sum(axis=axis), h.T.sum(axis=axis), **TOL)
+    testing.assert_matches_numpy(cp.argmax(c.reshape(-1)), numpy.argmax(h.reshape(-1)), **TOL)
 
 
 def test_many_dimensions():
@@ -188,8 +95,8 @@ def test_many_dimensions():
     h = values(shape, numpy.int64)
     c = cp.array(h)
     axes = tuple(range(0, 20, 2))
-    check(c.sum(axis=axes), h.sum(axis=axes))
-    check(c.transpose(tuple(range(19, -1, -1))).sum(axis=axes), h.T.sum(axis=axes))
+    testing.assert_matches_numpy(c.sum(axis=axes), h.sum(axis=axes), **TOL)
+    testing.assert_matches_numpy(c.transpose(tuple(range(19, -1, -1))).sum(axis=axes), h.T.sum(axis=axes), **TOL)
 
 
 @settings(max_examples=150, deadline=None)
@@ -206,14 +113,14 @@ def test_reduction_property(shape, data):
     axis = None if axes is None or not shape else tuple(sorted(axes))
     keepdims = data.draw(st.booleans())
     mask = numpy.asarray(data.draw(st.booleans())) if data.draw(st.booleans()) else values(n.shape, numpy.bool_)
-    check(c.sum(axis=axis, keepdims=keepdims, where=cp.array(mask)), n.sum(axis=axis, keepdims=keepdims, where=mask))
-    check(c.min(axis=axis, keepdims=keepdims, initial=9), n.min(axis=axis, keepdims=keepdims, initial=9))
-    check(cp.count_nonzero(c, axis=axis), numpy.count_nonzero(n, axis=axis))
+    testing.assert_matches_numpy(c.sum(axis=axis, keepdims=keepdims, where=cp.array(mask)), n.sum(axis=axis, keepdims=keepdims, where=mask), **TOL)
+    testing.assert_matches_numpy(c.min(axis=axis, keepdims=keepdims, initial=9), n.min(axis=axis, keepdims=keepdims, initial=9), **TOL)
+    testing.assert_matches_numpy(cp.count_nonzero(c, axis=axis), numpy.count_nonzero(n, axis=axis), **TOL)
     if n.size and (axis is None or all(n.shape[a] for a in axis)):
-        check(c.max(axis=axis, keepdims=keepdims), n.max(axis=axis, keepdims=keepdims))
-        check(c.mean(axis=axis), n.mean(axis=axis))
+        testing.assert_matches_numpy(c.max(axis=axis, keepdims=keepdims), n.max(axis=axis, keepdims=keepdims), **TOL)
+        testing.assert_matches_numpy(c.mean(axis=axis), n.mean(axis=axis), **TOL)
         one = None if axis is None or not axis else axis[0]
-        check(c.argmax(axis=one), n.argmax(axis=one), exact=True)
+        testing.assert_matches_numpy(c.argmax(axis=one), n.argmax(axis=one))
 
 
 # ---- out= / where= / initial= -------------------------------------------------------------------
@@ -228,10 +135,10 @@ def test_out(out_dtype, keepdims):
     r = cp.sum(c, axis=0, out=o_c, keepdims=keepdims)
     assert r is o_c
     numpy.sum(h, axis=0, out=o_n, keepdims=keepdims)
-    check(o_c, o_n)
+    testing.assert_matches_numpy(o_c, o_n, **TOL)
     r = c.max(axis=0, out=o_c, keepdims=keepdims)
     assert r is o_c
-    check(o_c, h.max(axis=0, keepdims=keepdims).astype(out_dtype))
+    testing.assert_matches_numpy(o_c, h.max(axis=0, keepdims=keepdims).astype(out_dtype), **TOL)
 
 
 def test_out_strided_and_overlapping():
@@ -239,16 +146,16 @@ def test_out_strided_and_overlapping():
     c = cp.array(h)
     o_c = cp.zeros((6, 2))[:, 1]
     c.sum(axis=0, out=o_c)
-    check(o_c, h.sum(axis=0))
+    testing.assert_matches_numpy(o_c, h.sum(axis=0), **TOL)
     # out overlapping the input: NumPy buffers; so do we.
     c.sum(axis=0, out=c[0])
     h.sum(axis=0, out=h[0])
-    check(c, h)
+    testing.assert_matches_numpy(c, h, **TOL)
 
 
 def test_out_errors():
     h, c = numpy.ones((2, 3)), cp.ones((2, 3))
-    same_error(lambda: numpy.sum(h, out=numpy.zeros(2)[None]), lambda: cp.sum(c, out=cp.zeros((1, 2))))
+    testing.assert_raises_like_numpy(lambda: numpy.sum(h, out=numpy.zeros(2)[None]), lambda: cp.sum(c, out=cp.zeros((1, 2))))
     with pytest.raises(ValueError):
         cp.sum(c, axis=1, out=cp.zeros(3))
     with pytest.raises(TypeError):
@@ -261,24 +168,24 @@ def test_where(dtype, axis):
     h = values((4, 5), dtype)
     mask = values((4, 5), numpy.bool_, seed=7)
     c, m = cp.array(h), cp.array(mask)
-    check(c.sum(axis=axis, where=m), h.sum(axis=axis, where=mask))
-    check(c.prod(axis=axis, where=m), h.prod(axis=axis, where=mask))
-    check(c.any(axis=axis, where=m), h.any(axis=axis, where=mask))
-    check(c.all(axis=axis, where=m), h.all(axis=axis, where=mask))
-    check(c.max(axis=axis, where=m, initial=-9), h.max(axis=axis, where=mask, initial=-9))
-    check(c.min(axis=axis, where=m, initial=9), h.min(axis=axis, where=mask, initial=9))
+    testing.assert_matches_numpy(c.sum(axis=axis, where=m), h.sum(axis=axis, where=mask), **TOL)
+    testing.assert_matches_numpy(c.prod(axis=axis, where=m), h.prod(axis=axis, where=mask), **TOL)
+    testing.assert_matches_numpy(c.any(axis=axis, where=m), h.any(axis=axis, where=mask), **TOL)
+    testing.assert_matches_numpy(c.all(axis=axis, where=m), h.all(axis=axis, where=mask), **TOL)
+    testing.assert_matches_numpy(c.max(axis=axis, where=m, initial=-9), h.max(axis=axis, where=mask, initial=-9), **TOL)
+    testing.assert_matches_numpy(c.min(axis=axis, where=m, initial=9), h.min(axis=axis, where=mask, initial=9), **TOL)
     # broadcast masks, a Python bool, a list
     row = mask[0]
-    check(c.sum(axis=axis, where=cp.array(row)), h.sum(axis=axis, where=row))
-    check(c.sum(axis=axis, where=False), h.sum(axis=axis, where=False))
-    check(c.sum(axis=axis, where=True), h.sum(axis=axis, where=True))
-    check(cp.sum(c, axis=axis, where=row.tolist()), numpy.sum(h, axis=axis, where=row.tolist()))
+    testing.assert_matches_numpy(c.sum(axis=axis, where=cp.array(row)), h.sum(axis=axis, where=row), **TOL)
+    testing.assert_matches_numpy(c.sum(axis=axis, where=False), h.sum(axis=axis, where=False), **TOL)
+    testing.assert_matches_numpy(c.sum(axis=axis, where=True), h.sum(axis=axis, where=True), **TOL)
+    testing.assert_matches_numpy(cp.sum(c, axis=axis, where=row.tolist()), numpy.sum(h, axis=axis, where=row.tolist()), **TOL)
 
 
 def test_where_errors():
     h, c = numpy.ones((2, 3)), cp.ones((2, 3))
-    same_error(lambda: numpy.sum(h, where=numpy.array([1, 0, 1])), lambda: cp.sum(c, where=cp.array([1, 0, 1])))
-    same_error(lambda: numpy.max(h, where=numpy.ones(3, bool)), lambda: cp.max(c, where=cp.ones(3, bool)))
+    testing.assert_raises_like_numpy(lambda: numpy.sum(h, where=numpy.array([1, 0, 1])), lambda: cp.sum(c, where=cp.array([1, 0, 1])))
+    testing.assert_raises_like_numpy(lambda: numpy.max(h, where=numpy.ones(3, bool)), lambda: cp.max(c, where=cp.ones(3, bool)))
     with pytest.raises(ValueError):
         cp.sum(c, where=cp.ones(4, bool))
 
@@ -287,20 +194,20 @@ def test_where_errors():
 def test_initial(dtype):
     h = values((3, 4), dtype)
     c = cp.array(h)
-    check(c.sum(initial=5), h.sum(initial=5))
-    check(c.sum(axis=1, initial=5), h.sum(axis=1, initial=5))
-    check(c.prod(axis=0, initial=2), h.prod(axis=0, initial=2))
+    testing.assert_matches_numpy(c.sum(initial=5), h.sum(initial=5), **TOL)
+    testing.assert_matches_numpy(c.sum(axis=1, initial=5), h.sum(axis=1, initial=5), **TOL)
+    testing.assert_matches_numpy(c.prod(axis=0, initial=2), h.prod(axis=0, initial=2), **TOL)
     if numpy.dtype(dtype).kind != "c":
-        check(c.max(axis=0, initial=3), h.max(axis=0, initial=3))
+        testing.assert_matches_numpy(c.max(axis=0, initial=3), h.max(axis=0, initial=3), **TOL)
         init = 0 if numpy.dtype(dtype).kind == "u" else -2
-        check(c.min(initial=init), h.min(initial=init))
-        check(cp.nanmax(c, axis=1, initial=1), numpy.nanmax(h, axis=1, initial=1))
+        testing.assert_matches_numpy(c.min(initial=init), h.min(initial=init), **TOL)
+        testing.assert_matches_numpy(cp.nanmax(c, axis=1, initial=1), numpy.nanmax(h, axis=1, initial=1), **TOL)
     # The initial value is typed with the result dtype: sum of int8 starts in int64.
     if dtype == numpy.uint16:
-        same_error(lambda: h.min(initial=-2), lambda: c.min(initial=-2))
+        testing.assert_raises_like_numpy(lambda: h.min(initial=-2), lambda: c.min(initial=-2))
     if dtype == numpy.int8:
-        check(c.sum(initial=300), h.sum(initial=300))
-        same_error(lambda: h.max(initial=300), lambda: c.max(initial=300))
+        testing.assert_matches_numpy(c.sum(initial=300), h.sum(initial=300), **TOL)
+        testing.assert_raises_like_numpy(lambda: h.max(initial=300), lambda: c.max(initial=300))
 
 
 # ---- min / max / nanmin / nanmax / ptp ----------------------------------------------------------
@@ -312,12 +219,12 @@ def test_min_max(dtype, axis, keepdims):
     h = values((2, 3, 4), dtype, seed=5)
     c = cp.array(h)
     for name in ["max", "min", "amax", "amin"]:
-        check(getattr(cp, name)(c, axis=axis, keepdims=keepdims), getattr(numpy, name)(h, axis=axis, keepdims=keepdims))
-    check(c.max(axis=axis, keepdims=keepdims), h.max(axis=axis, keepdims=keepdims))
-    check(c.min(axis=axis, keepdims=keepdims), h.min(axis=axis, keepdims=keepdims))
+        testing.assert_matches_numpy(getattr(cp, name)(c, axis=axis, keepdims=keepdims), getattr(numpy, name)(h, axis=axis, keepdims=keepdims), **TOL)
+    testing.assert_matches_numpy(c.max(axis=axis, keepdims=keepdims), h.max(axis=axis, keepdims=keepdims), **TOL)
+    testing.assert_matches_numpy(c.min(axis=axis, keepdims=keepdims), h.min(axis=axis, keepdims=keepdims), **TOL)
     if dtype != numpy.bool_:
-        check(c.ptp(axis=axis, keepdims=keepdims), numpy.ptp(h, axis=axis, keepdims=keepdims))
-        check(cp.ptp(c, axis=axis), numpy.ptp(h, axis=axis))
+        testing.assert_matches_numpy(c.ptp(axis=axis, keepdims=keepdims), numpy.ptp(h, axis=axis, keepdims=keepdims), **TOL)
+        testing.assert_matches_numpy(cp.ptp(c, axis=axis), numpy.ptp(h, axis=axis), **TOL)
 
 
 def test_ndarray_min_max_take_no_dtype_V8_MINMAX():
@@ -334,31 +241,31 @@ def test_nan_extremes(dtype, axis):
     h = with_nans((6, 5), dtype)
     h[2] = numpy.nan  # an all-NaN row
     c = cp.array(h)
-    check(c.max(axis=axis), h.max(axis=axis))
-    check(c.min(axis=axis), h.min(axis=axis))
-    check(cp.ptp(c, axis=axis), numpy.ptp(h, axis=axis))
+    testing.assert_matches_numpy(c.max(axis=axis), h.max(axis=axis), **TOL)
+    testing.assert_matches_numpy(c.min(axis=axis), h.min(axis=axis), **TOL)
+    testing.assert_matches_numpy(cp.ptp(c, axis=axis), numpy.ptp(h, axis=axis), **TOL)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        check(cp.nanmax(c, axis=axis), numpy.nanmax(h, axis=axis))
-        check(cp.nanmin(c, axis=axis), numpy.nanmin(h, axis=axis))
+        testing.assert_matches_numpy(cp.nanmax(c, axis=axis), numpy.nanmax(h, axis=axis), **TOL)
+        testing.assert_matches_numpy(cp.nanmin(c, axis=axis), numpy.nanmin(h, axis=axis), **TOL)
 
 
 @pytest.mark.parametrize("dtype", [numpy.int8, numpy.uint32, numpy.bool_])
 def test_nan_extremes_of_integers(dtype):
     h = values((4, 5), dtype)
     c = cp.array(h)
-    check(cp.nanmax(c, axis=0), numpy.nanmax(h, axis=0))
-    check(cp.nanmin(c), numpy.nanmin(h))
+    testing.assert_matches_numpy(cp.nanmax(c, axis=0), numpy.nanmax(h, axis=0), **TOL)
+    testing.assert_matches_numpy(cp.nanmin(c), numpy.nanmin(h), **TOL)
 
 
 def test_infinities_and_signed_zeros():
     h = numpy.array([-numpy.inf, 1.0, numpy.inf, -0.0], numpy.float32)
     c = cp.array(h)
-    check(c.max(), h.max())
-    check(c.min(), h.min())
+    testing.assert_matches_numpy(c.max(), h.max(), **TOL)
+    testing.assert_matches_numpy(c.min(), h.min(), **TOL)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # NumPy warns for inf - inf; cupric does not
-        check(c.sum(), h.sum())
+        testing.assert_matches_numpy(c.sum(), h.sum(), **TOL)
 
 
 # ---- argmin / argmax ----------------------------------------------------------------------------
@@ -369,8 +276,8 @@ def test_infinities_and_signed_zeros():
 def test_argmin_argmax(dtype, axis, layout):
     n, c = LAYOUTS[layout]((3, 4, 5), dtype, values)
     for name in ["argmax", "argmin"]:
-        check(getattr(cp, name)(c, axis=axis), getattr(numpy, name)(n, axis=axis), exact=True)
-        check(getattr(c, name)(axis=axis, keepdims=True), getattr(n, name)(axis=axis, keepdims=True), exact=True)
+        testing.assert_matches_numpy(getattr(cp, name)(c, axis=axis), getattr(numpy, name)(n, axis=axis))
+        testing.assert_matches_numpy(getattr(c, name)(axis=axis, keepdims=True), getattr(n, name)(axis=axis, keepdims=True))
 
 
 @pytest.mark.parametrize("dtype", INEXACT)
@@ -378,8 +285,8 @@ def test_arg_first_nan_wins(dtype):
     h = with_nans((7, 9), dtype, frac=0.15)
     c = cp.array(h)
     for axis in [None, 0, 1]:
-        check(c.argmax(axis=axis), h.argmax(axis=axis), exact=True)
-        check(c.argmin(axis=axis), h.argmin(axis=axis), exact=True)
+        testing.assert_matches_numpy(c.argmax(axis=axis), h.argmax(axis=axis))
+        testing.assert_matches_numpy(c.argmin(axis=axis), h.argmin(axis=axis))
 
 
 def test_arg_ties_first_wins_large():
@@ -387,9 +294,9 @@ def test_arg_ties_first_wins_large():
     h[[5000, 77777, 99999]] = 3
     h[[123, 60000]] = -1
     c = cp.array(h)
-    check(c.argmax(), h.argmax(), exact=True)
-    check(c.argmin(), h.argmin(), exact=True)
-    check(c[::-1].argmax(), h[::-1].argmax(), exact=True)
+    testing.assert_matches_numpy(c.argmax(), h.argmax())
+    testing.assert_matches_numpy(c.argmin(), h.argmin())
+    testing.assert_matches_numpy(c[::-1].argmax(), h[::-1].argmax())
 
 
 def test_arg_out_and_errors():
@@ -397,12 +304,12 @@ def test_arg_out_and_errors():
     c = cp.array(h)
     o = cp.zeros(4, numpy.int64)
     assert cp.argmax(c, axis=0, out=o) is o
-    check(o, h.argmax(axis=0), exact=True)
-    same_error(lambda: numpy.argmax(numpy.ones((0, 3)), axis=0), lambda: cp.argmax(cp.ones((0, 3)), axis=0))
-    same_error(lambda: numpy.argmin(numpy.ones(0)), lambda: cp.argmin(cp.ones(0)))
-    check(cp.argmax(cp.ones((0, 3)), axis=1), numpy.argmax(numpy.ones((0, 3)), axis=1))
-    same_error(lambda: numpy.argmax(h, axis=(0, 1)), lambda: cp.argmax(c, axis=(0, 1)))
-    same_error(lambda: numpy.argmax(h, axis=2), lambda: cp.argmax(c, axis=2))
+    testing.assert_matches_numpy(o, h.argmax(axis=0))
+    testing.assert_raises_like_numpy(lambda: numpy.argmax(numpy.ones((0, 3)), axis=0), lambda: cp.argmax(cp.ones((0, 3)), axis=0))
+    testing.assert_raises_like_numpy(lambda: numpy.argmin(numpy.ones(0)), lambda: cp.argmin(cp.ones(0)))
+    testing.assert_matches_numpy(cp.argmax(cp.ones((0, 3)), axis=1), numpy.argmax(numpy.ones((0, 3)), axis=1), **TOL)
+    testing.assert_raises_like_numpy(lambda: numpy.argmax(h, axis=(0, 1)), lambda: cp.argmax(c, axis=(0, 1)))
+    testing.assert_raises_like_numpy(lambda: numpy.argmax(h, axis=2), lambda: cp.argmax(c, axis=2))
 
 
 # ---- any / all / count_nonzero ------------------------------------------------------------------
@@ -413,9 +320,9 @@ def test_any_all(dtype, axis):
     h = values((2, 3, 4), dtype, seed=11)
     c = cp.array(h)
     for name in ["any", "all"]:
-        check(getattr(cp, name)(c, axis=axis), getattr(numpy, name)(h, axis=axis))
-        check(getattr(c, name)(axis=axis, keepdims=True), getattr(h, name)(axis=axis, keepdims=True))
-    check(cp.any(cp.array([numpy.nan])), numpy.any(numpy.array([numpy.nan])))
+        testing.assert_matches_numpy(getattr(cp, name)(c, axis=axis), getattr(numpy, name)(h, axis=axis), **TOL)
+        testing.assert_matches_numpy(getattr(c, name)(axis=axis, keepdims=True), getattr(h, name)(axis=axis, keepdims=True), **TOL)
+    testing.assert_matches_numpy(cp.any(cp.array([numpy.nan])), numpy.any(numpy.array([numpy.nan])), **TOL)
 
 
 @pytest.mark.parametrize("dtype", ALL_DTYPES)
@@ -424,8 +331,8 @@ def test_count_nonzero(dtype, axis):
     h = values((2, 3, 4), dtype, seed=2)
     c = cp.array(h)
     r = cp.count_nonzero(c, axis=axis)
-    check(r, numpy.count_nonzero(h, axis=axis))
-    check(cp.count_nonzero(c, axis=axis, keepdims=True), numpy.count_nonzero(h, axis=axis, keepdims=True))
+    testing.assert_matches_numpy(r, numpy.count_nonzero(h, axis=axis), **TOL)
+    testing.assert_matches_numpy(cp.count_nonzero(c, axis=axis, keepdims=True), numpy.count_nonzero(h, axis=axis, keepdims=True), **TOL)
 
 
 def test_count_nonzero_returns_0d_array_V2_COUNT_NONZERO():
@@ -450,23 +357,23 @@ def test_empty(shape, axis, dtype):
     h = numpy.zeros(shape, dtype)
     c = cp.zeros(shape, dtype)
     for name in ["sum", "prod", "any", "all", "nansum", "nanprod"]:
-        check(getattr(cp, name)(c, axis=axis), getattr(numpy, name)(h, axis=axis))
-    check(cp.count_nonzero(c, axis=axis), numpy.count_nonzero(h, axis=axis))
+        testing.assert_matches_numpy(getattr(cp, name)(c, axis=axis), getattr(numpy, name)(h, axis=axis), **TOL)
+    testing.assert_matches_numpy(cp.count_nonzero(c, axis=axis), numpy.count_nonzero(h, axis=axis), **TOL)
     for name in ["max", "min"]:
         try:
             expect = getattr(numpy, name)(h, axis=axis)
         except ValueError:
-            same_error(lambda: getattr(numpy, name)(h, axis=axis), lambda: getattr(cp, name)(c, axis=axis))
+            testing.assert_raises_like_numpy(lambda: getattr(numpy, name)(h, axis=axis), lambda: getattr(cp, name)(c, axis=axis))
         else:
-            check(getattr(cp, name)(c, axis=axis), expect)
-        check(getattr(cp, name)(c, axis=axis, initial=1), getattr(numpy, name)(h, axis=axis, initial=1))
+            testing.assert_matches_numpy(getattr(cp, name)(c, axis=axis), expect, **TOL)
+        testing.assert_matches_numpy(getattr(cp, name)(c, axis=axis, initial=1), getattr(numpy, name)(h, axis=axis, initial=1), **TOL)
 
 
 def test_empty_errors_name_the_ufunc():
-    same_error(lambda: numpy.max(numpy.array([], numpy.float32)), lambda: cp.max(cp.array([], numpy.float32)))
-    same_error(lambda: numpy.nanmin(numpy.array([])), lambda: cp.nanmin(cp.array([])))
-    same_error(lambda: numpy.nanmax(numpy.array([], int)), lambda: cp.nanmax(cp.array([], int)))
-    same_error(lambda: numpy.ptp(numpy.array([])), lambda: cp.ptp(cp.array([])))
+    testing.assert_raises_like_numpy(lambda: numpy.max(numpy.array([], numpy.float32)), lambda: cp.max(cp.array([], numpy.float32)))
+    testing.assert_raises_like_numpy(lambda: numpy.nanmin(numpy.array([])), lambda: cp.nanmin(cp.array([])))
+    testing.assert_raises_like_numpy(lambda: numpy.nanmax(numpy.array([], int)), lambda: cp.nanmax(cp.array([], int)))
+    testing.assert_raises_like_numpy(lambda: numpy.ptp(numpy.array([])), lambda: cp.ptp(cp.array([])))
 
 
 # ---- argument errors ----------------------------------------------------------------------------
@@ -476,13 +383,13 @@ def test_axis_errors(axis):
     h = numpy.ones((2, 3, 4))
     c = cp.array(h)
     for name in ["sum", "max", "any", "mean", "count_nonzero"]:
-        same_error(lambda: getattr(numpy, name)(h, axis=axis), lambda: getattr(cp, name)(c, axis=axis),
-                   match_message=not isinstance(axis, list) and not (name == "mean" and isinstance(axis, float)))
+        testing.assert_raises_like_numpy(lambda: getattr(numpy, name)(h, axis=axis), lambda: getattr(cp, name)(c, axis=axis),
+                                         match_message=not isinstance(axis, list) and not (name == "mean" and isinstance(axis, float)))
 
 
 def test_bool_ptp_and_dtype_errors():
-    same_error(lambda: numpy.ptp(numpy.ones(3, bool)), lambda: cp.ptp(cp.ones(3, bool)))
-    same_error(lambda: numpy.sum(numpy.ones(3), dtype="V8"), lambda: cp.sum(cp.ones(3), dtype="V8"))
+    testing.assert_raises_like_numpy(lambda: numpy.ptp(numpy.ones(3, bool)), lambda: cp.ptp(cp.ones(3, bool)))
+    testing.assert_raises_like_numpy(lambda: numpy.sum(numpy.ones(3), dtype="V8"), lambda: cp.sum(cp.ones(3), dtype="V8"))
 
 
 # ---- cupric.testing style (CuPy's test idiom) ----------------------------------------------------
@@ -518,13 +425,13 @@ def test_isclose(dtype, equal_nan):
         x.flat[4], y.flat[4] = numpy.inf, -numpy.inf
     cx, cy = cp.array(x), cp.array(y)
     for kw in [{}, dict(rtol=1e-3), dict(atol=0.5), dict(rtol=0, atol=0)]:
-        check(cp.isclose(cx, cy, equal_nan=equal_nan, **kw), numpy.isclose(x, y, equal_nan=equal_nan, **kw))
+        testing.assert_matches_numpy(cp.isclose(cx, cy, equal_nan=equal_nan, **kw), numpy.isclose(x, y, equal_nan=equal_nan, **kw), **TOL)
         r = cp.allclose(cx, cy, equal_nan=equal_nan, **kw)
         assert isinstance(r, cp.ndarray) and r.shape == () and r.dtype == numpy.bool_
         assert bool(r) == numpy.allclose(x, y, equal_nan=equal_nan, **kw)
     # broadcasting and scalars
-    check(cp.isclose(cx, cy[0]), numpy.isclose(x, y[0]))
-    check(cp.isclose(cx, 1), numpy.isclose(x, 1))
+    testing.assert_matches_numpy(cp.isclose(cx, cy[0]), numpy.isclose(x, y[0]), **TOL)
+    testing.assert_matches_numpy(cp.isclose(cx, 1), numpy.isclose(x, 1), **TOL)
 
 
 def test_allclose_is_a_0d_device_array_V8_ALLCLOSE():

@@ -4,8 +4,9 @@ import numpy
 import pytest
 
 import cupric as cp
-from conftest import ALL_DTYPES, assert_same, params, same_error
-from test_sorting import special_values
+from array_cases import ALL_DTYPES, params
+from array_cases import special_values
+from cupric import testing
 
 try:
     from hypothesis import given, strategies as st
@@ -26,8 +27,8 @@ def pair(shape, dtype, seed=0):
 def test_searchsorted(dtype, side):
     a = numpy.sort(special_values((40,), dtype, 1))
     v = special_values((3, 9), dtype, 2)
-    assert_same(cp.searchsorted(cp.array(a), cp.array(v), side=side), numpy.searchsorted(a, v, side=side))
-    assert_same(cp.array(a).searchsorted(cp.array(v), side), a.searchsorted(v, side))
+    testing.assert_matches_numpy(cp.searchsorted(cp.array(a), cp.array(v), side=side), numpy.searchsorted(a, v, side=side))
+    testing.assert_matches_numpy(cp.array(a).searchsorted(cp.array(v), side), a.searchsorted(v, side))
 
 
 def test_searchsorted_sorter_scalars_mixed_dtypes():
@@ -36,21 +37,21 @@ def test_searchsorted_sorter_scalars_mixed_dtypes():
     s = numpy.argsort(a)
     v = numpy.array([-1.0, 0.0, numpy.nan, 5.0])
     for side in ["left", "right"]:
-        assert_same(cp.searchsorted(cp.array(a), cp.array(v), side, sorter=cp.array(s)),
-                    numpy.searchsorted(a, v, side, sorter=s))
+        testing.assert_matches_numpy(cp.searchsorted(cp.array(a), cp.array(v), side, sorter=cp.array(s)),
+                                     numpy.searchsorted(a, v, side, sorter=s))
     ai = numpy.arange(10, dtype=numpy.int8)
-    assert_same(cp.searchsorted(cp.array(ai), cp.array([2.5, -1.0, 300.0])), numpy.searchsorted(ai, [2.5, -1.0, 300.0]))
-    assert_same(cp.searchsorted(cp.array(ai), 3), numpy.searchsorted(ai, 3))
-    assert_same(cp.searchsorted(cp.array(ai[:0]), cp.array([1, 2])), numpy.searchsorted(ai[:0], [1, 2]))
+    testing.assert_matches_numpy(cp.searchsorted(cp.array(ai), cp.array([2.5, -1.0, 300.0])), numpy.searchsorted(ai, [2.5, -1.0, 300.0]))
+    testing.assert_matches_numpy(cp.searchsorted(cp.array(ai), 3), numpy.searchsorted(ai, 3))
+    testing.assert_matches_numpy(cp.searchsorted(cp.array(ai[:0]), cp.array([1, 2])), numpy.searchsorted(ai[:0], [1, 2]))
 
 
 def test_searchsorted_errors():
     a = numpy.arange(3)
     ca = cp.arange(3)
-    same_error(lambda: numpy.searchsorted(numpy.ones((2, 2)), 1), lambda: cp.searchsorted(cp.ones((2, 2)), 1))
-    same_error(lambda: numpy.searchsorted(numpy.array(1), 1), lambda: cp.searchsorted(cp.array(1), 1))
-    same_error(lambda: numpy.searchsorted(a, 1, sorter=[0, 1]), lambda: cp.searchsorted(ca, 1, sorter=cp.array([0, 1])))
-    same_error(lambda: numpy.searchsorted(a, 1, side="foo"), lambda: cp.searchsorted(ca, 1, side="foo"))
+    testing.assert_raises_like_numpy(lambda: numpy.searchsorted(numpy.ones((2, 2)), 1), lambda: cp.searchsorted(cp.ones((2, 2)), 1))
+    testing.assert_raises_like_numpy(lambda: numpy.searchsorted(numpy.array(1), 1), lambda: cp.searchsorted(cp.array(1), 1))
+    testing.assert_raises_like_numpy(lambda: numpy.searchsorted(a, 1, sorter=[0, 1]), lambda: cp.searchsorted(ca, 1, sorter=cp.array([0, 1])))
+    testing.assert_raises_like_numpy(lambda: numpy.searchsorted(a, 1, side="foo"), lambda: cp.searchsorted(ca, 1, side="foo"))
     with pytest.raises(ValueError):
         cp.searchsorted(ca, 1, sorter=cp.array([0, 1, 7]))
 
@@ -59,14 +60,14 @@ def test_searchsorted_errors():
 @pytest.mark.parametrize("bins", [[0.0, 1.0, 2.5, 4.0], [4.0, 2.5, 1.0, 0.0], [1.0, 1.0, 2.0], [3.0]])
 def test_digitize(right, bins):
     x = numpy.array([-1.0, 0.0, 0.5, 1.0, 2.5, 3.0, 4.0, 9.0, numpy.nan])
-    assert_same(cp.digitize(cp.array(x), cp.array(bins), right=right), numpy.digitize(x, bins, right=right))
+    testing.assert_matches_numpy(cp.digitize(cp.array(x), cp.array(bins), right=right), numpy.digitize(x, bins, right=right))
     xi = numpy.arange(-2, 6).reshape(2, 4)
-    assert_same(cp.digitize(cp.array(xi), cp.array(bins), right), numpy.digitize(xi, bins, right))
+    testing.assert_matches_numpy(cp.digitize(cp.array(xi), cp.array(bins), right), numpy.digitize(xi, bins, right))
 
 
 def test_digitize_errors():
-    same_error(lambda: numpy.digitize([1.0], [1.0, 3.0, 2.0]), lambda: cp.digitize(cp.array([1.0]), cp.array([1.0, 3.0, 2.0])))
-    same_error(lambda: numpy.digitize([1j], [1.0, 2.0]), lambda: cp.digitize(cp.array([1j]), cp.array([1.0, 2.0])))
+    testing.assert_raises_like_numpy(lambda: numpy.digitize([1.0], [1.0, 3.0, 2.0]), lambda: cp.digitize(cp.array([1.0]), cp.array([1.0, 3.0, 2.0])))
+    testing.assert_raises_like_numpy(lambda: numpy.digitize([1j], [1.0, 2.0]), lambda: cp.digitize(cp.array([1j]), cp.array([1.0, 2.0])))
 
 
 # ---- unique ---------------------------------------------------------------------------------
@@ -83,7 +84,7 @@ def check_unique(c_res, n_res, inverse_at=None, source=None):
             assert c.shape == n.shape and c.dtype == n.dtype
             numpy.testing.assert_array_equal(c_res[0].get()[c.get()], source)
         else:
-            assert_same(c, n)
+            testing.assert_matches_numpy(c, n)
 
 
 @pytest.mark.parametrize("dtype", params(ALL_DTYPES))
@@ -116,7 +117,7 @@ def test_unique_zero_size_and_errors():
     h = numpy.zeros((3, 0))
     check_unique(cp.unique(cp.array(h), True, True, True, axis=0), numpy.unique(h, True, True, True, axis=0))
     check_unique(cp.unique(cp.array(5), True, True, True), numpy.unique(numpy.array(5), True, True, True))
-    same_error(lambda: numpy.unique(numpy.ones((2, 2)), axis=2), lambda: cp.unique(cp.ones((2, 2)), axis=2))
+    testing.assert_raises_like_numpy(lambda: numpy.unique(numpy.ones((2, 2)), axis=2), lambda: cp.unique(cp.ones((2, 2)), axis=2))
 
 
 def test_array_api_unique():
@@ -125,7 +126,7 @@ def test_array_api_unique():
         r, e = getattr(cp, name)(c), getattr(numpy, name)(h)
         assert r._fields == e._fields
         check_unique(tuple(r), tuple(e), 1 if name == "unique_inverse" else None, h)
-    assert_same(cp.unique_values(c), numpy.sort(numpy.unique_values(h)))
+    testing.assert_matches_numpy(cp.unique_values(c), numpy.sort(numpy.unique_values(h)))
 
 
 # ---- isin and the set routines -------------------------------------------------------------
@@ -135,47 +136,47 @@ def test_isin(dtype):
     e, ce = pair((4, 9), dtype, 1)
     t, ct = pair((17,), dtype, 2)
     for invert in (False, True):
-        assert_same(cp.isin(ce, ct, invert=invert), numpy.isin(e, t, invert=invert))
-    assert_same(cp.isin(ce, ct[:0]), numpy.isin(e, t[:0]))
+        testing.assert_matches_numpy(cp.isin(ce, ct, invert=invert), numpy.isin(e, t, invert=invert))
+    testing.assert_matches_numpy(cp.isin(ce, ct[:0]), numpy.isin(e, t[:0]))
 
 
 def test_isin_mixed_and_errors():
     e = numpy.array([1, 2, 3, 4])
     t = numpy.array([2.0, 4.5, -0.0])
-    assert_same(cp.isin(cp.array(e), cp.array(t)), numpy.isin(e, t))
-    assert_same(cp.isin(cp.array([0.0, -0.0, numpy.nan]), cp.array([0.0, numpy.nan])),
-                numpy.isin([0.0, -0.0, numpy.nan], [0.0, numpy.nan]))
-    assert_same(cp.isin(cp.array(e), cp.array([1, 3]), kind="table"), numpy.isin(e, [1, 3], kind="table"))
-    same_error(lambda: numpy.isin(e, t, kind="table"), lambda: cp.isin(cp.array(e), cp.array(t), kind="table"))
-    same_error(lambda: numpy.isin(e, t, kind="x"), lambda: cp.isin(cp.array(e), cp.array(t), kind="x"))
+    testing.assert_matches_numpy(cp.isin(cp.array(e), cp.array(t)), numpy.isin(e, t))
+    testing.assert_matches_numpy(cp.isin(cp.array([0.0, -0.0, numpy.nan]), cp.array([0.0, numpy.nan])),
+                                 numpy.isin([0.0, -0.0, numpy.nan], [0.0, numpy.nan]))
+    testing.assert_matches_numpy(cp.isin(cp.array(e), cp.array([1, 3]), kind="table"), numpy.isin(e, [1, 3], kind="table"))
+    testing.assert_raises_like_numpy(lambda: numpy.isin(e, t, kind="table"), lambda: cp.isin(cp.array(e), cp.array(t), kind="table"))
+    testing.assert_raises_like_numpy(lambda: numpy.isin(e, t, kind="x"), lambda: cp.isin(cp.array(e), cp.array(t), kind="x"))
 
 
 @pytest.mark.parametrize("dtype", ["int16", "uint8", "float32", "float64", "complex128", "bool"])
 def test_set_routines(dtype):
     a, ca = pair((3, 7), dtype, 11)
     b, cb = pair((15,), dtype, 12)
-    assert_same(cp.intersect1d(ca, cb), numpy.intersect1d(a, b))
+    testing.assert_matches_numpy(cp.intersect1d(ca, cb), numpy.intersect1d(a, b))
     for x, y in zip(cp.intersect1d(ca, cb, return_indices=True), numpy.intersect1d(a, b, return_indices=True)):
-        assert_same(x, y)
-    assert_same(cp.union1d(ca, cb), numpy.union1d(a, b))
-    assert_same(cp.setdiff1d(ca, cb), numpy.setdiff1d(a, b))
-    assert_same(cp.setxor1d(ca, cb), numpy.setxor1d(a, b))
+        testing.assert_matches_numpy(x, y)
+    testing.assert_matches_numpy(cp.union1d(ca, cb), numpy.union1d(a, b))
+    testing.assert_matches_numpy(cp.setdiff1d(ca, cb), numpy.setdiff1d(a, b))
+    testing.assert_matches_numpy(cp.setxor1d(ca, cb), numpy.setxor1d(a, b))
     ua, ub = numpy.unique(a), numpy.unique(b)
     cua, cub = cp.array(ua), cp.array(ub)
-    assert_same(cp.intersect1d(cua, cub, assume_unique=True), numpy.intersect1d(ua, ub, assume_unique=True))
+    testing.assert_matches_numpy(cp.intersect1d(cua, cub, assume_unique=True), numpy.intersect1d(ua, ub, assume_unique=True))
     for x, y in zip(cp.intersect1d(cua, cub, True, True), numpy.intersect1d(ua, ub, True, True)):
-        assert_same(x, y)
-    assert_same(cp.setdiff1d(cua, cub, True), numpy.setdiff1d(ua, ub, True))
-    assert_same(cp.setxor1d(cua, cub, True), numpy.setxor1d(ua, ub, True))
+        testing.assert_matches_numpy(x, y)
+    testing.assert_matches_numpy(cp.setdiff1d(cua, cub, True), numpy.setdiff1d(ua, ub, True))
+    testing.assert_matches_numpy(cp.setxor1d(cua, cub, True), numpy.setxor1d(ua, ub, True))
 
 
 def test_set_routines_empty():
     e, ce = numpy.array([], "float64"), cp.array(numpy.array([], "float64"))
     x, cx = numpy.array([1.0, 2.0]), cp.array([1.0, 2.0])
     for fn in ["intersect1d", "union1d", "setdiff1d", "setxor1d"]:
-        assert_same(getattr(cp, fn)(ce, cx), getattr(numpy, fn)(e, x))
-        assert_same(getattr(cp, fn)(cx, ce), getattr(numpy, fn)(x, e))
-        assert_same(getattr(cp, fn)(ce, ce), getattr(numpy, fn)(e, e))
+        testing.assert_matches_numpy(getattr(cp, fn)(ce, cx), getattr(numpy, fn)(e, x))
+        testing.assert_matches_numpy(getattr(cp, fn)(cx, ce), getattr(numpy, fn)(x, e))
+        testing.assert_matches_numpy(getattr(cp, fn)(ce, ce), getattr(numpy, fn)(e, e))
 
 
 if given is not None:
@@ -193,12 +194,12 @@ if given is not None:
 @pytest.mark.parametrize("layout", ["C", "F", "T", "negstep", "strided", "broadcast", "0d", "zerosize", "1d"])
 @pytest.mark.parametrize("dtype", ["int8", "float32", "complex64"])
 def test_layouts(layout, dtype):
-    from conftest import make_pair
+    from array_cases import make_pair
     h, c = make_pair(layout, dtype)
     check_unique(cp.unique(c, True, True, True), numpy.unique(h, True, True, True))
     t = numpy.ravel(h)[::2]
-    assert_same(cp.isin(c, cp.array(t)), numpy.isin(h, t))
+    testing.assert_matches_numpy(cp.isin(c, cp.array(t)), numpy.isin(h, t))
     a = numpy.sort(numpy.ravel(h))
-    assert_same(cp.searchsorted(cp.array(a), c), numpy.searchsorted(a, h))
+    testing.assert_matches_numpy(cp.searchsorted(cp.array(a), c), numpy.searchsorted(a, h))
     if h.ndim:
         check_unique(cp.unique(c, True, True, True, axis=0), numpy.unique(h, True, True, True, axis=0))

@@ -5,36 +5,14 @@ import numpy
 import pytest
 
 import cupric as cp
-from conftest import (ALL_DTYPES, BFLOAT16, LAYOUTS, assert_same, make_pair, params, requires_bf16, same_error)
+from array_cases import ALL_DTYPES, BFLOAT16, LAYOUTS, make_pair, params, requires_bf16, special_values
+from cupric import testing
 
 try:
     from hypothesis import given, strategies as st
     from hypothesis.extra import numpy as hnp
 except ImportError:  # pragma: no cover
     given = None
-
-
-def special_values(shape, dtype, seed=0):
-    """Values with many duplicates and, for inexact dtypes, NaNs, infinities and both zeros."""
-    dt = numpy.dtype(dtype)
-    rng = numpy.random.default_rng(seed)
-    n = int(numpy.prod(shape))
-    if dt.kind == "b":
-        return (rng.integers(0, 2, n) == 1).reshape(shape)
-    if dt.kind in "iu":
-        info = numpy.iinfo(dt)
-        pool = numpy.array([info.min, info.max, 0, 1, 2, 3, info.max - 1], dtype=dt)
-        v = numpy.where(rng.random(n) < 0.3, pool[rng.integers(0, len(pool), n)],
-                        rng.integers(max(info.min, -50), min(info.max, 50), n).astype(dt))
-        return v.astype(dt).reshape(shape)
-    pool = numpy.array([numpy.nan, -numpy.nan, numpy.inf, -numpy.inf, 0.0, -0.0, 1.5, -2.25])
-    re = numpy.where(rng.random(n) < 0.4, pool[rng.integers(0, len(pool), n)], rng.integers(-6, 6, n) * 0.5)
-    if dt.kind == "c":
-        im = numpy.where(rng.random(n) < 0.4, pool[rng.integers(0, len(pool), n)], rng.integers(-3, 3, n) * 0.5)
-        v = numpy.empty(n, dt)
-        v.real, v.imag = re, im
-        return v.reshape(shape)
-    return re.astype(dt).reshape(shape)
 
 
 def pair(shape, dtype, seed=0):
@@ -46,21 +24,21 @@ def pair(shape, dtype, seed=0):
 @pytest.mark.parametrize("axis", [-1, 0, 1, None])
 def test_sort_values_nan_last(dtype, axis):
     h, c = pair((5, 37), dtype)
-    assert_same(cp.sort(c, axis=axis), numpy.sort(h, axis=axis))
+    testing.assert_matches_numpy(cp.sort(c, axis=axis), numpy.sort(h, axis=axis))
 
 
 @pytest.mark.parametrize("dtype", params(ALL_DTYPES))
 @pytest.mark.parametrize("axis", [-1, 0, None])
 def test_argsort_stable_matches_numpy(dtype, axis):
     h, c = pair((6, 41), dtype, seed=3)
-    assert_same(cp.argsort(c, axis=axis), numpy.argsort(h, axis=axis, kind="stable"))
+    testing.assert_matches_numpy(cp.argsort(c, axis=axis), numpy.argsort(h, axis=axis, kind="stable"))
 
 
 @pytest.mark.parametrize("dtype", ["float16", "float32", "float64", "complex64", "complex128"])
 def test_signed_zeros_equal_and_stable(dtype):
     h = numpy.array([0.0, -0.0, 1.0, -0.0, 0.0, -1.0, -0.0], dtype=dtype)
     c = cp.array(h)
-    assert_same(cp.argsort(c), numpy.argsort(h, kind="stable"))
+    testing.assert_matches_numpy(cp.argsort(c), numpy.argsort(h, kind="stable"))
     got = cp.sort(c, kind="stable").get()
     exp = numpy.sort(h, kind="stable")
     numpy.testing.assert_array_equal(numpy.signbit(got.real), numpy.signbit(exp.real))
@@ -73,16 +51,16 @@ def test_complex_nan_classes():
     h = numpy.array([complex(n, n), complex(n, 1), complex(1, n), complex(2, 0), complex(n, -1), complex(1, 1),
                      complex(0, n), complex(1, 0), complex(n, n)])
     c = cp.array(h)
-    assert_same(cp.argsort(c), numpy.argsort(h, kind="stable"))
-    assert_same(cp.sort(c), numpy.sort(h))
+    testing.assert_matches_numpy(cp.argsort(c), numpy.argsort(h, kind="stable"))
+    testing.assert_matches_numpy(cp.sort(c), numpy.sort(h))
 
 
 @requires_bf16
 def test_sort_bfloat16():
     h = special_values((50,), "float32").astype(BFLOAT16)
     c = cp.array(h)
-    assert_same(cp.sort(c), numpy.sort(h.astype("float32")).astype(BFLOAT16))
-    assert_same(cp.argsort(c), numpy.argsort(h.astype("float32"), kind="stable"))
+    testing.assert_matches_numpy(cp.sort(c), numpy.sort(h.astype("float32")).astype(BFLOAT16))
+    testing.assert_matches_numpy(cp.argsort(c), numpy.argsort(h.astype("float32"), kind="stable"))
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)
@@ -91,31 +69,31 @@ def test_sort_layouts(layout, dtype):
     h, c = make_pair(layout, dtype)
     axes = [None] if h.ndim == 0 else [None, -1, 0]
     for axis in axes:
-        assert_same(cp.sort(c, axis=axis), numpy.sort(h, axis=axis))
-        assert_same(cp.argsort(c, axis=axis), numpy.argsort(h, axis=axis, kind="stable"))
+        testing.assert_matches_numpy(cp.sort(c, axis=axis), numpy.sort(h, axis=axis))
+        testing.assert_matches_numpy(cp.argsort(c, axis=axis), numpy.argsort(h, axis=axis, kind="stable"))
 
 
 @pytest.mark.parametrize("shape,axis", [((0,), -1), ((3, 0), 0), ((3, 0), 1), ((0, 4), -2), ((2, 0, 3), None)])
 def test_sort_zero_size(shape, axis):
     h = numpy.zeros(shape, "float32")
     c = cp.array(h)
-    assert_same(cp.sort(c, axis=axis), numpy.sort(h, axis=axis))
-    assert_same(cp.argsort(c, axis=axis), numpy.argsort(h, axis=axis))
+    testing.assert_matches_numpy(cp.sort(c, axis=axis), numpy.sort(h, axis=axis))
+    testing.assert_matches_numpy(cp.argsort(c, axis=axis), numpy.argsort(h, axis=axis))
 
 
 def test_sort_zero_d_and_errors():
     h, c = numpy.array(3.0), cp.array(3.0)
-    same_error(lambda: numpy.sort(h), lambda: cp.sort(c))
-    same_error(lambda: h.sort(), lambda: c.sort())
-    assert_same(cp.sort(c, axis=None), numpy.sort(h, axis=None))
-    assert_same(cp.argsort(c), numpy.argsort(h))
+    testing.assert_raises_like_numpy(lambda: numpy.sort(h), lambda: cp.sort(c))
+    testing.assert_raises_like_numpy(lambda: h.sort(), lambda: c.sort())
+    testing.assert_matches_numpy(cp.sort(c, axis=None), numpy.sort(h, axis=None))
+    testing.assert_matches_numpy(cp.argsort(c), numpy.argsort(h))
     a, ca = numpy.arange(5), cp.arange(5)
-    same_error(lambda: numpy.sort(a, axis=1), lambda: cp.sort(ca, axis=1))
-    same_error(lambda: numpy.sort(a, kind="foo"), lambda: cp.sort(ca, kind="foo"))
-    same_error(lambda: numpy.sort(a, kind="stable", stable=True), lambda: cp.sort(ca, kind="stable", stable=True))
-    same_error(lambda: numpy.sort(a, order="x"), lambda: cp.sort(ca, order="x"))
+    testing.assert_raises_like_numpy(lambda: numpy.sort(a, axis=1), lambda: cp.sort(ca, axis=1))
+    testing.assert_raises_like_numpy(lambda: numpy.sort(a, kind="foo"), lambda: cp.sort(ca, kind="foo"))
+    testing.assert_raises_like_numpy(lambda: numpy.sort(a, kind="stable", stable=True), lambda: cp.sort(ca, kind="stable", stable=True))
+    testing.assert_raises_like_numpy(lambda: numpy.sort(a, order="x"), lambda: cp.sort(ca, order="x"))
     for kind in ["quicksort", "mergesort", "heapsort", "stable"]:
-        assert_same(cp.sort(ca[::-1], kind=kind), numpy.sort(a[::-1], kind=kind))
+        testing.assert_matches_numpy(cp.sort(ca[::-1], kind=kind), numpy.sort(a[::-1], kind=kind))
 
 
 @pytest.mark.parametrize("dtype", ["int8", "uint64", "float32", "complex64"])
@@ -126,12 +104,12 @@ def test_ndarray_sort_in_place(dtype, axis):
     hv = h[:, ::2]
     view.sort(axis=axis)
     hv.sort(axis=axis)
-    assert_same(c, h)
+    testing.assert_matches_numpy(c, h)
 
 
 def test_ndarray_argsort_method():
     h, c = pair((4, 10), "float64", seed=2)
-    assert_same(c.argsort(axis=0), h.argsort(axis=0, kind="stable"))
+    testing.assert_matches_numpy(c.argsort(axis=0), h.argsort(axis=0, kind="stable"))
 
 
 @pytest.mark.parametrize("axis", [-1, 0])
@@ -141,15 +119,15 @@ def test_lexsort(axis):
     k2 = special_values((4, 30), "float64", 4)
     k3 = special_values((4, 30), "complex64", 5)
     hk = [k1, k2, k3]
-    assert_same(cp.lexsort([cp.array(k) for k in hk], axis=axis), numpy.lexsort(hk, axis=axis))
+    testing.assert_matches_numpy(cp.lexsort([cp.array(k) for k in hk], axis=axis), numpy.lexsort(hk, axis=axis))
     two_d = numpy.stack([k1[0], k1[1]])
-    assert_same(cp.lexsort(cp.array(two_d)), numpy.lexsort(two_d))
+    testing.assert_matches_numpy(cp.lexsort(cp.array(two_d)), numpy.lexsort(two_d))
 
 
 def test_lexsort_errors():
-    same_error(lambda: numpy.lexsort([]), lambda: cp.lexsort([]))
-    same_error(lambda: numpy.lexsort([numpy.arange(3), numpy.arange(4)]),
-               lambda: cp.lexsort([cp.arange(3), cp.arange(4)]))
+    testing.assert_raises_like_numpy(lambda: numpy.lexsort([]), lambda: cp.lexsort([]))
+    testing.assert_raises_like_numpy(lambda: numpy.lexsort([numpy.arange(3), numpy.arange(4)]),
+                                     lambda: cp.lexsort([cp.arange(3), cp.arange(4)]))
 
 
 @pytest.mark.parametrize("dtype", ["int32", "float64", "complex128"])
@@ -168,24 +146,24 @@ def test_partition_property(dtype, kth, axis):
         else:
             numpy.testing.assert_array_equal(numpy.take_along_axis(h, ap, axis)[idx], ref[idx])
     # everything before kth is <= the kth element, everything after >= (NumPy's contract)
-    assert_same(cp.sort(cp.partition(c, kth, axis=axis), axis=-1 if axis is None else axis),
-                numpy.sort(numpy.partition(h, kth, axis=axis), axis=-1 if axis is None else axis))
+    testing.assert_matches_numpy(cp.sort(cp.partition(c, kth, axis=axis), axis=-1 if axis is None else axis),
+                                 numpy.sort(numpy.partition(h, kth, axis=axis), axis=-1 if axis is None else axis))
 
 
 def test_partition_errors_and_method():
     a, ca = numpy.arange(5.0)[::-1].copy(), cp.arange(5.0)[::-1].copy()
     for kth in [5, -6, [1, 2.5], True]:
-        same_error(lambda: numpy.partition(a, kth), lambda: cp.partition(ca, kth))
-    same_error(lambda: numpy.partition(a, 1, kind="foo"), lambda: cp.partition(ca, 1, kind="foo"))
+        testing.assert_raises_like_numpy(lambda: numpy.partition(a, kth), lambda: cp.partition(ca, kth))
+    testing.assert_raises_like_numpy(lambda: numpy.partition(a, 1, kind="foo"), lambda: cp.partition(ca, 1, kind="foo"))
     ca.partition(2)
     assert float(ca[2].get()) == 2.0
-    assert_same(cp.argpartition(cp.array(5), 0), numpy.argpartition(numpy.array(5), 0))
+    testing.assert_matches_numpy(cp.argpartition(cp.array(5), 0), numpy.argpartition(numpy.array(5), 0))
 
 
 @pytest.mark.parametrize("dtype", ["int8", "uint16", "int32", "float16", "float32", "float64", "complex64"])
 def test_sort_complex(dtype):
     h, c = pair((3, 11), dtype, seed=8)
-    assert_same(cp.sort_complex(c), numpy.sort_complex(h))
+    testing.assert_matches_numpy(cp.sort_complex(c), numpy.sort_complex(h))
 
 
 def test_sort_large_multisegment():
@@ -194,9 +172,9 @@ def test_sort_large_multisegment():
     for dtype in ["int64", "float64", "float32", "uint8"]:
         h = (rng.standard_normal((300, 257)) * 1000).astype(dtype)
         c = cp.array(h)
-        assert_same(cp.sort(c, axis=1), numpy.sort(h, axis=1))
-        assert_same(cp.sort(c, axis=0), numpy.sort(h, axis=0))
-        assert_same(cp.argsort(c, axis=0), numpy.argsort(h, axis=0, kind="stable"))
+        testing.assert_matches_numpy(cp.sort(c, axis=1), numpy.sort(h, axis=1))
+        testing.assert_matches_numpy(cp.sort(c, axis=0), numpy.sort(h, axis=0))
+        testing.assert_matches_numpy(cp.argsort(c, axis=0), numpy.argsort(h, axis=0, kind="stable"))
 
 
 if given is not None:
@@ -206,7 +184,7 @@ if given is not None:
     def test_sort_hypothesis(h, axis):
         c = cp.array(h)
         if h.ndim <= (axis if axis >= 0 else -axis - 1):
-            same_error(lambda: numpy.sort(h, axis=axis), lambda: cp.sort(c, axis=axis))
+            testing.assert_raises_like_numpy(lambda: numpy.sort(h, axis=axis), lambda: cp.sort(c, axis=axis))
             return
-        assert_same(cp.sort(c, axis=axis), numpy.sort(h, axis=axis))
-        assert_same(cp.argsort(c, axis=axis), numpy.argsort(h, axis=axis, kind="stable"))
+        testing.assert_matches_numpy(cp.sort(c, axis=axis), numpy.sort(h, axis=axis))
+        testing.assert_matches_numpy(cp.argsort(c, axis=axis), numpy.argsort(h, axis=axis, kind="stable"))

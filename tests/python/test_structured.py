@@ -5,7 +5,8 @@ import numpy
 import pytest
 
 import cupric as cp
-from conftest import assert_same, is_view_of
+from array_cases import is_view_of
+from cupric import testing
 
 ALIGNED = numpy.dtype([("a", "i4"), ("b", "f8"), ("c", "c8", (2,)), ("d", "u1"), ("e", "f2")], align=True)
 PACKED_OK = numpy.dtype([("x", "f8"), ("y", "i4"), ("z", "i2"), ("w", "u1"), ("v", "u1")])  # all offsets aligned
@@ -101,7 +102,7 @@ def test_v14_struct_field_access_values(name):
     h = structured_host(ALIGNED).reshape(2, 2)
     c = cp.array(h)
     f = c[name]
-    assert_same(f, h[name], check_strides=True)
+    testing.assert_matches_numpy(f, h[name], strides_check=True)
 
 
 def test_v14_struct_field_is_view():
@@ -125,8 +126,8 @@ def test_v14_struct_field_of_views():
     c = cp.array(h)
     for key in [numpy.s_[::-1, 1:], numpy.s_[1], numpy.s_[:, ::2], numpy.s_[..., None]]:
         for name in ["a", "c", "e"]:
-            assert_same(c[key][name], h[key][name], check_strides=True)
-    assert_same(c.T["b"], h.T["b"], check_strides=True)
+            testing.assert_matches_numpy(c[key][name], h[key][name], strides_check=True)
+    testing.assert_matches_numpy(c.T["b"], h.T["b"], strides_check=True)
     assert c[1:]["a"].base is c
 
 
@@ -135,7 +136,7 @@ def test_v14_struct_subarray_field():
     c = cp.array(h)
     f = c["c"]
     assert f.shape == (4, 2) and f.dtype == numpy.complex64
-    assert_same(f[:, 1], h["c"][:, 1], check_strides=True)
+    testing.assert_matches_numpy(f[:, 1], h["c"][:, 1], strides_check=True)
 
 
 def test_v14_struct_nested_fields():
@@ -143,7 +144,7 @@ def test_v14_struct_nested_fields():
     c = cp.array(h)
     p = c["p"]
     assert p.dtype == NESTED.fields["p"][0]
-    assert_same(p["y"], h["p"]["y"], check_strides=True)
+    testing.assert_matches_numpy(p["y"], h["p"]["y"], strides_check=True)
     p["x"][...] = 9
     h["p"]["x"] = 9
     assert c.get().tobytes() == h.tobytes()
@@ -171,7 +172,7 @@ def test_string_index_on_plain_array_is_index_error():
 def test_v14_struct_misaligned_field_value_error():
     """V14-STRUCT: a field whose offset breaks GPU alignment raises a clear ValueError."""
     c = cp.zeros(3, MISALIGNED)
-    assert_same(c["a"], numpy.zeros(3, "u1"))  # 1-byte field at offset 0 is fine
+    testing.assert_matches_numpy(c["a"], numpy.zeros(3, "u1"))  # 1-byte field at offset 0 is fine
     with pytest.raises(ValueError) as e:
         c["b"]
     msg = str(e.value)
@@ -186,9 +187,9 @@ def test_v14_struct_misaligned_by_record_stride():
     c = cp.zeros(4, dt)
     with pytest.raises(ValueError, match="align"):
         c["f"]
-    assert_same(c["g"], numpy.zeros(4, "u1"))
+    testing.assert_matches_numpy(c["g"], numpy.zeros(4, "u1"))
     aligned = numpy.dtype([("f", "f4"), ("g", "u1")], align=True)
-    assert_same(cp.zeros(4, aligned)["f"], numpy.zeros(4, aligned)["f"], check_strides=True)
+    testing.assert_matches_numpy(cp.zeros(4, aligned)["f"], numpy.zeros(4, aligned)["f"], strides_check=True)
 
 
 # -- field assignment ------------------------------------------------------------------------

@@ -7,8 +7,9 @@ import numpy
 import pytest
 
 import cupric as cp
-from conftest import (NUMERIC_DTYPES, ALL_DTYPES, LAYOUTS, BFLOAT16, requires_bf16, params,
-                      sample_values, make_pair, assert_same, same_error, is_view_of)
+from array_cases import (NUMERIC_DTYPES, ALL_DTYPES, LAYOUTS, BFLOAT16, requires_bf16, params,
+                      sample_values, make_pair, is_view_of)
+from cupric import testing
 
 ORDERS = [None, "K", "A", "C", "F"]
 
@@ -45,7 +46,7 @@ def test_array_from_numpy_every_layout(dtype):
     for name, h in host_layouts(dtype):
         for order in ORDERS:
             c = cp.array(h, order=order)
-            assert_same(c, h)
+            testing.assert_matches_numpy(c, h)
             if h.size:
                 assert c.strides == expected_strides(h, order), (name, order)
             assert c.flags.owndata and c.base is None
@@ -70,7 +71,7 @@ def test_array_with_dtype_casts_like_numpy(dtype):
             warnings.simplefilter("ignore", numpy.exceptions.ComplexWarning)
             e = numpy.array(h, dtype=dtype)
             r = cp.array(h, dtype=dtype)
-        assert_same(r, e)
+        testing.assert_matches_numpy(r, e)
 
 
 @pytest.mark.parametrize("obj", [
@@ -81,7 +82,7 @@ def test_array_with_dtype_casts_like_numpy(dtype):
 def test_array_from_nested_sequences(obj):
     e = numpy.array(obj)
     r = cp.array(obj)
-    assert_same(r, e, check_strides=e.size > 0)
+    testing.assert_matches_numpy(r, e, strides_check=e.size > 0)
 
 
 @pytest.mark.parametrize("obj", [5, -3, 2**63 - 1, 2**64 - 1, 1.5, True, False, 1 + 2j, 0.0, numpy.float32(1.25),
@@ -91,7 +92,7 @@ def test_array_from_scalars(obj):
     """Python scalars give 0-d arrays of NumPy's default dtype for them; NumPy scalars keep theirs."""
     e = numpy.array(obj)
     r = cp.array(obj)
-    assert_same(r, e)
+    testing.assert_matches_numpy(r, e)
     assert r.shape == ()
 
 
@@ -104,7 +105,7 @@ def test_array_unsupported_objects(obj):
 
 
 def test_array_ragged_is_value_error():
-    e = same_error(lambda: numpy.array([[1, 2], [3]]), lambda: cp.array([[1, 2], [3]]))
+    e = testing.assert_raises_like_numpy(lambda: numpy.array([[1, 2], [3]]), lambda: cp.array([[1, 2], [3]]))
     assert isinstance(e, ValueError)
 
 
@@ -117,11 +118,11 @@ def test_array_list_with_dtype(obj):
                 warnings.simplefilter("ignore", numpy.exceptions.ComplexWarning)
                 e = numpy.array(obj, dtype=dtype)
         except Exception:
-            same_error(lambda: numpy.array(obj, dtype=dtype), lambda: cp.array(obj, dtype=dtype), match_message=False)
+            testing.assert_raises_like_numpy(lambda: numpy.array(obj, dtype=dtype), lambda: cp.array(obj, dtype=dtype), match_message=False)
             continue
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", numpy.exceptions.ComplexWarning)
-            assert_same(cp.array(obj, dtype=dtype), e)
+            testing.assert_matches_numpy(cp.array(obj, dtype=dtype), e)
 
 
 @pytest.mark.parametrize("ndmin", [0, 1, 2, 3, 5])
@@ -131,9 +132,9 @@ def test_array_ndmin(ndmin, order):
                 numpy.zeros((1, 3), order="F"), [1, 2], 7]:
         e = numpy.array(obj, ndmin=ndmin, order=order)
         r = cp.array(obj, ndmin=ndmin, order=order)
-        assert_same(r, e, check_strides=True)
+        testing.assert_matches_numpy(r, e, strides_check=True)
         r2 = cp.array(cp.array(obj), ndmin=ndmin, order=order)
-        assert_same(r2, e, check_strides=True)
+        testing.assert_matches_numpy(r2, e, strides_check=True)
 
 
 def test_array_ndmin_view_of_cupric_source():
@@ -176,7 +177,7 @@ def test_array_from_cupric_matches_numpy(layout, order, copy):
         return
     r = cp.array(c, order=order, copy=copy)
     assert (r is c) == (e is h)
-    assert_same(r, e, check_strides=e.size > 0)
+    testing.assert_matches_numpy(r, e, strides_check=e.size > 0)
     if r is not c:
         assert r.flags.owndata and r.data.ptr != c.data.ptr or r.size == 0
 
@@ -193,14 +194,14 @@ def test_copy_function():
     h, c = make_pair("F", "float64")
     r = cp.copy(c)
     assert r is not c
-    assert_same(r, numpy.copy(h), check_strides=True)
-    assert_same(cp.copy(c, order="C"), numpy.copy(h, order="C"), check_strides=True)
+    testing.assert_matches_numpy(r, numpy.copy(h), strides_check=True)
+    testing.assert_matches_numpy(cp.copy(c, order="C"), numpy.copy(h, order="C"), strides_check=True)
 
 
 def test_array_from_list_of_cupric_arrays():
     parts = [cp.array([1.0, 2.0]), cp.array([3.0, 4.0])]
-    assert_same(cp.array(parts), numpy.array([[1.0, 2.0], [3.0, 4.0]]))
-    assert_same(cp.array([parts[0], [5.0, 6.0]]), numpy.array([[1.0, 2.0], [5.0, 6.0]]))
+    testing.assert_matches_numpy(cp.array(parts), numpy.array([[1.0, 2.0], [3.0, 4.0]]))
+    testing.assert_matches_numpy(cp.array([parts[0], [5.0, 6.0]]), numpy.array([[1.0, 2.0], [5.0, 6.0]]))
 
 
 @pytest.mark.parametrize("layout", ["C", "F", "T", "negstep", "strided", "1d", "0d"])
@@ -209,10 +210,10 @@ def test_ascontiguousarray_asfortranarray(layout):
     for fn_np, fn_cp in [(numpy.ascontiguousarray, cp.ascontiguousarray), (numpy.asfortranarray, cp.asfortranarray)]:
         e = fn_np(h)
         r = fn_cp(c)
-        assert_same(r, e, check_strides=True)
+        testing.assert_matches_numpy(r, e, strides_check=True)
         assert (r is c) == (e is h)
-        assert_same(fn_cp(h), e, check_strides=True)
-        assert_same(fn_cp(c, dtype="complex128"), fn_np(h, dtype="complex128"), check_strides=True)
+        testing.assert_matches_numpy(fn_cp(h), e, strides_check=True)
+        testing.assert_matches_numpy(fn_cp(c, dtype="complex128"), fn_np(h, dtype="complex128"), strides_check=True)
 
 
 # -- V10-BIGENDIAN --------------------------------------------------------------------------
@@ -226,7 +227,7 @@ def test_v10_bigendian_values_preserved(dtype):
         c = cp.array(src)
         assert c.dtype == dtype and c.dtype.isnative
         assert c.get().tolist() == src.tolist()
-        assert_same(c, src.astype(dtype))
+        testing.assert_matches_numpy(c, src.astype(dtype))
     c = cp.asarray(be[0, 0])
     assert c.item() == be[0, 0].item()
 

@@ -31,16 +31,11 @@ def _reference(name, args, out_char):
 
 
 def _check(name, result, expected, loop):
+    """The loop's output dtype, and NumPy's values within the tolerance of the loop's input dtype."""
     out_char = loop.split('->')[1]
     assert result.dtype == _np_dtype(out_char), (result.dtype, loop)
-    got = result.get()
-    if got.dtype == BF16:
-        got, expected = got.astype(numpy.float32), numpy.asarray(expected).astype(numpy.float32)
-    if got.dtype.kind in 'fc':
-        rtol = tolerance(_np_dtype(loop[0]), name)
-        testing.assert_allclose(got, expected, rtol=rtol, atol=rtol * 1e-3)
-    else:
-        testing.assert_array_equal(got, expected)
+    rtol = tolerance(_np_dtype(loop[0]), name)
+    testing.assert_matches_numpy(result, expected, rtol=rtol, atol=rtol * 1e-3)
 
 
 @pytest.mark.parametrize('kind', LAYOUTS)

@@ -32,16 +32,10 @@ def _np_call(name, args, out_chars):
 
 
 def _check(result, expected, in_char, out_char):
+    """The loop's output dtype, and NumPy's values within the tolerance of the loop's input dtype."""
     assert result.dtype == _np_dtype(out_char), (result.dtype, out_char)
-    got = result.get()
-    expected = numpy.asarray(expected)
-    if got.dtype == BF16:
-        got, expected = got.astype(numpy.float32), expected.astype(numpy.float32)
-    if got.dtype.kind in 'fc':
-        rtol = tolerance(_np_dtype(in_char), '')
-        testing.assert_allclose(got, expected, rtol=rtol, atol=rtol * 1e-3)
-    else:
-        testing.assert_array_equal(got, expected)
+    rtol = tolerance(_np_dtype(in_char), '')
+    testing.assert_matches_numpy(result, expected, rtol=rtol, atol=rtol * 1e-3)
 
 
 @pytest.mark.parametrize('kind', LAYOUTS)

@@ -23,11 +23,6 @@ def _pair(dtype):
     return a, b
 
 
-def _compare(r, e):
-    assert r.dtype == e.dtype
-    testing.assert_allclose(r.get(), e, rtol=1e-6)
-
-
 @pytest.mark.parametrize('dtype', [numpy.int32, numpy.uint8, numpy.float32, numpy.float64, numpy.complex64])
 @pytest.mark.parametrize('op', _BINARY, ids=lambda f: f.__name__)
 def test_binary_operators(op, dtype):
@@ -37,10 +32,10 @@ def test_binary_operators(op, dtype):
             op(cupric.asarray(a_np), cupric.asarray(b_np))
         return
     a, b = cupric.asarray(a_np), cupric.asarray(b_np)
-    _compare(op(a, b), op(a_np, b_np))
-    _compare(op(a, 2), op(a_np, 2))          # Python scalar on the right
-    _compare(op(2, b), op(2, b_np))          # reflected (__radd__ ...)
-    _compare(op(a, 1.5), op(a_np, 1.5))
+    testing.assert_matches_numpy(op(a, b), op(a_np, b_np), rtol=1e-6)
+    testing.assert_matches_numpy(op(a, 2), op(a_np, 2), rtol=1e-6)          # Python scalar on the right
+    testing.assert_matches_numpy(op(2, b), op(2, b_np), rtol=1e-6)          # reflected (__radd__ ...)
+    testing.assert_matches_numpy(op(a, 1.5), op(a_np, 1.5), rtol=1e-6)
 
 
 @pytest.mark.parametrize('dtype', [numpy.bool_, numpy.int8, numpy.uint32, numpy.int64])
@@ -49,11 +44,11 @@ def test_bitwise_operators(op, dtype):
     a_np, b_np = _pair(dtype)
     a, b = cupric.asarray(a_np), cupric.asarray(b_np)
     if dtype == numpy.bool_ and op in (operator.lshift, operator.rshift):
-        _compare(op(a, b), op(a_np, b_np))  # bool shifts use the int8 loop
+        testing.assert_matches_numpy(op(a, b), op(a_np, b_np), rtol=1e-6)  # bool shifts use the int8 loop
         return
-    _compare(op(a, b), op(a_np, b_np))
-    _compare(op(a, 1), op(a_np, 1))
-    _compare(op(1, b), op(1, b_np))
+    testing.assert_matches_numpy(op(a, b), op(a_np, b_np), rtol=1e-6)
+    testing.assert_matches_numpy(op(a, 1), op(a_np, 1), rtol=1e-6)
+    testing.assert_matches_numpy(op(1, b), op(1, b_np), rtol=1e-6)
 
 
 @pytest.mark.parametrize('op', list(_INPLACE), ids=lambda f: f.__name__)
@@ -101,10 +96,10 @@ def test_inplace_on_views_and_overlap():
 def test_unary_operators():
     a_np = numpy.array([-2, 0, 3], numpy.int8)
     a = cupric.asarray(a_np)
-    _compare(-a, -a_np)
-    _compare(abs(a), abs(a_np))
-    _compare(~a, ~a_np)
-    _compare(~cupric.asarray(numpy.array([True, False])), numpy.array([False, True]))
+    testing.assert_matches_numpy(-a, -a_np, rtol=1e-6)
+    testing.assert_matches_numpy(abs(a), abs(a_np), rtol=1e-6)
+    testing.assert_matches_numpy(~a, ~a_np, rtol=1e-6)
+    testing.assert_matches_numpy(~cupric.asarray(numpy.array([True, False])), numpy.array([False, True]), rtol=1e-6)
 
 
 def test_v10_pos_returns_a_copy():
@@ -121,12 +116,12 @@ def test_divmod():
     a = cupric.asarray(a_np)
     q, r = divmod(a, 3)
     eq, er = divmod(a_np, 3)
-    _compare(q, eq)
-    _compare(r, er)
+    testing.assert_matches_numpy(q, eq, rtol=1e-6)
+    testing.assert_matches_numpy(r, er, rtol=1e-6)
     q, r = divmod(10, a)
     eq, er = divmod(10, a_np)
-    _compare(q, eq)
-    _compare(r, er)
+    testing.assert_matches_numpy(q, eq, rtol=1e-6)
+    testing.assert_matches_numpy(r, er, rtol=1e-6)
 
 
 class _Other:
@@ -157,8 +152,8 @@ def test_integer_division_by_zero_gives_zero():
     a, b = cupric.asarray(a_np), cupric.asarray(b_np)
     with numpy.errstate(all='ignore'):
         for op in (operator.floordiv, operator.mod):
-            _compare(op(a, b), op(a_np, b_np))
-        _compare(cupric.fmod(a, b), numpy.fmod(a_np, b_np))
+            testing.assert_matches_numpy(op(a, b), op(a_np, b_np), rtol=1e-6)
+        testing.assert_matches_numpy(cupric.fmod(a, b), numpy.fmod(a_np, b_np), rtol=1e-6)
 
 
 @pytest.mark.parametrize('name', ['maximum', 'minimum', 'fmax', 'fmin'])
@@ -167,8 +162,8 @@ def test_nan_rules_of_min_max(name, dtype):
     a_np = numpy.array([numpy.nan, 1, numpy.nan, 2, -numpy.inf], dtype)
     b_np = numpy.array([1, numpy.nan, numpy.nan, 3, numpy.inf], dtype)
     f, f_np = getattr(cupric, name), getattr(numpy, name)
-    _compare(f(cupric.asarray(a_np), cupric.asarray(b_np)), f_np(a_np, b_np))
-    _compare(f(cupric.asarray(a_np), numpy.nan), f_np(a_np, numpy.nan))
+    testing.assert_matches_numpy(f(cupric.asarray(a_np), cupric.asarray(b_np)), f_np(a_np, b_np), rtol=1e-6)
+    testing.assert_matches_numpy(f(cupric.asarray(a_np), numpy.nan), f_np(a_np, numpy.nan), rtol=1e-6)
 
 
 # Note [Operator slots] (bindings/ufunc.cpp): the operators are the type's number and
@@ -183,15 +178,15 @@ def test_operator_dunders_are_visible_and_callable():
                  '__abs__', '__invert__', '__divmod__', '__rdivmod__', '__lt__', '__le__', '__eq__', '__ne__',
                  '__gt__', '__ge__']:
         assert hasattr(cupric.ndarray, name), name
-    _compare(a.__add__(1), a_np.__add__(1))
-    _compare(a.__rsub__(1), a_np.__rsub__(1))
-    _compare(a.__rtruediv__(2), a_np.__rtruediv__(2))
-    _compare(a.__rpow__(2), a_np.__rpow__(2))
-    _compare(cupric.ndarray.__mul__(a, a), a_np * a_np)
+    testing.assert_matches_numpy(a.__add__(1), a_np.__add__(1), rtol=1e-6)
+    testing.assert_matches_numpy(a.__rsub__(1), a_np.__rsub__(1), rtol=1e-6)
+    testing.assert_matches_numpy(a.__rtruediv__(2), a_np.__rtruediv__(2), rtol=1e-6)
+    testing.assert_matches_numpy(a.__rpow__(2), a_np.__rpow__(2), rtol=1e-6)
+    testing.assert_matches_numpy(cupric.ndarray.__mul__(a, a), a_np * a_np, rtol=1e-6)
     q, r = a.__rdivmod__(9)
     eq, er = a_np.__rdivmod__(9)
-    _compare(q, eq)
-    _compare(r, er)
+    testing.assert_matches_numpy(q, eq, rtol=1e-6)
+    testing.assert_matches_numpy(r, er, rtol=1e-6)
     assert a.__add__('text') is NotImplemented
     assert a.__lt__(None) is NotImplemented
 

@@ -4,22 +4,10 @@ import numpy
 import pytest
 
 import cupric as cp
-from conftest import same_error
+from cupric import testing
 
 I8 = numpy.arange(-3, 4, dtype=numpy.int8)
 F8 = numpy.linspace(-2.5, 3.5, 7)
-
-
-def _check(np_call, cp_call):
-    n, c = np_call(), cp_call()
-    if isinstance(n, tuple):
-        assert isinstance(c, tuple) and len(c) == len(n)
-        for nn, cc in zip(n, c):
-            assert cc.dtype == nn.dtype and cc.shape == nn.shape
-            numpy.testing.assert_allclose(cc.get(), nn, rtol=1e-6, equal_nan=True)
-        return
-    assert c.dtype == n.dtype and c.shape == n.shape
-    numpy.testing.assert_allclose(c.get(), n, rtol=1e-6)
 
 
 @pytest.mark.parametrize("sig", ["ff->f", "dd->d", "qq->q", "bb->b", ("f", "f", "f"),
@@ -28,7 +16,8 @@ def _check(np_call, cp_call):
                                  (None, None, numpy.float32), (None, numpy.float32, None),
                                  (None, None, numpy.float16), (None, None, None)])
 def test_signature_add_int8(sig):
-    _check(lambda: numpy.add(I8, I8, signature=sig), lambda: cp.add(cp.asarray(I8), cp.asarray(I8), signature=sig))
+    testing.assert_matches_numpy(cp.add(cp.asarray(I8), cp.asarray(I8), signature=sig),
+                                 numpy.add(I8, I8, signature=sig), rtol=1e-6)
 
 
 @pytest.mark.parametrize("ufunc,args,sig", [
@@ -47,14 +36,15 @@ def test_signature_add_int8(sig):
 def test_signature_other_ufuncs(ufunc, args, sig):
     host = {"I8": I8, "F8": F8}
     with numpy.errstate(all="ignore"):
-        _check(lambda: getattr(numpy, ufunc)(*[host[a] for a in args], signature=sig),
-               lambda: getattr(cp, ufunc)(*[cp.asarray(host[a]) for a in args], signature=sig))
+        testing.assert_matches_numpy(getattr(cp, ufunc)(*[cp.asarray(host[a]) for a in args], signature=sig),
+                                     getattr(numpy, ufunc)(*[host[a] for a in args], signature=sig), rtol=1e-6)
 
 
 def test_signature_sig_alias_casting_and_out():
-    _check(lambda: numpy.add(I8, I8, sig="ff->f"), lambda: cp.add(cp.asarray(I8), cp.asarray(I8), sig="ff->f"))
-    _check(lambda: numpy.add(F8, F8, signature="ii->i", casting="unsafe"),
-           lambda: cp.add(cp.asarray(F8), cp.asarray(F8), signature="ii->i", casting="unsafe"))
+    testing.assert_matches_numpy(cp.add(cp.asarray(I8), cp.asarray(I8), sig="ff->f"),
+                                 numpy.add(I8, I8, sig="ff->f"), rtol=1e-6)
+    testing.assert_matches_numpy(cp.add(cp.asarray(F8), cp.asarray(F8), signature="ii->i", casting="unsafe"),
+                                 numpy.add(F8, F8, signature="ii->i", casting="unsafe"), rtol=1e-6)
     out_n, out_c = numpy.empty(7, numpy.int8), cp.empty(7, numpy.int8)
     numpy.add(I8, I8, signature="ff->f", out=out_n, casting="unsafe")
     cp.add(cp.asarray(I8), cp.asarray(I8), signature="ff->f", out=out_c, casting="unsafe")
@@ -71,7 +61,7 @@ def test_signature_sig_alias_casting_and_out():
     {"signature": (numpy.float32, None, None), "dtype": None},
 ])
 def test_signature_errors_match_numpy(kwargs):
-    same_error(lambda: numpy.add(I8, I8, **kwargs), lambda: cp.add(cp.asarray(I8), cp.asarray(I8), **kwargs))
+    testing.assert_raises_like_numpy(lambda: numpy.add(I8, I8, **kwargs), lambda: cp.add(cp.asarray(I8), cp.asarray(I8), **kwargs))
 
 
 def _both_raise(args, kwargs):

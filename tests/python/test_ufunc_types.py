@@ -11,11 +11,6 @@ from ufunc_cases import BF16
 _ALL = [numpy.dtype(c) for c in '?bBhHiIlLefdFD']
 
 
-def _same(result, expected):
-    assert result.dtype == expected.dtype
-    testing.assert_allclose(result.get(), expected, rtol=1e-6)
-
-
 # ---- NEP 50 --------------------------------------------------------------------------------
 @pytest.mark.parametrize('dtype', _ALL, ids=str)
 @pytest.mark.parametrize('scalar', [1, 1.5, 1j, True], ids=repr)
@@ -32,7 +27,7 @@ def test_v14_promo1_python_scalar_is_weak(name, dtype, scalar):
         with pytest.raises(TypeError):
             f(cupric.asarray(a_np), scalar)
         return
-    _same(f(cupric.asarray(a_np), scalar), expected)
+    testing.assert_matches_numpy(f(cupric.asarray(a_np), scalar), expected, rtol=1e-6)
 
 
 def test_v14_promo1_float32_plus_python_float():
@@ -76,7 +71,7 @@ def test_v14_promo2_numpy_scalar_is_cast_not_checked():
 def test_v14_promo2_comparison_with_out_of_range_int_is_exact(op, value):
     """NumPy 2 compares arrays with Python ints outside their dtype exactly (no OverflowError)."""
     a_np = numpy.array([0, 7, 255], numpy.uint8)
-    _same(getattr(cupric, op)(cupric.asarray(a_np), value), getattr(numpy, op)(a_np, value))
+    testing.assert_matches_numpy(getattr(cupric, op)(cupric.asarray(a_np), value), getattr(numpy, op)(a_np, value), rtol=1e-6)
 
 
 @pytest.mark.parametrize('a,b', [(1, 2), (1, 2.5), (2.5, 1j), (True, 3), (True, False)], ids=repr)
@@ -196,8 +191,8 @@ def test_dtype_argument():
     a_np = numpy.array([1, 2, 3], numpy.int32)
     a = cupric.asarray(a_np)
     for dt in [numpy.float16, numpy.float64, numpy.int64, numpy.complex64]:
-        _same(cupric.add(a, a, dtype=dt), numpy.add(a_np, a_np, dtype=dt))
-    _same(cupric.greater(a, a, dtype=bool), numpy.greater(a_np, a_np, dtype=bool))
+        testing.assert_matches_numpy(cupric.add(a, a, dtype=dt), numpy.add(a_np, a_np, dtype=dt), rtol=1e-6)
+    testing.assert_matches_numpy(cupric.greater(a, a, dtype=bool), numpy.greater(a_np, a_np, dtype=bool), rtol=1e-6)
     f = cupric.ones(3)
     with pytest.raises(TypeError, match=r"Cannot cast ufunc 'add' input 0 from dtype\('float64'\) to "
                                         r"dtype\('int32'\) with casting rule 'same_kind'"):
@@ -259,14 +254,15 @@ def test_broadcast_error_message():
 
 
 def _raises_like_numpy(call, args_np, args_cp, kwargs_np=None, kwargs_cp=None):
-    """call(module, *args, **kwargs) raises with NumPy's exception class and message in both."""
-    with pytest.raises(TypeError) as en:
+    """call(module, *args, **kwargs) raises a TypeError of NumPy's class and message with cupric too;
+    returns (NumPy's error, cupric's) for the tests of their attributes."""
+    def numpy_call():
         call(numpy, *args_np, **(kwargs_np or {}))
-    with pytest.raises(TypeError) as ec:
-        call(cupric, *args_cp, **(kwargs_cp or {}))
-    assert type(ec.value) is type(en.value)
-    assert str(ec.value) == str(en.value)
-    return en.value, ec.value
+    ec = testing.assert_raises_like_numpy(numpy_call, lambda: call(cupric, *args_cp, **(kwargs_cp or {})),
+                                          expected=TypeError)
+    with pytest.raises(TypeError) as en:
+        numpy_call()
+    return en.value, ec
 
 
 def _cp(x):

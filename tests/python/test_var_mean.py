@@ -6,6 +6,7 @@ import numpy
 import pytest
 
 import cupric as cp
+from cupric import testing
 
 RNG = numpy.random.default_rng(0)
 
@@ -22,9 +23,8 @@ def _check(name, a, **kw):
         n = getattr(numpy, name)(a, **kw)
         ckw = {k: (cp.asarray(v) if isinstance(v, numpy.ndarray) else v) for k, v in kw.items()}
         c = getattr(cp, name)(cp.asarray(a), **ckw)
-    assert c.dtype == n.dtype and c.shape == n.shape, (c.dtype, n.dtype, c.shape, n.shape)
-    rtol = 3e-3 if n.dtype == numpy.float16 else 1e-5  # float16: summation order
-    numpy.testing.assert_allclose(c.get(), n, rtol=rtol, atol=1e-6)
+    # float16: summation order
+    testing.assert_matches_numpy(c, n, rtol={numpy.float16: 3e-3, 'default': 1e-5}, atol=1e-6)
 
 
 @pytest.mark.parametrize("dt", [numpy.float32, numpy.float64, numpy.int32, numpy.uint8, numpy.bool_,
