@@ -60,8 +60,9 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(scope="session", autouse=True)
 def _no_module_level_device_arrays():
     """A device array made at import time of a test module lives for the whole session and breaks
-    the exact pool-accounting tests (cuda/test_memory_pool.py, cuda/test_pool_soak_oom.py) that share its
-    worker. Runs once per worker before its first test: make such arrays inside tests or fixtures."""
+    the exact pool-accounting tests (cuda/test_memory_pool.py, cuda/test_memory_pool_stress.py)
+    that share its worker. Runs once per worker before its first test: make such arrays inside
+    tests or fixtures."""
     import gc
     gc.collect()
     used = cupric.get_default_memory_pool().used_bytes()

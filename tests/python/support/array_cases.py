@@ -7,6 +7,7 @@ import pytest
 
 import cupric
 
+
 try:
     import ml_dtypes
     BFLOAT16 = numpy.dtype(ml_dtypes.bfloat16)

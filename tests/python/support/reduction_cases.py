@@ -4,6 +4,7 @@ import numpy
 
 import cupric as cp
 
+
 ALL_DTYPES = [numpy.bool_, numpy.int8, numpy.uint8, numpy.int16, numpy.uint16, numpy.int32, numpy.uint32,
               numpy.int64, numpy.uint64, numpy.float16, numpy.float32, numpy.float64, numpy.complex64,
               numpy.complex128]

@@ -1,6 +1,7 @@
 """Shared inputs for the ufunc tests: per-dtype values, layouts, and the NumPy reference."""
 import numpy
 
+
 try:
     import ml_dtypes
     BF16 = numpy.dtype(ml_dtypes.bfloat16)
@@ -13,7 +14,7 @@ BINARY = ['add', 'subtract', 'multiply', 'divide', 'floor_divide', 'remainder', 
           'minimum', 'fmax', 'fmin', 'greater', 'greater_equal', 'less', 'less_equal', 'equal', 'not_equal',
           'logical_and', 'logical_or', 'logical_xor', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'left_shift',
           'right_shift']
-# The rest of issue 4 (ops_math.hpp, ops_round.hpp); test_ufunc_more.py runs them.
+# The rest of issue 4 (ops_math.hpp, ops_round.hpp); math/test_math_function_loops.py runs them.
 UNARY_MORE = ['fabs', 'cbrt', 'exp2', 'expm1', 'log2', 'log10', 'log1p', 'tan', 'arcsin', 'arccos', 'arctan',
               'sinh', 'cosh', 'arcsinh', 'arccosh', 'arctanh', 'deg2rad', 'rad2deg', 'degrees', 'radians', 'rint',
               'floor', 'ceil', 'trunc', 'spacing', 'bitwise_count', 'conjugate']
