@@ -1,41 +1,14 @@
 """empty_like, zeros_like, ones_like and full_like against NumPy 2: layouts and orders, shape=,
 values, warnings and errors; and the creation routines' presence in cupric."""
-import warnings
-
 import numpy
 import pytest
 
 import cupric as cp
-from array_cases import NUMERIC_DTYPES, make_pair, params
+from array_cases import NUMERIC_DTYPES, check_like_numpy, make_pair, params
 from cupric import testing
 
 
 ComplexWarning = numpy.exceptions.ComplexWarning
-
-
-def _np_or_error(fn):
-    """NumPy's result, or the exception it raises (warnings silenced: cupric does not warn for
-    overflow in casts)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            return fn(numpy), None
-        except Exception as e:  # noqa: BLE001 - any NumPy error is the expectation
-            return None, e
-
-
-def _check(fn, *, match_message=False):
-    """fn(xp) gives NumPy's array, or raises NumPy's exception, with xp=cupric (warnings silenced
-    as in _np_or_error); skips where NumPy makes an object array, which cupric has none of."""
-    expected, err = _np_or_error(fn)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        if err is not None:
-            testing.assert_raises_like_numpy(lambda: fn(numpy), lambda: fn(cp), match_message=match_message)
-            return
-        if expected.dtype == object:
-            pytest.skip("NumPy makes an object array (cupric has none)")
-        testing.assert_matches_numpy(fn(cp), expected)
 
 
 # -- *_like ----------------------------------------------------------------------------------------
@@ -73,7 +46,7 @@ def test_like_shape(layout, shape):
 @pytest.mark.parametrize("value", [0, 1, -1, 3.7, True, numpy.float32(2.5), numpy.int8(-3), 1e10, 300], ids=repr)
 def test_full_like_values(dtype, value):
     h, c = make_pair("C", "float64")
-    _check(lambda xp: xp.full_like(h if xp is numpy else c, value, dtype=dtype))
+    check_like_numpy(lambda xp: xp.full_like(h if xp is numpy else c, value, dtype=dtype))
 
 
 def test_full_like_warnings_and_errors():

@@ -8,36 +8,12 @@ import pytest
 from hypothesis import given, strategies as st
 
 import cupric as cp
-from array_cases import NUMERIC_DTYPES, BFLOAT16, INTS, params
+from array_cases import (BFLOAT16, INTS, NUMERIC_DTYPES, check_like_numpy, numpy_result_or_error,
+                         params)
 from cupric import testing
 
 
 ComplexWarning = numpy.exceptions.ComplexWarning
-
-
-def _np_or_error(fn):
-    """NumPy's result, or the exception it raises (warnings silenced: cupric does not warn for
-    overflow in casts)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            return fn(numpy), None
-        except Exception as e:  # noqa: BLE001 - any NumPy error is the expectation
-            return None, e
-
-
-def _check(fn, *, match_message=False):
-    """fn(xp) gives NumPy's array, or raises NumPy's exception, with xp=cupric (warnings silenced
-    as in _np_or_error); skips where NumPy makes an object array, which cupric has none of."""
-    expected, err = _np_or_error(fn)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        if err is not None:
-            testing.assert_raises_like_numpy(lambda: fn(numpy), lambda: fn(cp), match_message=match_message)
-            return
-        if expected.dtype == object:
-            pytest.skip("NumPy makes an object array (cupric has none)")
-        testing.assert_matches_numpy(fn(cp), expected)
 
 
 # -- arange ----------------------------------------------------------------------------------------
@@ -54,13 +30,13 @@ ARANGE_ARGS = [
 @pytest.mark.parametrize("dtype", [None] + params(NUMERIC_DTYPES))
 @pytest.mark.parametrize("args", ARANGE_ARGS, ids=repr)
 def test_arange_matches_numpy(args, dtype):
-    expected, err = _np_or_error(lambda xp: xp.arange(*args, dtype=dtype))
+    expected, err = numpy_result_or_error(lambda xp: xp.arange(*args, dtype=dtype))
     if err is None and expected.dtype != object:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             testing.assert_matches_numpy(cp.arange(*args, dtype=dtype), expected, exact_bits=True)
     else:
-        _check(lambda xp: xp.arange(*args, dtype=dtype))
+        check_like_numpy(lambda xp: xp.arange(*args, dtype=dtype))
 
 
 def test_arange_error_messages():
@@ -80,7 +56,7 @@ def test_arange_error_messages():
 @pytest.mark.parametrize("args", [(numpy.float32(0.5), 3), (numpy.uint64(3),), (numpy.int8(3),), (0, 3, numpy.float32(0.5)),
                                   (numpy.float64(0.1), 1, numpy.float64(0.2))], ids=repr)
 def test_arange_numpy_scalars(args):
-    _check(lambda xp: xp.arange(*args))
+    check_like_numpy(lambda xp: xp.arange(*args))
 
 
 def test_arange_zero_d_array_arguments():
@@ -118,7 +94,7 @@ LINSPACE_ARGS = [
 def test_linspace_matches_numpy(args, dtype):
     start, stop, num, endpoint = args
     fn = lambda xp: xp.linspace(start, stop, num, endpoint=endpoint, dtype=dtype)  # noqa: E731
-    expected, err = _np_or_error(fn)
+    expected, err = numpy_result_or_error(fn)
     if err is None:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -133,7 +109,7 @@ def test_linspace_matches_numpy(args, dtype):
                 pytest.skip("values outside the integer dtype's range")
         testing.assert_matches_numpy(actual, expected, exact_bits=True)
     else:
-        _check(fn)
+        check_like_numpy(fn)
 
 
 @pytest.mark.parametrize("args", [(2, 3, 5, True), (0.1, 0.9, 6, False), (2, 3, 1, True), (0, 1, 0, True),
@@ -254,4 +230,4 @@ def test_meshgrid_flattens_and_errors():
 
 def test_int_dtypes_wrap_as_numpy():
     for dtype in INTS:
-        _check(lambda xp: xp.arange(250, 300, 7, dtype=dtype))
+        check_like_numpy(lambda xp: xp.arange(250, 300, 7, dtype=dtype))

@@ -9,16 +9,6 @@ import cupric
 import cupric.cuda as cuda
 
 
-@pytest.fixture
-def pool():
-    p = cupric.get_default_memory_pool()
-    gc.collect()
-    p.free_all_blocks()
-    yield p
-    p.set_limit(size=0)
-    cuda.set_allocator(p.malloc)
-
-
 def test_v4_pool_accounting_of_100_float32(pool):
     assert pool.used_bytes() == 0
     a = cupric.empty(100, dtype=cupric.float32)

@@ -11,16 +11,6 @@ import cupric
 import cupric.cuda as cuda
 
 
-@pytest.fixture
-def pool():
-    p = cupric.get_default_memory_pool()
-    gc.collect()
-    p.free_all_blocks()
-    yield p
-    p.set_limit(size=0)
-    cuda.set_allocator(p.malloc)
-
-
 # ---- soak and OOM ----------------------------------------------------------------------------------
 
 def _soak(pool, seconds, n_threads=8, max_elems=50000):

@@ -1,36 +1,17 @@
 """cupric.cuda.nccl (V9-IMPORT, V8-AVAILABLE, V14-NCCL-ID): explicit import, a clear error without
 the library, unique ids, single-rank collectives."""
-import gc
-import os
-import subprocess
-import sys
-
 import numpy
 import pytest
 
 import cupric
 import cupric.cuda as cuda
-
-
-@pytest.fixture
-def pool():
-    p = cupric.get_default_memory_pool()
-    gc.collect()
-    p.free_all_blocks()
-    yield p
-    p.set_limit(size=0)
-    cuda.set_allocator(p.malloc)
-
-
-def _run(code, **env):
-    e = dict(os.environ, **env)
-    return subprocess.run([sys.executable, "-c", code], env=e, capture_output=True, text=True, timeout=120)
+from processes import run_python
 
 
 # ---- NCCL ------------------------------------------------------------------------------------------
 
 def test_v9_import_nccl_is_explicit_and_v8_available_is_a_bool():
-    r = _run("import sys, cupric, cupric.cuda; print('cupric.cuda.nccl' in sys.modules)")
+    r = run_python("import sys, cupric, cupric.cuda; print('cupric.cuda.nccl' in sys.modules)")
     assert r.returncode == 0 and r.stdout.strip() == "False"
     from cupric.cuda import nccl
     assert isinstance(nccl.available, bool)

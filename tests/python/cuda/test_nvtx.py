@@ -1,19 +1,5 @@
 """cupric.cuda.nvtx (V8-AVAILABLE): the calls work, or are no-ops where NVTX is missing."""
-import gc
 import pytest
-
-import cupric
-import cupric.cuda as cuda
-
-
-@pytest.fixture
-def pool():
-    p = cupric.get_default_memory_pool()
-    gc.collect()
-    p.free_all_blocks()
-    yield p
-    p.set_limit(size=0)
-    cuda.set_allocator(p.malloc)
 
 
 # ---- NVTX ------------------------------------------------------------------------------------------

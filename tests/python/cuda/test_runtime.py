@@ -1,6 +1,5 @@
 """cupric.cuda: availability (V14-AVAILABLE), the runtime version (V13-RUNTIME-VERSION), runtime
 errors and devices (V12-DEVICE). GPU-only semantics are in the `gpu`-marked tests."""
-import gc
 import subprocess
 import sys
 
@@ -111,16 +110,6 @@ def test_gpu_v12_device_restores_device_set_by_cudaSetDevice():
     with cuda.Device(0):
         runtime.setDevice(0)
     assert runtime.getDevice() == 0
-
-
-@pytest.fixture
-def pool():
-    p = cupric.get_default_memory_pool()
-    gc.collect()
-    p.free_all_blocks()
-    yield p
-    p.set_limit(size=0)
-    cuda.set_allocator(p.malloc)
 
 
 def test_v13_no_compile_with_cache():

@@ -1,6 +1,4 @@
 """Transfers with streams and pinned memory (V13-ASNUMPY, V13-ASARRAY, V10-BIGENDIAN)."""
-import gc
-
 import numpy
 import pytest
 
@@ -104,16 +102,6 @@ def test_gpu_v13_asnumpy_blocking_false_returns_before_the_copy():
         h = cupric.asnumpy(a, stream=s, out=out, blocking=False)
     s.synchronize()
     assert h is out and h[-1] == 1.0
-
-
-@pytest.fixture
-def pool():
-    p = cupric.get_default_memory_pool()
-    gc.collect()
-    p.free_all_blocks()
-    yield p
-    p.set_limit(size=0)
-    cuda.set_allocator(p.malloc)
 
 
 @pytest.mark.gpu

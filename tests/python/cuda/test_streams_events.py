@@ -4,8 +4,6 @@ device, null/ptds/external streams, the per-thread default stream
 interprocess). On the host backend streams and events are accepted and synchronous; GPU-only
 semantics are in the `gpu`-marked tests."""
 import gc
-import os
-import subprocess
 import sys
 import threading
 import time
@@ -16,6 +14,7 @@ import pytest
 import cupric
 import cupric.cuda as cuda
 from cupric.cuda import runtime
+from processes import run_python
 
 
 def test_v4_streams_with_block_makes_the_stream_current():
@@ -232,16 +231,6 @@ def test_gpu_v10_stream_per_device():
             assert a._device_id == 1
 
 
-@pytest.fixture
-def pool():
-    p = cupric.get_default_memory_pool()
-    gc.collect()
-    p.free_all_blocks()
-    yield p
-    p.set_limit(size=0)
-    cuda.set_allocator(p.malloc)
-
-
 # ---- the per-thread default stream ---------------------------------------------------------------
 
 _PTDS_CODE = """
@@ -264,16 +253,11 @@ print(p.used_bytes(), p._pool().check_consistency() == "")
 """
 
 
-def _run(code, **env):
-    e = dict(os.environ, **env)
-    return subprocess.run([sys.executable, "-c", code], env=e, capture_output=True, text=True, timeout=120)
-
-
 def test_per_thread_default_stream_env():
-    r = _run(_PTDS_CODE, CUPRIC_CUDA_PER_THREAD_DEFAULT_STREAM="1")
+    r = run_python(_PTDS_CODE, CUPRIC_CUDA_PER_THREAD_DEFAULT_STREAM="1")
     assert r.returncode == 0, r.stderr
     assert r.stdout.split("\n")[:5] == ["True 2 2", "True", "True", "True 0", "0 True"]
-    r = _run("import cupric.cuda as c; s = c.get_current_stream(); print(s is c.Stream.null, s.ptr)",
+    r = run_python("import cupric.cuda as c; s = c.get_current_stream(); print(s is c.Stream.null, s.ptr)",
              CUPRIC_CUDA_PER_THREAD_DEFAULT_STREAM="0")
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "True 0"

@@ -1,21 +1,10 @@
 """cupric.cuda.using_allocator is per thread (as CuPy's): nesting, restoring, and set_allocator
 inside it."""
-import gc
 import threading
 import pytest
 
 import cupric
 import cupric.cuda as cuda
-
-
-@pytest.fixture
-def pool():
-    p = cupric.get_default_memory_pool()
-    gc.collect()
-    p.free_all_blocks()
-    yield p
-    p.set_limit(size=0)
-    cuda.set_allocator(p.malloc)
 
 
 # ---- using_allocator is per thread (as CuPy's) ---------------------------------------------------

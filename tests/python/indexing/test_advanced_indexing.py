@@ -6,31 +6,23 @@ import pytest
 from hypothesis import given, settings, strategies as st, HealthCheck
 
 import cupric as cp
+from array_cases import arange_values
 from cupric import testing
+
 
 DTYPES = [numpy.bool_, numpy.int8, numpy.uint16, numpy.int32, numpy.int64, numpy.float16, numpy.float32,
           numpy.float64, numpy.complex64, numpy.complex128]
 
 
-def _host(shape, dtype=numpy.int64):
-    n = int(numpy.prod(shape))
-    v = numpy.arange(n)
-    if numpy.dtype(dtype) == numpy.bool_:
-        v = v % 3 == 0
-    elif numpy.dtype(dtype).kind == "c":
-        v = v + 1j * (v % 5)
-    return v.astype(dtype).reshape(shape)
-
-
 def _layouts(shape, dtype):
     """(numpy, cupric) pairs with the same values: C, F, transposed, negative and non-unit steps."""
-    h = _host(shape, dtype)
+    h = arange_values(shape, dtype)
     yield h, cp.array(h)
     yield numpy.asfortranarray(h), cp.array(numpy.asfortranarray(h))
-    t = _host(shape[::-1], dtype)
+    t = arange_values(shape[::-1], dtype)
     yield t.T, cp.array(t).T
     yield h[::-1], cp.array(h)[::-1]
-    w = _host(shape[:-1] + (2 * shape[-1],), dtype)
+    w = arange_values(shape[:-1] + (2 * shape[-1],), dtype)
     yield w[..., ::2], cp.array(w)[..., ::2]
 
 
@@ -100,7 +92,7 @@ def test_setitem_scalar_and_array(key):
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_setitem_casts_and_broadcasts(dtype):
-    h = _host((3, 4), dtype)
+    h = arange_values((3, 4), dtype)
     c = cp.array(h)
     v = numpy.array([[1.5, 2.5, 0.0]])  # broadcasts over the first axis of the result
     key = ([[0], [2]], [1, 3, 0])
@@ -255,7 +247,7 @@ def _np_or_error(f):
 @given(mixed_index(), st.sampled_from(["C", "F", "neg"]))
 def test_property_getitem(case, layout):
     shape, key = case
-    h = _host(shape, numpy.int32)
+    h = arange_values(shape, numpy.int32)
     c = cp.array(h)
     if layout == "F":
         h = numpy.asfortranarray(h)
@@ -274,7 +266,7 @@ def test_property_getitem(case, layout):
 @given(mixed_index(), st.booleans())
 def test_property_setitem(case, array_value):
     shape, key = case
-    h = _host(shape, numpy.float32)
+    h = arange_values(shape, numpy.float32)
     c = cp.array(h)
     try:
         target = h[key]
@@ -304,7 +296,7 @@ def test_property_setitem(case, array_value):
 def test_index_arrays_broadcasting_to_empty_are_not_read(shape, key):
     """NumPy reads no index when the index arrays broadcast to an empty shape: out-of-range
     values there raise nothing, for getitem and setitem."""
-    h = _host(shape)
+    h = arange_values(shape)
     c = cp.array(h)
     dkey = tuple(cp.asarray(k) for k in key)
     got, want = c[dkey], h[key]

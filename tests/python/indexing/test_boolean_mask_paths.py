@@ -5,23 +5,13 @@ import numpy
 import pytest
 
 import cupric as cp
+from array_cases import random_values
 from cupric import testing
 
 
 N = 3 * 16384 + 1234  # three full mask tiles and a partial one
 ROW_DTYPES = [numpy.bool_, numpy.int8, numpy.uint16, numpy.float16, numpy.float32, numpy.int64, numpy.float64,
               numpy.complex64, numpy.complex128]
-
-
-def _values(n, dtype, seed=0):
-    rng = numpy.random.default_rng(seed)
-    v = rng.integers(-1000, 1000, n)
-    dtype = numpy.dtype(dtype)
-    if dtype == numpy.bool_:
-        return v % 3 == 0
-    if dtype.kind == "c":
-        return (v + 1j * (v % 7)).astype(dtype)
-    return v.astype(dtype)
 
 
 def _mask(n, kind, seed=1):
@@ -52,7 +42,7 @@ MASKS = ["none", "all", "half", "sparse", "ends"]
 @pytest.mark.parametrize("dtype", ROW_DTYPES)
 @pytest.mark.parametrize("kind", MASKS)
 def test_issue6_mask_getitem_full(dtype, kind):
-    h, m = _values(N, dtype), _mask(N, kind)
+    h, m = random_values(N, dtype), _mask(N, kind)
     testing.assert_matches_numpy(cp.array(h)[cp.array(m)], h[m])
 
 
@@ -61,7 +51,7 @@ def test_issue6_mask_getitem_unaligned_mask_and_source(kind):
     # Views one element in: the mask is not 16-byte aligned (byte path of the count), and for
     # int8 neither is the source.
     for dtype in (numpy.int8, numpy.float32, numpy.complex128):
-        h, m = _values(N + 1, dtype), _mask(N + 1, kind)
+        h, m = random_values(N + 1, dtype), _mask(N + 1, kind)
         a, cm = cp.array(h), cp.array(m)
         testing.assert_matches_numpy(a[1:][cm[1:]], h[1:][m[1:]])
         testing.assert_matches_numpy(a[:-3][cm[3:]], h[:-3][m[3:]])
@@ -69,7 +59,7 @@ def test_issue6_mask_getitem_unaligned_mask_and_source(kind):
 
 @pytest.mark.parametrize("layout", ["F", "T", "step", "negstep"])
 def test_issue6_mask_getitem_noncontiguous(layout):
-    h = _values(256 * 400, numpy.float32).reshape(256, 400)
+    h = random_values(256 * 400, numpy.float32).reshape(256, 400)
     if layout == "F":
         h2 = numpy.asfortranarray(h)
         a = cp.array(h2)
@@ -91,19 +81,19 @@ def test_issue6_mask_getitem_noncontiguous(layout):
 @pytest.mark.parametrize("kind", ["half", "none", "all"])
 def test_issue6_mask_getitem_leading_dims(inner, dtype, kind):
     rows = N // 8
-    h = _values(rows * int(numpy.prod(inner)), dtype).reshape((rows,) + inner)
+    h = random_values(rows * int(numpy.prod(inner)), dtype).reshape((rows,) + inner)
     m = _mask(rows, kind)
     testing.assert_matches_numpy(cp.array(h)[cp.array(m)], h[m])
 
 
 def test_issue6_mask_getitem_leading_dims_2d_mask_and_views():
-    h = _values(64 * 300 * 2, numpy.float32).reshape(64, 300, 2)
+    h = random_values(64 * 300 * 2, numpy.float32).reshape(64, 300, 2)
     m = _mask(64 * 300, "half").reshape(64, 300)
     a = cp.array(h)
     testing.assert_matches_numpy(a[cp.array(m)], h[m])
     # a view whose rows are not 8-byte aligned (one float in) and one that is not contiguous
-    hv = _values(64 * 300 * 2 + 1, numpy.float32)[1:].reshape(64, 300, 2)
-    av = cp.array(_values(64 * 300 * 2 + 1, numpy.float32))[1:].reshape(64, 300, 2)
+    hv = random_values(64 * 300 * 2 + 1, numpy.float32)[1:].reshape(64, 300, 2)
+    av = cp.array(random_values(64 * 300 * 2 + 1, numpy.float32))[1:].reshape(64, 300, 2)
     testing.assert_matches_numpy(av[cp.array(m)], hv[m])
     testing.assert_matches_numpy(a[:, ::-1][cp.array(m)], h[:, ::-1][m])
 
@@ -124,8 +114,8 @@ def test_issue6_mask_getitem_errors_and_empty():
 @pytest.mark.parametrize("dtype", ROW_DTYPES)
 @pytest.mark.parametrize("kind", MASKS)
 def test_issue6_mask_setitem_values(dtype, kind):
-    h, m = _values(N, dtype), _mask(N, kind)
-    v = _values(int(m.sum()), dtype, seed=5)
+    h, m = random_values(N, dtype), _mask(N, kind)
+    v = random_values(int(m.sum()), dtype, seed=5)
     a = cp.array(h)
     a[cp.array(m)] = cp.array(v)
     h[m] = v
@@ -133,7 +123,7 @@ def test_issue6_mask_setitem_values(dtype, kind):
 
 
 def test_issue6_mask_setitem_cast_2d_and_overlap():
-    h = _values(N, numpy.float64).reshape(-1, 2)
+    h = random_values(N, numpy.float64).reshape(-1, 2)
     m = _mask(N, "half").reshape(-1, 2)
     a = cp.array(h)
     k = int(m.sum())
@@ -154,7 +144,7 @@ def test_issue6_mask_setitem_cast_2d_and_overlap():
 
 
 def test_issue6_mask_setitem_wrong_count_changes_nothing():
-    h, m = _values(N, numpy.float32), _mask(N, "half")
+    h, m = random_values(N, numpy.float32), _mask(N, "half")
     a = cp.array(h)
     k = int(m.sum())
     with pytest.raises(ValueError, match="cannot assign"):
@@ -169,7 +159,7 @@ def test_issue6_mask_setitem_wrong_count_changes_nothing():
 
 @pytest.mark.parametrize("kind", MASKS)
 def test_issue6_extract(kind):
-    h, m = _values(N, numpy.float64), _mask(N, kind)
+    h, m = random_values(N, numpy.float64), _mask(N, kind)
     testing.assert_matches_numpy(cp.extract(cp.array(m), cp.array(h)), numpy.extract(m, h))
     # a non-boolean condition (nonzero is true) and a 2-d array
     c = m.astype(numpy.int32) * 3
@@ -179,14 +169,14 @@ def test_issue6_extract(kind):
 
 
 def test_issue6_extract_other_lengths():
-    h = _values(100, numpy.int64)
+    h = random_values(100, numpy.int64)
     m = _mask(100, "half")
     testing.assert_matches_numpy(cp.extract(cp.array(m[:50]), cp.array(h)), numpy.extract(m[:50], h))
 
 
 @pytest.mark.parametrize("kind", MASKS)
 def test_issue6_compress(kind):
-    h = _values(N - N % 4, numpy.float32).reshape(-1, 4)
+    h = random_values(N - N % 4, numpy.float32).reshape(-1, 4)
     m0 = _mask(h.shape[0], kind)
     testing.assert_matches_numpy(cp.compress(cp.array(m0), cp.array(h), axis=0),
                                  numpy.compress(m0, h, axis=0))

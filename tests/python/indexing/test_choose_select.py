@@ -3,6 +3,7 @@ import numpy
 import pytest
 
 import cupric as cp
+from array_cases import arange_values
 from cupric import testing
 
 
@@ -21,22 +22,12 @@ DTYPES = [numpy.bool_, numpy.int8, numpy.uint16, numpy.int32, numpy.int64, numpy
           numpy.float64, numpy.complex64, numpy.complex128]
 
 
-def _host(shape, dtype=numpy.int64):
-    n = int(numpy.prod(shape))
-    v = numpy.arange(n)
-    if numpy.dtype(dtype) == numpy.bool_:
-        v = v % 3 == 0
-    elif numpy.dtype(dtype).kind == "c":
-        v = v + 1j * (v % 5)
-    return v.astype(dtype).reshape(shape)
-
-
 # ---- select ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_select_dtypes(dtype):
     x = numpy.arange(10)
-    h = _host((10,), dtype)
+    h = arange_values((10,), dtype)
     conds = [x < 3, x > 5]
     choices = [h, h[::-1].copy()]
     testing.assert_matches_numpy(cp.select([cp.array(c) for c in conds], [cp.array(c) for c in choices]),

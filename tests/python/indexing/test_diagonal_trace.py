@@ -1,9 +1,9 @@
 """trace (dtypes, axes, dtype=, out=) and diagonal as a view, against NumPy 2."""
-
 import numpy
 import pytest
 
 import cupric as cp
+from array_cases import arange_values, layout_views
 from cupric import testing
 
 
@@ -11,34 +11,16 @@ DTYPES = [numpy.bool_, numpy.int8, numpy.uint16, numpy.int32, numpy.int64, numpy
           numpy.float64, numpy.complex64, numpy.complex128]
 
 
-def _host(shape, dtype=numpy.int64):
-    n = int(numpy.prod(shape))
-    v = numpy.arange(n)
-    if numpy.dtype(dtype) == numpy.bool_:
-        v = v % 3 == 0
-    elif numpy.dtype(dtype).kind == "c":
-        v = v + 1j * (v % 5)
-    return v.astype(dtype).reshape(shape)
-
-
-def _layouts(h):
-    yield "C", h, cp.array(h)
-    f = numpy.asfortranarray(h)
-    yield "F", f, cp.array(f)
-    if h.ndim >= 1:
-        yield "neg", h[::-1], cp.array(h)[::-1]
-
-
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("offset", [0, 1, -2, 7])
 def test_trace_dtypes(dtype, offset):
-    for _, h, d in _layouts(_host((4, 5), dtype)):
+    for _, h, d in layout_views(arange_values((4, 5), dtype)):
         testing.assert_matches_numpy(cp.trace(d, offset), numpy.trace(h, offset))
         testing.assert_matches_numpy(d.trace(offset), h.trace(offset))
 
 
 def test_trace_axes_dtype_out():
-    h = _host((3, 4, 5), numpy.int16)
+    h = arange_values((3, 4, 5), numpy.int16)
     d = cp.array(h)
     for a1, a2 in [(0, 1), (1, 2), (2, 0), (-1, -2)]:
         testing.assert_matches_numpy(cp.trace(d, 1, a1, a2), numpy.trace(h, 1, a1, a2))
@@ -56,7 +38,7 @@ def test_trace_axes_dtype_out():
 
 
 def test_diagonal_is_view():
-    h = _host((4, 5), numpy.float64)
+    h = arange_values((4, 5), numpy.float64)
     d = cp.array(h)
     v = d.diagonal(1)
     assert v.base is d

@@ -4,27 +4,8 @@ import numpy
 import pytest
 
 import cupric as cp
+from array_cases import arange_pair
 from cupric import testing
-
-
-def _host(shape, dtype=numpy.int64):
-    n = int(numpy.prod(shape))
-    v = numpy.arange(n)
-    if numpy.dtype(dtype) == numpy.bool_:
-        v = v % 3 == 0
-    elif numpy.dtype(dtype).kind == "c":
-        v = v + 1j * (v % 5)
-    return v.astype(dtype).reshape(shape)
-
-
-def _pair(shape, dtype=numpy.int64, layout="C"):
-    h = _host(shape, dtype)
-    if layout == "F":
-        h = numpy.asfortranarray(h)
-        return h, cp.array(h)
-    if layout == "neg":
-        return h[::-1], cp.array(h)[::-1]
-    return h, cp.array(h)
 
 
 # ---- index construction -----------------------------------------------------------------------------
@@ -60,7 +41,7 @@ def test_unravel_ravel_multi_index():
 @pytest.mark.parametrize("shape,wrap", [((4, 4), False), ((5, 3), False), ((7, 3), True), ((3, 3, 3), False),
                                         ((3, 5), False)])
 def test_fill_diagonal(shape, wrap):
-    h, c = _pair(shape, numpy.float64)
+    h, c = arange_pair(shape, numpy.float64)
     numpy.fill_diagonal(h, [7, 8], wrap=wrap)
     cp.fill_diagonal(c, [7, 8], wrap=wrap)
     testing.assert_matches_numpy(c, h)

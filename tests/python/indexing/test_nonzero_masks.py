@@ -4,6 +4,7 @@ import numpy
 import pytest
 
 import cupric as cp
+from array_cases import arange_pair, arange_values
 from cupric import testing
 
 
@@ -11,32 +12,12 @@ DTYPES = [numpy.bool_, numpy.int8, numpy.uint16, numpy.int32, numpy.int64, numpy
           numpy.float64, numpy.complex64, numpy.complex128]
 
 
-def _host(shape, dtype=numpy.int64):
-    n = int(numpy.prod(shape))
-    v = numpy.arange(n)
-    if numpy.dtype(dtype) == numpy.bool_:
-        v = v % 3 == 0
-    elif numpy.dtype(dtype).kind == "c":
-        v = v + 1j * (v % 5)
-    return v.astype(dtype).reshape(shape)
-
-
-def _pair(shape, dtype=numpy.int64, layout="C"):
-    h = _host(shape, dtype)
-    if layout == "F":
-        h = numpy.asfortranarray(h)
-        return h, cp.array(h)
-    if layout == "neg":
-        return h[::-1], cp.array(h)[::-1]
-    return h, cp.array(h)
-
-
 # ---- masks and nonzero ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_nonzero_family(dtype):
-    h = _host((3, 4, 5), dtype)
-    h = numpy.where(_host((3, 4, 5)) % 4 == 1, h, numpy.zeros((), dtype))
+    h = arange_values((3, 4, 5), dtype)
+    h = numpy.where(arange_values((3, 4, 5)) % 4 == 1, h, numpy.zeros((), dtype))
     c = cp.array(h)
     testing.assert_matches_numpy(cp.nonzero(c), numpy.nonzero(h))
     testing.assert_matches_numpy(c.nonzero(), h.nonzero())
@@ -56,7 +37,7 @@ def test_nonzero_large_and_empty():
 
 
 def test_compress_extract_place_putmask():
-    h, c = _pair((3, 4), numpy.float64)
+    h, c = arange_pair((3, 4), numpy.float64)
     for cond, axis in [([1, 0, 1], 0), ([0, 1], 1), ([True, False, True, True, False], None)]:
         testing.assert_matches_numpy(cp.compress(cond, c, axis=axis), numpy.compress(cond, h, axis=axis))
     testing.assert_matches_numpy(c.compress([1, 0, 1], axis=0), h.compress([1, 0, 1], axis=0))

@@ -4,21 +4,11 @@ import numpy
 import pytest
 
 import cupric as cp
+from array_cases import random_values
 from cupric import testing
 
 
 N = 3 * 16384 + 1234  # three full mask tiles and a partial one
-
-
-def _values(n, dtype, seed=0):
-    rng = numpy.random.default_rng(seed)
-    v = rng.integers(-1000, 1000, n)
-    dtype = numpy.dtype(dtype)
-    if dtype == numpy.bool_:
-        return v % 3 == 0
-    if dtype.kind == "c":
-        return (v + 1j * (v % 7)).astype(dtype)
-    return v.astype(dtype)
 
 
 # -- take ---------------------------------------------------------------------------------------
@@ -26,7 +16,7 @@ def _values(n, dtype, seed=0):
 
 @pytest.mark.parametrize("dtype", [numpy.int8, numpy.float16, numpy.float32, numpy.int64, numpy.complex128])
 def test_issue6_take_random(dtype):
-    h = _values(N, dtype)
+    h = random_values(N, dtype)
     i = numpy.random.default_rng(3).integers(-N, N, 70001)
     testing.assert_matches_numpy(cp.take(cp.array(h), cp.array(i)), numpy.take(h, i))
     testing.assert_matches_numpy(cp.array(h).take(cp.array(i[:5])), h.take(i[:5]))
@@ -39,13 +29,13 @@ def test_issue6_take_random(dtype):
 
 @pytest.mark.parametrize("mode", ["wrap", "clip"])
 def test_issue6_take_modes_out_of_range(mode):
-    h = _values(N, numpy.float32)
+    h = random_values(N, numpy.float32)
     i = numpy.random.default_rng(4).integers(-3 * N, 3 * N, 50000)
     testing.assert_matches_numpy(cp.take(cp.array(h), cp.array(i), mode=mode), numpy.take(h, i, mode=mode))
 
 
 def test_issue6_take_out_of_bounds_raises_and_changes_nothing():
-    h = _values(N, numpy.float32)
+    h = random_values(N, numpy.float32)
     i = numpy.random.default_rng(5).integers(0, N, 50000)
     i[40000] = N + 7
     a, ci = cp.array(h), cp.array(i)
@@ -67,7 +57,7 @@ def test_issue6_take_out_of_bounds_raises_and_changes_nothing():
 
 
 def test_issue6_put_out_of_bounds_changes_nothing():
-    h = _values(N, numpy.float32)
+    h = random_values(N, numpy.float32)
     a = cp.array(h)
     i = numpy.arange(0, N + 10, 7)
     with pytest.raises(IndexError):

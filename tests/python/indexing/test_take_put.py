@@ -4,6 +4,7 @@ import numpy
 import pytest
 
 import cupric as cp
+from array_cases import arange_pair
 from cupric import testing
 
 
@@ -11,32 +12,12 @@ DTYPES = [numpy.bool_, numpy.int8, numpy.uint16, numpy.int32, numpy.int64, numpy
           numpy.float64, numpy.complex64, numpy.complex128]
 
 
-def _host(shape, dtype=numpy.int64):
-    n = int(numpy.prod(shape))
-    v = numpy.arange(n)
-    if numpy.dtype(dtype) == numpy.bool_:
-        v = v % 3 == 0
-    elif numpy.dtype(dtype).kind == "c":
-        v = v + 1j * (v % 5)
-    return v.astype(dtype).reshape(shape)
-
-
-def _pair(shape, dtype=numpy.int64, layout="C"):
-    h = _host(shape, dtype)
-    if layout == "F":
-        h = numpy.asfortranarray(h)
-        return h, cp.array(h)
-    if layout == "neg":
-        return h[::-1], cp.array(h)[::-1]
-    return h, cp.array(h)
-
-
 # ---- take / put / along axis ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("layout", ["C", "F", "neg"])
 def test_take(dtype, layout):
-    h, c = _pair((3, 4, 5), dtype, layout)
+    h, c = arange_pair((3, 4, 5), dtype, layout)
     for ind, axis, mode in [([0, 2], 1, "raise"), ([[0, -1]], 2, "raise"), ([7, -9], None, "wrap"),
                             ([[7], [-9]], 0, "clip"), (2, 1, "raise"), ([], 0, "raise")]:
         testing.assert_matches_numpy(cp.take(c, ind, axis=axis, mode=mode),
@@ -46,7 +27,7 @@ def test_take(dtype, layout):
 
 
 def test_take_errors():
-    h, c = _pair((3, 5))
+    h, c = arange_pair((3, 5))
     testing.assert_raises_like_numpy(lambda: numpy.take(h, [10], axis=1), lambda: cp.take(c, [10], axis=1),
                                      expected=IndexError)
     testing.assert_raises_like_numpy(lambda: numpy.take(h, [-10], axis=-1),
@@ -64,19 +45,19 @@ def test_take_errors():
 
 @pytest.mark.parametrize("mode", ["raise", "wrap", "clip"])
 def test_put(mode):
-    h, c = _pair((3, 4), numpy.float32)
+    h, c = arange_pair((3, 4), numpy.float32)
     ind = [0, 5, -1] if mode == "raise" else [0, 15, -13]
     numpy.put(h, ind, [1.5, 2.5], mode=mode)
     cp.put(c, ind, [1.5, 2.5], mode=mode)
     testing.assert_matches_numpy(c, h)
-    h2, c2 = _pair((3, 4), numpy.float32, "F")
+    h2, c2 = arange_pair((3, 4), numpy.float32, "F")
     numpy.put(h2, [1, 6], 9)
     cp.put(c2, [1, 6], 9)
     testing.assert_matches_numpy(c2, h2)
 
 
 def test_put_out_of_bounds_leaves_array():
-    h, c = _pair((5,), numpy.float64)
+    h, c = arange_pair((5,), numpy.float64)
     before = h.copy()
     testing.assert_raises_like_numpy(lambda: numpy.put(h, [0, 10], 1), lambda: cp.put(c, [0, 10], 1),
                                      expected=IndexError)
@@ -86,7 +67,7 @@ def test_put_out_of_bounds_leaves_array():
 
 @pytest.mark.parametrize("axis", [0, 1, -1, None])
 def test_take_put_along_axis(axis):
-    h, c = _pair((3, 4), numpy.float64)
+    h, c = arange_pair((3, 4), numpy.float64)
     if axis is None:
         ind = numpy.array([11, 0, 3])
     else:
@@ -99,7 +80,7 @@ def test_take_put_along_axis(axis):
 
 
 def test_take_along_axis_broadcast_and_errors():
-    h, c = _pair((3, 1, 4))
+    h, c = arange_pair((3, 1, 4))
     ind = numpy.array([[[0, 3]], [[1, 1]], [[2, 0]]]).reshape(3, 1, 2)
     ind = numpy.broadcast_to(ind, (3, 5, 2)).copy()
     testing.assert_matches_numpy(cp.take_along_axis(c, cp.array(ind), 2), numpy.take_along_axis(h, ind, 2))

@@ -4,29 +4,12 @@ import numpy
 import pytest
 
 import cupric as cp
+from array_cases import arange_pair, arange_values, layout_views
 from cupric import testing
 
 
 DTYPES = [numpy.bool_, numpy.int8, numpy.uint16, numpy.int32, numpy.int64, numpy.float16, numpy.float32,
           numpy.float64, numpy.complex64, numpy.complex128]
-
-
-def _host(shape, dtype=numpy.int64):
-    n = int(numpy.prod(shape))
-    v = numpy.arange(n)
-    if numpy.dtype(dtype) == numpy.bool_:
-        v = v % 3 == 0
-    elif numpy.dtype(dtype).kind == "c":
-        v = v + 1j * (v % 5)
-    return v.astype(dtype).reshape(shape)
-
-
-def _layouts(h):
-    yield "C", h, cp.array(h)
-    f = numpy.asfortranarray(h)
-    yield "F", f, cp.array(f)
-    if h.ndim >= 1:
-        yield "neg", h[::-1], cp.array(h)[::-1]
 
 
 # ---- insert ------------------------------------------------------------------------------------
@@ -38,19 +21,19 @@ OBJS = [0, 2, -1, 4, slice(1, 3), slice(None, None, 2), slice(None, None, -1), [
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("obj", OBJS, ids=repr)
 def test_insert_axis_none(dtype, obj):
-    h = _host((4,), dtype)
+    h = arange_values((4,), dtype)
     testing.assert_matches_numpy(cp.insert(cp.array(h), obj, 7 if dtype != numpy.bool_ else True),
                                  numpy.insert(h, obj, 7 if dtype != numpy.bool_ else True))
     n_new = len(numpy.arange(4)[obj]) if isinstance(obj, slice) else (
         int(numpy.count_nonzero(obj)) if isinstance(obj, numpy.ndarray) and obj.dtype == bool else numpy.size(obj))
-    v = _host((max(n_new, 1),), dtype)[::-1]
+    v = arange_values((max(n_new, 1),), dtype)[::-1]
     testing.assert_matches_numpy(cp.insert(cp.array(h), obj, cp.array(v)), numpy.insert(h, obj, v))
 
 
 @pytest.mark.parametrize("obj", [1, [1], [0, 3], slice(0, 4, 2), numpy.array([True, False, False, True])], ids=repr)
 @pytest.mark.parametrize("axis", [0, 1, -1])
 def test_insert_axes_and_values(obj, axis):
-    for layout, h, d in _layouts(_host((4, 4), numpy.float32)):
+    for layout, h, d in layout_views(arange_values((4, 4), numpy.float32)):
         for values in [5, [1, 2, 3, 4], [[9], [8], [7], [6]] if axis != 0 else [[9, 8, 7, 6]]]:
             try:
                 n = numpy.insert(h, obj, values, axis=axis)
@@ -64,7 +47,7 @@ def test_insert_axes_and_values(obj, axis):
 
 
 def test_insert_multi_dim_flatten_and_casts():
-    h = _host((2, 3), numpy.int32)
+    h = arange_values((2, 3), numpy.int32)
     testing.assert_matches_numpy(cp.insert(cp.array(h), [1, 5], [2.7, -1.2]),
                                  numpy.insert(h, [1, 5], [2.7, -1.2]))
     testing.assert_matches_numpy(cp.insert(cp.array(h), 2, cp.array([1.5, 2.5]), axis=1),
@@ -74,7 +57,7 @@ def test_insert_multi_dim_flatten_and_casts():
 
 
 def test_insert_errors():
-    h = _host((4,))
+    h = arange_values((4,))
     d = cp.array(h)
     testing.assert_raises_like_numpy(lambda: numpy.insert(h, 5, 1), lambda: cp.insert(d, 5, 1),
                                      expected=IndexError)
@@ -97,14 +80,14 @@ def test_insert_errors():
                                  [0, 2], [2, 2, -1], numpy.array([1]), numpy.array(2), [],
                                  numpy.array([True, False, True, False, True, False])], ids=repr)
 def test_delete_axis_none(dtype, obj):
-    h = _host((6,), dtype)
+    h = arange_values((6,), dtype)
     testing.assert_matches_numpy(cp.delete(cp.array(h), obj), numpy.delete(h, obj))
 
 
 @pytest.mark.parametrize("obj", [1, [0, 2], slice(0, 3, 2), numpy.array([False, True, True])], ids=repr)
 @pytest.mark.parametrize("axis", [0, 1, -1, None])
 def test_delete_axes_layouts(obj, axis):
-    for layout, h, d in _layouts(_host((3, 3), numpy.complex64)):
+    for layout, h, d in layout_views(arange_values((3, 3), numpy.complex64)):
         if axis is None and isinstance(obj, numpy.ndarray):
             continue
         n = numpy.delete(h, obj, axis=axis)
@@ -113,7 +96,7 @@ def test_delete_axes_layouts(obj, axis):
 
 
 def test_delete_errors():
-    h = _host((4, 2))
+    h = arange_values((4, 2))
     d = cp.array(h)
     testing.assert_raises_like_numpy(lambda: numpy.delete(h, 4, axis=0), lambda: cp.delete(d, 4, axis=0),
                                      expected=IndexError)
@@ -147,7 +130,7 @@ def test_trim_zeros_nd(axis, trim):
     h = numpy.zeros((5, 6), numpy.int64)
     h[1, 2] = 4
     h[3, 4] = -1
-    for _, hh, d in _layouts(h):
+    for _, hh, d in layout_views(h):
         testing.assert_matches_numpy(cp.trim_zeros(d, trim, axis=axis), numpy.trim_zeros(hh, trim, axis=axis))
     e = numpy.zeros((0, 3))
     testing.assert_matches_numpy(cp.trim_zeros(cp.array(e), trim, axis=axis),
@@ -164,24 +147,14 @@ def test_trim_zeros_errors():
     testing.assert_matches_numpy(cp.trim_zeros(cp.array(h0)), numpy.trim_zeros(h0))
 
 
-def _pair(shape, dtype=numpy.int64, layout="C"):
-    h = _host(shape, dtype)
-    if layout == "F":
-        h = numpy.asfortranarray(h)
-        return h, cp.array(h)
-    if layout == "neg":
-        return h[::-1], cp.array(h)[::-1]
-    return h, cp.array(h)
-
-
 def test_append():
-    a, ca = _pair((2, 3))
+    a, ca = arange_pair((2, 3))
     testing.assert_matches_numpy(cp.append(ca, [7, 8]), numpy.append(a, [7, 8]))
     testing.assert_matches_numpy(cp.append(ca, ca, axis=0), numpy.append(a, a, axis=0))
 
 
 def test_resize():
-    h, c = _pair((2, 3))
+    h, c = arange_pair((2, 3))
     for shape in [(3, 4), (1,), (0,), (2, 3), 7]:
         testing.assert_matches_numpy(cp.resize(c, shape), numpy.resize(h, shape))
     testing.assert_matches_numpy(cp.resize(cp.zeros((0,)), (2, 2)), numpy.resize(numpy.zeros((0,)), (2, 2)))

@@ -3,32 +3,13 @@ import numpy
 import pytest
 
 import cupric as cp
+from array_cases import arange_pair
 from cupric import testing
-
-
-def _host(shape, dtype=numpy.int64):
-    n = int(numpy.prod(shape))
-    v = numpy.arange(n)
-    if numpy.dtype(dtype) == numpy.bool_:
-        v = v % 3 == 0
-    elif numpy.dtype(dtype).kind == "c":
-        v = v + 1j * (v % 5)
-    return v.astype(dtype).reshape(shape)
-
-
-def _pair(shape, dtype=numpy.int64, layout="C"):
-    h = _host(shape, dtype)
-    if layout == "F":
-        h = numpy.asfortranarray(h)
-        return h, cp.array(h)
-    if layout == "neg":
-        return h[::-1], cp.array(h)[::-1]
-    return h, cp.array(h)
 
 
 def test_atleast():
     for shape in [(), (3,), (2, 3), (2, 3, 4), (1, 2, 3, 4)]:
-        h, c = _pair(shape)
+        h, c = arange_pair(shape)
         for name in ["atleast_1d", "atleast_2d", "atleast_3d"]:
             testing.assert_matches_numpy(getattr(cp, name)(c), getattr(numpy, name)(h))
     testing.assert_matches_numpy(cp.atleast_2d(cp.zeros(2), cp.ones(()))[1],
@@ -36,7 +17,7 @@ def test_atleast():
 
 
 def test_copyto():
-    h, c = _pair((2, 3), numpy.float64)
+    h, c = arange_pair((2, 3), numpy.float64)
     m = numpy.array([True, False, True])
     numpy.copyto(h, numpy.arange(3.0) + 10, where=m)
     cp.copyto(c, cp.array(numpy.arange(3.0) + 10), where=cp.array(m))
@@ -59,7 +40,7 @@ def test_where_three_args_and_broadcast_shapes_require():
     assert cp.broadcast_shapes((2, 1), (3,)) == numpy.broadcast_shapes((2, 1), (3,))
     with pytest.raises(ValueError):
         cp.broadcast_shapes((2,), (3,))
-    h, c = _pair((2, 3), numpy.int32, "F")
+    h, c = arange_pair((2, 3), numpy.int32, "F")
     r = cp.require(c, numpy.float32, "C")
     assert r.flags.c_contiguous and r.dtype == numpy.float32
     testing.assert_matches_numpy(r, numpy.require(h, numpy.float32, "C"))

@@ -4,35 +4,16 @@ import numpy
 import pytest
 
 import cupric as cp
+from array_cases import arange_pair, arange_values
 from cupric import testing
-
-
-def _host(shape, dtype=numpy.int64):
-    n = int(numpy.prod(shape))
-    v = numpy.arange(n)
-    if numpy.dtype(dtype) == numpy.bool_:
-        v = v % 3 == 0
-    elif numpy.dtype(dtype).kind == "c":
-        v = v + 1j * (v % 5)
-    return v.astype(dtype).reshape(shape)
-
-
-def _pair(shape, dtype=numpy.int64, layout="C"):
-    h = _host(shape, dtype)
-    if layout == "F":
-        h = numpy.asfortranarray(h)
-        return h, cp.array(h)
-    if layout == "neg":
-        return h[::-1], cp.array(h)[::-1]
-    return h, cp.array(h)
 
 
 # ---- joining and splitting ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("axis", [0, 1, -1, None])
 def test_concatenate(axis):
-    a, ca = _pair((2, 3), numpy.int32)
-    b, cb = _pair((2, 3), numpy.float32, "F")
+    a, ca = arange_pair((2, 3), numpy.int32)
+    b, cb = arange_pair((2, 3), numpy.float32, "F")
     testing.assert_matches_numpy(cp.concatenate([ca, cb, ca], axis=axis),
                                  numpy.concatenate([a, b, a], axis=axis))
     testing.assert_matches_numpy(cp.concatenate([ca, ca], axis=axis, dtype=numpy.int16, casting="unsafe"),
@@ -40,7 +21,7 @@ def test_concatenate(axis):
 
 
 def test_concatenate_out_and_errors():
-    a, ca = _pair((2, 3))
+    a, ca = arange_pair((2, 3))
     out = cp.zeros((4, 3))
     r = cp.concatenate([ca, ca], out=out)
     assert r is out
@@ -64,7 +45,7 @@ def test_concatenate_out_and_errors():
 @pytest.mark.parametrize("name", ["stack", "hstack", "vstack", "dstack", "column_stack"])
 def test_stack_family(name):
     for shapes in [[(3,), (3,)], [(2, 3), (2, 3)], [(), ()], [(2, 3, 1), (2, 3, 1)]]:
-        hs = [_host(s, numpy.float64) + i for i, s in enumerate(shapes)]
+        hs = [arange_values(s, numpy.float64) + i for i, s in enumerate(shapes)]
         try:
             expected = getattr(numpy, name)(hs)
         except ValueError as e:
@@ -81,7 +62,7 @@ def test_stack_family(name):
     ("array_split", [3, 1], 1), ("hsplit", 2, None), ("vsplit", [1], None), ("dsplit", 2, None),
 ])
 def test_split(name, spec, axis):
-    h, c = _pair((4, 6, 2))
+    h, c = arange_pair((4, 6, 2))
     kw = {} if axis is None else {"axis": axis}
     got, expected = getattr(cp, name)(c, spec, **kw), getattr(numpy, name)(h, spec, **kw)
     assert isinstance(got, list)

@@ -3,34 +3,15 @@ import numpy
 import pytest
 
 import cupric as cp
+from array_cases import arange_pair
 from cupric import testing
-
-
-def _host(shape, dtype=numpy.int64):
-    n = int(numpy.prod(shape))
-    v = numpy.arange(n)
-    if numpy.dtype(dtype) == numpy.bool_:
-        v = v % 3 == 0
-    elif numpy.dtype(dtype).kind == "c":
-        v = v + 1j * (v % 5)
-    return v.astype(dtype).reshape(shape)
-
-
-def _pair(shape, dtype=numpy.int64, layout="C"):
-    h = _host(shape, dtype)
-    if layout == "F":
-        h = numpy.asfortranarray(h)
-        return h, cp.array(h)
-    if layout == "neg":
-        return h[::-1], cp.array(h)[::-1]
-    return h, cp.array(h)
 
 
 # ---- rearranging --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("layout", ["C", "F", "neg"])
 def test_flip_rot90(layout):
-    h, c = _pair((2, 3, 4), numpy.int16, layout)
+    h, c = arange_pair((2, 3, 4), numpy.int16, layout)
     for axis in [None, 0, -1, (0, 2)]:
         testing.assert_matches_numpy(cp.flip(c, axis), numpy.flip(h, axis))
     testing.assert_matches_numpy(cp.fliplr(c), numpy.fliplr(h))
@@ -48,20 +29,20 @@ def test_flip_rot90(layout):
 @pytest.mark.parametrize("shift,axis", [(1, None), (-7, None), (2, 1), ((1, -2), (0, 2)), (3, (0, 1)),
                                         ((1, 2), 1), (0, 0), (25, -1)])
 def test_roll(shift, axis):
-    h, c = _pair((2, 3, 4), numpy.float32, "F")
+    h, c = arange_pair((2, 3, 4), numpy.float32, "F")
     testing.assert_matches_numpy(cp.roll(c, shift, axis), numpy.roll(h, shift, axis))
 
 
 @pytest.mark.parametrize("reps", [2, (2, 1), (1, 2, 3), (2, 1, 1, 2), (0, 2), (1, 1)])
 def test_tile(reps):
     for shape in [(), (3,), (2, 3)]:
-        h, c = _pair(shape, numpy.complex64)
+        h, c = arange_pair(shape, numpy.complex64)
         testing.assert_matches_numpy(cp.tile(c, reps), numpy.tile(h, reps))
 
 
 @pytest.mark.parametrize("layout", ["C", "F", "neg"])
 def test_repeat(layout):
-    h, c = _pair((2, 3), numpy.uint16, layout)
+    h, c = arange_pair((2, 3), numpy.uint16, layout)
     for rep, axis in [(2, None), (3, 0), (0, 1), ([1, 0, 2], 1), ([2], 0), ([1, 2], 0)]:
         r = cp.array(numpy.array(rep)) if isinstance(rep, list) else rep
         testing.assert_matches_numpy(cp.repeat(c, r, axis), numpy.repeat(h, rep, axis))

@@ -7,47 +7,10 @@ from hypothesis import given, settings, strategies as st
 
 import cupric as cp
 from cupric import testing
-
-
-DTYPES = [numpy.int8, numpy.int32, numpy.uint16, numpy.int64, numpy.float16, numpy.float32, numpy.float64,
-          numpy.complex64, numpy.complex128]
+from statistics_cases import DEFAULT_TOL, DTYPES, data, layouts, rnd, shape_and_axes, tol
 
 
 # Results whose order of operations differs from NumPy's: relative and absolute tolerance.
-DEFAULT_TOL = dict(rtol=1e-10, atol=1e-10)
-
-
-def tol(dtype):
-    """The tolerance of results computed in `dtype` (as keyword arguments of assert_matches_numpy)."""
-    dtype = numpy.dtype(dtype)
-    if dtype in (numpy.float16,):
-        return dict(rtol=2e-3, atol=2e-3)
-    if dtype in (numpy.float32, numpy.complex64):
-        return dict(rtol=2e-5, atol=2e-5)
-    return DEFAULT_TOL
-
-
-def data(shape, dtype, seed=0):
-    rng = numpy.random.default_rng(seed)
-    dtype = numpy.dtype(dtype)
-    if dtype.kind in 'iu':
-        return rng.integers(0, 20, shape).astype(dtype)
-    if dtype.kind == 'b':
-        return rng.integers(0, 2, shape).astype(dtype)
-    x = rng.standard_normal(shape)
-    if dtype.kind == 'c':
-        x = x + 1j * rng.standard_normal(shape)
-    return x.astype(dtype)
-
-
-def layouts(h):
-    """(name, numpy view, cupric view) for contiguous, transposed and negative-step layouts."""
-    d = cp.asarray(h)
-    yield "c", h, d
-    yield "t", h.T, d.T
-    yield "neg", h[::-1, ::-2], d[::-1, ::-2]
-
-
 @pytest.mark.parametrize("dtype", DTYPES + [numpy.bool_])
 def test_diff_prepend_append(dtype):
     h = data((4, 5), dtype)
@@ -211,14 +174,6 @@ def test_gradient_errors():
                                      lambda: cp.gradient(cp.ones(4, bool)), match_message=False)
 
 
-@st.composite
-def shape_and_axes(draw):
-    shape = tuple(draw(st.lists(st.integers(1, 4), min_size=1, max_size=4)))
-    axes = draw(st.lists(st.integers(-len(shape), len(shape) - 1), unique_by=lambda a: a % len(shape),
-                         min_size=1, max_size=len(shape)))
-    return shape, tuple(axes)
-
-
 @settings(max_examples=40, deadline=None)
 @given(shape_and_axes(), st.integers(1, 3), st.integers(1, 2))
 def test_gradient_diff_hypothesis(sa, n, edge_order):
@@ -233,10 +188,6 @@ def test_gradient_diff_hypothesis(sa, n, edge_order):
     else:
         testing.assert_raises_like_numpy(lambda: numpy.gradient(h, axis=axes, edge_order=edge_order),
                                          lambda: cp.gradient(cp.asarray(h), axis=axes, edge_order=edge_order), match_message=False)
-
-
-def rnd(shape, dtype=numpy.float64, seed=0):
-    return numpy.random.default_rng(seed).standard_normal(shape).astype(dtype)
 
 
 @pytest.mark.parametrize("dtype", [numpy.int8, numpy.float32, numpy.bool_, numpy.uint8, numpy.complex64])

@@ -6,12 +6,8 @@ import pytest
 
 import cupric
 from cupric import testing
-from ufunc_cases import (BF16, BINARY_MORE, LAYOUTS, TWO_OUTPUTS, UNARY_MORE, layout, shape_for, tolerance,
-                         values)
-
-
-def _np_dtype(c):
-    return BF16 if c == 'E' else numpy.dtype(c)
+from ufunc_cases import (BF16, BINARY_MORE, LAYOUTS, TWO_OUTPUTS, UNARY_MORE, layout, np_dtype,
+                         shape_for, tolerance, values)
 
 
 def _loops(names):
@@ -34,15 +30,15 @@ def _np_call(name, args, out_chars):
 
 def _check(result, expected, in_char, out_char):
     """The loop's output dtype, and NumPy's values within the tolerance of the loop's input dtype."""
-    assert result.dtype == _np_dtype(out_char), (result.dtype, out_char)
-    rtol = tolerance(_np_dtype(in_char), '')
+    assert result.dtype == np_dtype(out_char), (result.dtype, out_char)
+    rtol = tolerance(np_dtype(in_char), '')
     testing.assert_matches_numpy(result, expected, rtol=rtol, atol=rtol * 1e-3)
 
 
 @pytest.mark.parametrize('kind', LAYOUTS)
 @pytest.mark.parametrize('name,loop', _loops(UNARY_MORE))
 def test_unary_loops(name, loop, kind):
-    a_np = values(name, _np_dtype(loop[0]), shape_for(kind), seed=1)
+    a_np = values(name, np_dtype(loop[0]), shape_for(kind), seed=1)
     a_np, a = layout(a_np, kind, cupric.asarray)
     out_char = loop.split('->')[1]
     _check(getattr(cupric, name)(a), _np_call(name, [a_np], out_char), loop[0], out_char)
@@ -52,8 +48,8 @@ def test_unary_loops(name, loop, kind):
 @pytest.mark.parametrize('name,loop', _loops(BINARY_MORE))
 def test_binary_loops(name, loop, kind):
     shape = shape_for(kind)
-    a_np = values(name, _np_dtype(loop[0]), shape, seed=2, arg=0)
-    b_np = values(name, _np_dtype(loop[1]), shape, seed=3, arg=1)
+    a_np = values(name, np_dtype(loop[0]), shape, seed=2, arg=0)
+    b_np = values(name, np_dtype(loop[1]), shape, seed=3, arg=1)
     a_np, a = layout(a_np, kind, cupric.asarray, 0)
     b_np, b = layout(b_np, kind, cupric.asarray, 1)
     out_char = loop.split('->')[1]
@@ -67,7 +63,7 @@ def test_two_output_loops(name, loop, kind):
     shape = shape_for(kind)
     args_np, args = [], []
     for i, c in enumerate(ins):
-        v = values(name, _np_dtype(c), shape, seed=5 + i, arg=i)
+        v = values(name, np_dtype(c), shape, seed=5 + i, arg=i)
         v_np, v_cp = layout(v, kind, cupric.asarray, i)
         args_np.append(v_np)
         args.append(v_cp)

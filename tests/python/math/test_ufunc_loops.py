@@ -4,11 +4,7 @@ import pytest
 
 import cupric
 from cupric import testing
-from ufunc_cases import BF16, BINARY, LAYOUTS, UNARY, layout, shape_for, tolerance, values
-
-
-def _np_dtype(c):
-    return BF16 if c == 'E' else numpy.dtype(c)
+from ufunc_cases import BF16, BINARY, LAYOUTS, UNARY, layout, np_dtype, shape_for, tolerance, values
 
 
 def _loops(names):
@@ -33,15 +29,15 @@ def _reference(name, args, out_char):
 def _check(name, result, expected, loop):
     """The loop's output dtype, and NumPy's values within the tolerance of the loop's input dtype."""
     out_char = loop.split('->')[1]
-    assert result.dtype == _np_dtype(out_char), (result.dtype, loop)
-    rtol = tolerance(_np_dtype(loop[0]), name)
+    assert result.dtype == np_dtype(out_char), (result.dtype, loop)
+    rtol = tolerance(np_dtype(loop[0]), name)
     testing.assert_matches_numpy(result, expected, rtol=rtol, atol=rtol * 1e-3)
 
 
 @pytest.mark.parametrize('kind', LAYOUTS)
 @pytest.mark.parametrize('name,loop', _loops(UNARY))
 def test_unary_loops(name, loop, kind):
-    a_np = values(name, _np_dtype(loop[0]), shape_for(kind), seed=1)
+    a_np = values(name, np_dtype(loop[0]), shape_for(kind), seed=1)
     if kind in ('transposed', 'negative_step') and a_np.ndim < 2:
         pytest.skip('layout needs 2 dimensions')
     a_np, a = layout(a_np, kind, cupric.asarray)
@@ -52,8 +48,8 @@ def test_unary_loops(name, loop, kind):
 @pytest.mark.parametrize('name,loop', _loops(BINARY))
 def test_binary_loops(name, loop, kind):
     shape = shape_for(kind)
-    a_np = values(name, _np_dtype(loop[0]), shape, seed=2, arg=0)
-    b_np = values(name, _np_dtype(loop[1]), shape, seed=3, arg=1)
+    a_np = values(name, np_dtype(loop[0]), shape, seed=2, arg=0)
+    b_np = values(name, np_dtype(loop[1]), shape, seed=3, arg=1)
     a_np, a = layout(a_np, kind, cupric.asarray, 0)
     b_np, b = layout(b_np, kind, cupric.asarray, 1)
     _check(name, getattr(cupric, name)(a, b), _reference(name, [a_np, b_np], loop.split('->')[1]), loop)

@@ -4,10 +4,7 @@ import pytest
 
 import cupric as cp
 from cupric import testing
-
-
-def rnd(shape, dtype=numpy.float64, seed=0):
-    return numpy.random.default_rng(seed).standard_normal(shape).astype(dtype)
+from statistics_cases import rnd
 
 
 @pytest.mark.parametrize("func", ["nanargmax", "nanargmin"])

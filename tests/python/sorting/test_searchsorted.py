@@ -3,19 +3,9 @@ import numpy
 import pytest
 
 import cupric as cp
-from array_cases import ALL_DTYPES, params
-from array_cases import special_values
+from array_cases import ALL_DTYPES, params, special_values
 from cupric import testing
 
-
-try:
-    from hypothesis import given, strategies as st
-    from hypothesis.extra import numpy as hnp
-except ImportError:  # pragma: no cover
-    given = None
-
-
-# ---- searchsorted / digitize ---------------------------------------------------------------
 
 @pytest.mark.parametrize("dtype", params(ALL_DTYPES))
 @pytest.mark.parametrize("side", ["left", "right"])
@@ -56,32 +46,3 @@ def test_searchsorted_errors():
                                      lambda: cp.searchsorted(ca, 1, side="foo"))
     with pytest.raises(ValueError):
         cp.searchsorted(ca, 1, sorter=cp.array([0, 1, 7]))
-
-
-# ---- unique ---------------------------------------------------------------------------------
-
-def check_unique(c_res, n_res, inverse_at=None, source=None):
-    """Every result equal to NumPy's; the inverse at position `inverse_at` (when given) is checked
-    by reconstruction instead: NumPy's order among equal NaNs (equal_nan=False without
-    return_index) comes from an unstable sort and is unspecified."""
-    if not isinstance(n_res, tuple):
-        n_res, c_res = (n_res,), (c_res,)
-    assert len(c_res) == len(n_res)
-    for i, (c, n) in enumerate(zip(c_res, n_res)):
-        if i == inverse_at:
-            assert c.shape == n.shape and c.dtype == n.dtype
-            numpy.testing.assert_array_equal(c_res[0].get()[c.get()], source)
-        else:
-            testing.assert_matches_numpy(c, n)
-
-
-if given is not None:
-    @given(hnp.arrays(st.sampled_from([numpy.int8, numpy.int64, numpy.float32, numpy.complex64]),
-                      hnp.array_shapes(min_dims=1, max_dims=2, min_side=0, max_side=8)),
-           st.booleans())
-    def test_unique_hypothesis(h, equal_nan):
-        c = cp.array(h)
-        check_unique(cp.unique(c, True, True, True, equal_nan=equal_nan),
-                     numpy.unique(h, True, True, True, equal_nan=equal_nan))
-        check_unique(cp.unique(c, False, True, True, equal_nan=equal_nan),
-                     numpy.unique(h, False, True, True, equal_nan=equal_nan), None if equal_nan else 1, h)

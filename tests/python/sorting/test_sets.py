@@ -4,8 +4,7 @@ import numpy
 import pytest
 
 import cupric as cp
-from array_cases import ALL_DTYPES, params
-from array_cases import special_values
+from array_cases import ALL_DTYPES, make_pair, params, special_pair, special_values
 from cupric import testing
 
 
@@ -14,11 +13,6 @@ try:
     from hypothesis.extra import numpy as hnp
 except ImportError:  # pragma: no cover
     given = None
-
-
-def pair(shape, dtype, seed=0):
-    h = special_values(shape, dtype, seed)
-    return h, cp.array(h)
 
 
 # ---- unique ---------------------------------------------------------------------------------
@@ -41,7 +35,7 @@ def check_unique(c_res, n_res, inverse_at=None, source=None):
 @pytest.mark.parametrize("dtype", params(ALL_DTYPES))
 @pytest.mark.parametrize("equal_nan", [True, False])
 def test_unique_all_returns(dtype, equal_nan):
-    h, c = pair((6, 13), dtype, 3)
+    h, c = special_pair((6, 13), dtype, 3)
     for ri in (False, True):
         for rv in (False, True):
             for rc in (False, True):
@@ -73,7 +67,7 @@ def test_unique_zero_size_and_errors():
 
 
 def test_array_api_unique():
-    h, c = pair((5, 8), "float64", 4)
+    h, c = special_pair((5, 8), "float64", 4)
     for name in ["unique_counts", "unique_inverse", "unique_all"]:
         r, e = getattr(cp, name)(c), getattr(numpy, name)(h)
         assert r._fields == e._fields
@@ -85,8 +79,8 @@ def test_array_api_unique():
 
 @pytest.mark.parametrize("dtype", params(ALL_DTYPES))
 def test_isin(dtype):
-    e, ce = pair((4, 9), dtype, 1)
-    t, ct = pair((17,), dtype, 2)
+    e, ce = special_pair((4, 9), dtype, 1)
+    t, ct = special_pair((17,), dtype, 2)
     for invert in (False, True):
         testing.assert_matches_numpy(cp.isin(ce, ct, invert=invert), numpy.isin(e, t, invert=invert))
     testing.assert_matches_numpy(cp.isin(ce, ct[:0]), numpy.isin(e, t[:0]))
@@ -108,8 +102,8 @@ def test_isin_mixed_and_errors():
 
 @pytest.mark.parametrize("dtype", ["int16", "uint8", "float32", "float64", "complex128", "bool"])
 def test_set_routines(dtype):
-    a, ca = pair((3, 7), dtype, 11)
-    b, cb = pair((15,), dtype, 12)
+    a, ca = special_pair((3, 7), dtype, 11)
+    b, cb = special_pair((15,), dtype, 12)
     testing.assert_matches_numpy(cp.intersect1d(ca, cb), numpy.intersect1d(a, b))
     for x, y in zip(cp.intersect1d(ca, cb, return_indices=True), numpy.intersect1d(a, b, return_indices=True)):
         testing.assert_matches_numpy(x, y)
@@ -150,7 +144,6 @@ if given is not None:
 @pytest.mark.parametrize("layout", ["C", "F", "T", "negstep", "strided", "broadcast", "0d", "zerosize", "1d"])
 @pytest.mark.parametrize("dtype", ["int8", "float32", "complex64"])
 def test_layouts(layout, dtype):
-    from array_cases import make_pair
     h, c = make_pair(layout, dtype)
     check_unique(cp.unique(c, True, True, True), numpy.unique(h, True, True, True))
     t = numpy.ravel(h)[::2]

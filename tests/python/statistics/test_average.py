@@ -6,47 +6,10 @@ from hypothesis import given, settings, strategies as st
 
 import cupric as cp
 from cupric import testing
-
-
-DTYPES = [numpy.int8, numpy.int32, numpy.uint16, numpy.int64, numpy.float16, numpy.float32, numpy.float64,
-          numpy.complex64, numpy.complex128]
+from statistics_cases import DEFAULT_TOL, DTYPES, data, layouts, rnd, shape_and_axes, tol
 
 
 # Results whose order of operations differs from NumPy's: relative and absolute tolerance.
-DEFAULT_TOL = dict(rtol=1e-10, atol=1e-10)
-
-
-def tol(dtype):
-    """The tolerance of results computed in `dtype` (as keyword arguments of assert_matches_numpy)."""
-    dtype = numpy.dtype(dtype)
-    if dtype in (numpy.float16,):
-        return dict(rtol=2e-3, atol=2e-3)
-    if dtype in (numpy.float32, numpy.complex64):
-        return dict(rtol=2e-5, atol=2e-5)
-    return DEFAULT_TOL
-
-
-def data(shape, dtype, seed=0):
-    rng = numpy.random.default_rng(seed)
-    dtype = numpy.dtype(dtype)
-    if dtype.kind in 'iu':
-        return rng.integers(0, 20, shape).astype(dtype)
-    if dtype.kind == 'b':
-        return rng.integers(0, 2, shape).astype(dtype)
-    x = rng.standard_normal(shape)
-    if dtype.kind == 'c':
-        x = x + 1j * rng.standard_normal(shape)
-    return x.astype(dtype)
-
-
-def layouts(h):
-    """(name, numpy view, cupric view) for contiguous, transposed and negative-step layouts."""
-    d = cp.asarray(h)
-    yield "c", h, d
-    yield "t", h.T, d.T
-    yield "neg", h[::-1, ::-2], d[::-1, ::-2]
-
-
 @pytest.mark.parametrize("dtype", DTYPES + [numpy.bool_])
 def test_average_dtypes_layouts(dtype):
     h = data((4, 6), dtype)
@@ -100,14 +63,6 @@ def test_average_errors():
         cp.average(d, axis=(0, 0))
 
 
-@st.composite
-def shape_and_axes(draw):
-    shape = tuple(draw(st.lists(st.integers(1, 4), min_size=1, max_size=4)))
-    axes = draw(st.lists(st.integers(-len(shape), len(shape) - 1), unique_by=lambda a: a % len(shape),
-                         min_size=1, max_size=len(shape)))
-    return shape, tuple(axes)
-
-
 @settings(max_examples=40, deadline=None)
 @given(shape_and_axes(), st.booleans(), st.booleans())
 def test_average_hypothesis_axes_weights(sa, keepdims, full_weights):
@@ -117,10 +72,6 @@ def test_average_hypothesis_axes_weights(sa, keepdims, full_weights):
     w = numpy.abs(data(wshape, numpy.float64, seed=1)) + 0.1
     testing.assert_matches_numpy(cp.average(cp.asarray(h), axis=axes, weights=cp.asarray(w), returned=True, keepdims=keepdims),
                                  numpy.average(h, axis=axes, weights=w, returned=True, keepdims=keepdims), **DEFAULT_TOL)
-
-
-def rnd(shape, dtype=numpy.float64, seed=0):
-    return numpy.random.default_rng(seed).standard_normal(shape).astype(dtype)
 
 
 def test_average_weights_returned_keepdims():

@@ -7,43 +7,10 @@ import pytest
 
 import cupric as cp
 from cupric import testing
+from statistics_cases import DEFAULT_TOL, data, layouts, rnd, tol
 
 
 # Results whose order of operations differs from NumPy's: relative and absolute tolerance.
-DEFAULT_TOL = dict(rtol=1e-10, atol=1e-10)
-
-
-def tol(dtype):
-    """The tolerance of results computed in `dtype` (as keyword arguments of assert_matches_numpy)."""
-    dtype = numpy.dtype(dtype)
-    if dtype in (numpy.float16,):
-        return dict(rtol=2e-3, atol=2e-3)
-    if dtype in (numpy.float32, numpy.complex64):
-        return dict(rtol=2e-5, atol=2e-5)
-    return DEFAULT_TOL
-
-
-def data(shape, dtype, seed=0):
-    rng = numpy.random.default_rng(seed)
-    dtype = numpy.dtype(dtype)
-    if dtype.kind in 'iu':
-        return rng.integers(0, 20, shape).astype(dtype)
-    if dtype.kind == 'b':
-        return rng.integers(0, 2, shape).astype(dtype)
-    x = rng.standard_normal(shape)
-    if dtype.kind == 'c':
-        x = x + 1j * rng.standard_normal(shape)
-    return x.astype(dtype)
-
-
-def layouts(h):
-    """(name, numpy view, cupric view) for contiguous, transposed and negative-step layouts."""
-    d = cp.asarray(h)
-    yield "c", h, d
-    yield "t", h.T, d.T
-    yield "neg", h[::-1, ::-2], d[::-1, ::-2]
-
-
 @pytest.mark.parametrize("dtype", [numpy.int32, numpy.float16, numpy.float32, numpy.float64, numpy.complex64,
                                    numpy.complex128])
 def test_cov_corrcoef_dtypes(dtype):
@@ -127,10 +94,6 @@ def test_cov_errors_and_warning():
         got = cp.cov(cp.asarray(h), ddof=3)
     assert len(w_np) >= 1
     numpy.testing.assert_array_equal(got.get(), exp)
-
-
-def rnd(shape, dtype=numpy.float64, seed=0):
-    return numpy.random.default_rng(seed).standard_normal(shape).astype(dtype)
 
 
 def test_cov_corrcoef():

@@ -115,13 +115,6 @@ def test_bincount():
         cp.bincount(cp.asarray(x), weights=cp.ones(3))
 
 
-try:
-    from hypothesis import given, strategies as st
-    from hypothesis.extra import numpy as hnp
-except ImportError:  # pragma: no cover
-    given = None
-
-
 @pytest.mark.parametrize("right", [False, True])
 @pytest.mark.parametrize("bins", [[0.0, 1.0, 2.5, 4.0], [4.0, 2.5, 1.0, 0.0], [1.0, 1.0, 2.0], [3.0]])
 def test_digitize(right, bins):
@@ -138,32 +131,3 @@ def test_digitize_errors():
                                      lambda: cp.digitize(cp.array([1.0]), cp.array([1.0, 3.0, 2.0])))
     testing.assert_raises_like_numpy(lambda: numpy.digitize([1j], [1.0, 2.0]),
                                      lambda: cp.digitize(cp.array([1j]), cp.array([1.0, 2.0])))
-
-
-# ---- unique ---------------------------------------------------------------------------------
-
-def check_unique(c_res, n_res, inverse_at=None, source=None):
-    """Every result equal to NumPy's; the inverse at position `inverse_at` (when given) is checked
-    by reconstruction instead: NumPy's order among equal NaNs (equal_nan=False without
-    return_index) comes from an unstable sort and is unspecified."""
-    if not isinstance(n_res, tuple):
-        n_res, c_res = (n_res,), (c_res,)
-    assert len(c_res) == len(n_res)
-    for i, (c, n) in enumerate(zip(c_res, n_res)):
-        if i == inverse_at:
-            assert c.shape == n.shape and c.dtype == n.dtype
-            numpy.testing.assert_array_equal(c_res[0].get()[c.get()], source)
-        else:
-            testing.assert_matches_numpy(c, n)
-
-
-if given is not None:
-    @given(hnp.arrays(st.sampled_from([numpy.int8, numpy.int64, numpy.float32, numpy.complex64]),
-                      hnp.array_shapes(min_dims=1, max_dims=2, min_side=0, max_side=8)),
-           st.booleans())
-    def test_unique_hypothesis(h, equal_nan):
-        c = cp.array(h)
-        check_unique(cp.unique(c, True, True, True, equal_nan=equal_nan),
-                     numpy.unique(h, True, True, True, equal_nan=equal_nan))
-        check_unique(cp.unique(c, False, True, True, equal_nan=equal_nan),
-                     numpy.unique(h, False, True, True, equal_nan=equal_nan), None if equal_nan else 1, h)

@@ -1,11 +1,15 @@
 """Shared test inputs: cupric's dtype lists, deterministic values every dtype represents exactly,
-special values (NaNs, infinities, signed zeros, integer extremes) and (numpy, cupric) pairs of equal
-arrays in each memory layout. Comparisons are cupric.testing's (assert_matches_numpy,
+special values (NaNs, infinities, signed zeros, integer extremes), arange and random values, and
+(numpy, cupric) pairs of equal arrays in each memory layout; and check_like_numpy, one call run
+with NumPy and with cupric. Comparisons are cupric.testing's (assert_matches_numpy,
 assert_raises_like_numpy, the numpy_cupy_* decorators)."""
+import warnings
+
 import numpy
 import pytest
 
 import cupric
+from cupric import testing
 
 
 try:
@@ -144,3 +148,84 @@ def special_values(shape, dtype, seed=0):
 def is_view_of(view, base):
     """True when cupric array `view` shares `base`'s memory allocation."""
     return view._mem_ptr == base._mem_ptr
+
+
+# -- arange and random values -----------------------------------------------------------------
+
+def arange_values(shape, dtype=numpy.int64):
+    """0, 1, 2, ... as `dtype` in `shape` (bool: True at multiples of 3; complex: an imaginary
+    part too)."""
+    n = int(numpy.prod(shape))
+    v = numpy.arange(n)
+    if numpy.dtype(dtype) == numpy.bool_:
+        v = v % 3 == 0
+    elif numpy.dtype(dtype).kind == "c":
+        v = v + 1j * (v % 5)
+    return v.astype(dtype).reshape(shape)
+
+
+def arange_pair(shape, dtype=numpy.int64, layout="C"):
+    """(numpy, cupric) arange_values in layout "C", "F" or "neg" (first axis reversed)."""
+    h = arange_values(shape, dtype)
+    if layout == "F":
+        h = numpy.asfortranarray(h)
+        return h, cupric.array(h)
+    if layout == "neg":
+        return h[::-1], cupric.array(h)[::-1]
+    return h, cupric.array(h)
+
+
+def layout_views(h):
+    """(name, numpy view, cupric view) of `h` in C and F order, and reversed along the first
+    axis."""
+    yield "C", h, cupric.array(h)
+    f = numpy.asfortranarray(h)
+    yield "F", f, cupric.array(f)
+    if h.ndim >= 1:
+        yield "neg", h[::-1], cupric.array(h)[::-1]
+
+
+def random_values(n, dtype, seed=0):
+    """`n` random values in [-1000, 1000) as `dtype` (bool: True at multiples of 3; complex: an
+    imaginary part)."""
+    rng = numpy.random.default_rng(seed)
+    v = rng.integers(-1000, 1000, n)
+    dtype = numpy.dtype(dtype)
+    if dtype == numpy.bool_:
+        return v % 3 == 0
+    if dtype.kind == "c":
+        return (v + 1j * (v % 7)).astype(dtype)
+    return v.astype(dtype)
+
+
+def special_pair(shape, dtype, seed=0):
+    """(numpy, cupric) arrays of special_values."""
+    h = special_values(shape, dtype, seed)
+    return h, cupric.array(h)
+
+
+# -- one call with NumPy and cupric ----------------------------------------------------------
+
+def numpy_result_or_error(fn):
+    """NumPy's result, or the exception it raises (warnings silenced: cupric does not warn for
+    overflow in casts)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return fn(numpy), None
+        except Exception as e:  # noqa: BLE001 - any NumPy error is the expectation
+            return None, e
+
+
+def check_like_numpy(fn, *, match_message=False):
+    """fn(xp) gives NumPy's array, or raises NumPy's exception, with xp=cupric (warnings silenced
+    as in numpy_result_or_error); skips where NumPy makes an object array, which cupric has none of."""
+    expected, err = numpy_result_or_error(fn)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if err is not None:
+            testing.assert_raises_like_numpy(lambda: fn(numpy), lambda: fn(cupric), match_message=match_message)
+            return
+        if expected.dtype == object:
+            pytest.skip("NumPy makes an object array (cupric has none)")
+        testing.assert_matches_numpy(fn(cupric), expected)

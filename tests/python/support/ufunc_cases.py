@@ -108,3 +108,8 @@ def tolerance(dtype, name):
     if dt in (numpy.float32, numpy.complex64):
         return 1e-5
     return 1e-12
+
+
+def np_dtype(c):
+    """The NumPy dtype of a type-loop character ('E' is bfloat16)."""
+    return BF16 if c == 'E' else numpy.dtype(c)

@@ -18,7 +18,7 @@ def _fails(match, call):
 def test_equal_arrays_pass_with_nans_and_signed_zeros():
     h = numpy.array([1.0, numpy.nan, -0.0, numpy.inf])
     testing.assert_matches_numpy(cupric.array(h), h)
-    testing.assert_matches_numpy(cupric.array(numpy.array([0.0, numpy.nan, 0.0, numpy.inf])), h)
+    testing.assert_matches_numpy(cupric.array(numpy.array([1.0, numpy.nan, 0.0, numpy.inf])), h)
 
 
 def test_scalars_and_zero_d_desired():
@@ -45,7 +45,7 @@ def test_dtype_shape_and_value_mismatches_fail():
 def test_tolerances_apply_to_inexact_values_only():
     h = numpy.array([1.0, 2.0], numpy.float32)
     near = cupric.array(h * (1 + 1e-6))
-    _fails('Not equal', lambda: testing.assert_matches_numpy(near, h))
+    _fails('Arrays are not equal', lambda: testing.assert_matches_numpy(near, h))
     testing.assert_matches_numpy(near, h, rtol=1e-5)
     # Integers stay exact whatever the tolerance.
     i = numpy.array([1000000, 2], numpy.int64)
