@@ -6,7 +6,7 @@
 // (bfloat16's row is ml_dtypes'). We keep them as tables rather than re-deriving them from
 // kind/size rules: the rules have exceptions (uint64+int64 -> float64, bfloat16+int16 -> error)
 // and the table is what NumPy itself ends up with. tests/cpp/test_dtype.cpp and
-// tests/python/test_dtype.py check every entry against NumPy.
+// tests/python/core/test_dtype.py check every entry against NumPy.
 #pragma once
 #include <cstdint>
 #include <string>

@@ -111,7 +111,7 @@ bool weak_can_cast(char kind, const Scalar& v, DType t, Casting casting) {
 // given a void/structured input, raise _UFuncNoLoopError (UFuncNoLoopError here): "ufunc 'gcd'
 // did not contain a loop with signature matching types (<class 'numpy.dtypes.Float64DType'>,
 // ...) -> None". Measured with NumPy 2.4 over every ufunc and numeric dtype combination
-// (tests/python/test_ufunc_types.py::test_no_loop_errors_match_numpy).
+// (tests/python/math/test_ufunc_errors.py::test_no_loop_errors_match_numpy).
 bool numpy_no_loop_error(const OpDef& u) {
   for (const char* n : {"gcd", "lcm", "positive", "sign"})
     if (u.name == n) return true;

@@ -13,7 +13,9 @@
 #
 # The decorators keep CuPy's names (`numpy_cupy_*`, the `name='xp'` argument) so that
 # tests written for CuPy run unchanged; `xp` is `numpy` in one run and `cupric` in the
-# other. This package never imports cupric at import time (cupric imports it lazily).
+# other. Inside a test, `assert_matches_numpy(cupric_result, numpy_result)` and
+# `assert_raises_like_numpy(numpy_call, cupric_call)` compare one call at a time.
+# This package never imports cupric at import time (cupric imports it lazily).
 
 from cupric.testing import _condition  # NOQA
 from cupric.testing import _random  # NOQA
@@ -82,6 +84,10 @@ from cupric.testing._loops import (  # NOQA
     numpy_cupy_array_max_ulp,
     numpy_cupy_equal,
     numpy_cupy_raises,
+)
+from cupric.testing._numpy_match import (  # NOQA
+    assert_matches_numpy,
+    assert_raises_like_numpy,
 )
 from cupric.testing._parameterized import (  # NOQA
     from_pytest_parameterize,
