@@ -9,25 +9,12 @@ ndarray = _core.ndarray
 
 def where(condition, x=None, y=None):
     """numpy.where: with one argument the indices of the nonzero elements (one host sync);
-    with three, elements of x where condition is true and of y elsewhere."""
+    with three, elements of x where condition is true and of y elsewhere (C++: cupric::where)."""
     if x is None and y is None:
         return _core.nonzero(condition)
     if x is None or y is None:
         raise ValueError("either both or neither of x and y should be given")
-    def dt(v):
-        return v.dtype if isinstance(v, ndarray) else (v if numpy.isscalar(v) else numpy.asarray(v).dtype)
-    dtype = numpy.result_type(dt(x), dt(y))
-    shapes = [numpy.shape(v) if not isinstance(v, ndarray) else v.shape for v in (condition, x, y)]
-    out = _core.empty(numpy.broadcast_shapes(*shapes), dtype)
-    _core._copyto(out, _as_array(y, dtype), "unsafe")
-    _core._copyto_where(out, _as_array(x, dtype), "unsafe", condition)
-    return out
-
-
-def _as_array(v, dtype):
-    if isinstance(v, ndarray):
-        return v
-    return numpy.asarray(v, dtype=dtype)
+    return _core._where(condition, x, y)
 
 
 def copyto(dst, src, casting="same_kind", where=True):
