@@ -3,6 +3,7 @@
 // conversion only.
 #include <optional>
 #include "ndarray_methods.hpp"
+#include "cupric/ops/copyto.hpp"
 
 namespace cupric::py {
 
@@ -152,12 +153,11 @@ void init_joining(nb::module_& m) {
   m.def("atleast_3d", [](nb::args args) { return atleast(args, &atleast_3d); }, "Views with at least three dimensions.");
   m.def("resize", [](nb::handle a, nb::handle new_shape) { return wrap(resize(arr(a), to_dims(new_shape))); },
         nb::arg("a"), nb::arg("new_shape"), "A new array of the given shape, filled with repeated copies of a.");
-  m.def("_copyto_where", [](nb::handle dst, nb::handle src, nb::handle casting, nb::handle where) {
-        copyto(unwrap(dst).arr, arr(src), casting_of(casting), arr(where));
-      }, nb::arg("dst"), nb::arg("src"), nb::arg("casting"), nb::arg("where"));
-  m.def("_copyto", [](nb::handle dst, nb::handle src, nb::handle casting) {
-        copyto(unwrap(dst).arr, arr(src), casting_of(casting));
-      }, nb::arg("dst"), nb::arg("src"), nb::arg("casting"));
+  // numpy.copyto (cupric/ops/copyto.hpp): Python and NumPy scalars follow NumPy's scalar rule.
+  m.def("_copyto", [](nb::handle dst, nb::handle src, nb::handle casting, nb::handle where) {
+        const bool everywhere = where.ptr() == Py_True;
+        copyto(unwrap(dst).arr, operand_of(src), casting_of(casting), everywhere ? ndarray() : arr(where));
+      }, nb::arg("dst"), nb::arg("src").none(), nb::arg("casting"), nb::arg("where").none());
   m.def("_broadcast_shapes", [](nb::args shapes) {
         std::vector<Dims> v;
         for (nb::handle h : shapes) v.push_back(to_dims(h));

@@ -8,6 +8,7 @@
 #include "cupric/memory.hpp"
 #include "cupric/ndarray.hpp"
 #include "cupric/ops/copy.hpp"
+#include "cupric/ops/copyto.hpp"
 #include "cupric/ops/creation.hpp"
 #include "cupric/ops/indexing.hpp"
 #include "cupric/ops/linspace_arrays.hpp"

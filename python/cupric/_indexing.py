@@ -18,24 +18,11 @@ def where(condition, x=None, y=None):
 
 
 def copyto(dst, src, casting="same_kind", where=True):
-    """numpy.copyto: copies src (broadcast) into dst, optionally only where `where` is true."""
+    """numpy.copyto: copies src (broadcast) into dst, optionally only where `where` is true
+    (C++: cupric::copyto, which applies NumPy 2's rules to Python-number sources)."""
     if not isinstance(dst, ndarray):
         raise TypeError("copyto() argument 1 must be cupric.ndarray, not " + type(dst).__name__)
-    if not isinstance(src, ndarray):
-        # Python scalars take dst's dtype when NumPy 2 (NEP 50) lets them.
-        if isinstance(src, (bool, int, float, complex)):
-            if not numpy.can_cast(numpy.result_type(dst.dtype, src), dst.dtype, casting) and \
-                    not numpy.can_cast(numpy.asarray(src).dtype, dst.dtype, casting):
-                raise TypeError(f"Cannot cast scalar from {numpy.asarray(src).dtype!r} to {dst.dtype!r} "
-                                f"according to the rule '{casting}'")
-            src = numpy.asarray(src, dtype=dst.dtype)
-            casting = "unsafe"
-        else:
-            src = numpy.asarray(src)
-    if where is True:
-        _core._copyto(dst, src, casting)
-    else:
-        _core._copyto_where(dst, src, casting, where)
+    _core._copyto(dst, src, casting, where)
 
 
 def broadcast_shapes(*args):
