@@ -56,6 +56,9 @@ ResolvedDType scalar_dtype(nb::handle v);
 // receives the numpy dtype for void/structured results (None otherwise).
 ndarray as_device_array(nb::handle obj, nb::handle dtype = nb::none(), nb::object* descr_out = nullptr,
                         Order order = Order::K);
+// An argument as a C++ ufunc-style operand: cupric arrays and numbers as to_operand takes them
+// (Python numbers weak), any other array-like converted with as_device_array (ndarray.cpp).
+Operand operand_of(nb::handle v);
 // Writes `value` (array-like or scalar) into the view `dst` as NumPy's setitem does.
 void assign_to(const ndarray& dst, nb::handle dst_descr, nb::handle value);
 // Element `a` (size 1) as a Python scalar (host sync).
@@ -70,20 +73,21 @@ PyObject* raise_current_exception() noexcept;
 const PyType_Slot* ndarray_operator_slots();
 void init_dtype(nb::module_& m);
 void init_ndarray(nb::module_& m);
+void init_ndarray_methods(nb::module_& m);  // the method table (ndarray_methods.cpp)
 void init_creation(nb::module_& m);
 void init_creation_routines(nb::module_& m);  // ranges, matrices, *_like (creation_routines.cpp)
-void init_manipulation(nb::module_& m);  // after init_ndarray: adds ndarray methods
-void init_reduction(nb::module_& m);  // after init_ndarray: adds ndarray methods
-void init_scan(nb::module_& m);       // after init_ndarray: adds ndarray methods (scan.cpp)
+void init_manipulation(nb::module_& m);
+void init_reduction(nb::module_& m);
+void init_scan(nb::module_& m);  // (scan.cpp)
 void init_runtime(nb::module_& m);
-void init_indexing(nb::module_& m);  // after init_ndarray: adds ndarray methods
-void init_joining(nb::module_& m);   // after init_ndarray: adds ndarray methods
+void init_indexing(nb::module_& m);
+void init_joining(nb::module_& m);
 void init_cuda_runtime(nb::module_& m);
 void init_sorting(nb::module_& m);  // sorting, searching, sets (sorting.cpp)
 // Raises cupric.cuda.runtime.CUDARuntimeError for `e`; false before Python registered the class.
 bool translate_cuda_error(const CudaError& e);
 void init_ufunc(nb::module_& m);  // after init_ndarray: adds the operators to ndarray
-void init_editing(nb::module_& m);  // after init_ndarray: pad, insert/delete, block, select, trace, ...
+void init_editing(nb::module_& m);  // pad, insert/delete, block, select, trace, ...
 void init_averages(nb::module_& m);  // average, diff ends, ediff1d, trapezoid, gradient, cov, corrcoef (averages.cpp)
 // The op-table entry of a cupric.ufunc object, or null (ufunc.cpp). Other binding files add
 // methods to the class (`m.attr("ufunc")`, e.g. reduce/accumulate) with nb::is_method() and

@@ -68,9 +68,11 @@ bool is_scalar_like(nb::handle v) {
          (is_array(v) && unwrap(v).arr.ndim() == 0);
 }
 
-void check_scalar_bounds(nb::handle start, nb::handle stop, const char* routine) {
-  if (!is_scalar_like(start) || !is_scalar_like(stop))
-    throw NotImplementedError(std::string(routine) + "() with array start or stop is not supported yet");
+// A scalar-like value (is_scalar_like) of a complex type.
+bool is_complex_scalar(nb::handle v) {
+  Operand o;
+  if (!to_operand(v, o)) return false;
+  return o.is_array() ? o.array().dtype().is_complex() : o.scalar().dtype.is_complex();
 }
 
 nb::object arange_impl(nb::handle start, nb::handle stop, nb::handle step, nb::handle dtype) {
@@ -82,7 +84,11 @@ nb::object arange_impl(nb::handle start, nb::handle stop, nb::handle step, nb::h
 
 nb::object linspace_impl(nb::handle start, nb::handle stop, int64_t num, bool endpoint, bool retstep,
                          nb::handle dtype, int64_t axis) {
-  check_scalar_bounds(start, stop, "linspace");
+  if (!is_scalar_like(start) || !is_scalar_like(stop)) {  // array bounds: ops/linspace_arrays.cpp
+    ndarray step;
+    nb::object y = wrap(linspace(operand_of(start), operand_of(stop), num, endpoint, optional_dtype(dtype), axis, &step));
+    return retstep ? nb::object(nb::make_tuple(y, wrap(std::move(step)))) : y;
+  }
   Scalar step;
   nb::object y = wrap(linspace(number_arg(start, "linspace"), number_arg(stop, "linspace"), num, endpoint,
                                optional_dtype(dtype), &step));
@@ -98,9 +104,10 @@ nb::object linspace_impl(nb::handle start, nb::handle stop, int64_t num, bool en
 
 nb::object logspace_impl(nb::handle start, nb::handle stop, int64_t num, bool endpoint, nb::handle base,
                          nb::handle dtype, int64_t axis) {
-  check_scalar_bounds(start, stop, "logspace");
+  if (!is_scalar_like(start) || !is_scalar_like(stop) || !is_scalar_like(base) || is_complex_scalar(start) ||
+      is_complex_scalar(stop) || is_complex_scalar(base))  // array or complex operands: ops/linspace_arrays.cpp
+    return wrap(logspace(operand_of(start), operand_of(stop), num, endpoint, operand_of(base), optional_dtype(dtype), axis));
   Scalar b = number_arg(base, "logspace");
-  if (b.dtype.is_complex()) throw NotImplementedError("logspace() with a complex base is not supported yet");
   nb::object y = wrap(logspace(number_arg(start, "logspace"), number_arg(stop, "logspace"), num, endpoint,
                                b.as<double>(), optional_dtype(dtype)));
   check_axis(axis);

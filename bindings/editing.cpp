@@ -1,8 +1,9 @@
 // pad, insert, delete, trim_zeros, block, row_stack, select, mask_indices, triu/tril_indices(_from)
-// and trace (cupric/ops/pad.hpp, elements.hpp, selection.hpp) as cupric module functions and
-// ndarray methods. Argument conversion only: NumPy's argument forms become the C++ ones.
+// and trace (cupric/ops/pad.hpp, elements.hpp, selection.hpp) as cupric module functions (trace's
+// converter also serves the ndarray method table, ndarray_methods.cpp). Argument conversion
+// only: NumPy's argument forms become the C++ ones.
 #include <nanobind/stl/function.h>
-#include "common.hpp"
+#include "ndarray_methods.hpp"
 
 namespace cupric::py {
 
@@ -141,6 +142,8 @@ Operand select_operand(nb::handle v) {
   return Operand(arr(v));
 }
 
+}  // namespace
+
 nb::object trace_impl(nb::handle a, int64_t offset, int64_t axis1, int64_t axis2, nb::handle dtype, nb::handle out) {
   std::optional<DType> dt;
   if (!dtype.is_none()) dt = resolve_dtype(dtype).dtype;
@@ -151,12 +154,7 @@ nb::object trace_impl(nb::handle a, int64_t offset, int64_t axis1, int64_t axis2
   return wrap(trace(arr(a), offset, axis1, axis2, dt));
 }
 
-}  // namespace
-
 void init_editing(nb::module_& m) {
-  nb::class_<PyArray> cls = nb::borrow<nb::class_<PyArray>>(m.attr("ndarray"));
-  cls.def("trace", &trace_impl, nb::arg("offset") = 0, nb::arg("axis1") = 0, nb::arg("axis2") = 1,
-          nb::arg("dtype") = nb::none(), nb::arg("out") = nb::none(), "The sum along diagonals.");
 
   m.def("pad", &pad_impl, nb::arg("array"), nb::arg("pad_width"), nb::arg("mode") = "constant", nb::arg("kwargs"),
         "Pads an array (every mode of numpy.pad).");

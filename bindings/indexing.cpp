@@ -1,7 +1,8 @@
-// Indexing routines (cupric/ops/indexing.hpp) as cupric module functions and ndarray methods.
+// Indexing routines (cupric/ops/indexing.hpp) as cupric module functions, and their converters
+// for the ndarray method table (ndarray_methods.cpp).
 // Argument conversion only: array-likes become arrays, axis None becomes std::nullopt.
 #include <optional>
-#include "common.hpp"
+#include "ndarray_methods.hpp"
 
 namespace cupric::py {
 
@@ -41,6 +42,8 @@ nb::object with_out(ndarray r, nb::handle out) {
   return nb::borrow(out);
 }
 
+}  // namespace
+
 nb::object take_impl(nb::handle a, nb::handle indices, nb::handle axis, nb::handle out, nb::handle mode) {
   PyArray& pa = unwrap(a);
   return with_out(take(pa.arr, idx_arr(indices), opt_axis(axis), mode_of(mode)), out);
@@ -48,31 +51,22 @@ nb::object take_impl(nb::handle a, nb::handle indices, nb::handle axis, nb::hand
 
 nb::object nonzero_impl(nb::handle a) { return tuple_of(nonzero(arr(a))); }
 
-}  // namespace
+void put_method(nb::handle self, nb::handle ind, nb::handle v, nb::handle mode) {
+  put(unwrap(self).arr, idx_arr(ind), as_device_array(v), mode_of(mode));
+}
+
+nb::object compress_method(nb::handle self, nb::handle condition, nb::handle axis, nb::handle out) {
+  return with_out(compress(arr(condition), unwrap(self).arr, opt_axis(axis)), out);
+}
+
+nb::object choose_method(nb::handle self, nb::handle choices, nb::handle out, nb::handle mode) {
+  return with_out(choose(unwrap(self).arr, arrays_of(choices), mode_of(mode)), out);
+}
 
 void init_indexing(nb::module_& m) {
-  nb::class_<PyArray> cls = nb::borrow<nb::class_<PyArray>>(m.attr("ndarray"));
-  cls.def("take", &take_impl, nb::arg("indices"), nb::arg("axis") = nb::none(), nb::arg("out") = nb::none(),
-          nb::arg("mode") = "raise", "Elements at the given indices (along an axis, or of the flattened array).")
-      .def("put", [](nb::handle self, nb::handle ind, nb::handle v, nb::handle mode) {
-            PyArray& pa = unwrap(self);
-            put(pa.arr, idx_arr(ind), as_device_array(v), mode_of(mode));
-          }, nb::arg("indices"), nb::arg("values"), nb::arg("mode") = "raise", "Sets a.flat[indices] = values.")
-      .def("nonzero", &nonzero_impl, "Indices of the nonzero elements, one array per dimension.")
-      .def("compress", [](nb::handle self, nb::handle condition, nb::handle axis, nb::handle out) {
-            return with_out(compress(arr(condition), unwrap(self).arr, opt_axis(axis)), out);
-          }, nb::arg("condition"), nb::arg("axis") = nb::none(), nb::arg("out") = nb::none(),
-          "Selected slices along an axis.")
-      .def("choose", [](nb::handle self, nb::handle choices, nb::handle out, nb::handle mode) {
-            return with_out(choose(unwrap(self).arr, arrays_of(choices), mode_of(mode)), out);
-          }, nb::arg("choices"), nb::arg("out") = nb::none(), nb::arg("mode") = "raise",
-          "Elements chosen from the choices by this array's values.");
-
   m.def("take", &take_impl, nb::arg("a"), nb::arg("indices"), nb::arg("axis") = nb::none(), nb::arg("out") = nb::none(),
         nb::arg("mode") = "raise", "Takes elements from an array along an axis.");
-  m.def("put", [](nb::handle a, nb::handle ind, nb::handle v, nb::handle mode) {
-        put(unwrap(a).arr, idx_arr(ind), arr(v), mode_of(mode));
-      }, nb::arg("a"), nb::arg("ind"), nb::arg("v"), nb::arg("mode") = "raise",
+  m.def("put", &put_method, nb::arg("a"), nb::arg("ind"), nb::arg("v"), nb::arg("mode") = "raise",
       "Replaces the elements at the given flat indices (values repeated as needed).");
   m.def("take_along_axis", [](nb::handle a, nb::handle indices, nb::handle axis) {
         return wrap(take_along_axis(arr(a), arr(indices), opt_axis(axis)));
@@ -87,6 +81,9 @@ void init_indexing(nb::module_& m) {
       "Selected slices of an array along an axis.");
   m.def("extract", [](nb::handle condition, nb::handle a) { return wrap(extract(arr(condition), arr(a))); },
         nb::arg("condition"), nb::arg("arr"), "The elements of an array where a condition is true.");
+  m.def("_where", [](nb::handle condition, nb::handle x, nb::handle y) {
+        return wrap(where(arr(condition), operand_of(x), operand_of(y)));
+      }, nb::arg("condition"), nb::arg("x"), nb::arg("y"), "numpy.where's three-argument form.");
   m.def("nonzero", &nonzero_impl, nb::arg("a"), "Indices of the nonzero elements (one host sync for the count).");
   m.def("flatnonzero", [](nb::handle a) { return wrap(flatnonzero(arr(a))); }, nb::arg("a"),
         "Indices of the nonzero elements of the flattened array.");

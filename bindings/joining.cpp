@@ -1,7 +1,9 @@
 // Joining, splitting and rearranging routines (cupric/ops/manipulation.hpp, second half) as
-// cupric module functions and ndarray methods. Argument conversion only.
+// cupric module functions (repeat's converter also serves ndarray_methods.cpp). Argument
+// conversion only.
 #include <optional>
-#include "common.hpp"
+#include "ndarray_methods.hpp"
+#include "cupric/ops/copyto.hpp"
 
 namespace cupric::py {
 
@@ -64,13 +66,13 @@ std::vector<int64_t> int_or_tuple(nb::handle obj) { return to_dims(obj).to_vecto
 
 }  // namespace
 
+nb::object repeat_method(nb::handle self, nb::handle repeats, nb::handle axis) {
+  ndarray a = arr(self);  // (the module function takes array-likes)
+  if (PyIndex_Check(repeats.ptr()) && !is_array(repeats)) return wrap(repeat(a, to_dims(repeats)[0], opt_axis(axis)));
+  return wrap(repeat(a, arr(repeats), opt_axis(axis)));
+}
+
 void init_joining(nb::module_& m) {
-  nb::class_<PyArray> cls = nb::borrow<nb::class_<PyArray>>(m.attr("ndarray"));
-  cls.def("repeat", [](nb::handle self, nb::handle repeats, nb::handle axis) {
-        const ndarray& a = unwrap(self).arr;
-        if (PyIndex_Check(repeats.ptr()) && !is_array(repeats)) return wrap(repeat(a, to_dims(repeats)[0], opt_axis(axis)));
-        return wrap(repeat(a, arr(repeats), opt_axis(axis)));
-      }, nb::arg("repeats"), nb::arg("axis") = nb::none(), "Repeats elements of the array.");
 
   m.def("concatenate", [](nb::handle arrays, nb::handle axis, nb::handle out, nb::handle dtype, nb::handle casting) {
         std::vector<ndarray> in = arrays_of(arrays);
@@ -145,22 +147,17 @@ void init_joining(nb::module_& m) {
       }, nb::arg("a"), nb::arg("shift"), nb::arg("axis") = nb::none(), "Rolls elements along axes.");
   m.def("tile", [](nb::handle a, nb::handle reps) { return wrap(tile(arr(a), int_or_tuple(reps))); }, nb::arg("A"),
         nb::arg("reps"), "Repeats an array the given number of times along each axis.");
-  m.def("repeat", [](nb::handle a, nb::handle repeats, nb::handle axis) {
-        if (PyIndex_Check(repeats.ptr()) && !is_array(repeats))
-          return wrap(repeat(arr(a), to_dims(repeats)[0], opt_axis(axis)));
-        return wrap(repeat(arr(a), arr(repeats), opt_axis(axis)));
-      }, nb::arg("a"), nb::arg("repeats"), nb::arg("axis") = nb::none(), "Repeats elements of an array.");
+  m.def("repeat", &repeat_method, nb::arg("a"), nb::arg("repeats"), nb::arg("axis") = nb::none(), "Repeats elements of an array.");
   m.def("atleast_1d", [](nb::args args) { return atleast(args, &atleast_1d); }, "Views with at least one dimension.");
   m.def("atleast_2d", [](nb::args args) { return atleast(args, &atleast_2d); }, "Views with at least two dimensions.");
   m.def("atleast_3d", [](nb::args args) { return atleast(args, &atleast_3d); }, "Views with at least three dimensions.");
   m.def("resize", [](nb::handle a, nb::handle new_shape) { return wrap(resize(arr(a), to_dims(new_shape))); },
         nb::arg("a"), nb::arg("new_shape"), "A new array of the given shape, filled with repeated copies of a.");
-  m.def("_copyto_where", [](nb::handle dst, nb::handle src, nb::handle casting, nb::handle where) {
-        copyto(unwrap(dst).arr, arr(src), casting_of(casting), arr(where));
-      }, nb::arg("dst"), nb::arg("src"), nb::arg("casting"), nb::arg("where"));
-  m.def("_copyto", [](nb::handle dst, nb::handle src, nb::handle casting) {
-        copyto(unwrap(dst).arr, arr(src), casting_of(casting));
-      }, nb::arg("dst"), nb::arg("src"), nb::arg("casting"));
+  // numpy.copyto (cupric/ops/copyto.hpp): Python and NumPy scalars follow NumPy's scalar rule.
+  m.def("_copyto", [](nb::handle dst, nb::handle src, nb::handle casting, nb::handle where) {
+        const bool everywhere = where.ptr() == Py_True;
+        copyto(unwrap(dst).arr, operand_of(src), casting_of(casting), everywhere ? ndarray() : arr(where));
+      }, nb::arg("dst"), nb::arg("src").none(), nb::arg("casting"), nb::arg("where").none());
   m.def("_broadcast_shapes", [](nb::args shapes) {
         std::vector<Dims> v;
         for (nb::handle h : shapes) v.push_back(to_dims(h));

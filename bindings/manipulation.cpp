@@ -1,6 +1,7 @@
-// Shape and view routines (cupric/ops/manipulation.hpp) as ndarray methods and cupric module
-// functions. Argument conversion only; views get `base` set through wrap().
-#include "common.hpp"
+// Shape and view routines (cupric/ops/manipulation.hpp) as cupric module functions, and their
+// converters for the ndarray method table (ndarray_methods.cpp). Argument conversion only;
+// views get `base` set through wrap().
+#include "ndarray_methods.hpp"
 
 namespace cupric::py {
 
@@ -40,6 +41,17 @@ Dims shape_from_args(const nb::args& args) {
   return d;
 }
 
+}  // namespace
+
+nb::object flatten_method(nb::handle self, nb::handle order) {
+  PyArray& pa = unwrap(self);
+  return wrap(flatten(pa.arr, order_or_c(order)), pa.descr);
+}
+
+nb::object reshape_method(nb::handle self, nb::args shape, nb::handle order, nb::handle copy) {
+  return reshape_impl(self, shape_from_args(shape), order, copy);
+}
+
 nb::object transpose_impl(nb::handle self, nb::handle axes) {
   const ndarray& a = unwrap(self).arr;
   return as_view_of(axes.is_none() ? transpose(a) : transpose(a, to_axes(axes)), self);
@@ -70,6 +82,12 @@ nb::object swapaxes_impl(nb::handle self, int64_t axis1, int64_t axis2) {
   return as_view_of(swapaxes(unwrap(self).arr, axis1, axis2), self);
 }
 
+nb::object transpose_method(nb::handle self, nb::args axes) {
+  if (axes.size() == 0) return transpose_impl(self, nb::none());
+  if (axes.size() == 1) return transpose_impl(self, axes[0]);
+  return transpose_impl(self, axes);
+}
+
 nb::object view_impl(nb::handle self, nb::handle dtype, nb::handle type) {
   if (!type.is_none()) throw NotImplementedError("ndarray.view(type=...) is not supported: cupric has no ndarray subclasses");
   PyArray& pa = unwrap(self);
@@ -79,32 +97,7 @@ nb::object view_impl(nb::handle self, nb::handle dtype, nb::handle type) {
   return wrap(std::move(v), rd.dtype.is_void() ? nb::handle(rd.descr) : nb::handle(), &pa, self);
 }
 
-}  // namespace
-
 void init_manipulation(nb::module_& m) {
-  nb::handle cls = m.attr("ndarray");
-  nb::class_<PyArray> arr = nb::borrow<nb::class_<PyArray>>(cls);
-  arr.def("reshape", [](nb::handle self, nb::args shape, nb::handle order, nb::handle copy) {
-           return reshape_impl(self, shape_from_args(shape), order, copy);
-         }, nb::arg("shape"), nb::arg("order").none() = "C", nb::arg("copy") = nb::none(),
-         "Returns an array with the new shape: a view whenever strides can express it.")
-      .def("ravel", &ravel_impl, nb::arg("order").none() = "C", "A flattened array: a view when the layout allows.")
-      .def("flatten", [](nb::handle self, nb::handle order) {
-            PyArray& pa = unwrap(self);
-            return wrap(flatten(pa.arr, order_or_c(order)), pa.descr);
-          }, nb::arg("order").none() = "C", "A flattened copy of the array.")
-      .def("transpose", [](nb::handle self, nb::args axes) {
-            if (axes.size() == 0) return transpose_impl(self, nb::none());
-            if (axes.size() == 1) return transpose_impl(self, axes[0]);
-            return transpose_impl(self, axes);
-          }, nb::arg("axes"), "A view with axes permuted (reversed when none are given).")
-      .def("swapaxes", &swapaxes_impl, nb::arg("axis1"), nb::arg("axis2"), "A view with two axes interchanged.")
-      .def("squeeze", &squeeze_impl, nb::arg("axis") = nb::none(), "A view without the length-1 axes.")
-      .def("diagonal", &diagonal_impl, nb::arg("offset") = 0, nb::arg("axis1") = 0, nb::arg("axis2") = 1,
-           "A view of the specified diagonals.")
-      .def("view", &view_impl, nb::arg("dtype") = nb::none(), nb::arg("type") = nb::none(),
-           "A view of the same memory, optionally read as another dtype.");
-
   m.def("reshape", [](nb::handle a, nb::handle shape, nb::handle order, nb::handle copy) {
         return reshape_impl(a, to_dims(shape), order, copy);
       }, nb::arg("a"), nb::arg("shape"), nb::arg("order").none() = "C", nb::kw_only(), nb::arg("copy") = nb::none(),

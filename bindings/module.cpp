@@ -10,6 +10,7 @@ NB_MODULE(_core, m) {
   init_errors(m);
   init_dtype(m);
   init_ndarray(m);
+  init_ndarray_methods(m);
   init_creation(m);
   init_creation_routines(m);
   init_manipulation(m);

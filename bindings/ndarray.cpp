@@ -1,9 +1,8 @@
-// cupric.ndarray: the Python array type. Attributes, basic indexing, casts, fills and host
-// transfers call straight into C++ (DESIGN.md decision 1); Python-only conveniences (repr,
-// tolist, pickling, flags objects) live in python/cupric/_ndarray.py.
+// cupric.ndarray: the Python array type (its methods are in the table, ndarray_methods.cpp),
+// wrapping and unwrapping, indexing keys, array-likes to device arrays, host transfers and item().
 #include <algorithm>
 #include <cstring>
-#include "common.hpp"
+#include "ndarray_methods.hpp"
 
 namespace cupric::py {
 
@@ -169,7 +168,9 @@ ndarray value_array_for(const ndarray& dst, nb::handle dst_descr, nb::handle val
   return as_device_array(value, dt);
 }
 
-nb::object getitem(nb::handle self, nb::handle key) {
+}  // namespace
+
+nb::object array_getitem(nb::handle self, nb::handle key) {
   if (PyUnicode_Check(key.ptr())) return field_view(self, nb::cast<std::string>(key));
   PyArray& pa = unwrap(self);
   std::vector<Index> idx;
@@ -178,7 +179,7 @@ nb::object getitem(nb::handle self, nb::handle key) {
   return wrap(std::move(v), pa.descr, &pa, self);
 }
 
-void setitem(nb::handle self, nb::handle key, nb::handle value) {
+void array_setitem(nb::handle self, nb::handle key, nb::handle value) {
   if (PyUnicode_Check(key.ptr())) {
     nb::object f = field_view(self, nb::cast<std::string>(key));
     PyArray& fa = unwrap(f);
@@ -194,6 +195,8 @@ void setitem(nb::handle self, nb::handle key, nb::handle value) {
   }
   cupric::setitem(pa.arr, idx, value_array_for(pa.arr, pa.descr, value));
 }
+
+namespace {
 
 // Makes `stream` (a cupric.cuda Stream, or None: no change) current on `device` for a scope.
 class CurrentStreamGuard {
@@ -223,7 +226,9 @@ nb::object host_buffer_ptr(nb::handle np_arr) {
   return np_arr.attr("__array_interface__")["data"][0];
 }
 
-nb::object get(nb::handle self, nb::handle stream, nb::handle order_obj, nb::handle out, bool blocking) {
+}  // namespace
+
+nb::object array_get(nb::handle self, nb::handle stream, nb::handle order_obj, nb::handle out, bool blocking) {
   PyArray& pa = unwrap(self);
   const ndarray& a = pa.arr;
   CurrentStreamGuard guard(stream, a.backend(), a.device());  // the copy (and a blocking wait) on `stream`
@@ -252,7 +257,7 @@ nb::object get(nb::handle self, nb::handle stream, nb::handle order_obj, nb::han
   return result;
 }
 
-void set_from_host(nb::handle self, nb::handle arr, nb::handle stream) {
+void array_set(nb::handle self, nb::handle arr, nb::handle stream) {
   PyArray& pa = unwrap(self);
   CurrentStreamGuard guard(stream, pa.arr.backend(), pa.arr.device());
   nb::object np = numpy();
@@ -271,23 +276,10 @@ void set_from_host(nb::handle self, nb::handle arr, nb::handle stream) {
   copyto(pa.arr, tmp, Casting::Unsafe);
 }
 
-// NumPy 2.4 expired the deprecation of int()/float()/complex() on size-1 arrays with ndim > 0.
-void check_size1(const ndarray& a, const char* what) {
-  if (a.ndim() != 0) throw TypeError(std::string("only 0-dimensional arrays can be converted to ") + what);
-}
-
-// int(a) / float(a): the single element as a Python scalar, converted (host sync).
-nb::object scalar_converted(const ndarray& a, PyObject* (*convert)(PyObject*)) {
-  check_size1(a, "Python scalars");
-  nb::object v = item_of(a);
-  PyObject* r = convert(v.ptr());
-  if (!r) throw nb::python_error();
-  return nb::steal(r);
-}
-
 // ndarray.item(*args): no argument (size-1 arrays), one flat C-order index, or one index per axis
 // (given as arguments or as one tuple), negative indices counted from the end, as NumPy's.
-nb::object item_at(const ndarray& a, nb::args args) {
+nb::object array_item(const PyArray& self, nb::args args) {
+  const ndarray& a = self.arr;
   if (args.size() == 0) return item_of(a);
   std::vector<nb::handle> idx;
   if (args.size() == 1 && PyTuple_Check(args[0].ptr())) {
@@ -325,6 +317,8 @@ nb::object item_at(const ndarray& a, nb::args args) {
   return item_of(a.view(Dims{}, Dims{}, offset));
 }
 
+namespace {
+
 bool contains_device_arrays(nb::handle obj) {
   if (is_array(obj)) return true;
   if (!PyList_Check(obj.ptr()) && !PyTuple_Check(obj.ptr())) return false;
@@ -335,7 +329,7 @@ bool contains_device_arrays(nb::handle obj) {
 
 // A list/tuple nesting cupric arrays, with each array brought to the host (one sync each).
 nb::object nested_to_host(nb::handle obj) {
-  if (is_array(obj)) return get(obj, nb::none(), nb::str("C"), nb::none(), true);
+  if (is_array(obj)) return array_get(obj, nb::none(), nb::str("C"), nb::none(), true);
   if (!PyList_Check(obj.ptr()) && !PyTuple_Check(obj.ptr())) return nb::borrow(obj);
   nb::list out;
   for (nb::handle item : obj) out.append(nested_to_host(item));
@@ -429,6 +423,12 @@ nb::object item_of(const ndarray& a) {
   }
 }
 
+Operand operand_of(nb::handle v) {
+  Operand o;
+  if (to_operand(v, o)) return o;
+  return Operand(as_device_array(v));
+}
+
 void assign_to(const ndarray& dst, nb::handle dst_descr, nb::handle value) {
   if (is_array(value)) {
     PyArray& v = unwrap(value);
@@ -490,9 +490,6 @@ ndarray as_device_array(nb::handle obj, nb::handle dtype, nb::object* descr_out,
   return r;
 }
 
-void init_array_from_args(PyArray* self, nb::handle shape, nb::handle dtype, nb::handle memptr, nb::handle strides,
-                          nb::handle order);  // bindings/cuda_runtime2.cpp
-
 void init_ndarray(nb::module_& m) {
   auto cls = nb::class_<PyArray>(m, "ndarray", nb::type_slots(ndarray_operator_slots()), nb::is_weak_referenceable(),
 #if NB_VERSION_MAJOR > 3 || (NB_VERSION_MAJOR == 3 && NB_VERSION_MINOR >= 1)
@@ -502,99 +499,9 @@ void init_ndarray(nb::module_& m) {
 #endif
                                  "cupric.ndarray: an N-dimensional array on the current device (CuPy-compatible).");
   g_array_type = cls.inc_ref();
-  // cupric.ndarray(shape, dtype=float, memptr=None, strides=None, order='C') (bindings/cuda_runtime2.cpp)
-  cls.def("__init__", &init_array_from_args, nb::arg("shape"), nb::arg("dtype") = nb::none(),
-          nb::arg("memptr") = nb::none(), nb::arg("strides") = nb::none(), nb::arg("order") = "C");
-  cls.def_prop_ro("shape", [](const PyArray& p) { return dims_tuple(p.arr.shape()); })
-      .def_prop_ro("strides", [](const PyArray& p) { return dims_tuple(p.arr.strides()); })
-      .def_prop_ro("ndim", [](const PyArray& p) { return p.arr.ndim(); })
-      .def_prop_ro("size", [](const PyArray& p) { return p.arr.size(); })
-      .def_prop_ro("itemsize", [](const PyArray& p) { return p.arr.itemsize(); })
-      .def_prop_ro("nbytes", [](const PyArray& p) { return p.arr.nbytes(); })
-      .def_prop_ro("dtype", [](const PyArray& p) { return dtype_object(p.arr.dtype(), p.descr); })
-      .def_prop_ro("base", [](const PyArray& p) { return p.base; })
-      .def_prop_ro("_c_contiguous", [](const PyArray& p) { return p.arr.c_contiguous(); })
-      .def_prop_ro("_f_contiguous", [](const PyArray& p) { return p.arr.f_contiguous(); })
-      .def_prop_ro("_owndata", [](const PyArray& p) { return p.base.is_none(); })
-      .def_prop_ro("_data_ptr", [](const PyArray& p) { return p.arr.size() ? p.arr.data_ptr() : reinterpret_cast<uintptr_t>(p.arr.memory()->ptr()) + p.arr.offset(); })
-      .def_prop_ro("_mem_ptr", [](const PyArray& p) { return reinterpret_cast<uintptr_t>(p.arr.memory()->ptr()); })
-      .def_prop_ro("_mem_size", [](const PyArray& p) { return p.arr.memory()->size(); })
-      .def_prop_ro("_device_id", [](const PyArray& p) { return p.arr.device(); })
-      .def_prop_ro("_backend", [](const PyArray& p) { return p.arr.backend().name(); })
-      .def_prop_ro("T", [](nb::handle self) {
-        const ndarray& a = unwrap(self).arr;
-        Dims shape(a.shape()), strides(a.strides());
-        std::reverse(shape.begin(), shape.end());
-        std::reverse(strides.begin(), strides.end());
-        return wrap_view(a.view(std::move(shape), std::move(strides)), self);
-      })
-      .def("__getitem__", &getitem, nb::arg("key").none())  // a[None] is a new axis
-      .def("__setitem__", &setitem, nb::arg("key").none(), nb::arg("value").none())
-      .def("astype", [](nb::handle self, nb::handle dtype, nb::handle order, nb::handle casting, nb::handle subok, bool copy) {
-            PyArray& pa = unwrap(self);
-            ResolvedDType rd = resolve_dtype(dtype);
-            Casting c = casting.is_none() ? Casting::Unsafe : parse_casting(nb::cast<std::string>(casting));
-            ndarray r = astype(pa.arr, rd.dtype, to_order(order), c, copy);
-            if (!copy && r.memory() == pa.arr.memory() && r.data() == pa.arr.data() && r.dtype() == pa.arr.dtype() &&
-                r.strides() == pa.arr.strides())
-              return nb::borrow(self);
-            return wrap(std::move(r), rd.dtype.is_void() ? nb::handle(rd.descr) : nb::handle());
-          }, nb::arg("dtype").none(), nb::arg("order").none() = "K", nb::arg("casting").none() = nb::none(),
-          nb::arg("subok").none() = nb::none(),
-          nb::arg("copy") = true)
-      .def("copy", [](nb::handle self, nb::handle order) {
-            PyArray& pa = unwrap(self);
-            return wrap(copy(pa.arr, order.is_none() ? Order::C : to_order(order)), pa.descr);
-          }, nb::arg("order") = "C")
-      .def("fill", [](nb::handle self, nb::handle value) {
-            PyArray& pa = unwrap(self);
-            if (is_array(value)) {
-              PyArray& v = unwrap(value);
-              if (v.arr.ndim() != 0) throw ValueError("fill expects a scalar or a 0-d array");
-              copyto(pa.arr, v.arr, Casting::Unsafe);
-              return;
-            }
-            fill(pa.arr, scalar_for(value, pa.arr.dtype()));
-          }, nb::arg("value"))
-      .def("get", &get, nb::arg("stream").none() = nb::none(), nb::arg("order").none() = "C", nb::arg("out").none() = nb::none(),
-           nb::arg("blocking") = true)
-      .def("set", &set_from_host, nb::arg("arr"), nb::arg("stream").none() = nb::none())
-      .def("item", [](const PyArray& p, nb::args args) { return item_at(p.arr, args); })
-      .def("__bool__", [](const PyArray& p) {
-            if (p.arr.size() == 0)
-              throw ValueError("The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an array is not empty.");
-            if (p.arr.size() > 1)
-              throw ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");
-            return PyObject_IsTrue(item_of(p.arr).ptr()) == 1;  // host sync: the value decides control flow
-          })
-      .def("__int__", [](const PyArray& p) { return scalar_converted(p.arr, &PyNumber_Long); })
-      .def("__float__", [](const PyArray& p) { return scalar_converted(p.arr, &PyNumber_Float); })
-      .def("__complex__", [](const PyArray& p) {
-            check_size1(p.arr, "Python scalars");
-            nb::object v = item_of(p.arr);
-            return nb::steal(PyComplex_FromCComplex(PyComplex_AsCComplex(v.ptr())));
-          })
-      .def("__index__", [](const PyArray& p) {
-            if (p.arr.ndim() != 0 || !p.arr.dtype().is_integer())
-              throw TypeError("only integer scalar arrays can be converted to a scalar index");
-            return item_of(p.arr);
-          })
-      .def("__len__", [](const PyArray& p) {
-            if (p.arr.ndim() == 0) throw TypeError("len() of unsized object");
-            return p.arr.shape()[0];
-          })
-      .def("__array__", [](nb::handle, nb::args, nb::kwargs) {
-            throw TypeError("Implicit conversion to a NumPy array is not allowed. Please use `.get()` to construct a NumPy array explicitly.");
-          })
-      .def("_view_as", [](nb::handle self, nb::handle shape, nb::handle strides, int64_t offset) {
-            // Raw view for the Python layer's helpers (validated by the C++ constructor).
-            PyArray& pa = unwrap(self);
-            return wrap(pa.arr.view(to_dims(shape), to_dims(strides), offset), pa.descr, &pa, self);
-          });
-  cls.attr("__array_priority__") = 100;
 
   m.def("asnumpy", [](nb::handle a, nb::handle stream, nb::handle order, nb::handle out, bool blocking) -> nb::object {
-        if (is_array(a)) return get(a, stream, order, out, blocking);
+        if (is_array(a)) return array_get(a, stream, order, out, blocking);
         nb::object np = numpy();
         if (!out.is_none()) {
           np.attr("copyto")(out, np.attr("asarray")(a));

@@ -1,9 +1,9 @@
-// Reductions and statistics (cupric/ops/reduction.hpp) as cupric module functions and ndarray
-// methods. Argument conversion only: axis/dtype/out/initial/where as NumPy accepts them.
+// Reductions and statistics (cupric/ops/reduction.hpp) as cupric module functions, and their
+// converters for the ndarray method table (ndarray_methods.cpp). Argument conversion only: axis/dtype/out/initial/where as NumPy accepts them.
 #include <optional>
 #include <utility>
 #include <nanobind/stl/pair.h>
-#include "common.hpp"
+#include "ndarray_methods.hpp"
 
 namespace cupric::py {
 
@@ -106,7 +106,7 @@ using VarFn = ndarray (*)(const ndarray&, const AxisArg&, OptDType, const ndarra
                           const ndarray&);
 
 template <SumFn F>
-nb::object sum_impl(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims,
+nb::object sum_args(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims,
                     nb::handle initial, nb::handle where) {
   const ndarray& x = input(a);
   OptDType d = to_dtype(dtype);
@@ -114,42 +114,35 @@ nb::object sum_impl(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle 
                 out);
 }
 template <ExtFn F>
-nb::object ext_impl(nb::handle a, nb::handle axis, nb::handle out, bool keepdims, nb::handle initial,
+nb::object ext_args(nb::handle a, nb::handle axis, nb::handle out, bool keepdims, nb::handle initial,
                     nb::handle where) {
   const ndarray& x = input(a);
   return result(F(x, axis_arg(axis), to_out(out), keepdims, to_initial(initial, x.dtype()), to_where(where)), out);
 }
 template <ArgFn F>
-nb::object arg_impl(nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
+nb::object arg_args(nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
   return result(F(input(a), single_axis(axis), to_out(out), keepdims), out);
 }
 template <LogicFn F>
-nb::object logic_impl(nb::handle a, nb::handle axis, nb::handle out, bool keepdims, nb::handle where) {
+nb::object logic_args(nb::handle a, nb::handle axis, nb::handle out, bool keepdims, nb::handle where) {
   return result(F(input(a), axis_arg(axis), to_out(out), keepdims, to_where(where)), out);
 }
 template <MeanFn F>
-nb::object mean_impl(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims,
+nb::object mean_args(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims,
                      nb::handle where) {
   return result(F(input(a), axis_arg(axis), to_dtype(dtype), to_out(out), keepdims, to_where(where)), out);
 }
 template <VarFn F>
-nb::object var_impl(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, nb::handle ddof,
+nb::object var_args(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, nb::handle ddof,
                     bool keepdims, nb::handle where, nb::handle mean, nb::handle correction) {
   return result(F(input(a), axis_arg(axis), to_dtype(dtype), to_out(out), to_ddof(ddof, correction), keepdims,
                   to_where(where), mean.is_none() ? ndarray() : as_device_array(mean)),
                 out);
 }
-nb::object ptp_impl(nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
-  return result(ptp(input(a), axis_arg(axis), to_out(out), keepdims), out);
-}
-
-// Registers `name` both as a module function (first argument `a`) and, when `method` is true,
-// as an ndarray method (`self`).
+// Registers `name` as a module function (first argument `a`).
 template <class Fn, class... Extra>
-void def_both(nb::module_& m, nb::class_<PyArray>& cls, const char* name, bool method, Fn fn, const char* doc,
-              const Extra&... extra) {
+void def_fn(nb::module_& m, const char* name, Fn fn, const char* doc, const Extra&... extra) {
   m.def(name, fn, nb::arg("a"), extra..., doc);
-  if (method) cls.def(name, fn, extra..., doc);
 }
 
 // isclose/allclose operands: arrays as they are; Python scalars take the other operand's dtype
@@ -170,8 +163,19 @@ std::pair<ndarray, ndarray> close_operands(nb::handle a, nb::handle b) {
 
 }  // namespace
 
+// The converters the ndarray method table shares (ndarray_methods.hpp).
+const SumMethod sum_impl = &sum_args<&sum>, prod_impl = &sum_args<&prod>;
+const ExtremumMethod max_impl = &ext_args<&amax>, min_impl = &ext_args<&amin>;
+const ArgExtremumMethod argmax_impl = &arg_args<&argmax>, argmin_impl = &arg_args<&argmin>;
+const LogicMethod any_impl = &logic_args<&any>, all_impl = &logic_args<&all>;
+const MeanMethod mean_impl = &mean_args<&mean>;
+const VarMethod var_impl = &var_args<&var>, std_impl = &var_args<&std>;
+
+nb::object ptp_impl(nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
+  return result(ptp(input(a), axis_arg(axis), to_out(out), keepdims), out);
+}
+
 void init_reduction(nb::module_& m) {
-  nb::class_<PyArray> cls = nb::borrow<nb::class_<PyArray>>(m.attr("ndarray"));
   auto axis = nb::arg("axis") = nb::none();
   auto dtype = nb::arg("dtype") = nb::none();
   auto out = nb::arg("out") = nb::none();
@@ -182,48 +186,48 @@ void init_reduction(nb::module_& m) {
   auto mean_arg = nb::arg("mean") = nb::none();
   auto correction = nb::arg("correction") = nb::none();
 
-  def_both(m, cls, "sum", true, &sum_impl<&sum>, "Sum of array elements over the given axes.", axis, dtype, out,
-           keepdims, initial, where);
-  def_both(m, cls, "prod", true, &sum_impl<&prod>, "Product of array elements over the given axes.", axis, dtype,
-           out, keepdims, initial, where);
-  def_both(m, cls, "nansum", false, &sum_impl<&nansum>, "Sum treating NaNs as zero.", axis, dtype, out, keepdims,
-           initial, where);
-  def_both(m, cls, "nanprod", false, &sum_impl<&nanprod>, "Product treating NaNs as one.", axis, dtype, out,
-           keepdims, initial, where);
+  def_fn(m, "sum", sum_impl, "Sum of array elements over the given axes.", axis, dtype, out,
+         keepdims, initial, where);
+  def_fn(m, "prod", prod_impl, "Product of array elements over the given axes.", axis, dtype,
+         out, keepdims, initial, where);
+  def_fn(m, "nansum", &sum_args<&nansum>, "Sum treating NaNs as zero.", axis, dtype, out, keepdims,
+         initial, where);
+  def_fn(m, "nanprod", &sum_args<&nanprod>, "Product treating NaNs as one.", axis, dtype, out,
+         keepdims, initial, where);
   // V8-MINMAX: ndarray.max/min take no dtype.
-  def_both(m, cls, "max", true, &ext_impl<&amax>, "Maximum along the given axes (NaN propagates).", axis, out,
-           keepdims, initial, where);
-  def_both(m, cls, "min", true, &ext_impl<&amin>, "Minimum along the given axes (NaN propagates).", axis, out,
-           keepdims, initial, where);
-  def_both(m, cls, "amax", false, &ext_impl<&amax>, "Maximum along the given axes (NaN propagates).", axis, out,
-           keepdims, initial, where);
-  def_both(m, cls, "amin", false, &ext_impl<&amin>, "Minimum along the given axes (NaN propagates).", axis, out,
-           keepdims, initial, where);
-  def_both(m, cls, "nanmax", false, &ext_impl<&nanmax>, "Maximum ignoring NaNs.", axis, out, keepdims, initial,
-           where);
-  def_both(m, cls, "nanmin", false, &ext_impl<&nanmin>, "Minimum ignoring NaNs.", axis, out, keepdims, initial,
-           where);
-  def_both(m, cls, "ptp", true, &ptp_impl, "Range of values (maximum - minimum).", axis, out, keepdims);
-  def_both(m, cls, "argmax", true, &arg_impl<&argmax>, "Indices of the maximum values (first one wins).", axis, out,
-           nb::kw_only(), keepdims);
-  def_both(m, cls, "argmin", true, &arg_impl<&argmin>, "Indices of the minimum values (first one wins).", axis, out,
-           nb::kw_only(), keepdims);
-  def_both(m, cls, "any", true, &logic_impl<&any>, "Whether any element is true.", axis, out, keepdims,
-           nb::kw_only(), where);
-  def_both(m, cls, "all", true, &logic_impl<&all>, "Whether all elements are true.", axis, out, keepdims,
-           nb::kw_only(), where);
-  def_both(m, cls, "mean", true, &mean_impl<&mean>, "Arithmetic mean along the given axes.", axis, dtype, out,
-           keepdims, nb::kw_only(), where);
-  def_both(m, cls, "nanmean", false, &mean_impl<&nanmean>, "Mean ignoring NaNs.", axis, dtype, out, keepdims,
-           nb::kw_only(), where);
-  def_both(m, cls, "var", true, &var_impl<&var>, "Variance along the given axes.", axis, dtype, out, ddof, keepdims,
-           nb::kw_only(), where, mean_arg, correction);
-  def_both(m, cls, "std", true, &var_impl<&std>, "Standard deviation along the given axes.", axis, dtype, out, ddof,
-           keepdims, nb::kw_only(), where, mean_arg, correction);
-  def_both(m, cls, "nanvar", false, &var_impl<&nanvar>, "Variance ignoring NaNs.", axis, dtype, out, ddof, keepdims,
-           nb::kw_only(), where, mean_arg, correction);
-  def_both(m, cls, "nanstd", false, &var_impl<&nanstd>, "Standard deviation ignoring NaNs.", axis, dtype, out, ddof,
-           keepdims, nb::kw_only(), where, mean_arg, correction);
+  def_fn(m, "max", max_impl, "Maximum along the given axes (NaN propagates).", axis, out,
+         keepdims, initial, where);
+  def_fn(m, "min", min_impl, "Minimum along the given axes (NaN propagates).", axis, out,
+         keepdims, initial, where);
+  def_fn(m, "amax", max_impl, "Maximum along the given axes (NaN propagates).", axis, out,
+         keepdims, initial, where);
+  def_fn(m, "amin", min_impl, "Minimum along the given axes (NaN propagates).", axis, out,
+         keepdims, initial, where);
+  def_fn(m, "nanmax", &ext_args<&nanmax>, "Maximum ignoring NaNs.", axis, out, keepdims, initial,
+         where);
+  def_fn(m, "nanmin", &ext_args<&nanmin>, "Minimum ignoring NaNs.", axis, out, keepdims, initial,
+         where);
+  def_fn(m, "ptp", &ptp_impl, "Range of values (maximum - minimum).", axis, out, keepdims);
+  def_fn(m, "argmax", argmax_impl, "Indices of the maximum values (first one wins).", axis, out,
+         nb::kw_only(), keepdims);
+  def_fn(m, "argmin", argmin_impl, "Indices of the minimum values (first one wins).", axis, out,
+         nb::kw_only(), keepdims);
+  def_fn(m, "any", any_impl, "Whether any element is true.", axis, out, keepdims,
+         nb::kw_only(), where);
+  def_fn(m, "all", all_impl, "Whether all elements are true.", axis, out, keepdims,
+         nb::kw_only(), where);
+  def_fn(m, "mean", mean_impl, "Arithmetic mean along the given axes.", axis, dtype, out,
+         keepdims, nb::kw_only(), where);
+  def_fn(m, "nanmean", &mean_args<&nanmean>, "Mean ignoring NaNs.", axis, dtype, out, keepdims,
+         nb::kw_only(), where);
+  def_fn(m, "var", var_impl, "Variance along the given axes.", axis, dtype, out, ddof, keepdims,
+         nb::kw_only(), where, mean_arg, correction);
+  def_fn(m, "std", std_impl, "Standard deviation along the given axes.", axis, dtype, out, ddof,
+         keepdims, nb::kw_only(), where, mean_arg, correction);
+  def_fn(m, "nanvar", &var_args<&nanvar>, "Variance ignoring NaNs.", axis, dtype, out, ddof, keepdims,
+         nb::kw_only(), where, mean_arg, correction);
+  def_fn(m, "nanstd", &var_args<&nanstd>, "Standard deviation ignoring NaNs.", axis, dtype, out, ddof,
+         keepdims, nb::kw_only(), where, mean_arg, correction);
   m.def("count_nonzero", [](nb::handle a, nb::handle axis, bool keepdims) {
         return wrap(count_nonzero(input(a), axis_arg(axis), keepdims));
       }, nb::arg("a"), nb::arg("axis") = nb::none(), nb::kw_only(), nb::arg("keepdims") = false,

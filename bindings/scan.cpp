@@ -1,8 +1,8 @@
-// Scans and statistics helpers (cupric/ops/scan.hpp) as cupric module functions and ndarray
-// methods (cumsum, cumprod), and the CUPRIC_ACCELERATORS switches (cupric/accelerators.hpp).
+// Scans and statistics helpers (cupric/ops/scan.hpp) as cupric module functions (cumsum and
+// cumprod's converters also serve the ndarray method table, ndarray_methods.cpp), and the CUPRIC_ACCELERATORS switches (cupric/accelerators.hpp).
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
-#include "common.hpp"
+#include "ndarray_methods.hpp"
 #include "cupric/accelerators.hpp"
 #include "cupric/ops/scan.hpp"
 #include "cupric/ops/statistics.hpp"
@@ -47,20 +47,19 @@ nb::object nanarg_impl(nb::handle a, nb::handle axis, nb::handle out, bool keepd
 
 }  // namespace
 
+const ScanMethod cumsum_impl = &scan_impl<&cumsum>, cumprod_impl = &scan_impl<&cumprod>;
+
 void init_scan(nb::module_& m) {
-  nb::class_<PyArray> cls = nb::borrow<nb::class_<PyArray>>(m.attr("ndarray"));
   auto axis = nb::arg("axis") = nb::none();
   auto dtype = nb::arg("dtype") = nb::none();
   auto out = nb::arg("out") = nb::none();
-  m.def("cumsum", &scan_impl<&cumsum>, nb::arg("a"), axis, dtype, out,
+  m.def("cumsum", cumsum_impl, nb::arg("a"), axis, dtype, out,
         "Cumulative sum along an axis (None: of the flattened array).");
-  m.def("cumprod", &scan_impl<&cumprod>, nb::arg("a"), axis, dtype, out,
+  m.def("cumprod", cumprod_impl, nb::arg("a"), axis, dtype, out,
         "Cumulative product along an axis (None: of the flattened array).");
   m.def("nancumsum", &scan_impl<&nancumsum>, nb::arg("a"), axis, dtype, out, "Cumulative sum treating NaNs as zero.");
   m.def("nancumprod", &scan_impl<&nancumprod>, nb::arg("a"), axis, dtype, out,
         "Cumulative product treating NaNs as one.");
-  cls.def("cumsum", &scan_impl<&cumsum>, axis, dtype, out, "Cumulative sum along an axis.");
-  cls.def("cumprod", &scan_impl<&cumprod>, axis, dtype, out, "Cumulative product along an axis.");
   m.def("nanargmax", &nanarg_impl<&nanargmax>, nb::arg("a"), axis, out, nb::kw_only(), nb::arg("keepdims") = false,
         "Indices of the maxima ignoring NaNs (ValueError for an all-NaN slice).");
   m.def("nanargmin", &nanarg_impl<&nanargmin>, nb::arg("a"), axis, out, nb::kw_only(), nb::arg("keepdims") = false,

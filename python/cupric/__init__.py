@@ -36,7 +36,6 @@ from cupric._statistics import (average, diff, ediff1d, trapezoid, gradient, cov
                                 array_equal, array_equiv)
 from cupric import _accelerator  # noqa: F401
 from cupric._config import show_config, get_array_module, is_available
-from cupric._ranges import linspace, logspace
 from cupric._sorting import (sort, argsort, lexsort, partition, argpartition, sort_complex, searchsorted, digitize,
                              unique, unique_values, unique_counts, unique_inverse, unique_all, isin, intersect1d,
                              union1d, setdiff1d, setxor1d)

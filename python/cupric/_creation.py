@@ -1,24 +1,5 @@
 """array/asarray and friends: argument normalisation over cupric._core._array."""
-import numpy
-
 from cupric import _core
-
-
-def _contains_device_arrays(obj):
-    if isinstance(obj, _core.ndarray):
-        return True
-    if isinstance(obj, (list, tuple)):
-        return any(_contains_device_arrays(o) for o in obj)
-    return False
-
-
-def _nested_to_host(obj):
-    # A list mixing cupric arrays (CuPy accepts these): bring each to the host (one sync each).
-    if isinstance(obj, _core.ndarray):
-        return obj.get()
-    if isinstance(obj, (list, tuple)):
-        return [_nested_to_host(o) for o in obj]
-    return obj
 
 
 def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, blocking=False):
@@ -26,8 +7,7 @@ def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, blocki
 
     With ``blocking=True`` the call waits for the host-to-device copy (V13-ASARRAY).
     """
-    if isinstance(obj, (list, tuple)) and _contains_device_arrays(obj):
-        obj = numpy.array(_nested_to_host(obj))
+    # (a list nesting cupric arrays is brought to the host by the binding, one sync per array)
     return _core._array(obj, dtype, copy, order, ndmin, blocking)
 
 

@@ -9,46 +9,20 @@ ndarray = _core.ndarray
 
 def where(condition, x=None, y=None):
     """numpy.where: with one argument the indices of the nonzero elements (one host sync);
-    with three, elements of x where condition is true and of y elsewhere."""
+    with three, elements of x where condition is true and of y elsewhere (C++: cupric::where)."""
     if x is None and y is None:
         return _core.nonzero(condition)
     if x is None or y is None:
         raise ValueError("either both or neither of x and y should be given")
-    def dt(v):
-        return v.dtype if isinstance(v, ndarray) else (v if numpy.isscalar(v) else numpy.asarray(v).dtype)
-    dtype = numpy.result_type(dt(x), dt(y))
-    shapes = [numpy.shape(v) if not isinstance(v, ndarray) else v.shape for v in (condition, x, y)]
-    out = _core.empty(numpy.broadcast_shapes(*shapes), dtype)
-    _core._copyto(out, _as_array(y, dtype), "unsafe")
-    _core._copyto_where(out, _as_array(x, dtype), "unsafe", condition)
-    return out
-
-
-def _as_array(v, dtype):
-    if isinstance(v, ndarray):
-        return v
-    return numpy.asarray(v, dtype=dtype)
+    return _core._where(condition, x, y)
 
 
 def copyto(dst, src, casting="same_kind", where=True):
-    """numpy.copyto: copies src (broadcast) into dst, optionally only where `where` is true."""
+    """numpy.copyto: copies src (broadcast) into dst, optionally only where `where` is true
+    (C++: cupric::copyto, which applies NumPy 2's rules to Python-number sources)."""
     if not isinstance(dst, ndarray):
         raise TypeError("copyto() argument 1 must be cupric.ndarray, not " + type(dst).__name__)
-    if not isinstance(src, ndarray):
-        # Python scalars take dst's dtype when NumPy 2 (NEP 50) lets them.
-        if isinstance(src, (bool, int, float, complex)):
-            if not numpy.can_cast(numpy.result_type(dst.dtype, src), dst.dtype, casting) and \
-                    not numpy.can_cast(numpy.asarray(src).dtype, dst.dtype, casting):
-                raise TypeError(f"Cannot cast scalar from {numpy.asarray(src).dtype!r} to {dst.dtype!r} "
-                                f"according to the rule '{casting}'")
-            src = numpy.asarray(src, dtype=dst.dtype)
-            casting = "unsafe"
-        else:
-            src = numpy.asarray(src)
-    if where is True:
-        _core._copyto(dst, src, casting)
-    else:
-        _core._copyto_where(dst, src, casting, where)
+    _core._copyto(dst, src, casting, where)
 
 
 def broadcast_shapes(*args):

@@ -1,7 +1,10 @@
-"""Python-level ndarray methods: printing, lists, pickling, flags and memory pointers."""
-import numpy
+"""The Python half of the ndarray method table (bindings/ndarray_methods.cpp holds the rest):
+attributes that are Python objects (flags, data, device), lazy iteration, pickling, clip's
+bound forms and the deprecated scatter methods. Each is argument handling over a C++ call."""
+import warnings
 
 from cupric import _core
+from cupric._ufunc_funcs import clip as _clip_function
 
 ndarray = _core.ndarray
 
@@ -26,22 +29,18 @@ class _Flags:
                 f"  OWNDATA : {self.owndata}")
 
 
-def _repr(self):
-    return repr(self.get())
+def _flags(self):
+    return _Flags(self._c_contiguous, self._f_contiguous, self._owndata)
 
 
-def _str(self):
-    return str(self.get())
+def _data(self):
+    # A cupric.cuda.MemoryPointer to the first element, into the array's memory (as CuPy's).
+    return _core._runtime.array_memptr(self)
 
 
-def _format(self, spec):
-    if self.ndim == 0:
-        return format(self.item(), spec)
-    return format(self.get(), spec)
-
-
-def _tolist(self):
-    return self.get().tolist()
+def _device(self):
+    from cupric import cuda
+    return cuda.Device(self._device_id)
 
 
 def _iter(self):
@@ -57,53 +56,38 @@ def _reduce(self):
     return (_reconstruct, (self.get(order='A'),))
 
 
-def _copy(self):
-    return self.copy(order='K')
+def _clip(self, min=None, max=None, out=None, **kwargs):  # noqa: A002
+    """Clip (limit) the values in the array (numpy.clip)."""
+    return _clip_function(self, min, max, out=out, **kwargs)
 
 
-def _deepcopy(self, memo):
-    return self.copy(order='K')
+def _scatter(self, name, ufunc_name, slices, value):
+    warnings.warn(f"ndarray.scatter_{name} is deprecated; use cupricx.scatter_{name} instead.",
+                  DeprecationWarning, stacklevel=3)
+    _core._ufuncs[ufunc_name].at(self, slices, value)
 
 
-def _flags(self):
-    return _Flags(self._c_contiguous, self._f_contiguous, self._owndata)
+def _scatter_add(self, slices, value):
+    """Deprecated (V12-SCATTER): use cupricx.scatter_add or cupric.add.at."""
+    _scatter(self, 'add', 'add', slices, value)
 
 
-def _data(self):
-    # A cupric.cuda.MemoryPointer to the first element, into the array's memory (as CuPy's).
-    return _core._runtime.array_memptr(self)
+def _scatter_max(self, slices, value):
+    """Deprecated (V12-SCATTER): use cupricx.scatter_max or cupric.maximum.at."""
+    _scatter(self, 'max', 'maximum', slices, value)
 
 
-def _cuda_array_interface(self):
-    if self._backend != "cuda":
-        raise AttributeError("__cuda_array_interface__ exists only for arrays on a CUDA device "
-                             "(this array is on the host backend)")
-    return {
-        "shape": self.shape,
-        "typestr": self.dtype.str,
-        "descr": self.dtype.descr,
-        "data": (self._data_ptr if self.size else 0, False),
-        "strides": None if self._c_contiguous else self.strides,
-        "version": 3,
-        "stream": 1,  # the legacy default stream (cupric.cuda streams deepen this)
-    }
+def _scatter_min(self, slices, value):
+    """Deprecated (V12-SCATTER): use cupricx.scatter_min or cupric.minimum.at."""
+    _scatter(self, 'min', 'minimum', slices, value)
 
 
-def _device(self):
-    from cupric import cuda
-    return cuda.Device(self._device_id)
-
-
-ndarray.__repr__ = _repr
-ndarray.__str__ = _str
-ndarray.__format__ = _format
-ndarray.tolist = _tolist
-ndarray.__iter__ = _iter
-ndarray.__reduce__ = _reduce
-ndarray.__copy__ = _copy
-ndarray.__deepcopy__ = _deepcopy
 ndarray.flags = property(_flags)
 ndarray.data = property(_data)
-ndarray.__cuda_array_interface__ = property(_cuda_array_interface)
 ndarray.device = property(_device)
-ndarray.__hash__ = None
+ndarray.__iter__ = _iter
+ndarray.__reduce__ = _reduce
+ndarray.clip = _clip
+ndarray.scatter_add = _scatter_add
+ndarray.scatter_max = _scatter_max
+ndarray.scatter_min = _scatter_min

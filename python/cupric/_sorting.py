@@ -1,18 +1,10 @@
-"""Sorting, searching and set routines: NumPy 2's signatures and argument checks over the C++
-routines of cupric/ops/sorting.hpp (cupric._core._sort, ...)."""
+"""Sorting, searching and set routines: NumPy 2's signatures over the C++ routines of
+cupric/ops/sorting.hpp (cupric._core._sort, ...; the argument checks are in bindings/sorting.cpp,
+the ndarray methods in the method table, bindings/ndarray_methods.cpp)."""
 import collections
 import operator
 
-import numpy
-
 from cupric import _core
-
-ndarray = _core.ndarray
-
-
-def _check_order(order):
-    if order is not None:
-        raise ValueError("Cannot specify order when the array has no fields.")
 
 
 def _axis(axis):
@@ -21,88 +13,27 @@ def _axis(axis):
 
 def sort(a, axis=-1, kind=None, order=None, *, stable=None):
     """Sorted copy of ``a`` along ``axis`` (None: flattened). NaNs last, as NumPy; stable."""
-    _check_order(order)
-    return _core._sort(a, _axis(axis), kind, stable)
+    return _core._sort(a, axis, kind, order, stable)
 
 
 def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
     """Indices that sort ``a`` along ``axis`` (a stable sort)."""
-    _check_order(order)
-    return _core._argsort(a, _axis(axis), kind, stable)
+    return _core._argsort(a, axis, kind, order, stable)
 
 
 def lexsort(keys, axis=-1):
     """Indices sorting by the last key, then the one before, ... (keys: a sequence or 2-d array)."""
-    if isinstance(keys, ndarray):
-        if keys.ndim == 0:
-            raise TypeError("need sequence of keys with len > 0 in lexsort")
-        keys = [keys[i] for i in range(keys.shape[0])]
-    return _core._lexsort(list(keys), operator.index(axis))
-
-
-def _kth_array(kth):
-    """kth as NumPy converts it (at most one dimension), before the axis is checked."""
-    if isinstance(kth, ndarray):
-        kth = kth.get()
-    if isinstance(kth, numpy.ndarray):
-        if kth.ndim > 1:
-            raise ValueError("object too deep for desired array")
-        return kth
-    try:
-        ks = numpy.asarray(kth)
-    except ValueError:  # ragged nesting
-        ks = None
-    if ks is None or ks.ndim > 1:
-        raise ValueError("setting an array element with a sequence. The requested array would exceed the "
-                         "maximum number of dimension of 1.")
-    return ks
-
-
-def _kth_values(ks):
-    """NumPy's partition_prep_kth_array: no booleans, integers only, cast (wrapping) to intp."""
-    if ks.dtype == numpy.bool_:
-        raise ValueError("Booleans unacceptable as partition index")
-    if ks.dtype.kind not in "iu":
-        raise TypeError("Partition index must be integer")
-    return [int(k) for k in ks.astype(numpy.intp).ravel()]
-
-
-def _ndim(a):
-    n = getattr(a, "ndim", None)
-    return n if isinstance(n, int) else numpy.ndim(a)
-
-
-def _check_select_kind(kind):
-    if kind != "introselect":
-        raise ValueError(f"select kind must be 'introselect' (got '{kind}')")
-
-
-def _partition(a, kth, axis, kind, order, arg):
-    # NumPy's order of checks: kind, order, the axis' type, kth's depth, the axis' bounds, kth's
-    # type; then each kth's bounds (C++), which an empty array skips. partition reads the axis
-    # with its own message for floats; argpartition (like a 0-d array's) sees a 0-d array as 1-d.
-    _check_select_kind(kind)
-    _check_order(order)
-    if axis is not None:
-        if not arg and isinstance(axis, float):
-            raise TypeError("integer argument expected, got float")
-        axis = operator.index(axis)
-    ks = _kth_array(kth)
-    if axis is not None:
-        ndim = max(_ndim(a), 1) if arg else _ndim(a)
-        if not -ndim <= axis < ndim:
-            raise numpy.exceptions.AxisError(axis, ndim)
-    return _core._partition(a, _kth_values(ks), axis, arg)
+    return _core._lexsort(keys, axis)
 
 
 def partition(a, kth, axis=-1, kind="introselect", order=None):
     """A copy of ``a`` with the kth elements in sorted position (here: fully sorted)."""
-    return _partition(a, kth, axis, kind, order, False)
+    return _core._partition(a, kth, axis, kind, order, False)
 
 
 def argpartition(a, kth, axis=-1, kind="introselect", order=None):
     """Indices that partition ``a`` around kth (here: that sort it)."""
-    return _partition(a, kth, axis, kind, order, True)
+    return _core._partition(a, kth, axis, kind, order, True)
 
 
 def sort_complex(a):
@@ -159,15 +90,7 @@ def unique_all(x):
 
 def isin(element, test_elements, assume_unique=False, invert=False, *, kind=None):
     """Boolean array of ``element``'s shape: which elements are in ``test_elements``."""
-    if kind not in (None, "sort", "table"):
-        raise ValueError(f"Invalid kind: '{kind}'. Please use None, 'sort' or 'table'.")
-    if kind == "table":
-        kinds = [numpy.dtype(getattr(x, "dtype", None) or numpy.asarray(x).dtype).kind
-                 for x in (element, test_elements)]
-        if any(k not in "biu" for k in kinds):
-            raise ValueError("The 'table' method is only supported for boolean or integer arrays. "
-                             "Please select 'sort' or None for kind.")
-    return _core._isin(element, test_elements, bool(assume_unique), bool(invert))
+    return _core._isin(element, test_elements, bool(assume_unique), bool(invert), kind)
 
 
 def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
@@ -188,40 +111,3 @@ def setdiff1d(ar1, ar2, assume_unique=False):
 def setxor1d(ar1, ar2, assume_unique=False):
     """Sorted unique values in exactly one of the arrays."""
     return _core._setxor1d(ar1, ar2, bool(assume_unique))
-
-
-# ---- ndarray methods -----------------------------------------------------------------------
-
-def _method_sort(self, axis=-1, kind=None, order=None, *, stable=None):
-    """Sorts the array in place along ``axis``."""
-    _check_order(order)
-    _core._sort_inplace(self, operator.index(axis), kind, stable)
-
-
-def _method_argsort(self, axis=-1, kind=None, order=None, *, stable=None):
-    """Indices that sort the array along ``axis``."""
-    return argsort(self, axis, kind, order, stable=stable)
-
-
-def _method_partition(self, kth, axis=-1, kind="introselect", order=None):
-    """Partitions the array in place (here: sorts it along ``axis``; axis=None is a TypeError)."""
-    if axis is None:
-        raise TypeError("'NoneType' object cannot be interpreted as an integer")
-    self[...] = _partition(self, kth, axis, kind, order, False)
-
-
-def _method_argpartition(self, kth, axis=-1, kind="introselect", order=None):
-    """Indices that partition the array (here: that sort it)."""
-    return argpartition(self, kth, axis, kind, order)
-
-
-def _method_searchsorted(self, v, side="left", sorter=None):
-    """Indices where ``v`` would be inserted to keep the array sorted."""
-    return searchsorted(self, v, side, sorter)
-
-
-ndarray.sort = _method_sort
-ndarray.argsort = _method_argsort
-ndarray.partition = _method_partition
-ndarray.argpartition = _method_argpartition
-ndarray.searchsorted = _method_searchsorted

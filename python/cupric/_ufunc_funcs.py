@@ -1,11 +1,10 @@
 """NumPy's elementwise functions that are not ufuncs (fix, around/round, clip, nan_to_num, real,
-imag, angle, sinc, i0), the ndarray methods built on them, and the deprecated scatter methods.
+imag, angle, sinc, i0). ndarray.round/conj are in the method table (bindings/ndarray_methods.cpp);
+ndarray.clip and the deprecated scatter methods are attached in cupric/_ndarray.py.
 
 Thin: fix, around, nan_to_num, angle, sinc and i0 are C++ (src/ops/ufunc_funcs.cpp); clip picks
 the three-input `clip` ufunc or maximum/minimum when a bound is None, as numpy.clip does.
 """
-import warnings
-
 import numpy
 
 from cupric import _core
@@ -100,49 +99,3 @@ def sinc(x):
 def i0(x):
     """Modified Bessel function of the first kind, order 0 (numpy.i0)."""
     return _core._i0(x)
-
-
-# ---- ndarray methods ---------------------------------------------------------------------------
-
-def _clip_method(self, min=None, max=None, out=None, **kwargs):  # noqa: A002
-    return clip(self, min, max, out=out, **kwargs)
-
-
-def _round_method(self, decimals=0, out=None):
-    return around(self, decimals, out=out)
-
-
-def _conj_method(self):
-    return _u['conjugate'](self) if self.dtype.kind == 'c' else self
-
-
-def _scatter(self, name, slices, value):
-    warnings.warn(f"ndarray.scatter_{name} is deprecated; use cupricx.scatter_{name} instead.",
-                  DeprecationWarning, stacklevel=3)
-    scatter_func = {'add': 'add', 'max': 'maximum', 'min': 'minimum'}[name]
-    _u[scatter_func].at(self, slices, value)
-
-
-def _scatter_add(self, slices, value):
-    """Deprecated (V12-SCATTER): use cupricx.scatter_add or cupric.add.at."""
-    _scatter(self, 'add', slices, value)
-
-
-def _scatter_max(self, slices, value):
-    """Deprecated (V12-SCATTER): use cupricx.scatter_max or cupric.maximum.at."""
-    _scatter(self, 'max', slices, value)
-
-
-def _scatter_min(self, slices, value):
-    """Deprecated (V12-SCATTER): use cupricx.scatter_min or cupric.minimum.at."""
-    _scatter(self, 'min', slices, value)
-
-
-ndarray.clip = _clip_method
-ndarray.round = _round_method
-ndarray.__round__ = lambda self, ndigits=None: around(self, 0 if ndigits is None else ndigits)
-ndarray.conj = _conj_method
-ndarray.conjugate = _conj_method
-ndarray.scatter_add = _scatter_add
-ndarray.scatter_max = _scatter_max
-ndarray.scatter_min = _scatter_min
