@@ -1,7 +1,7 @@
 // Binary ufunc functors: one struct per ufunc with its table entry (`info`), the dtypes it has
 // loops for (`has_loop<T>`, NumPy's `types`), its output type and the operation on compute types
-// (Note [Ufunc compute types] in math.hpp). Adding a binary ufunc: one struct here, one name in
-// the family's list (families/ufunc_*.inl), tests.
+// (Note [Ufunc compute types] in math.hpp). Adding a binary ufunc: one struct here, its row in
+// include/cupric/ops/ufunc_list.inc, tests (Note [One definition per ufunc] in ufunc_registry.hpp).
 #pragma once
 #include "kernels/ufunc/math.hpp"
 #include "kernels/ufunc/ufunc_info.hpp"
