@@ -12,8 +12,8 @@ struct LdexpF {
 template <class I>
 void register_ldexp() {
   const ScalarType types[3] = {dtype_of<Self>::value, dtype_of<I>::value, dtype_of<Self>::value};
-  register_ufunc_loop(kBackend, ufn::ufunc_info_v<ufn::Ldexp>, types, &loops::elementwise_loop<LdexpF<Self, I>, Self, Self, I>,
-                      nullptr, nullptr);
+  register_ufunc_loop(kBackend, ufn::ufunc_info_v<ufn::Ldexp>, types,
+                      &loops::elementwise_loop<LdexpF<Self, I>, Self, Self, I>, nullptr, nullptr);
 }
 struct Register {
   Register() {

@@ -56,7 +56,8 @@ struct Multiply {
 };
 
 struct Divide {
-  static constexpr UfuncInfo info{Identity::None, kIntToDouble, "Divide arguments element-wise.", OperatorSlot::TrueDivide};
+  static constexpr UfuncInfo info{Identity::None, kIntToDouble, "Divide arguments element-wise.",
+                                  OperatorSlot::TrueDivide};
   template <class T> static constexpr bool has_loop = is_float_v<T> || is_cplx_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const {

@@ -23,7 +23,8 @@ struct Negative {
 };
 
 struct Positive {
-  static constexpr UfuncInfo info{Identity::None, kNoLoopError, "Numerical positive, element-wise.", OperatorSlot::Positive,
+  static constexpr UfuncInfo info{Identity::None, kNoLoopError, "Numerical positive, element-wise.",
+                                  OperatorSlot::Positive,
                                   ReduceRoute::Generic,
                                   "ufunc 'positive' did not contain a loop with signature matching types "
                                   "<class 'numpy.dtypes.BoolDType'> -> None"};
@@ -33,7 +34,8 @@ struct Positive {
 };
 
 struct Absolute {
-  static constexpr UfuncInfo info{Identity::None, 0, "Calculate the absolute value element-wise.", OperatorSlot::Absolute};
+  static constexpr UfuncInfo info{Identity::None, 0, "Calculate the absolute value element-wise.",
+                                  OperatorSlot::Absolute};
   template <class T> static constexpr bool has_loop = true;
   template <class T> using out = real_of_t<T>;
   template <class C> CUPRIC_HD auto operator()(C x) const {

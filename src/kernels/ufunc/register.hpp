@@ -100,9 +100,10 @@ void register_two_outputs() {
   using O0 = typename PickF<Op, 0, T, In...>::Out;
   using O1 = typename PickF<Op, 1, T, In...>::Out;
   const ScalarType types[] = {dtype_of<In>::value..., dtype_of<O0>::value, dtype_of<O1>::value};
-  register_ufunc_loop(kBackend, ufn::ufunc_info_v<Op>, types, &loops::elementwise_loop<PickF<Op, 0, T, In...>, O0, In...>,
-                      nullptr, nullptr);
-  register_ufunc_second_output(kBackend, ufn::ufunc_info_v<Op>, types, &loops::elementwise_loop<PickF<Op, 1, T, In...>, O1, In...>);
+  constexpr const UfuncInfo& info = ufn::ufunc_info_v<Op>;
+  register_ufunc_loop(kBackend, info, types, &loops::elementwise_loop<PickF<Op, 0, T, In...>, O0, In...>, nullptr,
+                      nullptr);
+  register_ufunc_second_output(kBackend, info, types, &loops::elementwise_loop<PickF<Op, 1, T, In...>, O1, In...>);
 }
 
 // Registers T's loops of every ufunc of `Family` in the ufunc list that has one (Note [One
