@@ -31,28 +31,11 @@ ResolvedDType from_numpy_dtype(nb::handle d) {
     throw ValueError("Unsupported dtype " + nb::cast<std::string>(nb::str(d)));
   };
   auto numeric = [&](ScalarType t) { return ResolvedDType{DType(t), nb::borrow(g_table[static_cast<int>(t)])}; };
-  if (kind == "b") return numeric(ScalarType::Bool);
-  if (kind == "i" || kind == "u") {
-    bool u = kind == "u";
-    switch (size) {
-      case 1: return numeric(u ? ScalarType::UInt8 : ScalarType::Int8);
-      case 2: return numeric(u ? ScalarType::UInt16 : ScalarType::Int16);
-      case 4: return numeric(u ? ScalarType::UInt32 : ScalarType::Int32);
-      case 8: return numeric(u ? ScalarType::UInt64 : ScalarType::Int64);
+  if (kind.size() == 1 && kind[0] != 'V') {  // the numeric dtype of that kind and size (bfloat16 is kind 'V')
+    for (int i = 0; i < kNumNumericTypes; ++i) {
+      const DType t(static_cast<ScalarType>(i));
+      if (t.type != ScalarType::BFloat16 && t.kind() == kind[0] && t.itemsize == size) return numeric(t.type);
     }
-    return unsupported();
-  }
-  if (kind == "f") {
-    switch (size) {
-      case 2: return numeric(ScalarType::Float16);
-      case 4: return numeric(ScalarType::Float32);
-      case 8: return numeric(ScalarType::Float64);
-    }
-    return unsupported();
-  }
-  if (kind == "c") {
-    if (size == 8) return numeric(ScalarType::Complex64);
-    if (size == 16) return numeric(ScalarType::Complex128);
     return unsupported();
   }
   if (kind == "V") {

@@ -86,12 +86,6 @@ nb::object wrap_result(const UfuncResult& r, int k, nb::handle given_out) {
   return wrap(r.out[k]);
 }
 
-const OpDef& op(const char* name) {
-  const OpDef* u = find_ufunc(name);
-  if (!u) throw RuntimeError(std::string("ufunc '") + name + "' is not registered");
-  return *u;
-}
-
 // a OP b (and reflected, in-place): NotImplemented for operand types ufuncs do not take.
 nb::object binary(const OpDef& u, nb::handle a, nb::handle b, bool inplace) {
   Operand in[2];
@@ -118,24 +112,21 @@ nb::object unary(const OpDef& u, nb::handle a) {
 // ndarray (CPython calls the right operand's slot with (a, b) when the left one's returned
 // NotImplemented), so one function serves __add__ and __radd__. Errors are translated as in any
 // nanobind function (Note [Errors from raw slots]).
-constexpr const char* kSlotOps[] = {"add",         "subtract",   "multiply",   "divide",        "floor_divide",
-                                    "remainder",   "power",      "bitwise_and", "bitwise_or",   "bitwise_xor",
-                                    "left_shift",  "right_shift", "negative",  "positive",      "absolute",
-                                    "invert",      "divmod",     "less",       "less_equal",    "equal",
-                                    "not_equal",   "greater",    "greater_equal"};
-enum SlotOp : int { kAdd, kSubtract, kMultiply, kDivide, kFloorDivide, kRemainder, kPower, kAnd, kOr, kXor, kLshift,
-                    kRshift, kNegative, kPositive, kAbsolute, kInvert, kDivmod, kLess, kLessEqual, kEqual, kNotEqual,
-                    kGreater, kGreaterEqual, kSlotOpCount };
-static_assert(std::size(kSlotOps) == kSlotOpCount);
+// The ufunc of each slot is the one whose info names it (OperatorSlot: Note [One definition per
+// ufunc] in src/kernels/ufunc/ufunc_registry.hpp), found once, at module init, from the op table.
+using Slot = OperatorSlot;
+const OpDef* g_slot_ops[static_cast<int>(Slot::Count)] = {};
 
-const OpDef& slot_op(int k) {
-  static const OpDef* defs[kSlotOpCount] = {};
-  const OpDef* d = defs[k];
-  if (!d) d = defs[k] = &op(kSlotOps[k]);
-  return *d;
+void init_slot_ops() {
+  for (const OpDef* d : all_ops())
+    if (d->info.slot != Slot::None) g_slot_ops[static_cast<int>(d->info.slot)] = d;
+  for (int k = 1; k < static_cast<int>(Slot::Count); ++k)
+    if (!g_slot_ops[k]) throw RuntimeError("no ufunc implements ndarray operator slot " + std::to_string(k));
 }
 
-PyObject* binary_slot_call(int k, PyObject* a, PyObject* b, bool inplace) noexcept {
+const OpDef& slot_op(Slot k) { return *g_slot_ops[static_cast<int>(k)]; }
+
+PyObject* binary_slot_call(Slot k, PyObject* a, PyObject* b, bool inplace) noexcept {
   try {
     return binary(slot_op(k), a, b, inplace).release().ptr();
   } catch (...) {
@@ -143,7 +134,7 @@ PyObject* binary_slot_call(int k, PyObject* a, PyObject* b, bool inplace) noexce
   }
 }
 
-template <int K, bool Inplace>
+template <Slot K, bool Inplace>
 PyObject* binary_slot(PyObject* a, PyObject* b) noexcept {
   return binary_slot_call(K, a, b, Inplace);
 }
@@ -152,10 +143,10 @@ PyObject* binary_slot(PyObject* a, PyObject* b) noexcept {
 template <bool Inplace>
 PyObject* power_slot(PyObject* a, PyObject* b, PyObject* mod) noexcept {
   if (mod != Py_None) Py_RETURN_NOTIMPLEMENTED;
-  return binary_slot<kPower, Inplace>(a, b);
+  return binary_slot<Slot::Power, Inplace>(a, b);
 }
 
-template <int K>
+template <Slot K>
 PyObject* unary_slot(PyObject* a) noexcept {
   try {
     return unary(slot_op(K), a).release().ptr();
@@ -168,7 +159,7 @@ PyObject* divmod_slot(PyObject* a, PyObject* b) noexcept {
   try {
     Operand in[2];
     if (!to_operand(a, in[0]) || !to_operand(b, in[1])) Py_RETURN_NOTIMPLEMENTED;
-    UfuncResult r = ufunc_call(slot_op(kDivmod), in, 2);
+    UfuncResult r = ufunc_call(slot_op(Slot::Divmod), in, 2);
     return nb::make_tuple(wrap(std::move(r.out[0])), wrap(std::move(r.out[1]))).release().ptr();
   } catch (...) {
     return raise_current_exception();
@@ -179,14 +170,14 @@ PyObject* divmod_slot(PyObject* a, PyObject* b) noexcept {
 // left operand returned NotImplemented, which `binary` gives for operands ufuncs do not take
 // (`a == None` is then False, by identity).
 PyObject* richcompare_slot(PyObject* a, PyObject* b, int cmp) noexcept {
-  int k;
+  Slot k;
   switch (cmp) {
-    case Py_LT: k = kLess; break;
-    case Py_LE: k = kLessEqual; break;
-    case Py_EQ: k = kEqual; break;
-    case Py_NE: k = kNotEqual; break;
-    case Py_GT: k = kGreater; break;
-    case Py_GE: k = kGreaterEqual; break;
+    case Py_LT: k = Slot::Less; break;
+    case Py_LE: k = Slot::LessEqual; break;
+    case Py_EQ: k = Slot::Equal; break;
+    case Py_NE: k = Slot::NotEqual; break;
+    case Py_GT: k = Slot::Greater; break;
+    case Py_GE: k = Slot::GreaterEqual; break;
     default: Py_RETURN_NOTIMPLEMENTED;
   }
   return binary_slot_call(k, a, b, false);
@@ -271,7 +262,7 @@ void at(const PyUfunc& self, nb::handle a, nb::handle indices, nb::handle b) {
 }
 
 // signature=: a type string ("ff->f") or a tuple of dtypes and Nones, one per operand (NumPy 2's
-// forms and errors; a single type must go through dtype=). Note [Ufunc signatures] in ufunc.cpp.
+// forms and errors; a single type must go through dtype=). Note [Ufunc signatures] in src/ops/ufunc_resolve.cpp.
 std::vector<std::optional<DType>> parse_signature(const OpDef& u, nb::handle value) {
   const int nargs = u.nin + u.nout;
   std::vector<std::optional<DType>> sig;
@@ -396,34 +387,34 @@ const OpDef* ufunc_def_of(nb::handle obj) {
 
 const PyType_Slot* ndarray_operator_slots() {
   static const PyType_Slot slots[] = {
-      {Py_nb_add, slot_fn(&binary_slot<kAdd, false>)},
-      {Py_nb_subtract, slot_fn(&binary_slot<kSubtract, false>)},
-      {Py_nb_multiply, slot_fn(&binary_slot<kMultiply, false>)},
-      {Py_nb_true_divide, slot_fn(&binary_slot<kDivide, false>)},
-      {Py_nb_floor_divide, slot_fn(&binary_slot<kFloorDivide, false>)},
-      {Py_nb_remainder, slot_fn(&binary_slot<kRemainder, false>)},
+      {Py_nb_add, slot_fn(&binary_slot<Slot::Add, false>)},
+      {Py_nb_subtract, slot_fn(&binary_slot<Slot::Subtract, false>)},
+      {Py_nb_multiply, slot_fn(&binary_slot<Slot::Multiply, false>)},
+      {Py_nb_true_divide, slot_fn(&binary_slot<Slot::TrueDivide, false>)},
+      {Py_nb_floor_divide, slot_fn(&binary_slot<Slot::FloorDivide, false>)},
+      {Py_nb_remainder, slot_fn(&binary_slot<Slot::Remainder, false>)},
       {Py_nb_power, slot_fn(&power_slot<false>)},
-      {Py_nb_and, slot_fn(&binary_slot<kAnd, false>)},
-      {Py_nb_or, slot_fn(&binary_slot<kOr, false>)},
-      {Py_nb_xor, slot_fn(&binary_slot<kXor, false>)},
-      {Py_nb_lshift, slot_fn(&binary_slot<kLshift, false>)},
-      {Py_nb_rshift, slot_fn(&binary_slot<kRshift, false>)},
-      {Py_nb_inplace_add, slot_fn(&binary_slot<kAdd, true>)},
-      {Py_nb_inplace_subtract, slot_fn(&binary_slot<kSubtract, true>)},
-      {Py_nb_inplace_multiply, slot_fn(&binary_slot<kMultiply, true>)},
-      {Py_nb_inplace_true_divide, slot_fn(&binary_slot<kDivide, true>)},
-      {Py_nb_inplace_floor_divide, slot_fn(&binary_slot<kFloorDivide, true>)},
-      {Py_nb_inplace_remainder, slot_fn(&binary_slot<kRemainder, true>)},
+      {Py_nb_and, slot_fn(&binary_slot<Slot::And, false>)},
+      {Py_nb_or, slot_fn(&binary_slot<Slot::Or, false>)},
+      {Py_nb_xor, slot_fn(&binary_slot<Slot::Xor, false>)},
+      {Py_nb_lshift, slot_fn(&binary_slot<Slot::Lshift, false>)},
+      {Py_nb_rshift, slot_fn(&binary_slot<Slot::Rshift, false>)},
+      {Py_nb_inplace_add, slot_fn(&binary_slot<Slot::Add, true>)},
+      {Py_nb_inplace_subtract, slot_fn(&binary_slot<Slot::Subtract, true>)},
+      {Py_nb_inplace_multiply, slot_fn(&binary_slot<Slot::Multiply, true>)},
+      {Py_nb_inplace_true_divide, slot_fn(&binary_slot<Slot::TrueDivide, true>)},
+      {Py_nb_inplace_floor_divide, slot_fn(&binary_slot<Slot::FloorDivide, true>)},
+      {Py_nb_inplace_remainder, slot_fn(&binary_slot<Slot::Remainder, true>)},
       {Py_nb_inplace_power, slot_fn(&power_slot<true>)},
-      {Py_nb_inplace_and, slot_fn(&binary_slot<kAnd, true>)},
-      {Py_nb_inplace_or, slot_fn(&binary_slot<kOr, true>)},
-      {Py_nb_inplace_xor, slot_fn(&binary_slot<kXor, true>)},
-      {Py_nb_inplace_lshift, slot_fn(&binary_slot<kLshift, true>)},
-      {Py_nb_inplace_rshift, slot_fn(&binary_slot<kRshift, true>)},
-      {Py_nb_negative, slot_fn(&unary_slot<kNegative>)},
-      {Py_nb_positive, slot_fn(&unary_slot<kPositive>)},  // a new array (V10-POS)
-      {Py_nb_absolute, slot_fn(&unary_slot<kAbsolute>)},
-      {Py_nb_invert, slot_fn(&unary_slot<kInvert>)},
+      {Py_nb_inplace_and, slot_fn(&binary_slot<Slot::And, true>)},
+      {Py_nb_inplace_or, slot_fn(&binary_slot<Slot::Or, true>)},
+      {Py_nb_inplace_xor, slot_fn(&binary_slot<Slot::Xor, true>)},
+      {Py_nb_inplace_lshift, slot_fn(&binary_slot<Slot::Lshift, true>)},
+      {Py_nb_inplace_rshift, slot_fn(&binary_slot<Slot::Rshift, true>)},
+      {Py_nb_negative, slot_fn(&unary_slot<Slot::Negative>)},
+      {Py_nb_positive, slot_fn(&unary_slot<Slot::Positive>)},  // a new array (V10-POS)
+      {Py_nb_absolute, slot_fn(&unary_slot<Slot::Absolute>)},
+      {Py_nb_invert, slot_fn(&unary_slot<Slot::Invert>)},
       {Py_nb_divmod, slot_fn(&divmod_slot)},
       {Py_tp_richcompare, slot_fn(&richcompare_slot)},
       {0, nullptr}};
@@ -476,10 +467,10 @@ void init_ufunc(nb::module_& m) {
     f.attr("__doc__") = nb::str(ufunc_doc(*d).c_str());
     table[d->name.c_str()] = f;
   }
-  for (auto [alias, real] : {std::pair{"true_divide", "divide"}, {"mod", "remainder"}, {"abs", "absolute"},
-                             {"bitwise_not", "invert"}, {"conj", "conjugate"}})
-    if (table.contains(real)) table[alias] = table[real];
+  for (const UfuncAlias* a = ufunc_aliases(); a->alias; ++a)  // (the same object, as in NumPy)
+    if (table.contains(a->name)) table[a->alias] = table[a->name];
   m.attr("_ufuncs") = table;
+  init_slot_ops();
 
   nb::object c = m.attr("ndarray");  // (its operators: Note [Operator slots])
   // real / imag: views of a complex array's parts (settable); a real array's real part is the

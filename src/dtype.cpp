@@ -5,7 +5,7 @@
 namespace cupric {
 namespace {
 
-constexpr int8_t kPromote[15][15] = {
+constexpr int8_t kPromote[kNumNumericTypes][kNumNumericTypes] = {
 {0,1,2,3,4,5,6,7,8,9,10,11,12,13,14},
 {1,1,3,3,5,5,7,7,12,9,10,11,12,13,14},
 {2,3,2,3,4,5,6,7,8,9,10,11,12,13,14},
@@ -23,7 +23,7 @@ constexpr int8_t kPromote[15][15] = {
 {14,14,14,14,14,14,14,14,14,14,14,14,14,14,14},
 };
 
-constexpr uint8_t kSafe[15][15] = {
+constexpr uint8_t kSafe[kNumNumericTypes][kNumNumericTypes] = {
 {1,1,1,1,1,1,1,1,1,1,1,1,1,1,1},
 {0,1,0,1,0,1,0,1,0,1,1,1,1,1,1},
 {0,0,1,1,1,1,1,1,1,1,1,1,1,1,1},
@@ -41,7 +41,7 @@ constexpr uint8_t kSafe[15][15] = {
 {0,0,0,0,0,0,0,0,0,0,0,0,0,0,1},
 };
 
-constexpr uint8_t kSameKind[15][15] = {
+constexpr uint8_t kSameKind[kNumNumericTypes][kNumNumericTypes] = {
 {1,1,1,1,1,1,1,1,1,1,1,1,1,1,1},
 {0,1,0,1,0,1,0,1,0,1,1,1,1,1,1},
 {0,1,1,1,1,1,1,1,1,1,1,1,1,1,1},
@@ -59,10 +59,16 @@ constexpr uint8_t kSameKind[15][15] = {
 {0,0,0,0,0,0,0,0,0,0,1,0,0,1,1},
 };
 
-constexpr const char* kNames[15] = {"bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64",
-                                    "uint64", "float16", "bfloat16", "float32", "float64", "complex64", "complex128"};
-constexpr char kChars[15] = {'?', 'b', 'B', 'h', 'H', 'i', 'I', 'l', 'L', 'e', 'E', 'f', 'd', 'F', 'D'};
-constexpr char kKinds[15] = {'b', 'i', 'u', 'i', 'u', 'i', 'u', 'i', 'u', 'f', 'V', 'f', 'f', 'c', 'c'};
+// Names, codes and kinds from the dtype list (Note [One dtype list]).
+#define CUPRIC_DTYPE_NAME(E, T, C, N, CH, K) N,
+#define CUPRIC_DTYPE_CHAR(E, T, C, N, CH, K) CH,
+#define CUPRIC_DTYPE_KIND(E, T, C, N, CH, K) K,
+constexpr const char* kNames[kNumNumericTypes] = {CUPRIC_FORALL_DTYPES(CUPRIC_DTYPE_NAME)};
+constexpr char kChars[kNumNumericTypes] = {CUPRIC_FORALL_DTYPES(CUPRIC_DTYPE_CHAR)};
+constexpr char kKinds[kNumNumericTypes] = {CUPRIC_FORALL_DTYPES(CUPRIC_DTYPE_KIND)};
+#undef CUPRIC_DTYPE_NAME
+#undef CUPRIC_DTYPE_CHAR
+#undef CUPRIC_DTYPE_KIND
 
 }  // namespace
 
@@ -72,9 +78,8 @@ std::string DType::name() const {
 }
 char DType::char_code() const { return is_void() ? 'V' : kChars[index()]; }
 char DType::kind() const {
-  if (is_void()) return 'V';
-  // bfloat16 reports kind 'V' in NumPy (ml_dtypes is a user dtype); for rules we treat it as 'f'.
-  return type == ScalarType::BFloat16 ? 'f' : kKinds[index()];
+  // (bfloat16 reports kind 'V' in NumPy, as ml_dtypes is a user dtype; for rules it is 'f')
+  return is_void() ? 'V' : kKinds[index()];
 }
 
 DType promote_types(DType a, DType b) {
@@ -127,16 +132,20 @@ const char* casting_name(Casting c) {
 DType dtype_from_string(std::string_view s) {
   std::string_view body = s;
   if (!body.empty() && (body[0] == '<' || body[0] == '=' || body[0] == '|')) body.remove_prefix(1);
-  for (int i = 0; i < 15; ++i) {
+  for (int i = 0; i < kNumNumericTypes; ++i) {
     if (body == kNames[i]) return DType(static_cast<ScalarType>(i));
     if (body.size() == 1 && body[0] == kChars[i]) return DType(static_cast<ScalarType>(i));
   }
+  // Kind and size, "i4", "c16" (bfloat16 has none: "f2" is float16, which comes first).
+  for (int i = 0; i < kNumNumericTypes; ++i) {
+    const DType d(static_cast<ScalarType>(i));
+    if (d.type != ScalarType::BFloat16 && body.size() >= 2 && body[0] == d.kind() &&
+        body.substr(1) == std::to_string(d.itemsize))
+      return d;
+  }
   struct Alias { const char* s; ScalarType t; };
   static constexpr Alias aliases[] = {
-      {"b1", ScalarType::Bool}, {"i1", ScalarType::Int8}, {"u1", ScalarType::UInt8}, {"i2", ScalarType::Int16},
-      {"u2", ScalarType::UInt16}, {"i4", ScalarType::Int32}, {"u4", ScalarType::UInt32}, {"i8", ScalarType::Int64},
-      {"u8", ScalarType::UInt64}, {"f2", ScalarType::Float16}, {"f4", ScalarType::Float32}, {"f8", ScalarType::Float64},
-      {"c8", ScalarType::Complex64}, {"c16", ScalarType::Complex128}, {"q", ScalarType::Int64},
+      {"q", ScalarType::Int64},
       {"Q", ScalarType::UInt64}, {"half", ScalarType::Float16}, {"single", ScalarType::Float32},
       {"double", ScalarType::Float64}, {"float", ScalarType::Float64}, {"int", ScalarType::Int64},
       {"complex", ScalarType::Complex128}, {"bool_", ScalarType::Bool}};

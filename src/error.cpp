@@ -29,8 +29,10 @@ std::string numpy_dtype_class_repr(DType d, char weak_kind) {
   if (weak_kind == 'c') return "<class 'numpy.dtypes._PyComplexDType'>";
   if (d.is_void()) return "<class 'numpy.dtypes.VoidDType'>";
   if (d.type == ScalarType::BFloat16) return "<class 'numpy.dtype[bfloat16]'>";  // (ml_dtypes' legacy DType)
-  static const char* names[] = {"Bool",    "Int8",    "UInt8",   "Int16",   "UInt16",    "Int32",     "UInt32", "Int64",
-                                "UInt64",  "Float16", "BFloat16", "Float32", "Float64", "Complex64", "Complex128"};
+  // (NumPy's class names are the ScalarType names: Note [One dtype list])
+#define CUPRIC_DTYPE_CLASS(E, T, C, N, CH, K) #E,
+  static const char* names[] = {CUPRIC_FORALL_DTYPES(CUPRIC_DTYPE_CLASS)};
+#undef CUPRIC_DTYPE_CLASS
   return std::string("<class 'numpy.dtypes.") + names[d.index()] + "DType'>";
 }
 

@@ -2,7 +2,8 @@
 // and casting rules.
 //
 // Note [Promotion tables]
-// NumPy's promote_types / can_cast over the built-in numeric types are a fixed 15x15 table
+// NumPy's promote_types / can_cast over the built-in numeric types are a fixed table, rows and
+// columns in the order of the dtype list (Note [One dtype list] in dtype_list.hpp)
 // (bfloat16's row is ml_dtypes'). We keep them as tables rather than re-deriving them from
 // kind/size rules: the rules have exceptions (uint64+int64 -> float64, bfloat16+int16 -> error)
 // and the table is what NumPy itself ends up with. tests/cpp/test_dtype.cpp and
@@ -11,19 +12,22 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include "cupric/complex.hpp"
 #include "cupric/config.hpp"
+#include "cupric/dtype_list.hpp"
 #include "cupric/half.hpp"
 
 namespace cupric {
 
-// The order is the promotion-table order (see Note [Promotion tables]); do not reorder.
+// The numeric types in the order of CUPRIC_FORALL_DTYPES (Note [One dtype list]), then Void.
 enum class ScalarType : uint8_t {
-  Bool, Int8, UInt8, Int16, UInt16, Int32, UInt32, Int64, UInt64,
-  Float16, BFloat16, Float32, Float64, Complex64, Complex128,
+#define CUPRIC_DTYPE_ENUM(E, T, C, N, CH, K) E,
+  CUPRIC_FORALL_DTYPES(CUPRIC_DTYPE_ENUM)
+#undef CUPRIC_DTYPE_ENUM
   Void,  // raw bytes of any size: unstructured V<n>, and the storage of structured dtypes
 };
-inline constexpr int kNumNumericTypes = 15;
+inline constexpr int kNumNumericTypes = static_cast<int>(ScalarType::Void);
 
 enum class Casting : uint8_t { No, Equiv, Safe, SameKind, Unsafe };
 
@@ -60,11 +64,10 @@ struct DType {
 
 constexpr int32_t scalar_type_size(ScalarType t) {
   switch (t) {
-    case ScalarType::Bool: case ScalarType::Int8: case ScalarType::UInt8: return 1;
-    case ScalarType::Int16: case ScalarType::UInt16: case ScalarType::Float16: case ScalarType::BFloat16: return 2;
-    case ScalarType::Int32: case ScalarType::UInt32: case ScalarType::Float32: return 4;
-    case ScalarType::Int64: case ScalarType::UInt64: case ScalarType::Float64: case ScalarType::Complex64: return 8;
-    case ScalarType::Complex128: return 16;
+#define CUPRIC_DTYPE_SIZE(E, T, C, N, CH, K) \
+  case ScalarType::E: return static_cast<int32_t>(sizeof(T));
+    CUPRIC_FORALL_DTYPES(CUPRIC_DTYPE_SIZE)
+#undef CUPRIC_DTYPE_SIZE
     case ScalarType::Void: return 0;
   }
   return 0;
@@ -72,54 +75,40 @@ constexpr int32_t scalar_type_size(ScalarType t) {
 constexpr DType::DType(ScalarType t) : type(t), itemsize(scalar_type_size(t)) {}
 
 namespace dtypes {
-inline constexpr DType bool_{ScalarType::Bool};
-inline constexpr DType int8{ScalarType::Int8};
-inline constexpr DType uint8{ScalarType::UInt8};
-inline constexpr DType int16{ScalarType::Int16};
-inline constexpr DType uint16{ScalarType::UInt16};
-inline constexpr DType int32{ScalarType::Int32};
-inline constexpr DType uint32{ScalarType::UInt32};
-inline constexpr DType int64{ScalarType::Int64};
-inline constexpr DType uint64{ScalarType::UInt64};
-inline constexpr DType float16{ScalarType::Float16};
-inline constexpr DType bfloat16{ScalarType::BFloat16};
-inline constexpr DType float32{ScalarType::Float32};
-inline constexpr DType float64{ScalarType::Float64};
-inline constexpr DType complex64{ScalarType::Complex64};
-inline constexpr DType complex128{ScalarType::Complex128};
+#define CUPRIC_DTYPE_CONSTANT(E, T, C, N, CH, K) inline constexpr DType C{ScalarType::E};
+CUPRIC_FORALL_DTYPES(CUPRIC_DTYPE_CONSTANT)
+#undef CUPRIC_DTYPE_CONSTANT
 }  // namespace dtypes
 
 // C++ element type <-> ScalarType.
 template <class T> struct dtype_of;
-#define CUPRIC_DTYPE_OF(T, ST) template <> struct dtype_of<T> { static constexpr ScalarType value = ScalarType::ST; };
-CUPRIC_DTYPE_OF(bool, Bool) CUPRIC_DTYPE_OF(int8_t, Int8) CUPRIC_DTYPE_OF(uint8_t, UInt8)
-CUPRIC_DTYPE_OF(int16_t, Int16) CUPRIC_DTYPE_OF(uint16_t, UInt16) CUPRIC_DTYPE_OF(int32_t, Int32)
-CUPRIC_DTYPE_OF(uint32_t, UInt32) CUPRIC_DTYPE_OF(int64_t, Int64) CUPRIC_DTYPE_OF(uint64_t, UInt64)
-CUPRIC_DTYPE_OF(float16, Float16) CUPRIC_DTYPE_OF(bfloat16, BFloat16) CUPRIC_DTYPE_OF(float, Float32)
-CUPRIC_DTYPE_OF(double, Float64) CUPRIC_DTYPE_OF(complex64, Complex64) CUPRIC_DTYPE_OF(complex128, Complex128)
+#define CUPRIC_DTYPE_OF(E, T, C, N, CH, K) \
+  template <> struct dtype_of<T> { static constexpr ScalarType value = ScalarType::E; };
+CUPRIC_FORALL_DTYPES(CUPRIC_DTYPE_OF)
 #undef CUPRIC_DTYPE_OF
 template <class T> inline constexpr DType dtype_v = DType(dtype_of<T>::value);
 
-// Calls f.template operator()<T>() with T the C++ type of a numeric ScalarType. Used where a
-// run-time dtype must pick a compile-time type (scalar conversion, loop registration).
+// The C++ types of the numeric dtypes, by ScalarType index (a kernel family's `Self`).
+namespace detail {
+template <class, class... Ts> struct tuple_of_rest { using type = std::tuple<Ts...>; };
+}  // namespace detail
+#define CUPRIC_DTYPE_TYPE(E, T, C, N, CH, K) , T
+using NumericTypes = typename detail::tuple_of_rest<void CUPRIC_FORALL_DTYPES(CUPRIC_DTYPE_TYPE)>::type;
+#undef CUPRIC_DTYPE_TYPE
+static_assert(std::tuple_size_v<NumericTypes> == kNumNumericTypes);
+template <int I> using numeric_type_t = std::tuple_element_t<I, NumericTypes>;
+
+// Calls f.template operator()<T>() with T the C++ type of a numeric ScalarType (Void: the last
+// numeric type, as callers never pass it). Used where a run-time dtype must pick a compile-time
+// type (scalar conversion, loop registration).
 template <class F>
 decltype(auto) visit_scalar_type(ScalarType t, F&& f) {
   switch (t) {
-    case ScalarType::Bool: return f.template operator()<bool>();
-    case ScalarType::Int8: return f.template operator()<int8_t>();
-    case ScalarType::UInt8: return f.template operator()<uint8_t>();
-    case ScalarType::Int16: return f.template operator()<int16_t>();
-    case ScalarType::UInt16: return f.template operator()<uint16_t>();
-    case ScalarType::Int32: return f.template operator()<int32_t>();
-    case ScalarType::UInt32: return f.template operator()<uint32_t>();
-    case ScalarType::Int64: return f.template operator()<int64_t>();
-    case ScalarType::UInt64: return f.template operator()<uint64_t>();
-    case ScalarType::Float16: return f.template operator()<float16>();
-    case ScalarType::BFloat16: return f.template operator()<bfloat16>();
-    case ScalarType::Float32: return f.template operator()<float>();
-    case ScalarType::Float64: return f.template operator()<double>();
-    case ScalarType::Complex64: return f.template operator()<complex64>();
-    default: return f.template operator()<complex128>();
+#define CUPRIC_DTYPE_VISIT(E, T, C, N, CH, K) \
+  case ScalarType::E: return f.template operator()<T>();
+    CUPRIC_FORALL_DTYPES(CUPRIC_DTYPE_VISIT)
+#undef CUPRIC_DTYPE_VISIT
+    default: return f.template operator()<numeric_type_t<kNumNumericTypes - 1>>();
   }
 }
 

@@ -40,7 +40,7 @@ class UFuncTypeError : public TypeError {
 // those fields; the binding layer (bindings/errors.cpp) builds NumPy's own classes from them, so
 // that type(e), str(e) and e.ufunc, e.from_, e.to, e.casting, e.in_i/out_i, e.dtypes are NumPy's.
 // what() is the same message, for C++ users. Which ufuncs raise UFuncNoLoopError and which a
-// plain TypeError when no loop takes the inputs: Note [No-loop errors] in src/ops/ufunc.cpp.
+// plain TypeError when no loop takes the inputs: Note [No-loop errors] in src/ops/ufunc_resolve.cpp.
 
 // numpy's _UFuncNoLoopError: no loop of the ufunc takes the inputs' dtypes:
 // "ufunc 'gcd' did not contain a loop with signature matching types (<class

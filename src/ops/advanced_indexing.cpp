@@ -12,7 +12,7 @@
 // first advanced index when all advanced indices (integers count as advanced once an array is
 // present, as in NumPy) are adjacent in the index, and 0 otherwise: NumPy's placement rule.
 // One part is gathered directly, checking its range in the kernel; several are first combined
-// into byte offsets (ops/index_engine.hpp), which also checks them. Either way an out-of-range
+// into byte offsets (engine/index/index_engine.hpp), which also checks them. Either way an out-of-range
 // integer index costs one host sync to find out, and raises NumPy's IndexError.
 #include <optional>
 #include "cupric/error.hpp"
@@ -211,7 +211,7 @@ IndexMode check_mode(const AdvancedPlan& plan) { return plan.checked ? IndexMode
 ndarray getitem(const ndarray& a_in, const std::vector<Index>& idx) {
   if (!has_array(idx)) return basic_index(a_in, idx);
   // One mask over all of a (x[x > 0.5]) or its leading dimensions: compact the elements (rows)
-  // directly, no coordinates (ops/index_engine.hpp).
+  // directly, no coordinates (engine/index/index_engine.hpp).
   if (idx.size() == 1 && idx[0].kind == Index::Kind::Array && idx[0].array.dtype().is_bool()) {
     const ndarray& m = idx[0].array;
     bool leading = m.ndim() >= 1 && m.ndim() <= a_in.ndim();

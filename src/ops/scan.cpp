@@ -1,5 +1,5 @@
 // cumsum, cumprod and their nan-variants in front of the scan engine (Note [Scan engine] in
-// kernels/scan.cpp); diff and nanargmax/nanargmin composed of device ops.
+// engine/scan/scan_engine.cpp); diff and nanargmax/nanargmin composed of device ops.
 //
 // Dtypes (NumPy 2's add/multiply.accumulate): without dtype, bool and integers narrower than 64
 // bits accumulate in int64 (unsigned: uint64), everything else in its own type; with dtype D the

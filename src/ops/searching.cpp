@@ -1,5 +1,5 @@
 // searchsorted and digitize: a binary search over the sort keys of Note [Sort keys]
-// (kernels/sort_keys.hpp), so NaNs and complex numbers are found where NumPy's order puts them.
+// (engine/sort/sort_keys.hpp), so NaNs and complex numbers are found where NumPy's order puts them.
 #include "cupric/error.hpp"
 #include "cupric/ops/copy.hpp"
 #include "cupric/ops/creation.hpp"

@@ -1,5 +1,5 @@
 // sort, argsort, lexsort, partition, argpartition, sort_complex and ndarray.sort over the sort
-// engine (ops/sort_engine.hpp; Note [Sort keys] in engine/sort/sort_keys.hpp).
+// engine (engine/sort/sort_engine.hpp; Note [Sort keys] in engine/sort/sort_keys.hpp).
 #include "cupric/ops/sorting.hpp"
 #include "cupric/error.hpp"
 #include "cupric/ops/copy.hpp"

@@ -1,6 +1,6 @@
 // NumPy's elementwise functions that are compositions of ufuncs rather than ufuncs themselves
-// (fix, around, nan_to_num, angle, sinc, i0, clip) and the two-output ufuncs as C++ functions
-// (divmod, frexp, modf). Each composes the ufuncs as NumPy's own implementation does (fix, sinc,
+// (fix, around, nan_to_num, angle, sinc, i0, clip; divmod, frexp and modf come from the ufunc
+// list, in ufunc_api.cpp). Each composes the ufuncs as NumPy's own implementation does (fix, sinc,
 // angle and nan_to_num are Python in NumPy; around is PyArray_Round: multiply, rint, divide), so
 // values and dtypes are NumPy's.
 #include <cmath>
@@ -120,19 +120,6 @@ ndarray sinc(const ndarray& x) {
 ndarray i0(const ndarray& x) {
   if (x.dtype().is_complex()) throw TypeError("i0 not supported for complex values");
   return ufunc_call("_i0", {x}).out[0];
-}
-
-std::pair<ndarray, ndarray> divmod(const Operand& x1, const Operand& x2, const UfuncOptions& opts) {
-  UfuncResult r = ufunc_call("divmod", {x1, x2}, opts);
-  return {r.out[0], r.out[1]};
-}
-std::pair<ndarray, ndarray> frexp(const Operand& x, const UfuncOptions& opts) {
-  UfuncResult r = ufunc_call("frexp", {x}, opts);
-  return {r.out[0], r.out[1]};
-}
-std::pair<ndarray, ndarray> modf(const Operand& x, const UfuncOptions& opts) {
-  UfuncResult r = ufunc_call("modf", {x}, opts);
-  return {r.out[0], r.out[1]};
 }
 
 }  // namespace cupric

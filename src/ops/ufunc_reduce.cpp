@@ -37,14 +37,13 @@ void check_binary(const OpDef& u, const char* method) {
 }
 
 // Ufuncs whose value does not depend on how the operands are grouped.
-bool associative(const std::string& n) {
-  for (const char* s : {"add", "multiply", "maximum", "minimum", "fmax", "fmin", "logical_and", "logical_or",
-                        "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor", "gcd", "lcm"})
-    if (n == s) return true;
-  return false;
-}
+bool associative(const OpDef& u) { return (u.info.flags & kAssociative) != 0; }
 
-bool is_extreme(const std::string& n) { return n == "maximum" || n == "minimum" || n == "fmax" || n == "fmin"; }
+// maximum, minimum, fmax, fmin: the extreme-value reductions.
+bool is_extreme(const OpDef& u) {
+  const ReduceRoute r = u.info.reduce;
+  return r == ReduceRoute::Max || r == ReduceRoute::Min || r == ReduceRoute::NanMax || r == ReduceRoute::NanMin;
+}
 
 ndarray call2(const OpDef& u, const ndarray& x, const ndarray& y) {
   const Operand in[2] = {x, y};
@@ -135,7 +134,7 @@ ndarray fold(const OpDef& u, std::vector<ndarray> vals, std::vector<ndarray> ms,
 ndarray generic_reduce(const OpDef& u, ndarray a, const std::vector<int64_t>& axes, OptDType dtype,
                        const ndarray& out, bool keepdims, OptScalar initial, const ndarray& where) {
   const std::string& name = u.name;
-  const bool assoc = associative(name);
+  const bool assoc = associative(u);
   if (!assoc && axes.size() > 1)
     throw ValueError("reduction operation '" + name + "' is not reorderable, so at most one axis may be specified");
   if (dtype) a = astype(a, *dtype);
@@ -198,15 +197,15 @@ ndarray contiguous(const ndarray& r) { return r.c_contiguous() ? r : copy(r, Ord
 
 DType ufunc_reduce_dtype(const OpDef& u, const ndarray& a, OptDType dtype) {
   check_binary(u, "reduce");
-  const std::string& name = u.name;
-  if (name == "add" || name == "multiply") {
+  const ReduceRoute route = u.info.reduce;
+  if (route == ReduceRoute::Sum || route == ReduceRoute::Prod) {
     if (dtype) return *dtype;
     const DType t = a.dtype();
     if (t.is_bool() || t.is_signed_int()) return dtypes::int64;
     if (t.is_unsigned_int()) return dtypes::uint64;
     return t;
   }
-  if (is_extreme(name) && !a.dtype().is_void()) return dtype ? *dtype : a.dtype();
+  if (is_extreme(u) && !a.dtype().is_void()) return dtype ? *dtype : a.dtype();
   return generic_dtype(u, dtype ? *dtype : a.dtype());
 }
 
@@ -218,18 +217,18 @@ ndarray ufunc_reduce(const OpDef& u, const ndarray& a, const AxisArg& axis, OptD
                            (axis.axes()[0] == 0 || axis.axes()[0] == -1);
   const std::vector<int64_t> axes = scalar_axis ? std::vector<int64_t>{} : normalize_axes(axis, a.ndim());
   const AxisArg eng = axis.is_none() ? AxisArg() : AxisArg(axes);
-  const std::string& name = u.name;
-  if (name == "add") return sum(a, eng, dtype, out, keepdims, initial, where);
-  if (name == "multiply") return prod(a, eng, dtype, out, keepdims, initial, where);
-  if (is_extreme(name) && !a.dtype().is_void()) {
+  const ReduceRoute route = u.info.reduce;  // (Note [Routing ufunc.reduce] in src/kernels/README.md)
+  if (route == ReduceRoute::Sum) return sum(a, eng, dtype, out, keepdims, initial, where);
+  if (route == ReduceRoute::Prod) return prod(a, eng, dtype, out, keepdims, initial, where);
+  if (is_extreme(u) && !a.dtype().is_void()) {
     const ndarray x = dtype ? astype(a, *dtype) : a;
-    if (name == "maximum") return amax(x, eng, out, keepdims, initial, where);
-    if (name == "minimum") return amin(x, eng, out, keepdims, initial, where);
-    if (name == "fmax") return nanmax(x, eng, out, keepdims, initial, where);
+    if (route == ReduceRoute::Max) return amax(x, eng, out, keepdims, initial, where);
+    if (route == ReduceRoute::Min) return amin(x, eng, out, keepdims, initial, where);
+    if (route == ReduceRoute::NanMax) return nanmax(x, eng, out, keepdims, initial, where);
     return nanmin(x, eng, out, keepdims, initial, where);
   }
-  if ((name == "logical_or" || name == "logical_and") && !initial && (!dtype || dtype->is_bool()))
-    return name == "logical_or" ? any(a, eng, out, keepdims, where) : all(a, eng, out, keepdims, where);
+  if ((route == ReduceRoute::Any || route == ReduceRoute::All) && !initial && (!dtype || dtype->is_bool()))
+    return route == ReduceRoute::Any ? any(a, eng, out, keepdims, where) : all(a, eng, out, keepdims, where);
   return generic_reduce(u, a, axes, dtype, out, keepdims, initial, where);
 }
 
@@ -243,15 +242,15 @@ ndarray ufunc_accumulate(const OpDef& u, const ndarray& a, int64_t axis, OptDTyp
   if (a.ndim() == 0) throw TypeError("cannot accumulate on a scalar");
   if (axis < -a.ndim() || axis >= a.ndim()) throw AxisError(static_cast<long>(axis), a.ndim());
   const int64_t ax = axis < 0 ? axis + a.ndim() : axis;
-  if (u.name == "add") return cumsum(a, ax, dtype, out);
-  if (u.name == "multiply") return cumprod(a, ax, dtype, out);
+  if (u.info.reduce == ReduceRoute::Sum) return cumsum(a, ax, dtype, out);
+  if (u.info.reduce == ReduceRoute::Prod) return cumprod(a, ax, dtype, out);
   ndarray x = dtype ? astype(a, *dtype) : a;
   const DType rdt = generic_dtype(u, x.dtype());
   x = moveaxis(x, ax, int64_t{0});
   const int64_t n = x.shape()[0];
   ndarray res = astype(x, rdt, Order::K, Casting::Unsafe, true);
   if (n > 1) {
-    if (associative(u.name)) {
+    if (associative(u)) {
       for (int64_t k = 1; k < n; k *= 2) {  // Hillis-Steele: log2(n) calls, each on the whole array
         ndarray t = call2(u, basic_index(res, {Index::slice(Index::kNone, -k)}), basic_index(res, {Index::slice(k)}));
         basic_assign(res, {Index::slice(k)}, t);

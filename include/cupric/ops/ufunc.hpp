@@ -8,13 +8,14 @@
 #include <optional>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 #include "cupric/ndarray.hpp"
 #include "cupric/scalar.hpp"
 
 namespace cupric {
 
-struct OpDef;  // the op table's entry (src/kernels/op_table.hpp)
+struct OpDef;  // the op table's entry (src/engine/elementwise/op_table.hpp)
 
 class Operand {
  public:
@@ -86,7 +87,7 @@ const OpDef* find_ufunc(std::string_view name);
 // Calls a ufunc with NumPy 2 semantics: type resolution (NEP 50), casting checks, broadcasting,
 // out=/where=/dtype=/casting=/order=. Throws UFuncInputCastingError / UFuncOutputCastingError
 // (casts the casting rule refuses), UFuncNoLoopError or TypeError (no loop for the inputs, as
-// NumPy: Note [No-loop errors] in src/ops/ufunc.cpp), TypeError (other type errors), ValueError
+// NumPy: Note [No-loop errors] in src/ops/ufunc_resolve.cpp), TypeError (other type errors), ValueError
 // (shapes, negative integer powers), OverflowError (out-of-range Python ints).
 UfuncResult ufunc_call(const OpDef& u, const Operand* inputs, int nin, const UfuncOptions& opts = {});
 UfuncResult ufunc_call(std::string_view name, std::initializer_list<Operand> inputs, const UfuncOptions& opts = {});
@@ -106,11 +107,25 @@ ndarray imag(const ndarray& a);
 DType result_type(const Operand* ops, int n);
 DType min_scalar_type(const Scalar& value);
 
-// cupric::add(a, b), cupric::sqrt(a), ...: the ufuncs as functions returning their output.
-#define CUPRIC_UFUNC1(NAME) ndarray NAME(const Operand& x, const UfuncOptions& opts = {});
-#define CUPRIC_UFUNC2(NAME) ndarray NAME(const Operand& x1, const Operand& x2, const UfuncOptions& opts = {});
+// The ufuncs of the ufunc list as functions: cupric::add(a, b), cupric::sqrt(a) return the output;
+// the two-output ufuncs (divmod, frexp, modf) return both. clip (three inputs) is in
+// ufunc_funcs.hpp, with NumPy's bound forms.
+#define CUPRIC_UFUNC_DECL_1_1(NAME) ndarray NAME(const Operand& x, const UfuncOptions& opts = {});
+#define CUPRIC_UFUNC_DECL_2_1(NAME) ndarray NAME(const Operand& x1, const Operand& x2, const UfuncOptions& opts = {});
+#define CUPRIC_UFUNC_DECL_1_2(NAME) std::pair<ndarray, ndarray> NAME(const Operand& x, const UfuncOptions& opts = {});
+#define CUPRIC_UFUNC_DECL_2_2(NAME) \
+  std::pair<ndarray, ndarray> NAME(const Operand& x1, const Operand& x2, const UfuncOptions& opts = {});
+#define CUPRIC_UFUNC_DECL_3_1(NAME)
+#define CUPRIC_UFUNC(FAMILY, F, NAME, NIN, NOUT) CUPRIC_UFUNC_DECL_##NIN##_##NOUT(NAME)
+#define CUPRIC_UFUNC_ALIAS(ALIAS, NAME, NIN, NOUT) CUPRIC_UFUNC_DECL_##NIN##_##NOUT(ALIAS)
 #include "cupric/ops/ufunc_list.inc"
-#undef CUPRIC_UFUNC1
-#undef CUPRIC_UFUNC2
+#undef CUPRIC_UFUNC
+
+// The aliases of the ufunc list ({"true_divide", "divide"}, ...), ending with {nullptr, nullptr}.
+struct UfuncAlias {
+  const char* alias;
+  const char* name;
+};
+const UfuncAlias* ufunc_aliases();
 
 }  // namespace cupric

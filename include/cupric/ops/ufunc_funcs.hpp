@@ -1,5 +1,5 @@
 // NumPy's elementwise functions built from ufuncs (numpy.fix, around, clip, nan_to_num, angle,
-// sinc, i0) and the two-output ufuncs as functions returning both outputs (divmod, frexp, modf).
+// sinc, i0).
 #pragma once
 #include <optional>
 #include <utility>
@@ -20,9 +20,6 @@ ndarray nan_to_num(const ndarray& x, bool copy = true, double nan = 0.0, std::op
 ndarray angle(const ndarray& z, bool deg = false);
 ndarray sinc(const ndarray& x);
 ndarray i0(const ndarray& x);
-// The two-output ufuncs: (quotient, remainder), (mantissa, exponent), (fractional, integral).
-std::pair<ndarray, ndarray> divmod(const Operand& x1, const Operand& x2, const UfuncOptions& opts = {});
-std::pair<ndarray, ndarray> frexp(const Operand& x, const UfuncOptions& opts = {});
-std::pair<ndarray, ndarray> modf(const Operand& x, const UfuncOptions& opts = {});
+// (The two-output ufuncs divmod, frexp and modf are declared with the others in ufunc.hpp.)
 
 }  // namespace cupric

@@ -25,7 +25,7 @@ void run_contiguous_fresh(const LoopPair& loop, const ndarray* const* ops, int n
 
 // Runs a CUDA loop over `plan`, cut into pieces the CUDA kernels take: at most
 // cuda::kMaxKernelDims dimensions and, unless contiguous, int32 offsets (Note [32-bit strided
-// kernels] in elementwise.cpp). Exposed for the tests of the cutting, which pass a recording fn.
+// kernels] in elementwise_engine.cpp). Exposed for the tests of the cutting, which pass a recording fn.
 void run_cuda(LoopFn fn, const LoopPlan& plan, const void* state, const Stream& s);
 
 // Builds the plan (exposed for the tests of dimension coalescing).

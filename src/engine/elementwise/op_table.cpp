@@ -106,6 +106,7 @@ void register_ufunc_loop(LoopBackend b, const UfuncInfo& info, const ScalarType*
   def.flags = info.flags;
   if (def.doc.empty()) def.doc = info.doc;
   def.bool_error = info.bool_error;
+  def.info = info;
   TypedLoop& l = loop_slot(def, types);
   l.fns.set(b, full);
   if (bound0) l.bound[0].set(b, bound0);

@@ -49,6 +49,7 @@ struct OpDef {
   unsigned flags = 0;
   std::string doc;
   const char* bool_error = nullptr;
+  UfuncInfo info;  // the whole entry: operator slot, reduction route, ... (Note [One definition per ufunc])
   std::string types_string(size_t i) const;  // "ff->f"
 };
 OpDef& op_def(const std::string& name, int nin, int nout);  // creates on first use

@@ -38,8 +38,7 @@ inline constexpr LoopBackend kBackend = LoopBackend::Host;
 
 namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS {
 
-using AllTypes = std::tuple<bool, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t, float16,
-                            bfloat16, float, double, complex64, complex128>;
+using AllTypes = NumericTypes;  // (Note [One dtype list] in cupric/dtype_list.hpp)
 
 template <class F>
 void for_each_type(F&& f) {

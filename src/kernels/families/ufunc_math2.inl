@@ -1,6 +1,6 @@
 // Kernel family "ufunc_math2": Self's loops of the two-input floating-point ufuncs and of frexp and
-// modf (ops_math.hpp). Only the inexact dtypes (CUPRIC_FAMILY_ufunc_math2_INDICES).
-#include "kernels/ufunc/ops_math.hpp"
+// modf (the list's `math2` rows), and ldexp's mixed loops. Only the inexact dtypes
+// (CUPRIC_FAMILY_ufunc_math2_DTYPES).
 #include "kernels/ufunc/register.hpp"
 
 CUPRIC_FAMILY_BEGIN
@@ -12,15 +12,13 @@ struct LdexpF {
 template <class I>
 void register_ldexp() {
   const ScalarType types[3] = {dtype_of<Self>::value, dtype_of<I>::value, dtype_of<Self>::value};
-  register_ufunc_loop(kBackend, ufn::Ldexp::info, types, &loops::elementwise_loop<LdexpF<Self, I>, Self, Self, I>,
-                      nullptr, nullptr);
+  register_ufunc_loop(kBackend, ufn::ufunc_info_v<ufn::Ldexp>, types,
+                      &loops::elementwise_loop<LdexpF<Self, I>, Self, Self, I>, nullptr, nullptr);
 }
 struct Register {
   Register() {
-    using namespace ufn;
-    register_ops_for<Self, Logaddexp, Logaddexp2, Arctan2, Hypot, Copysign, Heaviside, Nextafter, FloatPower, Frexp,
-                     Modf>();
-    if constexpr (is_float_v<Self>) {
+    register_family_ufuncs<Self, ufn::UfuncFamily::math2>();
+    if constexpr (ufn::is_float_v<Self>) {
       register_ldexp<int32_t>();
       register_ldexp<int64_t>();
     }

@@ -1,12 +1,9 @@
-// Kernel family "ufunc_unary": Self's loops of the one-input ufuncs (ops_unary.hpp).
+// Kernel family "ufunc_unary": Self's loops of the one-input ufuncs (the list's `unary` rows).
+// The ufuncs are those of include/cupric/ops/ufunc_list.inc (Note [One definition per ufunc]).
 #include "kernels/ufunc/register.hpp"
 
 CUPRIC_FAMILY_BEGIN
 struct Register {
-  Register() {
-    using namespace ufn;
-    register_ops_for<Self, Negative, Positive, Absolute, Sign, Square, Reciprocal, Sqrt, Exp, Log, Sin, Cos, Tanh,
-                          LogicalNot, Invert, IsNan, IsInf, IsFinite, Signbit>();
-  }
+  Register() { register_family_ufuncs<Self, ufn::UfuncFamily::unary>(); }
 } register_instance;
 CUPRIC_FAMILY_END

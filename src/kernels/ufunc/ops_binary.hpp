@@ -1,7 +1,7 @@
 // Binary ufunc functors: one struct per ufunc with its table entry (`info`), the dtypes it has
 // loops for (`has_loop<T>`, NumPy's `types`), its output type and the operation on compute types
-// (Note [Ufunc compute types] in math.hpp). Adding a binary ufunc: one struct here, one name in
-// the family's list (families/ufunc_*.inl), tests.
+// (Note [Ufunc compute types] in math.hpp). Adding a binary ufunc: one struct here, its row in
+// include/cupric/ops/ufunc_list.inc, tests (Note [One definition per ufunc] in ufunc_registry.hpp).
 #pragma once
 #include "kernels/ufunc/math.hpp"
 #include "kernels/ufunc/ufunc_info.hpp"
@@ -16,7 +16,8 @@ template <class T> using real_of_t = typename real_of<T>::type;
 #define CUPRIC_BOOL_OUT template <class T> using out = bool;
 
 struct Add {
-  static constexpr UfuncInfo info{"add", 2, 1, Identity::Zero, kCommutative, "Add arguments element-wise."};
+  static constexpr UfuncInfo info{Identity::Zero, kCommutative | kAssociative, "Add arguments element-wise.",
+                                  OperatorSlot::Add, ReduceRoute::Sum};
   template <class T> static constexpr bool has_loop = true;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const {
@@ -28,7 +29,8 @@ struct Add {
 };
 
 struct Subtract {
-  static constexpr UfuncInfo info{"subtract", 2, 1, Identity::None, 0, "Subtract arguments, element-wise.",
+  static constexpr UfuncInfo info{Identity::None, 0, "Subtract arguments, element-wise.", OperatorSlot::Subtract,
+                                  ReduceRoute::Generic,
                                   "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, "
                                   "the `^` operator, or the logical_xor function instead."};
   template <class T> static constexpr bool has_loop = is_num_v<T>;
@@ -41,7 +43,8 @@ struct Subtract {
 };
 
 struct Multiply {
-  static constexpr UfuncInfo info{"multiply", 2, 1, Identity::One, kCommutative, "Multiply arguments element-wise."};
+  static constexpr UfuncInfo info{Identity::One, kCommutative | kAssociative, "Multiply arguments element-wise.",
+                                  OperatorSlot::Multiply, ReduceRoute::Prod};
   template <class T> static constexpr bool has_loop = true;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const {
@@ -53,7 +56,8 @@ struct Multiply {
 };
 
 struct Divide {
-  static constexpr UfuncInfo info{"divide", 2, 1, Identity::None, kIntToDouble, "Divide arguments element-wise."};
+  static constexpr UfuncInfo info{Identity::None, kIntToDouble, "Divide arguments element-wise.",
+                                  OperatorSlot::TrueDivide};
   template <class T> static constexpr bool has_loop = is_float_v<T> || is_cplx_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const {
@@ -63,8 +67,9 @@ struct Divide {
 };
 
 struct FloorDivide {
-  static constexpr UfuncInfo info{"floor_divide", 2, 1, Identity::None, 0,
-                                  "Return the largest integer smaller or equal to the division of the inputs."};
+  static constexpr UfuncInfo info{Identity::None, 0,
+                                  "Return the largest integer smaller or equal to the division of the inputs.",
+                                  OperatorSlot::FloorDivide};
   template <class T> static constexpr bool has_loop = is_int_v<T> || is_float_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const {
@@ -74,8 +79,9 @@ struct FloorDivide {
 };
 
 struct Remainder {
-  static constexpr UfuncInfo info{"remainder", 2, 1, Identity::None, 0,
-                                  "Returns the element-wise remainder of division (the sign of the divisor)."};
+  static constexpr UfuncInfo info{Identity::None, 0,
+                                  "Returns the element-wise remainder of division (the sign of the divisor).",
+                                  OperatorSlot::Remainder};
   template <class T> static constexpr bool has_loop = is_int_v<T> || is_float_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const {
@@ -85,7 +91,7 @@ struct Remainder {
 };
 
 struct Fmod {
-  static constexpr UfuncInfo info{"fmod", 2, 1, Identity::None, 0,
+  static constexpr UfuncInfo info{Identity::None, 0,
                                   "Returns the element-wise remainder of division (the sign of the dividend)."};
   template <class T> static constexpr bool has_loop = is_int_v<T> || is_float_v<T>;
   CUPRIC_SAME_OUT
@@ -96,8 +102,9 @@ struct Fmod {
 };
 
 struct Power {
-  static constexpr UfuncInfo info{"power", 2, 1, Identity::None, 0,
-                                  "First array elements raised to powers from second array, element-wise."};
+  static constexpr UfuncInfo info{Identity::None, kIntPower,
+                                  "First array elements raised to powers from second array, element-wise.",
+                                  OperatorSlot::Power};
   template <class T> static constexpr bool has_loop = is_num_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const {
@@ -109,8 +116,9 @@ struct Power {
 
 // maximum/minimum propagate NaNs; fmax/fmin ignore them (NumPy's loops.c.src rules).
 struct Maximum {
-  static constexpr UfuncInfo info{"maximum", 2, 1, Identity::None, kCommutative,
-                                  "Element-wise maximum of array elements (NaNs propagate)."};
+  static constexpr UfuncInfo info{Identity::None, kCommutative | kAssociative,
+                                  "Element-wise maximum of array elements (NaNs propagate).", OperatorSlot::None,
+                                  ReduceRoute::Max};
   template <class T> static constexpr bool has_loop = true;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const {
@@ -120,8 +128,9 @@ struct Maximum {
   }
 };
 struct Minimum {
-  static constexpr UfuncInfo info{"minimum", 2, 1, Identity::None, kCommutative,
-                                  "Element-wise minimum of array elements (NaNs propagate)."};
+  static constexpr UfuncInfo info{Identity::None, kCommutative | kAssociative,
+                                  "Element-wise minimum of array elements (NaNs propagate).", OperatorSlot::None,
+                                  ReduceRoute::Min};
   template <class T> static constexpr bool has_loop = true;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const {
@@ -131,8 +140,9 @@ struct Minimum {
   }
 };
 struct Fmax {
-  static constexpr UfuncInfo info{"fmax", 2, 1, Identity::None, kCommutative,
-                                  "Element-wise maximum of array elements (NaNs are ignored)."};
+  static constexpr UfuncInfo info{Identity::None, kCommutative | kAssociative,
+                                  "Element-wise maximum of array elements (NaNs are ignored).", OperatorSlot::None,
+                                  ReduceRoute::NanMax};
   template <class T> static constexpr bool has_loop = true;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const {
@@ -142,8 +152,9 @@ struct Fmax {
   }
 };
 struct Fmin {
-  static constexpr UfuncInfo info{"fmin", 2, 1, Identity::None, kCommutative,
-                                  "Element-wise minimum of array elements (NaNs are ignored)."};
+  static constexpr UfuncInfo info{Identity::None, kCommutative | kAssociative,
+                                  "Element-wise minimum of array elements (NaNs are ignored).", OperatorSlot::None,
+                                  ReduceRoute::NanMin};
   template <class T> static constexpr bool has_loop = true;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const {
@@ -154,9 +165,9 @@ struct Fmin {
 };
 
 // ---- comparisons (complex: NumPy's lexicographic order) --------------------------------------
-#define CUPRIC_COMPARISON(NAME, PYNAME, FLAGS, OP, COP, DOC)                                 \
+#define CUPRIC_COMPARISON(NAME, FLAGS, SLOT, OP, COP, DOC)                                 \
   struct NAME {                                                                              \
-    static constexpr UfuncInfo info{PYNAME, 2, 1, Identity::None, kComparison | (FLAGS), DOC}; \
+    static constexpr UfuncInfo info{Identity::None, kComparison | (FLAGS), DOC, OperatorSlot::SLOT}; \
     template <class T> static constexpr bool has_loop = true;                                \
     CUPRIC_BOOL_OUT                                                                          \
     template <class C> CUPRIC_HD bool operator()(C a, C b) const {                           \
@@ -164,47 +175,48 @@ struct Fmin {
       else return a OP b;                                                                    \
     }                                                                                        \
   };
-CUPRIC_COMPARISON(Greater, "greater", 0, >, c_gt(a, b), "Return the truth value of (x1 > x2) element-wise.")
-CUPRIC_COMPARISON(GreaterEqual, "greater_equal", 0, >=, c_ge(a, b), "Return the truth value of (x1 >= x2) element-wise.")
-CUPRIC_COMPARISON(Less, "less", 0, <, c_lt(a, b), "Return the truth value of (x1 < x2) element-wise.")
-CUPRIC_COMPARISON(LessEqual, "less_equal", 0, <=, c_le(a, b), "Return the truth value of (x1 <= x2) element-wise.")
-CUPRIC_COMPARISON(Equal, "equal", kCommutative, ==, a == b, "Return (x1 == x2) element-wise.")
-CUPRIC_COMPARISON(NotEqual, "not_equal", kCommutative, !=, a != b, "Return (x1 != x2) element-wise.")
+CUPRIC_COMPARISON(Greater, 0, Greater, >, c_gt(a, b), "Return the truth value of (x1 > x2) element-wise.")
+CUPRIC_COMPARISON(GreaterEqual, 0, GreaterEqual, >=, c_ge(a, b), "Return the truth value of (x1 >= x2) element-wise.")
+CUPRIC_COMPARISON(Less, 0, Less, <, c_lt(a, b), "Return the truth value of (x1 < x2) element-wise.")
+CUPRIC_COMPARISON(LessEqual, 0, LessEqual, <=, c_le(a, b), "Return the truth value of (x1 <= x2) element-wise.")
+CUPRIC_COMPARISON(Equal, kCommutative, Equal, ==, a == b, "Return (x1 == x2) element-wise.")
+CUPRIC_COMPARISON(NotEqual, kCommutative, NotEqual, !=, a != b, "Return (x1 != x2) element-wise.")
 #undef CUPRIC_COMPARISON
 
 // ---- logical and bitwise -----------------------------------------------------------------------
-#define CUPRIC_LOGICAL(NAME, PYNAME, IDENT, EXPR, DOC)                                    \
+#define CUPRIC_LOGICAL(NAME, IDENT, REDUCE, EXPR, DOC)                                    \
   struct NAME {                                                                           \
-    static constexpr UfuncInfo info{PYNAME, 2, 1, Identity::IDENT, kCommutative | kLogical, DOC}; \
+    static constexpr UfuncInfo info{Identity::IDENT, kCommutative | kLogical | kAssociative, DOC, OperatorSlot::None, \
+                                    ReduceRoute::REDUCE}; \
     template <class T> static constexpr bool has_loop = true;                             \
     CUPRIC_BOOL_OUT                                                                       \
     template <class C> CUPRIC_HD bool operator()(C a, C b) const { return EXPR; }         \
   };
-CUPRIC_LOGICAL(LogicalAnd, "logical_and", True, truthy(a) && truthy(b), "Compute the truth value of x1 AND x2 element-wise.")
-CUPRIC_LOGICAL(LogicalOr, "logical_or", False, truthy(a) || truthy(b), "Compute the truth value of x1 OR x2 element-wise.")
-CUPRIC_LOGICAL(LogicalXor, "logical_xor", False, truthy(a) != truthy(b), "Compute the truth value of x1 XOR x2, element-wise.")
+CUPRIC_LOGICAL(LogicalAnd, True, All, truthy(a) && truthy(b), "Compute the truth value of x1 AND x2 element-wise.")
+CUPRIC_LOGICAL(LogicalOr, False, Any, truthy(a) || truthy(b), "Compute the truth value of x1 OR x2 element-wise.")
+CUPRIC_LOGICAL(LogicalXor, False, Generic, truthy(a) != truthy(b), "Compute the truth value of x1 XOR x2, element-wise.")
 #undef CUPRIC_LOGICAL
 
-#define CUPRIC_BITWISE(NAME, PYNAME, IDENT, OP, DOC)                                        \
+#define CUPRIC_BITWISE(NAME, IDENT, SLOT, OP, DOC)                                        \
   struct NAME {                                                                             \
-    static constexpr UfuncInfo info{PYNAME, 2, 1, Identity::IDENT, kCommutative, DOC};      \
+    static constexpr UfuncInfo info{Identity::IDENT, kCommutative | kAssociative, DOC, OperatorSlot::SLOT};      \
     template <class T> static constexpr bool has_loop = is_int_v<T> || is_bool_v<T>;       \
     CUPRIC_SAME_OUT                                                                         \
     template <class C> CUPRIC_HD C operator()(C a, C b) const { return static_cast<C>(a OP b); } \
   };
-CUPRIC_BITWISE(BitwiseAnd, "bitwise_and", MinusOne, &, "Compute the bit-wise AND of two arrays element-wise.")
-CUPRIC_BITWISE(BitwiseOr, "bitwise_or", Zero, |, "Compute the bit-wise OR of two arrays element-wise.")
-CUPRIC_BITWISE(BitwiseXor, "bitwise_xor", Zero, ^, "Compute the bit-wise XOR of two arrays element-wise.")
+CUPRIC_BITWISE(BitwiseAnd, MinusOne, And, &, "Compute the bit-wise AND of two arrays element-wise.")
+CUPRIC_BITWISE(BitwiseOr, Zero, Or, |, "Compute the bit-wise OR of two arrays element-wise.")
+CUPRIC_BITWISE(BitwiseXor, Zero, Xor, ^, "Compute the bit-wise XOR of two arrays element-wise.")
 #undef CUPRIC_BITWISE
 
 struct LeftShift {
-  static constexpr UfuncInfo info{"left_shift", 2, 1, Identity::None, 0, "Shift the bits of an integer to the left."};
+  static constexpr UfuncInfo info{Identity::None, 0, "Shift the bits of an integer to the left.", OperatorSlot::Lshift};
   template <class T> static constexpr bool has_loop = is_int_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const { return shift_left(a, b); }
 };
 struct RightShift {
-  static constexpr UfuncInfo info{"right_shift", 2, 1, Identity::None, 0, "Shift the bits of an integer to the right."};
+  static constexpr UfuncInfo info{Identity::None, 0, "Shift the bits of an integer to the right.", OperatorSlot::Rshift};
   template <class T> static constexpr bool has_loop = is_int_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const { return shift_right(a, b); }

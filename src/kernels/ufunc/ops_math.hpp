@@ -10,42 +10,42 @@ namespace cupric::ufn {
 #define CUPRIC_SAME_OUT template <class T> using out = T;
 
 // Unary functions of float and complex types (CUPRIC_INEXACT_FN: ufunc_info.hpp).
-CUPRIC_INEXACT_FN(Exp2, "exp2", m_exp2, c_exp2, "Calculate `2**p` for all `p` in the input array.")
-CUPRIC_INEXACT_FN(Expm1, "expm1", m_expm1, c_expm1, "Calculate ``exp(x) - 1`` for all elements in the array.")
-CUPRIC_INEXACT_FN(Log2, "log2", m_log2, c_log2, "Base-2 logarithm of `x`.")
-CUPRIC_INEXACT_FN(Log10, "log10", m_log10, c_log10, "Return the base 10 logarithm of the input array, element-wise.")
-CUPRIC_INEXACT_FN(Log1p, "log1p", m_log1p, c_log1p, "Return the natural logarithm of one plus the input array, element-wise.")
-CUPRIC_INEXACT_FN(Tan, "tan", m_tan, c_tan, "Compute tangent element-wise.")
-CUPRIC_INEXACT_FN(Arcsin, "arcsin", m_asin, c_asin, "Inverse sine, element-wise.")
-CUPRIC_INEXACT_FN(Arccos, "arccos", m_acos, c_acos, "Trigonometric inverse cosine, element-wise.")
-CUPRIC_INEXACT_FN(Arctan, "arctan", m_atan, c_atan, "Trigonometric inverse tangent, element-wise.")
-CUPRIC_INEXACT_FN(Sinh, "sinh", m_sinh, c_sinh, "Hyperbolic sine, element-wise.")
-CUPRIC_INEXACT_FN(Cosh, "cosh", m_cosh, c_cosh, "Hyperbolic cosine, element-wise.")
-CUPRIC_INEXACT_FN(Arcsinh, "arcsinh", m_asinh, c_asinh, "Inverse hyperbolic sine element-wise.")
-CUPRIC_INEXACT_FN(Arccosh, "arccosh", m_acosh, c_acosh, "Inverse hyperbolic cosine, element-wise.")
-CUPRIC_INEXACT_FN(Arctanh, "arctanh", m_atanh, c_atanh, "Inverse hyperbolic tangent element-wise.")
+CUPRIC_INEXACT_FN(Exp2, m_exp2, c_exp2, "Calculate `2**p` for all `p` in the input array.")
+CUPRIC_INEXACT_FN(Expm1, m_expm1, c_expm1, "Calculate ``exp(x) - 1`` for all elements in the array.")
+CUPRIC_INEXACT_FN(Log2, m_log2, c_log2, "Base-2 logarithm of `x`.")
+CUPRIC_INEXACT_FN(Log10, m_log10, c_log10, "Return the base 10 logarithm of the input array, element-wise.")
+CUPRIC_INEXACT_FN(Log1p, m_log1p, c_log1p, "Return the natural logarithm of one plus the input array, element-wise.")
+CUPRIC_INEXACT_FN(Tan, m_tan, c_tan, "Compute tangent element-wise.")
+CUPRIC_INEXACT_FN(Arcsin, m_asin, c_asin, "Inverse sine, element-wise.")
+CUPRIC_INEXACT_FN(Arccos, m_acos, c_acos, "Trigonometric inverse cosine, element-wise.")
+CUPRIC_INEXACT_FN(Arctan, m_atan, c_atan, "Trigonometric inverse tangent, element-wise.")
+CUPRIC_INEXACT_FN(Sinh, m_sinh, c_sinh, "Hyperbolic sine, element-wise.")
+CUPRIC_INEXACT_FN(Cosh, m_cosh, c_cosh, "Hyperbolic cosine, element-wise.")
+CUPRIC_INEXACT_FN(Arcsinh, m_asinh, c_asinh, "Inverse hyperbolic sine element-wise.")
+CUPRIC_INEXACT_FN(Arccosh, m_acosh, c_acosh, "Inverse hyperbolic cosine, element-wise.")
+CUPRIC_INEXACT_FN(Arctanh, m_atanh, c_atanh, "Inverse hyperbolic tangent element-wise.")
 
 // Unary functions of real float types only ('e', 'E', 'f', 'd').
-#define CUPRIC_REAL_FN(NAME, PYNAME, EXPR, DOC)                            \
+#define CUPRIC_REAL_FN(NAME, EXPR, DOC)                            \
   struct NAME {                                                            \
-    static constexpr UfuncInfo info{PYNAME, 1, 1, Identity::None, 0, DOC}; \
+    static constexpr UfuncInfo info{Identity::None, 0, DOC}; \
     template <class T> static constexpr bool has_loop = is_float_v<T>;     \
     CUPRIC_SAME_OUT                                                        \
     template <class C> CUPRIC_HD C operator()(C x) const { return EXPR; }  \
   };
-CUPRIC_REAL_FN(Fabs, "fabs", m_fabs(x), "Compute the absolute values element-wise.")
-CUPRIC_REAL_FN(Cbrt, "cbrt", m_cbrt(x), "Return the cube-root of an array, element-wise.")
-CUPRIC_REAL_FN(Deg2rad, "deg2rad", x * (kPi<C> / C(180)), "Convert angles from degrees to radians.")
-CUPRIC_REAL_FN(Radians, "radians", x * (kPi<C> / C(180)), "Convert angles from degrees to radians.")
-CUPRIC_REAL_FN(Rad2deg, "rad2deg", x * (C(180) / kPi<C>), "Convert angles from radians to degrees.")
-CUPRIC_REAL_FN(Degrees, "degrees", x * (C(180) / kPi<C>), "Convert angles from radians to degrees.")
+CUPRIC_REAL_FN(Fabs, m_fabs(x), "Compute the absolute values element-wise.")
+CUPRIC_REAL_FN(Cbrt, m_cbrt(x), "Return the cube-root of an array, element-wise.")
+CUPRIC_REAL_FN(Deg2rad, x * (kPi<C> / C(180)), "Convert angles from degrees to radians.")
+CUPRIC_REAL_FN(Radians, x * (kPi<C> / C(180)), "Convert angles from degrees to radians.")
+CUPRIC_REAL_FN(Rad2deg, x * (C(180) / kPi<C>), "Convert angles from radians to degrees.")
+CUPRIC_REAL_FN(Degrees, x * (C(180) / kPi<C>), "Convert angles from radians to degrees.")
 #undef CUPRIC_REAL_FN
 
 // numpy.i0 (not a ufunc in NumPy: a function of real floats). Internal op "_i0": the power
 // series sum (x/2)^2k / (k!)^2 up to |x| = 20, above that the asymptotic expansion
 // e^x / sqrt(2 pi x) * sum prod_j (2j-1)^2 / (8 j x), whose error there is below e^-40.
 struct I0 {
-  static constexpr UfuncInfo info{"_i0", 1, 1, Identity::None, 0,
+  static constexpr UfuncInfo info{Identity::None, 0,
                                   "Modified Bessel function of the first kind, order 0."};
   template <class T> static constexpr bool has_loop = is_float_v<T>;
   CUPRIC_SAME_OUT
@@ -79,7 +79,7 @@ struct I0 {
 // spacing works on the storage type (a float16's spacing is a float16 ulp): `storage_args`
 // tells the loop wrappers (register.hpp) not to widen half types first.
 struct Spacing {
-  static constexpr UfuncInfo info{"spacing", 1, 1, Identity::None, 0,
+  static constexpr UfuncInfo info{Identity::None, 0,
                                   "Return the distance between x and the nearest adjacent number."};
   static constexpr bool storage_args = true;
   template <class T> static constexpr bool has_loop = is_float_v<T>;
@@ -88,23 +88,23 @@ struct Spacing {
 };
 
 // Binary functions of real float types.
-#define CUPRIC_REAL_FN2(NAME, PYNAME, IDENT, EXPR, DOC)                             \
+#define CUPRIC_REAL_FN2(NAME, IDENT, EXPR, DOC)                             \
   struct NAME {                                                                     \
-    static constexpr UfuncInfo info{PYNAME, 2, 1, Identity::IDENT, 0, DOC};         \
+    static constexpr UfuncInfo info{Identity::IDENT, 0, DOC};         \
     template <class T> static constexpr bool has_loop = is_float_v<T>;              \
     CUPRIC_SAME_OUT                                                                 \
     template <class C> CUPRIC_HD C operator()(C a, C b) const { return EXPR; }      \
   };
-CUPRIC_REAL_FN2(Logaddexp, "logaddexp", MinusInf, logaddexp(a, b), "Logarithm of the sum of exponentiations of the inputs.")
-CUPRIC_REAL_FN2(Logaddexp2, "logaddexp2", MinusInf, logaddexp2(a, b), "Logarithm of the sum of exponentiations of the inputs in base-2.")
-CUPRIC_REAL_FN2(Arctan2, "arctan2", None, m_atan2(a, b), "Element-wise arc tangent of ``x1/x2`` choosing the quadrant correctly.")
-CUPRIC_REAL_FN2(Hypot, "hypot", Zero, m_hypot(a, b), "Given the \"legs\" of a right triangle, return its hypotenuse.")
-CUPRIC_REAL_FN2(Copysign, "copysign", None, m_copysign(a, b), "Change the sign of x1 to that of x2, element-wise.")
-CUPRIC_REAL_FN2(Heaviside, "heaviside", None, (is_nan(a) ? a : (a < 0 ? C(0) : (a > 0 ? C(1) : b))), "Compute the Heaviside step function.")
+CUPRIC_REAL_FN2(Logaddexp, MinusInf, logaddexp(a, b), "Logarithm of the sum of exponentiations of the inputs.")
+CUPRIC_REAL_FN2(Logaddexp2, MinusInf, logaddexp2(a, b), "Logarithm of the sum of exponentiations of the inputs in base-2.")
+CUPRIC_REAL_FN2(Arctan2, None, m_atan2(a, b), "Element-wise arc tangent of ``x1/x2`` choosing the quadrant correctly.")
+CUPRIC_REAL_FN2(Hypot, Zero, m_hypot(a, b), "Given the \"legs\" of a right triangle, return its hypotenuse.")
+CUPRIC_REAL_FN2(Copysign, None, m_copysign(a, b), "Change the sign of x1 to that of x2, element-wise.")
+CUPRIC_REAL_FN2(Heaviside, None, (is_nan(a) ? a : (a < 0 ? C(0) : (a > 0 ? C(1) : b))), "Compute the Heaviside step function.")
 #undef CUPRIC_REAL_FN2
 
 struct Nextafter {
-  static constexpr UfuncInfo info{"nextafter", 2, 1, Identity::None, 0,
+  static constexpr UfuncInfo info{Identity::None, 0,
                                   "Return the next floating-point value after x1 towards x2, element-wise."};
   static constexpr bool storage_args = true;
   template <class T> static constexpr bool has_loop = is_float_v<T>;
@@ -117,7 +117,7 @@ struct Nextafter {
 
 // float_power: float64 and complex128 loops only (everything else promotes to them).
 struct FloatPower {
-  static constexpr UfuncInfo info{"float_power", 2, 1, Identity::None, 0,
+  static constexpr UfuncInfo info{Identity::None, 0,
                                   "First array elements raised to powers from second array, element-wise."};
   template <class T> static constexpr bool has_loop = std::is_same_v<T, double> || std::is_same_v<T, complex128>;
   CUPRIC_SAME_OUT
@@ -126,7 +126,8 @@ struct FloatPower {
 
 // ldexp(x1, x2): float mantissas with int32 or int64 exponents ('fi->f', 'fl->f', ...).
 struct Ldexp {
-  static constexpr UfuncInfo info{"ldexp", 2, 1, Identity::None, kWeakByValue, "Returns x1 * 2**x2, element-wise."};
+  static constexpr UfuncInfo info{Identity::None, kWeakByValue, "Returns x1 * 2**x2, element-wise."};
+  template <class T> static constexpr bool has_loop = false;  // only mixed loops (families/ufunc_math2.inl)
   template <class T> using out = T;
   template <class F, class I> CUPRIC_HD F operator()(F x, I e) const {
     // Exponents beyond int's range saturate (they under- or overflow any float anyway).
@@ -142,7 +143,7 @@ template <class A, class B> struct Pair {
 };
 
 struct Frexp {
-  static constexpr UfuncInfo info{"frexp", 1, 2, Identity::None, 0,
+  static constexpr UfuncInfo info{Identity::None, 0,
                                   "Decompose the elements of x into mantissa and twos exponent."};
   template <class T> static constexpr bool has_loop = is_float_v<T>;
   template <class T> using out = T;
@@ -155,7 +156,7 @@ struct Frexp {
   }
 };
 struct Modf {
-  static constexpr UfuncInfo info{"modf", 1, 2, Identity::None, 0,
+  static constexpr UfuncInfo info{Identity::None, 0,
                                   "Return the fractional and integral parts of an array, element-wise."};
   template <class T> static constexpr bool has_loop = is_float_v<T>;
   template <class T> using out = T;

@@ -9,7 +9,7 @@ namespace cupric::ufn {
 #define CUPRIC_SAME_OUT template <class T> using out = T;
 
 struct Rint {
-  static constexpr UfuncInfo info{"rint", 1, 1, Identity::None, 0, "Round elements of the array to the nearest integer."};
+  static constexpr UfuncInfo info{Identity::None, 0, "Round elements of the array to the nearest integer."};
   template <class T> static constexpr bool has_loop = is_float_v<T> || is_cplx_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C x) const {
@@ -18,9 +18,9 @@ struct Rint {
   }
 };
 // floor, ceil, trunc: NumPy 2 has loops for bool and integers too (the identity).
-#define CUPRIC_ROUND_FN(NAME, PYNAME, FN, DOC)                                         \
+#define CUPRIC_ROUND_FN(NAME, FN, DOC)                                         \
   struct NAME {                                                                        \
-    static constexpr UfuncInfo info{PYNAME, 1, 1, Identity::None, 0, DOC};             \
+    static constexpr UfuncInfo info{Identity::None, 0, DOC};             \
     template <class T> static constexpr bool has_loop = !is_cplx_v<T>;                 \
     CUPRIC_SAME_OUT                                                                    \
     template <class C> CUPRIC_HD C operator()(C x) const {                             \
@@ -28,13 +28,13 @@ struct Rint {
       else return x;                                                                   \
     }                                                                                  \
   };
-CUPRIC_ROUND_FN(Floor, "floor", m_floor, "Return the floor of the input, element-wise.")
-CUPRIC_ROUND_FN(Ceil, "ceil", m_ceil, "Return the ceiling of the input, element-wise.")
-CUPRIC_ROUND_FN(Trunc, "trunc", m_trunc, "Return the truncated value of the input, element-wise.")
+CUPRIC_ROUND_FN(Floor, m_floor, "Return the floor of the input, element-wise.")
+CUPRIC_ROUND_FN(Ceil, m_ceil, "Return the ceiling of the input, element-wise.")
+CUPRIC_ROUND_FN(Trunc, m_trunc, "Return the truncated value of the input, element-wise.")
 #undef CUPRIC_ROUND_FN
 
 struct Conjugate {
-  static constexpr UfuncInfo info{"conjugate", 1, 1, Identity::None, 0, "Return the complex conjugate, element-wise."};
+  static constexpr UfuncInfo info{Identity::None, 0, "Return the complex conjugate, element-wise."};
   template <class T> static constexpr bool has_loop = is_num_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C x) const {
@@ -44,7 +44,7 @@ struct Conjugate {
 };
 
 struct BitwiseCount {
-  static constexpr UfuncInfo info{"bitwise_count", 1, 1, Identity::None, 0,
+  static constexpr UfuncInfo info{Identity::None, 0,
                                   "Computes the number of 1-bits in the absolute value of ``x``."};
   template <class T> static constexpr bool has_loop = is_int_v<T>;
   template <class T> using out = uint8_t;
@@ -52,8 +52,9 @@ struct BitwiseCount {
 };
 
 struct Gcd {
-  static constexpr UfuncInfo info{"gcd", 2, 1, Identity::Zero, kCommutative,
-                                  "Returns the greatest common divisor of ``|x1|`` and ``|x2|``",
+  static constexpr UfuncInfo info{Identity::Zero, kCommutative | kAssociative | kNoLoopError,
+                                  "Returns the greatest common divisor of ``|x1|`` and ``|x2|``", OperatorSlot::None,
+                                  ReduceRoute::Generic,
                                   "ufunc 'gcd' did not contain a loop with signature matching types (<class "
                                   "'numpy.dtypes.BoolDType'>, <class 'numpy.dtypes.BoolDType'>) -> None"};
   template <class T> static constexpr bool has_loop = is_int_v<T>;
@@ -61,8 +62,9 @@ struct Gcd {
   template <class C> CUPRIC_HD C operator()(C a, C b) const { return int_gcd(a, b); }
 };
 struct Lcm {
-  static constexpr UfuncInfo info{"lcm", 2, 1, Identity::None, kCommutative,
-                                  "Returns the lowest common multiple of ``|x1|`` and ``|x2|``",
+  static constexpr UfuncInfo info{Identity::None, kCommutative | kAssociative | kNoLoopError,
+                                  "Returns the lowest common multiple of ``|x1|`` and ``|x2|``", OperatorSlot::None,
+                                  ReduceRoute::Generic,
                                   "ufunc 'lcm' did not contain a loop with signature matching types (<class "
                                   "'numpy.dtypes.BoolDType'>, <class 'numpy.dtypes.BoolDType'>) -> None"};
   template <class T> static constexpr bool has_loop = is_int_v<T>;
@@ -72,8 +74,9 @@ struct Lcm {
 
 // divmod: (floor_divide, remainder) in one ufunc with two outputs.
 struct Divmod {
-  static constexpr UfuncInfo info{"divmod", 2, 2, Identity::None, 0,
-                                  "Return element-wise quotient and remainder simultaneously."};
+  static constexpr UfuncInfo info{Identity::None, 0,
+                                  "Return element-wise quotient and remainder simultaneously.",
+                                  OperatorSlot::Divmod};
   template <class T> static constexpr bool has_loop = is_int_v<T> || is_float_v<T>;
   template <class T> using out = T;
   template <class T> using out2 = T;
@@ -91,7 +94,7 @@ struct Divmod {
 
 // clip(x, lo, hi) = minimum(maximum(x, lo), hi), NaNs propagating (NumPy's _NPY_CLIP).
 struct Clip {
-  static constexpr UfuncInfo info{"clip", 3, 1, Identity::None, 0, "Clip (limit) the values in an array."};
+  static constexpr UfuncInfo info{Identity::None, 0, "Clip (limit) the values in an array."};
   template <class T> static constexpr bool has_loop = true;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C x, C lo, C hi) const { return Minimum{}(Maximum{}(x, lo), hi); }

@@ -9,7 +9,8 @@ namespace cupric::ufn {
 #define CUPRIC_BOOL_OUT template <class T> using out = bool;
 
 struct Negative {
-  static constexpr UfuncInfo info{"negative", 1, 1, Identity::None, 0, "Numerical negative, element-wise.",
+  static constexpr UfuncInfo info{Identity::None, 0, "Numerical negative, element-wise.", OperatorSlot::Negative,
+                                  ReduceRoute::Generic,
                                   "The numpy boolean negative, the `-` operator, is not supported, use the `~` "
                                   "operator or the logical_not function instead."};
   template <class T> static constexpr bool has_loop = is_num_v<T>;
@@ -22,7 +23,9 @@ struct Negative {
 };
 
 struct Positive {
-  static constexpr UfuncInfo info{"positive", 1, 1, Identity::None, 0, "Numerical positive, element-wise.",
+  static constexpr UfuncInfo info{Identity::None, kNoLoopError, "Numerical positive, element-wise.",
+                                  OperatorSlot::Positive,
+                                  ReduceRoute::Generic,
                                   "ufunc 'positive' did not contain a loop with signature matching types "
                                   "<class 'numpy.dtypes.BoolDType'> -> None"};
   template <class T> static constexpr bool has_loop = is_num_v<T>;
@@ -31,7 +34,8 @@ struct Positive {
 };
 
 struct Absolute {
-  static constexpr UfuncInfo info{"absolute", 1, 1, Identity::None, 0, "Calculate the absolute value element-wise."};
+  static constexpr UfuncInfo info{Identity::None, 0, "Calculate the absolute value element-wise.",
+                                  OperatorSlot::Absolute};
   template <class T> static constexpr bool has_loop = true;
   template <class T> using out = real_of_t<T>;
   template <class C> CUPRIC_HD auto operator()(C x) const {
@@ -43,8 +47,9 @@ struct Absolute {
 };
 
 struct Sign {
-  static constexpr UfuncInfo info{"sign", 1, 1, Identity::None, 0,
+  static constexpr UfuncInfo info{Identity::None, kNoLoopError,
                                   "Returns an element-wise indication of the sign of a number (z/|z| for complex).",
+                                  OperatorSlot::None, ReduceRoute::Generic,
                                   "ufunc 'sign' did not contain a loop with signature matching types "
                                   "<class 'numpy.dtypes.BoolDType'> -> None"};
   template <class T> static constexpr bool has_loop = is_num_v<T>;
@@ -73,14 +78,14 @@ struct Sign {
 };
 
 struct Square {
-  static constexpr UfuncInfo info{"square", 1, 1, Identity::None, 0, "Return the element-wise square of the input."};
+  static constexpr UfuncInfo info{Identity::None, 0, "Return the element-wise square of the input."};
   template <class T> static constexpr bool has_loop = is_num_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C x) const { return Multiply{}(x, x); }
 };
 
 struct Reciprocal {
-  static constexpr UfuncInfo info{"reciprocal", 1, 1, Identity::None, 0,
+  static constexpr UfuncInfo info{Identity::None, 0,
                                   "Return the reciprocal of the argument, element-wise."};
   template <class T> static constexpr bool has_loop = is_num_v<T>;
   CUPRIC_SAME_OUT
@@ -93,23 +98,23 @@ struct Reciprocal {
 
 // Transcendental functions: float16/bfloat16 compute in float32, complex with math.hpp's formulas
 // (CUPRIC_INEXACT_FN: ufunc_info.hpp).
-CUPRIC_INEXACT_FN(Sqrt, "sqrt", m_sqrt, c_sqrt, "Return the non-negative square-root of an array, element-wise.")
-CUPRIC_INEXACT_FN(Exp, "exp", m_exp, c_exp, "Calculate the exponential of all elements in the input array.")
-CUPRIC_INEXACT_FN(Log, "log", m_log, c_log, "Natural logarithm, element-wise.")
-CUPRIC_INEXACT_FN(Sin, "sin", m_sin, c_sin, "Trigonometric sine, element-wise.")
-CUPRIC_INEXACT_FN(Cos, "cos", m_cos, c_cos, "Cosine element-wise.")
-CUPRIC_INEXACT_FN(Tanh, "tanh", m_tanh, c_tanh, "Compute hyperbolic tangent element-wise.")
+CUPRIC_INEXACT_FN(Sqrt, m_sqrt, c_sqrt, "Return the non-negative square-root of an array, element-wise.")
+CUPRIC_INEXACT_FN(Exp, m_exp, c_exp, "Calculate the exponential of all elements in the input array.")
+CUPRIC_INEXACT_FN(Log, m_log, c_log, "Natural logarithm, element-wise.")
+CUPRIC_INEXACT_FN(Sin, m_sin, c_sin, "Trigonometric sine, element-wise.")
+CUPRIC_INEXACT_FN(Cos, m_cos, c_cos, "Cosine element-wise.")
+CUPRIC_INEXACT_FN(Tanh, m_tanh, c_tanh, "Compute hyperbolic tangent element-wise.")
 
 struct LogicalNot {
-  static constexpr UfuncInfo info{"logical_not", 1, 1, Identity::None, 0, "Compute the truth value of NOT x element-wise."};
+  static constexpr UfuncInfo info{Identity::None, 0, "Compute the truth value of NOT x element-wise."};
   template <class T> static constexpr bool has_loop = true;
   CUPRIC_BOOL_OUT
   template <class C> CUPRIC_HD bool operator()(C x) const { return !truthy(x); }
 };
 
 struct Invert {
-  static constexpr UfuncInfo info{"invert", 1, 1, Identity::None, 0,
-                                  "Compute bit-wise inversion, or bit-wise NOT, element-wise."};
+  static constexpr UfuncInfo info{Identity::None, 0,
+                                  "Compute bit-wise inversion, or bit-wise NOT, element-wise.", OperatorSlot::Invert};
   template <class T> static constexpr bool has_loop = is_int_v<T> || is_bool_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C x) const {
@@ -119,7 +124,7 @@ struct Invert {
 };
 
 struct IsNan {
-  static constexpr UfuncInfo info{"isnan", 1, 1, Identity::None, 0, "Test element-wise for NaN and return result as a boolean array."};
+  static constexpr UfuncInfo info{Identity::None, 0, "Test element-wise for NaN and return result as a boolean array."};
   template <class T> static constexpr bool has_loop = true;
   CUPRIC_BOOL_OUT
   template <class C> CUPRIC_HD bool operator()(C x) const {
@@ -129,7 +134,7 @@ struct IsNan {
   }
 };
 struct IsInf {
-  static constexpr UfuncInfo info{"isinf", 1, 1, Identity::None, 0, "Test element-wise for positive or negative infinity."};
+  static constexpr UfuncInfo info{Identity::None, 0, "Test element-wise for positive or negative infinity."};
   template <class T> static constexpr bool has_loop = true;
   CUPRIC_BOOL_OUT
   template <class C> CUPRIC_HD bool operator()(C x) const {
@@ -139,7 +144,7 @@ struct IsInf {
   }
 };
 struct IsFinite {
-  static constexpr UfuncInfo info{"isfinite", 1, 1, Identity::None, 0, "Test element-wise for finiteness (not infinity and not Not a Number)."};
+  static constexpr UfuncInfo info{Identity::None, 0, "Test element-wise for finiteness (not infinity and not Not a Number)."};
   template <class T> static constexpr bool has_loop = true;
   CUPRIC_BOOL_OUT
   template <class C> CUPRIC_HD bool operator()(C x) const {
@@ -149,7 +154,7 @@ struct IsFinite {
   }
 };
 struct Signbit {
-  static constexpr UfuncInfo info{"signbit", 1, 1, Identity::None, 0, "Returns element-wise True where signbit is set (less than zero)."};
+  static constexpr UfuncInfo info{Identity::None, 0, "Returns element-wise True where signbit is set (less than zero)."};
   template <class T> static constexpr bool has_loop = is_float_v<T>;
   CUPRIC_BOOL_OUT
   template <class C> CUPRIC_HD bool operator()(C x) const { return sign_bit(x); }

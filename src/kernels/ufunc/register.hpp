@@ -2,7 +2,7 @@
 // table. Included by the ufunc kernel families after family_prelude.hpp, which picks the host or
 // CUDA loop templates (`loops::elementwise_loop`).
 #pragma once
-#include "kernels/ufunc/ops_unary.hpp"
+#include "kernels/ufunc/ufunc_registry.hpp"
 
 namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS {  // Note [Family backend namespace]
 
@@ -74,8 +74,8 @@ void register_binary() {
   using Out = typename Op::template out<A>;
   const ScalarType types[3] = {dtype_of<A>::value, dtype_of<B>::value, dtype_of<Out>::value};
   LoopFn bound0 = nullptr;
-  if constexpr (!(Op::info.flags & kCommutative)) bound0 = &loops::elementwise_loop<BindLeftF<Op, A, B>, Out, B>;
-  register_ufunc_loop(kBackend, Op::info, types, &loops::elementwise_loop<BinaryF<Op, A, B>, Out, A, B>, bound0,
+  if constexpr (!(ufn::ufunc_info_v<Op>.flags & kCommutative)) bound0 = &loops::elementwise_loop<BindLeftF<Op, A, B>, Out, B>;
+  register_ufunc_loop(kBackend, ufn::ufunc_info_v<Op>, types, &loops::elementwise_loop<BinaryF<Op, A, B>, Out, A, B>, bound0,
                       &loops::elementwise_loop<BindRightF<Op, A, B>, Out, A>);
 }
 
@@ -83,14 +83,14 @@ template <class Op, class T>
 void register_unary() {
   using Out = typename Op::template out<T>;
   const ScalarType types[2] = {dtype_of<T>::value, dtype_of<Out>::value};
-  register_ufunc_loop(kBackend, Op::info, types, &loops::elementwise_loop<UnaryF<Op, T>, Out, T>, nullptr, nullptr);
+  register_ufunc_loop(kBackend, ufn::ufunc_info_v<Op>, types, &loops::elementwise_loop<UnaryF<Op, T>, Out, T>, nullptr, nullptr);
 }
 
 template <class Op, class T>
 void register_ternary() {
   using Out = typename Op::template out<T>;
   const ScalarType types[4] = {dtype_of<T>::value, dtype_of<T>::value, dtype_of<T>::value, dtype_of<Out>::value};
-  register_ufunc_loop(kBackend, Op::info, types, &loops::elementwise_loop<TernaryF<Op, T>, Out, T, T, T>, nullptr,
+  register_ufunc_loop(kBackend, ufn::ufunc_info_v<Op>, types, &loops::elementwise_loop<TernaryF<Op, T>, Out, T, T, T>, nullptr,
                       nullptr);
 }
 
@@ -100,25 +100,29 @@ void register_two_outputs() {
   using O0 = typename PickF<Op, 0, T, In...>::Out;
   using O1 = typename PickF<Op, 1, T, In...>::Out;
   const ScalarType types[] = {dtype_of<In>::value..., dtype_of<O0>::value, dtype_of<O1>::value};
-  register_ufunc_loop(kBackend, Op::info, types, &loops::elementwise_loop<PickF<Op, 0, T, In...>, O0, In...>,
-                      nullptr, nullptr);
-  register_ufunc_second_output(kBackend, Op::info, types, &loops::elementwise_loop<PickF<Op, 1, T, In...>, O1, In...>);
+  constexpr const UfuncInfo& info = ufn::ufunc_info_v<Op>;
+  register_ufunc_loop(kBackend, info, types, &loops::elementwise_loop<PickF<Op, 0, T, In...>, O0, In...>, nullptr,
+                      nullptr);
+  register_ufunc_second_output(kBackend, info, types, &loops::elementwise_loop<PickF<Op, 1, T, In...>, O1, In...>);
 }
 
-// Registers T's loop of every op in Ops that has one.
-template <class T, class... Ops>
-void register_ops_for() {
-  (
-      [] {
-        if constexpr (Ops::template has_loop<T>) {
-          if constexpr (Ops::info.nout == 2 && Ops::info.nin == 1) register_two_outputs<Ops, T, T>();
-          else if constexpr (Ops::info.nout == 2) register_two_outputs<Ops, T, T, T>();
-          else if constexpr (Ops::info.nin == 1) register_unary<Ops, T>();
-          else if constexpr (Ops::info.nin == 3) register_ternary<Ops, T>();
-          else register_binary<Ops, T>();
-        }
-      }(),
-      ...);
+// Registers T's loops of every ufunc of `Family` in the ufunc list that has one (Note [One
+// definition per ufunc] in ufunc_registry.hpp). Comparisons (kComparison) also get NumPy's exact
+// mixed int64/uint64 loops ('qQ->?', 'Qq->?') from the int64 and uint64 instances.
+template <class T, ufn::UfuncFamily Family>
+void register_family_ufuncs() {
+  ufn::for_each_ufunc_of<Family>([]<class Op>() {
+    constexpr UfuncInfo info = ufn::ufunc_info_v<Op>;
+    if constexpr (Op::template has_loop<T>) {
+      if constexpr (info.nout == 2 && info.nin == 1) register_two_outputs<Op, T, T>();
+      else if constexpr (info.nout == 2) register_two_outputs<Op, T, T, T>();
+      else if constexpr (info.nin == 1) register_unary<Op, T>();
+      else if constexpr (info.nin == 3) register_ternary<Op, T>();
+      else register_binary<Op, T>();
+    }
+    if constexpr ((info.flags & kComparison) && std::is_same_v<T, int64_t>) register_binary<Op, int64_t, uint64_t>();
+    if constexpr ((info.flags & kComparison) && std::is_same_v<T, uint64_t>) register_binary<Op, uint64_t, int64_t>();
+  });
 }
 
 }  // namespace cupric::family

@@ -1,4 +1,4 @@
-// The driver side of Note [Driver launches] (src/kernels/cuda_launch.cuh): entry points, the
+// The driver side of Note [Driver launches] (src/runtime/cuda/cuda_launch.cuh): entry points, the
 // first lookup of a kernel in a context, launch errors.
 #include "runtime/cuda/cuda_launch.cuh"
 #include <cuda_runtime.h>

@@ -1,5 +1,5 @@
 """The engine's kernels launched through the driver (Note [Driver launches] in
-src/kernels/cuda_launch.cuh): a kernel's first launch in a process, in a thread that has made no
+src/runtime/cuda/cuda_launch.cuh): a kernel's first launch in a process, in a thread that has made no
 CUDA call yet, and inside a stream capture; the same results as NumPy everywhere. The `gpu` tests
 need the CUDA backend; on the host backend the same statements check the host loops."""
 import os

@@ -1,5 +1,5 @@
 """Reductions over the layouts the CUDA engine has special paths for (Note [CUDA reductions] in
-src/kernels/cuda_reduce.cuh), against NumPy 2, on whichever backend the suite runs on:
+src/engine/reduction/cuda/cuda_reduce.cuh), against NumPy 2, on whichever backend the suite runs on:
 - axis-0 ("column") reductions of C arrays with 16-byte aligned rows (reduce_cols_kernel): column
   counts that fill or do not fill the tile, padded rows (a view whose last vector of columns is
   partial), several outer outputs (3-D, middle axis), rows split over blocks or not, keepdims,

@@ -37,7 +37,7 @@ def _cp(x):
 
 def test_no_loop_error():
     # NumPy's legacy ufuncs raise a plain TypeError, gcd/lcm (and positive/sign of bools) its
-    # _UFuncNoLoopError (Note [No-loop errors] in src/ops/ufunc.cpp)
+    # _UFuncNoLoopError (Note [No-loop errors] in src/ops/ufunc_resolve.cpp)
     f = numpy.ones(3)
     en, ec = _raises_like_numpy(lambda m, x: m.left_shift(x, x), [f], [_cp(f)])
     assert type(ec) is TypeError

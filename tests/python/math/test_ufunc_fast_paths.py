@@ -1,5 +1,5 @@
 """The fast paths of small ufunc calls (issues 3-5): the per-thread type-resolution cache
-(Note [Resolution cache] in src/ops/ufunc.cpp), the unstaged elementwise path and in-place result
+(Note [Resolution cache] in src/ops/ufunc_resolve.cpp), the unstaged elementwise path and in-place result
 wrapping, keyword parsing, and the general path for what they leave; each result against NumPy."""
 import threading
 

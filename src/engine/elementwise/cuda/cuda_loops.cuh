@@ -280,7 +280,7 @@ void run_loop(const LoopPlan& p, const void* state, const Stream& stream) {
     if (try_tiled2<F, Out, In...>(f, p, s)) return;
   }
   // Strided plans reach here with int32 offsets only (Note [32-bit strided kernels] in
-  // elementwise.cpp cuts bigger ones).
+  // elementwise_engine.cpp cuts bigger ones).
   if (!p.index32) throw_internal_error("strided CUDA loop given a plan without 32-bit offsets");
   launch_strided<Indexed, int32_t, F, Out, In...>(f, p, s);
 }
