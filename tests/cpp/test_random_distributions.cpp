@@ -476,7 +476,7 @@ TEST(RandomDistributions, Dirichlet) {
 namespace {
 std::string failing(const char* name, dist::Api api, std::vector<std::vector<double>> rows) {
   const dist::ParamRule* rule = dist::first_failing_rule(
-      name, api, int64_t(rows.size()), [&](int64_t i, double* out) {
+      name, api, rows.size() > 1, int64_t(rows.size()), [&](int64_t i, double* out) {
         for (size_t j = 0; j < rows[i].size(); ++j) out[j] = rows[i][j];
       });
   return rule ? dist::message(*rule, rows.size() > 1) : std::string("ok");
@@ -496,6 +496,9 @@ TEST(RandomDistributions, ParamRulesGiveNumPysMessages) {
             "p < 0, p > 1 or p contains NaNs");
   EXPECT_EQ(failing("poisson", Api::both, {{-1}}), "lam < 0 or lam is NaN");
   EXPECT_EQ(failing("poisson", Api::both, {{-1}, {1e19}}), "lam value too large");
+  EXPECT_EQ(failing("poisson", Api::both, {{nan}}), "lam < 0 or lam is NaN");
+  EXPECT_EQ(failing("poisson", Api::both, {{nan}, {nan}}), "lam value too large");
+  EXPECT_EQ(failing("poisson", Api::both, {{1e19}}), "lam value too large");
   EXPECT_EQ(failing("poisson", Api::both, {{dist::kPoissonLamMax}}), "ok");
   EXPECT_EQ(failing("hypergeometric", Api::random_state, {{1, 1, 0}}),
             "nsample < 1 or nsample is NaN");

@@ -22,9 +22,12 @@ namespace cupric::random::dist {
 // the table holds the scalar form and message() derives the array form.
 // RandomState and Generator differ in a few places (dirichlet's alpha = 0, hypergeometric's
 // nsample = 0 and its 10^9 limit, negative_binomial's p = 0 and n = NaN): `api` says which
-// object a rule belongs to.
+// object a rule belongs to. NumPy's scalar and array paths differ once: poisson checks the sign
+// first for a scalar and the range first (NaN failing it) for an array; `form` says which path a
+// rule belongs to. NumPy takes the array path when any parameter has ndim > 0.
 
 enum class Api : uint8_t { random_state = 1, generator = 2, both = 3 };
+enum class Form : uint8_t { scalar = 1, array = 2, both = 3 };
 enum class Cmp : uint8_t {
   lt,
   le,
@@ -46,6 +49,7 @@ struct ParamRule {
   double bound;
   bool nan_fails;
   const char* message;  // NumPy's message for scalar parameters
+  Form form = Form::both;
 };
 
 // Whether `rule` rejects the parameter values `p` (indexed as in NumPy's signature).
@@ -125,9 +129,13 @@ inline constexpr ParamRule kParamRules[] = {
     CUPRIC_RULE("noncentral_f", both, 2, lt, 0.0, false, "nonc < 0"),
     CUPRIC_RULE("normal", both, 1, lt, 0.0, false, "scale < 0"),
     CUPRIC_RULE("pareto", both, 0, le, 0.0, false, "a <= 0"),
-    // poisson: the range rule comes first in NumPy (poisson([-1, 1e19]) -> "too large").
-    CUPRIC_RULE("poisson", both, 0, gt, kPoissonLamMax, false, "lam value too large"),
+    // poisson: an array's range is checked first, NaN failing it (poisson([-1, 1e19]) and
+    // poisson([nan]) -> "too large"); a scalar's sign first.
+    ParamRule{"poisson", Api::both, 0, -1, Cmp::gt, -1, kPoissonLamMax, true, "lam value too large",
+              Form::array},
     CUPRIC_RULE("poisson", both, 0, lt, 0.0, true, "lam < 0 or lam is NaN"),
+    ParamRule{"poisson", Api::both, 0, -1, Cmp::gt, -1, kPoissonLamMax, false, "lam value too large",
+              Form::scalar},
     CUPRIC_RULE("power", both, 0, le, 0.0, false, "a <= 0"),
     CUPRIC_RULE("rayleigh", both, 0, lt, 0.0, false, "scale < 0"),
     CUPRIC_RULE("standard_gamma", both, 0, lt, 0.0, false, "shape < 0"),
@@ -146,8 +154,9 @@ inline constexpr ParamRule kParamRules[] = {
 
 inline constexpr int kParamRuleCount = int(sizeof(kParamRules) / sizeof(kParamRules[0]));
 
-inline bool rule_applies(const ParamRule& rule, std::string_view distribution, Api api) {
-  return distribution == rule.distribution && (uint8_t(rule.api) & uint8_t(api)) != 0;
+inline bool rule_applies(const ParamRule& rule, std::string_view distribution, Api api, bool array_params) {
+  return distribution == rule.distribution && (uint8_t(rule.api) & uint8_t(api)) != 0 &&
+         (uint8_t(rule.form) & uint8_t(array_params ? Form::array : Form::scalar)) != 0;
 }
 
 // The message NumPy raises for `rule`: the scalar form, or the array form
@@ -161,17 +170,18 @@ inline std::string message(const ParamRule& rule, bool array_params) {
   return s;
 }
 
-// The first of `distribution`'s rules for `api` that some element rejects, or nullptr.
+// The first of `distribution`'s rules for `api` and the path (array_params: some parameter has
+// ndim > 0) that some element rejects, or nullptr.
 // `count` broadcast elements; `params_at(i, double* out)` writes element i's parameters in
 // NumPy's signature order. Rule-major, as NumPy checks (Note [Parameter rules]): every element is
 // checked against the first rule before any against the second. The registry runs this before
 // any draw, so bad input changes no generator state.
 template <class ParamsAt>
-inline const ParamRule* first_failing_rule(std::string_view distribution, Api api, int64_t count,
-                                           ParamsAt&& params_at) {
+inline const ParamRule* first_failing_rule(std::string_view distribution, Api api, bool array_params,
+                                           int64_t count, ParamsAt&& params_at) {
   double p[8];
   for (const ParamRule& rule : kParamRules) {
-    if (!rule_applies(rule, distribution, api)) continue;
+    if (!rule_applies(rule, distribution, api, array_params)) continue;
     for (int64_t i = 0; i < count; ++i) {
       params_at(i, p);
       if (rule_fails(rule, p)) return &rule;
