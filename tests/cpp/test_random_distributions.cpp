@@ -163,6 +163,15 @@ TEST(RandomDistributions, GammaAcrossRegimes) {
     check_moments("gamma float " + std::to_string(a),
                   [a](auto& b) { return double(dist::standard_gamma<float>(b, a)); }, a, a);
   }
+  for (double a : {0.01, 0.5, 3.0}) {  // log Gamma(a) draws: E[G] = Var[G] = a
+    check_moments("exp(log gamma) " + std::to_string(a),
+                  [a](auto& b) { return std::exp(dist::log_standard_gamma<double>(b, a)); }, a, a);
+  }
+  {
+    SplitMix64 b(2);
+    EXPECT_EQ(dist::log_standard_gamma<double>(b, 0.0), -INFINITY);
+    for (int i = 0; i < 1000; ++i) ASSERT_TRUE(std::isfinite(dist::log_standard_gamma<double>(b, 1e-4)));
+  }
   check_moments("gamma(3, 2)", [](auto& b) { return dist::gamma<double>(b, 3.0, 2.0); }, 6, 12);
   check_moments("chisquare(0.5)", [](auto& b) { return dist::chisquare<double>(b, 0.5); }, 0.5,
                 1.0);

@@ -41,6 +41,16 @@ template <class T, class Bits> CUPRIC_HD T standard_gamma(Bits& b, T shape) {
   }
 }
 
+// log of a standard gamma draw, without underflow for tiny shapes: for shape < 1,
+// log Gamma(shape) = log Gamma(shape + 1) + log(U) / shape (the boost in logs). Dirichlet's
+// normalisation works on these (multivariate.hpp, python/cupric/random/_multivariate.py).
+template <class T, class Bits> CUPRIC_HD T log_standard_gamma(Bits& b, T shape) {
+  if (shape == T(0)) return -kInf<T>;
+  if (!(shape < T(1))) return m::log(standard_gamma<T>(b, shape));
+  const T log_boost = m::log(uniform_open<T>(b)) / shape;
+  return m::log(standard_gamma<T>(b, shape + T(1))) + log_boost;
+}
+
 template <class T, class Bits> CUPRIC_HD T gamma(Bits& b, T shape, T scale) {
   return scale * standard_gamma<T>(b, shape);
 }
