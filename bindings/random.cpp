@@ -82,13 +82,14 @@ void init_random(nb::module_& m) {
              return wrap(g.integers(bound_arg(low), bound_arg(high), opt_dims(size), resolve_dtype(dtype).dtype,
                                     endpoint));
            }, "low"_a, "high"_a, "size"_a.none(), "dtype"_a, "endpoint"_a)
-      .def("draw", [](Generator& g, std::string_view name, nb::list params, nb::handle size, nb::handle dtype) {
+      .def("draw", [](Generator& g, std::string_view name, nb::list params, nb::handle size, nb::handle dtype,
+                      bool legacy) {
              std::vector<random::Param> ps;
              for (nb::handle p : params) ps.push_back(param_arg(p));
              std::optional<DType> dt;
              dtype_or_none(dtype, dt);
-             return wrap(g.draw(name, ps, opt_dims(size), dt));
-           }, "name"_a, "params"_a, "size"_a.none(), "dtype"_a.none())
+             return wrap(g.draw(name, ps, opt_dims(size), dt, legacy));
+           }, "name"_a, "params"_a, "size"_a.none(), "dtype"_a.none(), "legacy"_a = false)
       .def("permutation_n", [](Generator& g, int64_t n) { return wrap(g.permutation(n)); })
       .def("permutation", [](Generator& g, nb::handle a, int64_t axis) {
              return wrap(g.permutation(unwrap(a).arr, axis));

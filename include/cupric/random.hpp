@@ -61,10 +61,12 @@ class Generator {
   ndarray integers(const IntBound& low, const IntBound& high, const std::optional<Dims>& size,
                    DType dtype = dtypes::int64, bool endpoint = false);
   // A registry distribution by name (ValueError for an unknown one), parameters in table order.
+  // legacy: NumPy's RandomState checks of the parameters rather than Generator's (they differ for
+  // a few distributions: Note [Parameter rules] in cupric/random/distributions/param_rules.hpp).
   ndarray draw(std::string_view name, const std::vector<Param>& params, const std::optional<Dims>& size,
-               std::optional<DType> dtype = std::nullopt);
+               std::optional<DType> dtype = std::nullopt, bool legacy = false);
   ndarray draw(DistributionId id, const std::vector<Param>& params, const std::optional<Dims>& size,
-               std::optional<DType> dtype = std::nullopt);
+               std::optional<DType> dtype = std::nullopt, bool legacy = false);
 
   // A random permutation of arange(n) (int64), and of `a` along `axis` (a copy).
   ndarray permutation(int64_t n);

@@ -12,6 +12,7 @@
 #include "kernels/elementwise.hpp"
 #include "random/draw_kernels.hpp"
 #include "random/jump_tables.hpp"
+#include "random/param_checks.hpp"
 
 namespace cupric::random {
 
@@ -247,14 +248,14 @@ ndarray Generator::integers(const IntBound& low, const IntBound& high, const std
 }
 
 ndarray Generator::draw(std::string_view name, const std::vector<Param>& params, const std::optional<Dims>& size,
-                        std::optional<DType> dtype) {
+                        std::optional<DType> dtype, bool legacy) {
   DistributionId id;
   if (!find_distribution(name, &id)) throw ValueError("unknown distribution '" + std::string(name) + "'");
-  return draw(id, params, size, dtype);
+  return draw(id, params, size, dtype, legacy);
 }
 
 ndarray Generator::draw(DistributionId id, const std::vector<Param>& params, const std::optional<Dims>& size,
-                        std::optional<DType> dtype) {
+                        std::optional<DType> dtype, bool legacy) {
   const DistributionInfo& info = distribution_info(id);
   if (static_cast<int>(params.size()) != info.nparams)
     throw TypeError(std::string(info.name) + "() takes " + std::to_string(info.nparams) + " parameters, got " +
@@ -278,6 +279,7 @@ ndarray Generator::draw(DistributionId id, const std::vector<Param>& params, con
       check_rule(info.rules[i], info.param_names[i], p.value);
     }
   }
+  check_distribution_params(info.name, legacy, params);
   Dims shape = output_shape(shapes, size);
   ndarray out = ndarray::empty(shape, dt, Order::C, backend);
   Backend& bk = out.backend();

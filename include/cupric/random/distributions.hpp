@@ -6,3 +6,4 @@
 #include "cupric/random/distributions/discrete.hpp"    // poisson, binomial, ..., hypergeometric
 #include "cupric/random/distributions/multivariate.hpp"  // dirichlet rows
 #include "cupric/random/distributions/param_rules.hpp"  // NumPy's checks and ValueError messages
+#include "cupric/random/distributions/registry_samplers.hpp"  // the registry's sampler structs

@@ -8,6 +8,6 @@ from cupric.random._random_state import (RandomState, _module_function, get_rand
 from numpy.random import SeedSequence  # noqa: F401
 
 for _name in ("rand", "randn", "randint", "random_integers", "random_sample", "random", "ranf", "sample",
-              "choice", "shuffle", "permutation", "bytes", *_DISTRIBUTIONS):
+              "choice", "shuffle", "permutation", "bytes", "multivariate_normal", *_DISTRIBUTIONS):
     globals()[_name] = _module_function(_name)
 del _name

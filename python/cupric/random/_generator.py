@@ -6,6 +6,7 @@ import numpy
 import cupric
 from cupric import _core
 from cupric.random._methods import add_distribution_methods
+from cupric.random._multivariate import add_multivariate_methods
 from cupric.random._seeding import generator_seed
 
 _PHILOX, _XORWOW, _MRG = 0, 1, 2
@@ -174,6 +175,7 @@ def _choice(gen, a, size, replace, p, axis=0, legacy=False):
 
 
 add_distribution_methods(Generator, legacy=False)
+add_multivariate_methods(Generator, legacy=False)
 
 
 def default_rng(seed=None):

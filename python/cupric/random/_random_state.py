@@ -9,6 +9,7 @@ import cupric
 from cupric import _core
 from cupric.random._generator import _XORWOW, _choice
 from cupric.random._methods import add_distribution_methods
+from cupric.random._multivariate import add_multivariate_methods
 from cupric.random._seeding import legacy_seed
 
 
@@ -27,10 +28,17 @@ class RandomState:
         self._gen.set_state(self._method, self._rk_seed, 0, 0)
 
     def _draw(self, name, params, size, dtype, out=None):
-        dtype = numpy.dtype(float if dtype is None else dtype)
-        if dtype.char not in "fd":
-            raise TypeError(f"{name} does not support dtype {dtype}")
-        return self._gen.draw(name, params, size, dtype)
+        # dtype None: the distribution's own (float64; int64 for the discrete ones). CuPy's integer
+        # dtype= of the discrete ones casts their int64 draws.
+        cast = None
+        if dtype is not None:
+            dtype = numpy.dtype(dtype)
+            if dtype.kind in "iu":
+                cast, dtype = (None if dtype == numpy.int64 else dtype), numpy.dtype(numpy.int64)
+            elif dtype.char not in "fd":
+                raise TypeError(f"{name} does not support dtype {dtype}")
+        r = self._gen.draw(name, params, size, dtype, True)
+        return r if cast is None else r.astype(cast)
 
     def random_sample(self, size=None, dtype=float):
         dtype = numpy.dtype(dtype)
@@ -81,6 +89,7 @@ class RandomState:
 
 
 add_distribution_methods(RandomState, legacy=True)
+add_multivariate_methods(RandomState, legacy=True)
 
 _states = {}
 _lock = threading.Lock()

@@ -1,0 +1,49 @@
+// NumPy's parameter checks of the registry's distributions, from the rules table of
+// include/cupric/random/distributions/param_rules.hpp (Note [Parameter rules]).
+#include "random/param_checks.hpp"
+
+#include <string>
+#include "cupric/error.hpp"
+#include "cupric/ops/copy.hpp"
+#include "cupric/ops/creation.hpp"
+#include "cupric/ops/manipulation.hpp"
+#include "cupric/random/distributions/param_rules.hpp"
+
+namespace cupric::random {
+
+void check_distribution_params(const char* distribution, bool legacy, const std::vector<Param>& params) {
+  const dist::Api api = legacy ? dist::Api::random_state : dist::Api::generator;
+  // NumPy takes its array path (and "contains NaNs" messages) when some parameter has ndim > 0.
+  bool array_params = false;
+  std::vector<Dims> shapes;
+  for (const Param& p : params) {
+    if (p.is_array()) {
+      array_params = array_params || p.array.ndim() > 0;
+      shapes.push_back(p.array.shape());
+    }
+  }
+  const Dims shape = shapes.empty() ? Dims{} : broadcast_shapes(shapes);
+  int64_t count = 1;
+  for (int64_t d : shape) count *= d;
+  if (count == 0) return;  // nothing to draw, nothing NumPy checks
+  // Each parameter's values, broadcast to the common shape (a scalar: one value, stride 0).
+  std::vector<std::vector<double>> values(params.size());
+  std::vector<bool> is_scalar(params.size());
+  for (size_t j = 0; j < params.size(); ++j) {
+    const Param& p = params[j];
+    is_scalar[j] = !p.is_array();
+    if (is_scalar[j]) {
+      values[j] = {p.value};
+    } else {
+      ndarray b = broadcast_to(p.array.dtype() == dtypes::float64 ? p.array : astype(p.array, dtypes::float64), shape);
+      values[j] = to_vector<double>(copy(b, Order::C));
+    }
+  }
+  const dist::ParamRule* rule =
+      dist::first_failing_rule(distribution, api, array_params, count, [&](int64_t i, double* out) {
+        for (size_t j = 0; j < params.size(); ++j) out[j] = values[j][is_scalar[j] ? 0 : static_cast<size_t>(i)];
+      });
+  if (rule) throw ValueError(dist::message(*rule, array_params));
+}
+
+}  // namespace cupric::random
