@@ -2,6 +2,7 @@
 // include/cupric/random/distributions/param_rules.hpp (Note [Parameter rules]).
 #include "random/param_checks.hpp"
 
+#include <cmath>
 #include <string>
 #include "cupric/error.hpp"
 #include "cupric/ops/copy.hpp"
@@ -11,7 +12,31 @@
 
 namespace cupric::random {
 
+namespace {
+
+// NumPy's conversions of its int64 parameters (dist::kIntegerParams), before any rule.
+void check_integer_params(const char* distribution, const std::vector<Param>& params) {
+  const uint8_t mask = dist::integer_params(distribution);
+  for (size_t j = 0; j < params.size(); ++j) {
+    if (!(mask >> j & 1)) continue;
+    const Param& p = params[j];
+    if (p.is_array()) {
+      const DType dt = p.array.dtype();
+      if (!dt.is_integer() && !dt.is_bool())
+        throw TypeError(std::string("Cannot cast ") + (p.array.ndim() == 0 ? "scalar" : "array data") +
+                        " from dtype('" + dt.name() + "') to dtype('int64') according to the rule 'safe'");
+    } else if (std::isnan(p.value)) {
+      throw ValueError("cannot convert float NaN to integer");
+    } else if (std::isinf(p.value)) {
+      throw OverflowError("cannot convert float infinity to integer");
+    }
+  }
+}
+
+}  // namespace
+
 void check_distribution_params(const char* distribution, bool legacy, const std::vector<Param>& params) {
+  check_integer_params(distribution, params);
   const dist::Api api = legacy ? dist::Api::random_state : dist::Api::generator;
   // NumPy takes its array path (and "contains NaNs" messages) when some parameter has ndim > 0.
   bool array_params = false;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cupric/random/distributions.hpp"
+#include "cupric/random/distributions/param_rules.hpp"
 
 namespace dist = cupric::random::dist;
 

@@ -15,6 +15,7 @@ BAD = [
     ("beta", (0.0, 1.0)), ("beta", (1.0, -1.0)), ("beta", (0.0, 0.0)),
     ("binomial", (-1, 0.5)), ("binomial", (5, -0.1)), ("binomial", (5, 1.1)), ("binomial", (5, nan)),
     ("binomial", (-1, 2.0)),
+    ("binomial", (nan, 0.5)), ("binomial", (inf, 0.5)), ("hypergeometric", (5, 5, nan)),
     ("chisquare", (0.0,)), ("chisquare", (-2.0,)),
     ("exponential", (-1.0,)),
     ("f", (0.0, 1.0)), ("f", (1.0, 0.0)), ("f", (0.0, 0.0)),
@@ -108,6 +109,23 @@ def test_array_parameters(case):
         with pytest.raises(want[0]) as info:
             getattr(c_obj, name)(*_as_arrays(args, cupric))
         assert str(info.value) == want[1]
+
+
+@pytest.mark.parametrize("name,args", [
+    ("binomial", (numpy.array([1.5]), 0.5)), ("binomial", (numpy.array(2.5), 0.5)),
+    ("hypergeometric", (numpy.array([2.0]), 3, 1)), ("hypergeometric", (3, 3, numpy.array([1.0]))),
+])
+def test_integer_parameters_as_float_arrays_fail_numpys_safe_cast(name, args):
+    for c_obj, n_obj in ((cr.RandomState(0), numpy.random.RandomState(0)),
+                         (cr.default_rng(0), numpy.random.default_rng(0))):
+        with pytest.raises(TypeError) as want:
+            getattr(n_obj, name)(*args)
+        c_args = tuple(cupric.asarray(a) if isinstance(a, numpy.ndarray) else a for a in args)
+        with pytest.raises(TypeError) as got:
+            getattr(c_obj, name)(*c_args)
+        assert str(got.value) == str(want.value)
+    # integer and bool arrays are fine
+    assert cr.RandomState(0).binomial(cupric.asarray(numpy.array([3], dtype=numpy.int32)), 0.5).shape == (1,)
 
 
 def test_rules_are_checked_over_all_elements_in_numpys_order():

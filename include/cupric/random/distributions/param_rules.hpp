@@ -154,6 +154,23 @@ inline constexpr ParamRule kParamRules[] = {
 
 inline constexpr int kParamRuleCount = int(sizeof(kParamRules) / sizeof(kParamRules[0]));
 
+// The parameters NumPy takes as int64 (bit i: parameter i). NumPy converts them before any rule:
+// a float scalar truncates (binomial(5.7, p) is binomial(5, p)), NaN and infinity fail Python's
+// int() ("cannot convert float NaN to integer", OverflowError for infinity), and a float array
+// fails the safe cast to int64 (TypeError "Cannot cast array data from dtype('float64') ...").
+struct IntegerParams {
+  const char* distribution;
+  uint8_t mask;
+};
+inline constexpr IntegerParams kIntegerParams[] = {{"binomial", 0b001}, {"hypergeometric", 0b111}};
+
+inline uint8_t integer_params(std::string_view distribution) {
+  for (const IntegerParams& e : kIntegerParams) {
+    if (distribution == e.distribution) return e.mask;
+  }
+  return 0;
+}
+
 inline bool rule_applies(const ParamRule& rule, std::string_view distribution, Api api, bool array_params) {
   return distribution == rule.distribution && (uint8_t(rule.api) & uint8_t(api)) != 0 &&
          (uint8_t(rule.form) & uint8_t(array_params ? Form::array : Form::scalar)) != 0;
