@@ -142,3 +142,15 @@ def test_integer_parameters_from_floats_truncate_like_numpy():
     # NumPy truncates a float scalar n (binomial(5.7, p) is binomial(5, p)).
     x = _rs(2).binomial(5.7, 0.999, size=1000).get()
     assert x.max() == 5
+
+
+def test_random_state_integer_dtypes():
+    # CuPy's RandomState takes dtype= for the discrete draws: int64 draws cast to it
+    rs = _rs(6)
+    x = rs.binomial(10, 0.5, size=100, dtype=numpy.int32)
+    assert x.dtype == numpy.int32 and 0 <= int(x.min()) and int(x.max()) <= 10
+    assert rs.poisson(3.0, size=4, dtype=int).dtype == numpy.int64
+    with pytest.raises(TypeError):
+        rs.gamma(2.0, size=3, dtype=numpy.int64)  # a continuous law has no integer dtype
+    with pytest.raises(TypeError):
+        rs.poisson(3.0, size=3, dtype=numpy.float64)  # nor a discrete one a float dtype
