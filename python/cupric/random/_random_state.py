@@ -36,7 +36,7 @@ class RandomState:
         dtype = numpy.dtype(dtype)
         if dtype.char not in "fd":
             raise TypeError(f"random_sample does not support dtype {dtype}")
-        return self._gen.random(() if size is None else size, dtype)
+        return self._gen.random_curand(() if size is None else size, dtype)
 
     random = random_sample
     ranf = random_sample

@@ -38,6 +38,10 @@ struct Register {
       register_raw_loop(kBackend, RawKind::UniformPhilox, t, &loops::indexed_loop<UniformF<Self, PhiloxWords>, Self>);
       register_raw_loop(kBackend, RawKind::UniformBuffer, t, &loops::indexed_loop<UniformF<Self, BufferWords>, Self>);
     }
+    if constexpr (std::is_same_v<Self, float>) {
+      register_raw_loop(kBackend, RawKind::CurandUniformPhilox, t, &loops::indexed_loop<CurandUniformF<PhiloxWords>, float>);
+      register_raw_loop(kBackend, RawKind::CurandUniformBuffer, t, &loops::indexed_loop<CurandUniformF<BufferWords>, float>);
+    }
     if constexpr (kIsInt) {
       register_raw_loop(kBackend, RawKind::Integers, t, &loops::indexed_loop<IntegersF<Self>, Self, int64_t, uint64_t>);
     }
