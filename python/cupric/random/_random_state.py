@@ -27,10 +27,9 @@ class RandomState:
         self._gen.set_state(self._method, self._rk_seed, 0, 0)
 
     def _draw(self, name, params, size, dtype, out=None):
-        dtype = numpy.dtype(float if dtype is None else dtype)
-        if dtype.char not in "fd":
-            raise TypeError(f"{name} does not support dtype {dtype}")
-        return self._gen.draw(name, params, size, dtype)
+        # dtype None: the distribution's own (float64, or int64 for the discrete ones); the C++
+        # registry checks a given dtype against the distribution's output kind.
+        return self._gen.draw(name, params, size, None if dtype is None else numpy.dtype(dtype))
 
     def random_sample(self, size=None, dtype=float):
         dtype = numpy.dtype(dtype)
