@@ -76,8 +76,23 @@ struct UniformF {
   CUPRIC_HD T operator()(int64_t i) const {
     uint64_t u = static_cast<uint64_t>(i);
     if constexpr (sizeof(T) == 8) {
-      uint32_t a = src(2 * u) >> 5, b = src(2 * u + 1) >> 6;
-      return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+      uint32_t a, b;
+      if constexpr (std::is_same_v<Src, PhiloxWords>) {
+        // Both words from one Philox block when they share it (an even first word).
+        uint64_t g = src.base + 2 * u;
+        if ((g & 1) == 0) {
+          Words4 blk = philox_curand_block(src.seed, g >> 2);
+          a = blk.w[g & 3];
+          b = blk.w[(g & 3) + 1];
+        } else {
+          a = src(2 * u);
+          b = src(2 * u + 1);
+        }
+      } else {
+        a = src(2 * u);
+        b = src(2 * u + 1);
+      }
+      return ((a >> 5) * 67108864.0 + (b >> 6)) * (1.0 / 9007199254740992.0);
     } else {
       return static_cast<T>(static_cast<float>(src(u) >> 8) * (1.0f / 16777216.0f));
     }
