@@ -269,10 +269,10 @@ CASES += [
          target=Target("ge", 3579, ">= 3579 GB/s (0.30 ms)")),
     Case("choice_small", lambda s: "choice(10**9, 1000, replace=False)", "host_loop",
          "xp.random.choice(10**9, 1000, replace=False)", needs=_RNG, libs=GPU_LIBS),
-    Case("permutation", lambda s: "permutation(2^26)", "device", "xp.random.permutation(2**26)",
-         nbytes=lambda s: 8 * 2**26, needs=_RNG, libs=GPU_LIBS),
-    Case("cold_random", lambda s: "first call random.random_sample(2^20)", "cold",
-         "xp.random.random_sample(2**20)", needs=_RNG, libs=GPU_LIBS),
+    Case("permutation", lambda s: f"permutation({p2(s.big // 4)})", "device", "xp.random.permutation(a.size)",
+         {"a": ("quarter", "dev")}, nbytes=lambda s: 8 * (s.big // 4), needs=_RNG, libs=GPU_LIBS),
+    Case("cold_random", lambda s: "first call random.random_sample(2^20) < 1", "cold",
+         "xp.random.random_sample(a.size) < 1", needs=_RNG, libs=GPU_LIBS, cold_want="np.ones_like(h)"),
 ]
 
 

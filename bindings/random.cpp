@@ -74,6 +74,9 @@ void init_random(nb::module_& m) {
       .def("random", [](Generator& g, nb::handle size, nb::handle dtype) {
              return wrap(g.random(to_dims(size), resolve_dtype(dtype).dtype));
            })
+      .def("random_curand", [](Generator& g, nb::handle size, nb::handle dtype) {
+             return wrap(g.random_curand(to_dims(size), resolve_dtype(dtype).dtype));
+           })
       .def("raw", [](Generator& g, nb::handle size, nb::handle dtype) {
              return wrap(g.raw(to_dims(size), resolve_dtype(dtype).dtype));
            })

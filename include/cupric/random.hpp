@@ -53,6 +53,10 @@ class Generator {
 
   // Uniform [0, 1) (float16, float32, float64) from the raw stream (Note [Random streams]).
   ndarray random(const Dims& size, DType dtype = dtypes::float64);
+  // CuPy's RandomState.random_sample: float32 as curandGenerateUniform computes it from the same
+  // raw words (Note [cuRAND uniform floats]; XORWOW: CuPy 14's numbers for the same seed);
+  // float64 as random().
+  ndarray random_curand(const Dims& size, DType dtype = dtypes::float64);
   // Raw words: uint32 (one word each) or uint64 (two).
   ndarray raw(const Dims& size, DType dtype = dtypes::uint32);
   // Bounded integers in [low, high) (or [low, high] with endpoint) of an integer/bool dtype.

@@ -6,6 +6,7 @@
 #include "cupric/random/registry.hpp"
 #include "cupric/random/samplers.hpp"
 #include "cupric/random/streams.hpp"
+#include "kernels/exact_fp.hpp"
 #include "kernels/op_table.hpp"
 
 namespace cupric::random {
@@ -20,6 +21,8 @@ enum class RawKind : uint8_t {
   BitsBuffer,
   Integers,       // integers(low, range): Lemire's bounded integers on the sub-streams
   Lanes,          // the XORWOW / MRG32k3a lane loop filling a word buffer (uint8 dummy output)
+  CurandUniformPhilox,  // float32 uniform as curandGenerateUniform computes it (CuPy's RandomState)
+  CurandUniformBuffer,
   count_
 };
 LoopPair& raw_loops(RawKind k, ScalarType out);
@@ -73,11 +76,40 @@ struct UniformF {
   CUPRIC_HD T operator()(int64_t i) const {
     uint64_t u = static_cast<uint64_t>(i);
     if constexpr (sizeof(T) == 8) {
-      uint32_t a = src(2 * u) >> 5, b = src(2 * u + 1) >> 6;
-      return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+      uint32_t a, b;
+      if constexpr (std::is_same_v<Src, PhiloxWords>) {
+        // Both words from one Philox block when they share it (an even first word).
+        uint64_t g = src.base + 2 * u;
+        if ((g & 1) == 0) {
+          Words4 blk = philox_curand_block(src.seed, g >> 2);
+          a = blk.w[g & 3];
+          b = blk.w[(g & 3) + 1];
+        } else {
+          a = src(2 * u);
+          b = src(2 * u + 1);
+        }
+      } else {
+        a = src(2 * u);
+        b = src(2 * u + 1);
+      }
+      return ((a >> 5) * 67108864.0 + (b >> 6)) * (1.0 / 9007199254740992.0);
     } else {
       return static_cast<T>(static_cast<float>(src(u) >> 8) * (1.0f / 16777216.0f));
     }
+  }
+};
+
+// Note [cuRAND uniform floats]
+// curandGenerateUniform (Philox, XORWOW; checked against the host generator) maps word w to
+// float(w) * 2^-32 + 2^-33 in float arithmetic, a value in (0, 1]; CuPy's RandomState.random_sample
+// then replaces 1 by 0. Spelled with round-to-nearest operations so nvcc does not contract them
+// into an FMA, which would change the last bit.
+template <class Src>
+struct CurandUniformF {
+  Src src;
+  CUPRIC_HD float operator()(int64_t i) const {
+    float x = fp::add_rn(fp::mul_rn(static_cast<float>(src(static_cast<uint64_t>(i))), 2.3283064e-10f), 1.1641532e-10f);
+    return x == 1.0f ? 0.0f : x;
   }
 };
 

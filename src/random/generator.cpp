@@ -154,6 +154,23 @@ ndarray Generator::random(const Dims& size, DType dtype) {
   return out;
 }
 
+ndarray Generator::random_curand(const Dims& size, DType dtype) {
+  if (dtype != dtypes::float32 || state_.kind == BitGenKind::MRG32k3a) return random(size, dtype);
+  ndarray out = ndarray::empty(size, dtype);
+  const uint64_t words = static_cast<uint64_t>(out.size());
+  StreamKey k = next_raw_key(words);
+  if (out.size() == 0) return out;
+  if (k.kind == BitGenKind::Philox4x3210) {
+    PhiloxWords src{k.seed, k.offset};
+    run_loop(raw_loops(RawKind::CurandUniformPhilox, dtype.type), &out, 0, &src);
+  } else {
+    ndarray buf = raw_words(k.offset, words, out.backend());
+    BufferWords src{reinterpret_cast<const uint32_t*>(buf.data())};
+    run_loop(raw_loops(RawKind::CurandUniformBuffer, dtype.type), &out, 0, &src);
+  }
+  return out;
+}
+
 ndarray Generator::raw(const Dims& size, DType dtype) {
   if (dtype != dtypes::uint32 && dtype != dtypes::uint64)
     throw TypeError("Unsupported dtype " + dtype_repr(dtype) + " for raw words (uint32 or uint64)");

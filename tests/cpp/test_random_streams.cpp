@@ -84,3 +84,28 @@ TEST(RandomStreams, SameWordsAsCurandHostGenerator) {
   GTEST_SKIP() << "libcurand not found at configure time: the cuRAND oracle comparison is skipped";
 #endif
 }
+
+TEST(RandomStreams, Float32UniformAsCurandGenerateUniform) {
+#if defined(CUPRIC_TEST_CURAND)
+  // Note [cuRAND uniform floats]: CuPy's RandomState.random_sample(dtype=float32) numbers.
+  const curandRngType_t types[] = {CURAND_RNG_PSEUDO_PHILOX4_32_10, CURAND_RNG_PSEUDO_XORWOW};
+  for (int t = 0; t < 2; ++t) {
+    const size_t n = 50000;
+    curandGenerator_t g;
+    ASSERT_EQ(curandCreateGeneratorHost(&g, types[t]), CURAND_STATUS_SUCCESS);
+    curandSetPseudoRandomGeneratorSeed(g, 2024);
+    std::vector<float> ref(n);
+    ASSERT_EQ(curandGenerateUniform(g, ref.data(), 1000), CURAND_STATUS_SUCCESS);
+    ASSERT_EQ(curandGenerateUniform(g, ref.data() + 1000, n - 1000), CURAND_STATUS_SUCCESS);
+    curandDestroyGenerator(g);
+    for (float& x : ref) x = x == 1.0f ? 0.0f : x;
+    random::Generator ours(2024, kKinds[t]);
+    std::vector<float> a = to_vector<float>(ours.random_curand(Dims{1000}, dtypes::float32));
+    std::vector<float> b = to_vector<float>(ours.random_curand(Dims{static_cast<int64_t>(n - 1000)}, dtypes::float32));
+    a.insert(a.end(), b.begin(), b.end());
+    EXPECT_EQ(a, ref) << random::bit_generator_name(kKinds[t]);
+  }
+#else
+  GTEST_SKIP() << "libcurand not found at configure time: the cuRAND oracle comparison is skipped";
+#endif
+}

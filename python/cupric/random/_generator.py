@@ -125,8 +125,6 @@ class Generator:
     def _draw(self, name, params, size, dtype, out):
         if dtype is not None:
             dtype = numpy.dtype(dtype)
-            if dtype not in (numpy.float32, numpy.float64):
-                raise TypeError(f"Unsupported dtype {dtype!r} for {name}")
         shape = self._check_out(size, dtype or numpy.float64, out) if out is not None else size
         r = self._gen.draw(name, params, shape, dtype)
         return _finish(r, None, out)

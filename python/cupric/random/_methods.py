@@ -12,7 +12,7 @@ def _make(name, params, doc, with_dtype, legacy):
         if len(values) > len(names) + 1 + int(with_dtype):
             raise TypeError(f"{name}() takes at most {len(names) + 1 + int(with_dtype)} positional arguments")
         size = values.pop(len(names)) if len(values) > len(names) else kwargs.pop("size", None)
-        dtype = kwargs.pop("dtype", None)
+        dtype = kwargs.pop("dtype", None) if with_dtype else None
         if with_dtype and len(values) > len(names):
             dtype = values.pop()
         out = kwargs.pop("out", None) if not legacy else None

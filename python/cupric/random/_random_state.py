@@ -28,8 +28,10 @@ class RandomState:
         self._gen.set_state(self._method, self._rk_seed, 0, 0)
 
     def _draw(self, name, params, size, dtype, out=None):
-        # dtype None: the distribution's own (float64; int64 for the discrete ones). CuPy's integer
-        # dtype= of the discrete ones casts their int64 draws.
+        # dtype None: the distribution's own (float64, or int64 for the discrete ones); the C++
+        # registry checks a given dtype against the distribution's output kind. CuPy's integer
+        # dtype= of the discrete ones (int32, ...) casts their int64 draws. legacy: RandomState's
+        # parameter rules (Note [Parameter rules]).
         cast = None
         if dtype is not None:
             dtype = numpy.dtype(dtype)
@@ -44,7 +46,7 @@ class RandomState:
         dtype = numpy.dtype(dtype)
         if dtype.char not in "fd":
             raise TypeError(f"random_sample does not support dtype {dtype}")
-        return self._gen.random(() if size is None else size, dtype)
+        return self._gen.random_curand(() if size is None else size, dtype)
 
     random = random_sample
     ranf = random_sample

@@ -2,6 +2,9 @@
 // draw_kernels.hpp; Note [Random registry], Note [Random streams]). Instantiated for bool, the
 // integer dtypes, float32 and float64 (CUPRIC_FAMILY_random_INDICES in CMakeLists.txt).
 #include "random/draw_kernels.hpp"
+#if defined(CUPRIC_FAMILY_BACKEND_cuda)
+#include "random/cuda_philox_uniform.cuh"
+#endif
 #if __has_include("cupric/random/distributions.hpp")
 #include "cupric/random/distributions.hpp"
 #endif
@@ -35,8 +38,16 @@ struct Register {
 #undef CUPRIC_DISTRIBUTION
     constexpr ScalarType t = dtype_of<Self>::value;
     if constexpr (kIsFloat) {
+#if defined(CUPRIC_FAMILY_BACKEND_cuda)
+      register_raw_loop(kBackend, RawKind::UniformPhilox, t, &cuda_draws::philox_uniform_loop<Self>);
+#else
       register_raw_loop(kBackend, RawKind::UniformPhilox, t, &loops::indexed_loop<UniformF<Self, PhiloxWords>, Self>);
+#endif
       register_raw_loop(kBackend, RawKind::UniformBuffer, t, &loops::indexed_loop<UniformF<Self, BufferWords>, Self>);
+    }
+    if constexpr (std::is_same_v<Self, float>) {
+      register_raw_loop(kBackend, RawKind::CurandUniformPhilox, t, &loops::indexed_loop<CurandUniformF<PhiloxWords>, float>);
+      register_raw_loop(kBackend, RawKind::CurandUniformBuffer, t, &loops::indexed_loop<CurandUniformF<BufferWords>, float>);
     }
     if constexpr (kIsInt) {
       register_raw_loop(kBackend, RawKind::Integers, t, &loops::indexed_loop<IntegersF<Self>, Self, int64_t, uint64_t>);

@@ -67,3 +67,15 @@ def test_host_and_gpu_give_the_same_words(tmp_path):
         subprocess.run([sys.executable, "-c", _SCRIPT, str(p)], check=True, env=env)
         paths.append(p)
     numpy.testing.assert_array_equal(numpy.load(paths[0]), numpy.load(paths[1]))
+
+
+@pytest.mark.parametrize("method", ["XORWOW", "Philox4x3210"])
+def test_random_state_float32_is_curands_uniform(method):
+    # Note [cuRAND uniform floats]: float(w) * 2^-32 + 2^-33 in float, 1 -> 0 (CuPy's numbers).
+    w = getattr(cr, method)(0)._gen
+    w.set_state({"XORWOW": 1, "Philox4x3210": 0}[method], 77, 0, 0)
+    words = w.raw((3000,), numpy.uint32).get()
+    exp = words.astype(numpy.float32) * numpy.float32(2.3283064e-10) + numpy.float32(1.1641532e-10)
+    exp[exp == 1] = 0
+    got = cr.RandomState(77, method=method).random_sample(3000, dtype=numpy.float32).get()
+    numpy.testing.assert_array_equal(got, exp)
