@@ -249,6 +249,33 @@ CASES += [
 ]
 
 
+# cupric.random (issue 16): draws at full size as write bandwidth (targets: the issue's times at
+# 2^28 float32 on the H200), choice and permutation, and the first draw of a fresh process.
+_RNG_SETUP = "rs = xp.random.RandomState(1)\ng = xp.random.default_rng(1)"
+_RNG = (func("random"),)
+CASES += [
+    Case("rs_random_sample", lambda s: f"RandomState.random_sample {p2(s.big)} f32", "device",
+         "rs.random_sample(a.size, dtype=np.float32)", {"a": ("big", "dev")}, nbytes=lambda s: _f32x4 * s.big,
+         needs=_RNG, libs=GPU_LIBS, setup=_RNG_SETUP, target=Target("ge", 3579, ">= 3579 GB/s (0.30 ms)")),
+    Case("gen_random", lambda s: f"Generator.random {p2(s.big)} f32", "device",
+         "g.random(a.size, dtype=np.float32)", {"a": ("big", "dev")}, nbytes=lambda s: _f32x4 * s.big,
+         needs=_RNG, libs=GPU_LIBS, setup=_RNG_SETUP, target=Target("ge", 3579, ">= 3579 GB/s (0.30 ms)")),
+    Case("gen_standard_normal", lambda s: f"Generator.standard_normal {p2(s.big)} f32", "device",
+         "g.standard_normal(a.size, dtype=np.float32)", {"a": ("big", "dev")}, nbytes=lambda s: _f32x4 * s.big,
+         needs=_RNG, libs=GPU_LIBS, setup=_RNG_SETUP, target=Target("ge", 3067, ">= 3067 GB/s (0.35 ms)")),
+    Case("gen_integers", lambda s: f"Generator.integers(0, 1000) {p2(s.big)} int32", "device",
+         "g.integers(0, 1000, size=a.size, dtype=np.int32)", {"a": ("big", "dev")},
+         nbytes=lambda s: _f32x4 * s.big, needs=_RNG, libs=GPU_LIBS, setup=_RNG_SETUP,
+         target=Target("ge", 3579, ">= 3579 GB/s (0.30 ms)")),
+    Case("choice_small", lambda s: "choice(10**9, 1000, replace=False)", "host_loop",
+         "xp.random.choice(10**9, 1000, replace=False)", needs=_RNG, libs=GPU_LIBS),
+    Case("permutation", lambda s: f"permutation({p2(s.big // 4)})", "device", "xp.random.permutation(a.size)",
+         {"a": ("quarter", "dev")}, nbytes=lambda s: 8 * (s.big // 4), needs=_RNG, libs=GPU_LIBS),
+    Case("cold_random", lambda s: "first call random.random_sample(2^20) < 1", "cold",
+         "xp.random.random_sample(a.size) < 1", needs=_RNG, libs=GPU_LIBS, cold_want="np.ones_like(h)"),
+]
+
+
 def select(pattern):
     """The cases whose id or generic name matches the regular expression (all when None)."""
     import re

@@ -26,4 +26,5 @@ NB_MODULE(_core, m) {
   init_averages(m);
   init_sorting(m);
   init_jit(m);
+  init_random(m);
 }

@@ -76,6 +76,7 @@ ufunc.__module__ = "cupric"
 # same object, as in NumPy), from the op table.
 globals().update(_core._ufuncs)
 from cupric._ufunc_funcs import fix, around, round, clip, nan_to_num, real, imag, angle, sinc, i0  # noqa: E402,A004
+from cupric import random  # noqa: E402  (cupric.random after `import cupric`)
 
 
 def __getattr__(name):

@@ -1,0 +1,124 @@
+// Building blocks of the samplers: overloaded math for float/double on host and device, and the
+// uniform, normal and exponential variates every other distribution is made of.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "cupric/config.hpp"
+
+namespace cupric::random::dist {
+
+// A bit source is any type with `CUPRIC_HD uint32_t next_u32()`; the generators of
+// cupric::random (Philox4x32-10, XORWOW, MRG32k3a) and the tests' SplitMix64 all are.
+//
+// Note [Device-portable math]
+// The samplers are templates on the result type T (float or double) and must compile under nvcc
+// for the device. std::log & co. are not __device__ functions, so the samplers call the C
+// library names through the overload set below: ::logf for float, ::log for double, which CUDA
+// provides as device functions and <cmath> provides on the host. Float samplers compute in
+// float throughout (as NumPy's float32 samplers do), so a float draw costs no double math on GPUs.
+namespace m {
+#define CUPRIC_DIST_MATH1(name)                                                  \
+  CUPRIC_HD inline float name(float x) { return ::name##f(x); }                 \
+  CUPRIC_HD inline double name(double x) { return ::name(x); }
+CUPRIC_DIST_MATH1(log)
+CUPRIC_DIST_MATH1(log1p)
+CUPRIC_DIST_MATH1(exp)
+CUPRIC_DIST_MATH1(expm1)
+CUPRIC_DIST_MATH1(sqrt)
+CUPRIC_DIST_MATH1(cos)
+CUPRIC_DIST_MATH1(sin)
+CUPRIC_DIST_MATH1(acos)
+CUPRIC_DIST_MATH1(floor)
+CUPRIC_DIST_MATH1(fabs)
+CUPRIC_DIST_MATH1(lgamma)
+#undef CUPRIC_DIST_MATH1
+CUPRIC_HD inline float pow(float x, float y) { return ::powf(x, y); }
+CUPRIC_HD inline double pow(double x, double y) { return ::pow(x, y); }
+CUPRIC_HD inline float fmod(float x, float y) { return ::fmodf(x, y); }
+CUPRIC_HD inline double fmod(double x, double y) { return ::fmod(x, y); }
+// NaN/inf tests that survive -ffast-math-free builds on both sides without <cmath>'s templates.
+template <class T> CUPRIC_HD inline bool isnan(T x) { return x != x; }
+template <class T> CUPRIC_HD inline bool isinf(T x) {
+  return x == std::numeric_limits<T>::infinity() || x == -std::numeric_limits<T>::infinity();
+}
+template <class T> CUPRIC_HD inline T min(T a, T b) { return b < a ? b : a; }
+template <class T> CUPRIC_HD inline T max(T a, T b) { return a < b ? b : a; }
+}  // namespace m
+
+template <class T> inline constexpr T kPi = T(3.14159265358979323846);
+template <class T> inline constexpr T kNaN = std::numeric_limits<T>::quiet_NaN();
+template <class T> inline constexpr T kInf = std::numeric_limits<T>::infinity();
+inline constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
+inline constexpr int64_t kInt64Min = std::numeric_limits<int64_t>::min();
+
+// --- uniforms ---------------------------------------------------------------------------------
+// Note [Open uniforms]
+// Every sampler takes logs or reciprocals of its uniforms, so they come from the open interval
+// (0, 1): the top bits of the source, plus half a unit in the last place. A double uses 52 bits
+// (two 32-bit words), a float 23 bits (one word): one bit less than the significand, so that the
+// largest value, 1 - 2^-53 (resp. 2^-24), is representable and does not round up to 1.
+// 1 - u is then exact and also in (0, 1).
+
+template <class Bits> CUPRIC_HD inline double uniform_open_double(Bits& b) {
+  uint64_t hi = b.next_u32(), lo = b.next_u32();
+  uint64_t x = ((hi << 32) | lo) >> 12;  // 52 bits
+  return (double(x) + 0.5) * 0x1.0p-52;
+}
+
+template <class Bits> CUPRIC_HD inline float uniform_open_float(Bits& b) {
+  uint32_t x = b.next_u32() >> 9;  // 23 bits
+  return (float(x) + 0.5f) * 0x1.0p-23f;
+}
+
+template <class T, class Bits> CUPRIC_HD inline T uniform_open(Bits& b) {
+  if constexpr (sizeof(T) == sizeof(float)) {
+    return uniform_open_float(b);
+  } else {
+    return uniform_open_double(b);
+  }
+}
+
+// --- normal and exponential -------------------------------------------------------------------
+// Box–Muller, one value per call: a fixed number of words per draw (no rejection loop), which keeps
+// the per-element streams of a GPU warp in step and makes the number of words a draw consumes
+// predictable. The second value of the pair is dropped on purpose: keeping it would make a draw
+// depend on the previous one, which per-element counter streams must not.
+template <class T, class Bits> CUPRIC_HD inline T standard_normal(Bits& b) {
+  T u1 = uniform_open<T>(b);
+  T u2 = uniform_open<T>(b);
+  return m::sqrt(T(-2) * m::log(u1)) * m::cos(T(2) * kPi<T> * u2);
+}
+
+// Inversion: -log(U) with U in (0, 1) is exactly Exp(1).
+template <class T, class Bits> CUPRIC_HD inline T standard_exponential(Bits& b) {
+  return -m::log(uniform_open<T>(b));
+}
+
+// --- log-factorial differences ----------------------------------------------------------------
+// Note [Log-factorial differences]
+// The rejection tests of the binomial (BTRS), Poisson (PTRS) and hypergeometric samplers compare
+// log-probabilities like log k! - log m! for k, m up to 2^63. lgamma of 1e18 is ~4e19, whose
+// rounding error (~4e3) would swamp the test; so the differences are formed from Stirling's
+// series directly: log x! = (x+1/2) log(x+1) - (x+1) + log(2 pi)/2 + tail(x), and
+// (x+1/2) log(x+1) - (y+1/2) log(y+1) = (x+1/2) log1p((x-y)/(y+1)) + (x-y) log(y+1),
+// whose terms are of the size of the difference, not of the values.
+// Accurate for x, y up to 2^63.
+
+// tail(x) = log x! - [(x+1/2) log(x+1) - (x+1) + log(2 pi)/2]
+CUPRIC_HD inline double stirling_tail(double x) {
+  constexpr double kHalfLog2Pi = 0.91893853320467274178;
+  if (x < 16) return m::lgamma(x + 1) - ((x + 0.5) * m::log(x + 1) - (x + 1) + kHalfLog2Pi);
+  double w = x + 1, w2 = w * w;
+  return (1.0 / 12 - (1.0 / 360 - (1.0 / 1260 - 1.0 / (1680 * w2)) / w2) / w2) / w;
+}
+
+// log x! - log y! given d = x - y exactly: x and y may be rounded (n - k for n ~ 2^60 is not
+// representable), their difference is passed by the caller, formed from small exact numbers.
+CUPRIC_HD inline double log_factorial_diff(double x, double y, double d) {
+  return (x + 0.5) * m::log1p(d / (y + 1)) + d * (m::log(y + 1) - 1) + stirling_tail(x) -
+         stirling_tail(y);
+}
+
+}  // namespace cupric::random::dist

@@ -1,0 +1,211 @@
+// Continuous samplers of NumPy's distributions, device-portable templates on the result type T
+// (float or double) and the bit source (Note [Device-portable math] in base.hpp).
+#pragma once
+#include "cupric/random/distributions/base.hpp"
+
+namespace cupric::random::dist {
+
+// Parameters reach the samplers already validated (param_rules.hpp); NaN parameters NumPy lets
+// through propagate to a NaN draw, as in NumPy.
+
+// --- gamma family -----------------------------------------------------------------------------
+// Marsaglia & Tsang (2000), "A simple method for generating gamma variables": for shape >= 1,
+// d = shape - 1/3, c = 1/sqrt(9d); x normal, v = (1 + c x)^3; accept d v when
+// log U < x^2/2 + d (1 - v + log v) (with the cheap squeeze U < 1 - 0.0331 x^4 first).
+// For shape < 1 the same paper's boost: Gamma(shape) = Gamma(shape + 1) * U^(1/shape).
+template <class T, class Bits> CUPRIC_HD T standard_gamma(Bits& b, T shape) {
+  if (shape == T(0)) return T(0);  // NumPy: a point mass at 0
+  if (m::isnan(shape)) return shape;
+  if (m::isinf(shape)) return kInf<T>;
+  if (shape == T(1)) return standard_exponential<T>(b);
+  T boost = T(1);
+  if (shape < T(1)) {
+    // U^(1/shape) as exp(log U / shape): underflows to 0 only where the true value is below
+    // the type's smallest normal.
+    boost = m::exp(m::log(uniform_open<T>(b)) / shape);
+    shape += T(1);
+  }
+  const T d = shape - T(1) / T(3);
+  const T c = T(1) / m::sqrt(T(9) * d);
+  for (;;) {
+    T x, v;
+    do {
+      x = standard_normal<T>(b);
+      v = T(1) + c * x;
+    } while (v <= T(0));
+    v = v * v * v;
+    const T u = uniform_open<T>(b);
+    const T x2 = x * x;
+    if (u < T(1) - T(0.0331) * x2 * x2) return d * v * boost;
+    if (m::log(u) < T(0.5) * x2 + d * (T(1) - v + m::log(v))) return d * v * boost;
+  }
+}
+
+// log of a standard gamma draw, without underflow for tiny shapes: for shape < 1,
+// log Gamma(shape) = log Gamma(shape + 1) + log(U) / shape (the boost in logs). Dirichlet's
+// normalisation works on these (multivariate.hpp, python/cupric/random/_multivariate.py).
+template <class T, class Bits> CUPRIC_HD T log_standard_gamma(Bits& b, T shape) {
+  if (shape == T(0)) return -kInf<T>;
+  if (!(shape < T(1))) return m::log(standard_gamma<T>(b, shape));
+  const T log_boost = m::log(uniform_open<T>(b)) / shape;
+  return m::log(standard_gamma<T>(b, shape + T(1))) + log_boost;
+}
+
+template <class T, class Bits> CUPRIC_HD T gamma(Bits& b, T shape, T scale) {
+  return scale * standard_gamma<T>(b, shape);
+}
+
+template <class T, class Bits> CUPRIC_HD T chisquare(Bits& b, T df) {
+  return T(2) * standard_gamma<T>(b, df / T(2));
+}
+
+template <class T, class Bits> CUPRIC_HD T f(Bits& b, T dfnum, T dfden) {
+  return (chisquare<T>(b, dfnum) * dfden) / (chisquare<T>(b, dfden) * dfnum);
+}
+
+template <class T, class Bits> CUPRIC_HD T standard_t(Bits& b, T df) {
+  const T z = standard_normal<T>(b);
+  return z * m::sqrt(df / chisquare<T>(b, df));
+}
+
+// Beta. Both parameters <= 1: Jöhnk's method (X = U^(1/a), Y = V^(1/b), accept X + Y <= 1,
+// return X / (X + Y)), evaluated in logs when X + Y underflows, so tiny a, b give draws near 0
+// and 1 instead of 0/0. Otherwise the ratio of gammas X / (X + Y).
+template <class T, class Bits> CUPRIC_HD T beta(Bits& b, T a, T bb) {
+  if (m::isnan(a) || m::isnan(bb)) return kNaN<T>;
+  if (a <= T(1) && bb <= T(1)) {
+    for (;;) {
+      const T lx = m::log(uniform_open<T>(b)) / a;
+      const T ly = m::log(uniform_open<T>(b)) / bb;
+      const T x = m::exp(lx), y = m::exp(ly);
+      if (x + y > T(1)) continue;
+      if (x + y > T(0)) return x / (x + y);
+      // Both underflowed: X / (X + Y) = 1 / (1 + exp(ly - lx)).
+      return T(1) / (T(1) + m::exp(ly - lx));
+    }
+  }
+  const T x = standard_gamma<T>(b, a);
+  const T y = standard_gamma<T>(b, bb);
+  return x / (x + y);
+}
+
+// --- transformations of one uniform, normal or exponential ------------------------------------
+template <class T, class Bits> CUPRIC_HD T exponential(Bits& b, T scale) {
+  return scale * standard_exponential<T>(b);
+}
+
+// Gumbel by inversion: loc - scale log(E), E = -log U standard exponential.
+template <class T, class Bits> CUPRIC_HD T gumbel(Bits& b, T loc, T scale) {
+  return loc - scale * m::log(standard_exponential<T>(b));
+}
+
+template <class T, class Bits> CUPRIC_HD T laplace(Bits& b, T loc, T scale) {
+  const T u = uniform_open<T>(b);
+  if (u < T(0.5)) return loc + scale * m::log(T(2) * u);
+  return loc - scale * m::log(T(2) * (T(1) - u));
+}
+
+template <class T, class Bits> CUPRIC_HD T logistic(Bits& b, T loc, T scale) {
+  const T u = uniform_open<T>(b);
+  return loc + scale * m::log(u / (T(1) - u));
+}
+
+template <class T, class Bits> CUPRIC_HD T normal(Bits& b, T loc, T scale) {
+  return loc + scale * standard_normal<T>(b);
+}
+
+template <class T, class Bits> CUPRIC_HD T lognormal(Bits& b, T mean, T sigma) {
+  return m::exp(mean + sigma * standard_normal<T>(b));
+}
+
+// NumPy's pareto is the Lomax (Pareto II) law: exp(E / a) - 1.
+template <class T, class Bits> CUPRIC_HD T pareto(Bits& b, T a) {
+  return m::expm1(standard_exponential<T>(b) / a);
+}
+
+// Power law on [0, 1], density a x^(a-1): U^(1/a), with U = 1 - exp(-E) as NumPy does.
+template <class T, class Bits> CUPRIC_HD T power(Bits& b, T a) {
+  return m::pow(-m::expm1(-standard_exponential<T>(b)), T(1) / a);
+}
+
+template <class T, class Bits> CUPRIC_HD T rayleigh(Bits& b, T scale) {
+  return scale * m::sqrt(T(2) * standard_exponential<T>(b));
+}
+
+template <class T, class Bits> CUPRIC_HD T standard_cauchy(Bits& b) {
+  const T x = standard_normal<T>(b);
+  return x / standard_normal<T>(b);
+}
+
+// Weibull by inversion: E^(1/a). NumPy defines a = 0 as a point mass at 0.
+template <class T, class Bits> CUPRIC_HD T weibull(Bits& b, T a) {
+  if (a == T(0)) return T(0);
+  return m::pow(standard_exponential<T>(b), T(1) / a);
+}
+
+// Triangular by inversion of its piecewise-quadratic CDF.
+template <class T, class Bits> CUPRIC_HD T triangular(Bits& b, T left, T mode, T right) {
+  const T base = right - left, left_base = mode - left, right_base = right - mode;
+  const T u = uniform_open<T>(b);
+  if (u <= left_base / base) return left + m::sqrt(u * left_base * base);
+  return right - m::sqrt((T(1) - u) * right_base * base);
+}
+
+// Wald (inverse Gaussian), Michael, Schucany & Haas (1976): y = N^2,
+// x = mean + mean^2 y / (2 scale) - mean / (2 scale) sqrt(4 mean scale y + mean^2 y^2), then x or
+// mean^2 / x with probabilities mean / (mean + x). The root difference is rewritten as
+// x = mean - 2 mean (mean y) / (mean y + sqrt(4 scale (mean y) + (mean y)^2)) to avoid the
+// cancellation that loses all digits when mean y >> scale.
+template <class T, class Bits> CUPRIC_HD T wald(Bits& b, T mean, T scale) {
+  const T n = standard_normal<T>(b);
+  const T my = mean * n * n;
+  if (my == T(0)) return mean;  // n == 0: both roots are mean
+  const T x = mean - T(2) * mean * my / (my + m::sqrt(T(4) * scale * my + my * my));
+  const T u = uniform_open<T>(b);
+  if (u * (mean + x) <= mean) return x;
+  return mean * mean / x;
+}
+
+// --- von Mises --------------------------------------------------------------------------------
+// Best & Fisher (1979), "Efficient simulation of the von Mises distribution": wrapped-Cauchy
+// envelope with r = (1 + rho^2) / (2 rho), rho = (tau - sqrt(2 tau)) / (2 kappa),
+// tau = 1 + sqrt(1 + 4 kappa^2). rho is rewritten without the cancellation of tau - sqrt(2 tau)
+// at small kappa: tau - sqrt(2 tau) = tau (tau - 2) / (tau + sqrt(2 tau)),
+// tau - 2 = 4 kappa^2 / (sqrt(1 + 4 kappa^2) + 1).
+// kappa < 1e-8 is uniform on the circle to within the type's precision; kappa > 1e6 is a wrapped
+// normal with variance 1/kappa to within the same (the envelope's acceptance degrades there).
+// The result is wrapped to [-pi, pi).
+// The draw is computed in double for both result types: near kappa ~ 1e6 the envelope's
+// quantities s - w lose half their digits, which float cannot spare.
+template <class T, class Bits> CUPRIC_HD T vonmises(Bits& b, T mu_t, T kappa_t) {
+  using D = double;
+  const D mu = mu_t, kappa = kappa_t;
+  if (m::isnan(kappa)) return kNaN<T>;
+  D theta;
+  if (kappa < 1e-8) {
+    theta = kPi<D> * (2 * uniform_open<D>(b) - 1);
+  } else if (kappa > 1e6) {
+    theta = standard_normal<D>(b) / m::sqrt(kappa);
+  } else {
+    const D q = m::sqrt(1 + 4 * kappa * kappa);
+    const D tau = 1 + q;
+    const D rho = 2 * kappa * tau / ((q + 1) * (tau + m::sqrt(2 * tau)));
+    const D s = (1 + rho * rho) / (2 * rho);
+    D w;
+    for (;;) {
+      const D z = m::cos(kPi<D> * uniform_open<D>(b));
+      w = (1 + s * z) / (s + z);
+      const D c = kappa * (s - w);
+      const D u = uniform_open<D>(b);
+      if (c * (2 - c) - u > 0 || m::log(c / u) + 1 - c >= 0) break;
+    }
+    theta = m::acos(m::max(-1.0, m::min(1.0, w)));
+    if (uniform_open<D>(b) < 0.5) theta = -theta;
+  }
+  const D x = mu + theta;  // wrap to [-pi, pi)
+  D r = m::fmod(x + kPi<D>, 2 * kPi<D>);
+  if (r < 0) r += 2 * kPi<D>;
+  return T(r - kPi<D>);
+}
+
+}  // namespace cupric::random::dist

@@ -1,0 +1,248 @@
+// Discrete samplers of NumPy's distributions (int64 results), device-portable templates on the bit
+// source (Note [Device-portable math] in base.hpp); they compute in double.
+#pragma once
+#include "cupric/random/distributions/base.hpp"
+#include "cupric/random/distributions/continuous.hpp"
+
+namespace cupric::random::dist {
+
+// Largest Poisson mean NumPy accepts: int64 max minus ten standard deviations, so the draw
+// (almost) never exceeds int64. Means above it are "lam value too large" (param_rules.hpp).
+inline constexpr double kPoissonLamMax = 9.223372006484771e18;
+
+// Converts a floating draw to int64, saturating at the top (the draws are never negative).
+CUPRIC_HD inline int64_t to_int64_saturating(double x) {
+  return x >= 9.2233720368547758e18 ? kInt64Max : int64_t(x);
+}
+
+// --- Poisson ----------------------------------------------------------------------------------
+// lam < 10: inversion by sequential search from 0 (one uniform; ~lam + 1 steps).
+// lam >= 10: PTRS, Hörmann (1993), "The transformed rejection method for generating Poisson
+// random variables": k = floor((2a/us + b) U + lam + 0.43) with U uniform on (-1/2, 1/2),
+// us = 1/2 - |U|, a squeeze accepting most draws, and the exact test
+// log(V alpha / (a/us^2 + b)) <= -lam + k log lam - log k!, whose right side is formed by
+// Note [Log-factorial differences] so it stays exact up to lam ~ 2^63.
+template <class Bits> CUPRIC_HD int64_t poisson(Bits& b, double lam) {
+  if (lam == 0) return 0;
+  if (lam < 10) {
+    double p = m::exp(-lam), cdf = p;
+    const double u = uniform_open<double>(b);
+    int64_t k = 0;
+    // The bound guards the tail, where rounding can keep cdf just below u for ever.
+    while (u > cdf && k < 1000) {
+      ++k;
+      p *= lam / double(k);
+      cdf += p;
+    }
+    return k;
+  }
+  constexpr double kHalfLog2Pi = 0.91893853320467274178;
+  const double slam = m::sqrt(lam);
+  const double bb = 0.931 + 2.53 * slam;
+  const double a = -0.059 + 0.02483 * bb;
+  const double inv_alpha = 1.1239 + 1.1328 / (bb - 3.4);
+  const double vr = 0.9277 - 3.6224 / (bb - 2);
+  for (;;) {
+    const double u = uniform_open<double>(b) - 0.5;
+    const double v = uniform_open<double>(b);
+    const double us = 0.5 - m::fabs(u);
+    const double kf = m::floor((2 * a / us + bb) * u + lam + 0.43);
+    if (kf < 0 || kf >= 9.2233720368547758e18) continue;
+    if (us >= 0.07 && v <= vr) return int64_t(kf);
+    if (us < 0.013 && v > us) continue;
+    // -lam + k log lam - log k!  with  log k! = (k+1/2) log(k+1) - (k+1) + log(2pi)/2 + tail(k)
+    const double d = lam - (kf + 1);
+    const double rhs = -d + kf * m::log1p(d / (kf + 1)) - 0.5 * m::log(kf + 1) - kHalfLog2Pi -
+                       stirling_tail(kf);
+    if (m::log(v * inv_alpha / (a / (us * us) + bb)) <= rhs) return int64_t(kf);
+  }
+}
+
+// --- binomial ---------------------------------------------------------------------------------
+// p > 1/2 is drawn as n - Binomial(n, 1 - p). n p < 10: inversion by sequential search with the
+// recurrence f(k+1) = f(k) (n - k) p / ((k + 1) q) (q^n >= e^-14 there, so no underflow).
+// Otherwise BTRS, Hörmann (1993), "The generation of binomial random variates": transformed
+// rejection with squeeze, the exact test formed by Note [Log-factorial differences].
+template <class Bits> CUPRIC_HD int64_t binomial(Bits& b, int64_t n, double p) {
+  if (n == 0 || p == 0) return 0;
+  if (p == 1) return n;
+  if (p > 0.5) return n - binomial(b, n, 1 - p);
+  const double q = 1 - p;
+  const double nd = double(n);
+  if (nd * p < 10) {
+    const double s = p / q;
+    double f = m::exp(nd * m::log1p(-p));
+    const double u = uniform_open<double>(b);
+    double cdf = f;
+    int64_t k = 0;
+    while (u > cdf && k < n) {
+      f *= s * double(n - k) / double(k + 1);
+      ++k;
+      cdf += f;
+      if (f == 0) break;  // only rounding can leave cdf below u here
+    }
+    return k;
+  }
+  const double spq = m::sqrt(nd * p * q);
+  const double bb = 1.15 + 2.53 * spq;
+  const double a = -0.0873 + 0.0248 * bb + 0.01 * p;
+  const double c = nd * p + 0.5;
+  const double vr = 0.92 - 4.2 / bb;
+  const double alpha = (2.83 + 5.1 / bb) * spq;
+  const double lpq = m::log(p / q);
+  const double mode = m::floor((nd + 1) * p);
+  for (;;) {
+    const double u = uniform_open<double>(b) - 0.5;
+    const double v = uniform_open<double>(b);
+    const double us = 0.5 - m::fabs(u);
+    const double kf = m::floor((2 * a / us + bb) * u + c);
+    if (kf < 0 || kf > nd) continue;
+    if (us >= 0.07 && v <= vr) return int64_t(kf);
+    // log f(k) - log f(mode) = log mode! - log k! + log (n-mode)! - log (n-k)! + (k - mode) lpq
+    const double rhs = log_factorial_diff(mode, kf, mode - kf) +
+                       log_factorial_diff(nd - mode, nd - kf, kf - mode) + (kf - mode) * lpq;
+    if (m::log(v * alpha / (a / (us * us) + bb)) <= rhs) return int64_t(kf);
+  }
+}
+
+// --- geometric, negative binomial, logseries, zipf --------------------------------------------
+// Geometric on {1, 2, ...} by inversion: ceil(log U / log(1 - p)).
+template <class Bits> CUPRIC_HD int64_t geometric(Bits& b, double p) {
+  if (p == 1) return 1;
+  const double x = m::log(uniform_open<double>(b)) / m::log1p(-p);
+  const double k = -m::floor(-x);  // ceil
+  return k < 1 ? 1 : to_int64_saturating(k);
+}
+
+// Gamma–Poisson mixture: Poisson(Gamma(n, (1 - p) / p)). A mixing mean past the Poisson range
+// (p -> 0, allowed by RandomState) gives int64 min, NumPy's RandomState result there; Generator
+// rejects those parameters up front ("n too large or p too small").
+template <class Bits> CUPRIC_HD int64_t negative_binomial(Bits& b, double n, double p) {
+  if (p == 1) return 0;
+  if (m::isnan(n)) return 0;  // RandomState's result for n = NaN (Generator rejects it)
+  const double y = gamma<double>(b, n, (1 - p) / p);
+  if (!(y <= kPoissonLamMax)) return kInt64Min;
+  return poisson(b, y);
+}
+
+// Kemp (1981), "Efficient generation of logarithmically distributed pseudo-random variables",
+// algorithm LK: with r = log(1 - p), V uniform: V >= p gives 1; else q = 1 - exp(r U) and
+// V <= q^2 gives floor(1 + log V / log q), V >= q gives 1, otherwise 2.
+template <class Bits> CUPRIC_HD int64_t logseries(Bits& b, double p) {
+  if (p == 0) return 1;
+  const double r = m::log1p(-p);
+  for (;;) {
+    const double v = uniform_open<double>(b);
+    if (v >= p) return 1;
+    const double q = -m::expm1(r * uniform_open<double>(b));
+    if (v <= q * q) {
+      const double k = m::floor(1 + m::log(v) / m::log(q));
+      if (k < 1) continue;
+      return to_int64_saturating(k);
+    }
+    return v >= q ? 1 : 2;
+  }
+}
+
+// Zipf by Devroye's rejection (Non-Uniform Random Variate Generation, X.6): X = floor(U^(-1/(a-1)))
+// accepted when V X (T - 1) / (b - 1) <= T / b, T = (1 + 1/X)^(a-1), b = 2^(a-1). Candidates past
+// int64 are rejected (the law's tail is conditioned away, as NumPy does). For a >= 1025, P(X > 1)
+// is below 2^-1024 and the draw is 1.
+template <class Bits> CUPRIC_HD int64_t zipf(Bits& b, double a) {
+  if (a >= 1025) return 1;
+  const double am1 = a - 1;
+  const double bb = m::pow(2.0, am1);
+  for (;;) {
+    const double u = uniform_open<double>(b);
+    const double v = uniform_open<double>(b);
+    const double x = m::floor(m::pow(u, -1 / am1));
+    if (!(x >= 1) || x >= 9.2233720368547758e18) continue;
+    const double t = m::pow(1 + 1 / x, am1);
+    if (v * x * (t - 1) / (bb - 1) <= t / bb) return int64_t(x);
+  }
+}
+
+// --- hypergeometric ---------------------------------------------------------------------------
+// Draws k good items among nsample drawn without replacement from ngood good and nbad bad ones.
+// By symmetry it samples m = min(nsample, total - nsample) items of the rarer colour, then maps
+// back. m <= 10: direct simulation of the m draws (exact, m uniforms). Otherwise HRUA,
+// Stadlober (1989), "Sampling from Poisson, binomial and hypergeometric distributions:
+// ratio of uniforms as a simple and fast alternative": ratio-of-uniforms with a table-free
+// hat centred at the mean, width from the variance, and the exact log-pmf test against the mode.
+template <class Bits> CUPRIC_HD int64_t hypergeometric(Bits& b, int64_t ngood, int64_t nbad,
+                                                        int64_t nsample) {
+  if (nsample == 0 || ngood == 0) return 0;
+  if (nbad == 0) return nsample;
+  const int64_t total = ngood + nbad;
+  const int64_t mcount = nsample < total - nsample ? nsample : total - nsample;
+  const int64_t rare = ngood < nbad ? ngood : nbad;
+  const int64_t common = total - rare;
+  int64_t k;  // rare-colour items among the mcount drawn
+  if (mcount <= 10) {
+    int64_t left_rare = rare, left_total = total;
+    k = 0;
+    for (int64_t i = 0; i < mcount; ++i) {
+      if (uniform_open<double>(b) * double(left_total) < double(left_rare)) {
+        ++k;
+        --left_rare;
+      }
+      --left_total;
+    }
+  } else {
+    const double D1 = 1.7155277699214135;  // 2 sqrt(2/e)
+    const double D2 = 0.8989161620588988;  // 3 - 2 sqrt(3/e)
+    const double tot = double(total), md = double(mcount), rd = double(rare),
+                 cd = double(common);
+    const double pr = rd / tot;
+    const double mean = md * pr + 0.5;
+    const double sd = m::sqrt((tot - md) * md * pr * (1 - pr) / (tot - 1) + 0.5);
+    const double width = D1 * sd + D2;
+    const double mode = m::floor((md + 1) * (rd + 1) / (tot + 2));
+    // log pmf(z) up to a constant, relative to the mode: the four factorials of the pmf's
+    // numerator, each as a difference (Note [Log-factorial differences]).
+    auto log_ratio = [&](double z) {
+      return log_factorial_diff(mode, z, mode - z) + log_factorial_diff(rd - mode, rd - z, z - mode) +
+             log_factorial_diff(md - mode, md - z, z - mode) +
+             log_factorial_diff(cd - md + mode, cd - md + z, mode - z);
+    };
+    const double upper = m::min(m::min(md, rd) + 1, m::floor(mean + 16 * sd));
+    for (;;) {
+      const double x = uniform_open<double>(b);
+      const double y = uniform_open<double>(b);
+      const double w = mean + width * (y - 0.5) / x;
+      if (w < 0 || w >= upper) continue;
+      const double z = m::floor(w);
+      const double t = log_ratio(z);
+      if (x * (4 - x) - 3 <= t) { k = int64_t(z); break; }  // quick accept
+      if (x * (x - t) >= 1) continue;                     // quick reject
+      if (2 * m::log(x) <= t) { k = int64_t(z); break; }
+    }
+  }
+  if (ngood > nbad) k = mcount - k;       // k counted bad items: turn into good ones
+  if (mcount < nsample) k = ngood - k;    // the complement was drawn
+  return k;
+}
+
+// --- Poisson mixtures: noncentral chi-square and F ----------------------------------------------
+// Noncentral chi-square. df > 1: chi2(df - 1) + (N + sqrt(nonc))^2 (a sum of squares with the
+// shift on one term); df <= 1 (where chi2(df - 1) does not exist): the Poisson mixture
+// chi2(df + 2 K), K ~ Poisson(nonc / 2). They live here because the mixture needs poisson().
+template <class T, class Bits> CUPRIC_HD T noncentral_chisquare(Bits& b, T df, T nonc) {
+  if (m::isnan(nonc) || m::isnan(df)) return kNaN<T>;
+  if (nonc == T(0)) return chisquare<T>(b, df);
+  if (m::isinf(nonc)) return kInf<T>;
+  if (df > T(1)) {
+    const T rest = chisquare<T>(b, df - T(1));
+    const T z = standard_normal<T>(b) + m::sqrt(nonc);
+    return rest + z * z;
+  }
+  const int64_t k = poisson(b, double(nonc) / 2);
+  return chisquare<T>(b, df + T(2) * T(k));
+}
+
+template <class T, class Bits> CUPRIC_HD T noncentral_f(Bits& b, T dfnum, T dfden, T nonc) {
+  const T num = noncentral_chisquare<T>(b, dfnum, nonc) * dfden;
+  return num / (chisquare<T>(b, dfden) * dfnum);
+}
+
+}  // namespace cupric::random::dist

@@ -1,0 +1,117 @@
+"""dirichlet and multivariate_normal of RandomState and Generator: registry draws combined with
+cupric's elementwise ops and reductions (argument handling here; the samplers are C++:
+include/cupric/random/distributions/)."""
+import numbers
+import warnings
+
+import numpy
+
+import cupric
+
+
+def _shape(size):
+    if size is None:
+        return ()
+    if isinstance(size, numbers.Integral):
+        return (int(size),)
+    return tuple(int(s) for s in size)
+
+
+def _host(x):
+    """A small parameter array on the host (alpha, mean, cov are read there, as NumPy and CuPy do)."""
+    if isinstance(x, cupric.ndarray):
+        x = x.get()
+    return numpy.asarray(x, dtype=numpy.float64)
+
+
+def dirichlet(gen_draw, alpha, size, dtype):
+    """Dirichlet(alpha) rows of shape size + (k,).
+
+    Gamma draws normalised by their sum, taken in logs: the registry's "dirichlet" entry draws
+    log Gamma(alpha_j) (finite even where Gamma(alpha_j) underflows, i.e. tiny alphas) and checks
+    NumPy's alpha rules; the rows are exp(l - max l) / sum exp(l - max l). alpha_j = 0 (Generator)
+    gives l_j = -inf, so x_j = 0.
+    """
+    if isinstance(alpha, numbers.Number):
+        raise TypeError(f"object of type '{type(alpha).__name__}' has no len()")
+    a = _host(alpha)
+    if a.ndim != 1:
+        raise ValueError("setting an array element with a sequence. The requested array would exceed the maximum "
+                         "number of dimension of 1.")
+    shape = _shape(size) + (a.shape[0],)
+    logs = gen_draw("dirichlet", [cupric.asarray(a)], shape, dtype)
+    if a.shape[0] == 0 or logs.size == 0:
+        return logs
+    if (a == 0).all():  # every alpha 0 (Generator): NumPy gives zeros
+        return cupric.zeros(shape, dtype=logs.dtype)
+    e = cupric.exp(logs - logs.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+_METHODS = ("svd", "eigh", "cholesky")
+
+
+def multivariate_normal(standard_normal, mean, cov, size, check_valid, tol, method, dtype):
+    """mean + A z with cov = A A^T and z standard normal of shape size + (n,).
+
+    Note: cupric has no linalg module yet, so the covariance (n x n, small) is factored on the host
+    with NumPy (as CuPy factors it with cuSOLVER: a one-off of O(n^3) on a tiny matrix) and applied
+    on the device with cupric's broadcasting multiply and a sum over the last axis:
+    x[..., i] = mean[i] + sum_j A[i, j] z[..., j].
+    """
+    mean, cov = _host(mean), _host(cov)
+    if mean.ndim != 1:
+        raise ValueError("mean must be 1 dimensional")
+    if cov.ndim != 2 or cov.shape[0] != cov.shape[1]:
+        raise ValueError("cov must be 2 dimensional and square")
+    if mean.shape[0] != cov.shape[0]:
+        raise ValueError("mean and cov must have same length")
+    if check_valid not in ("warn", "raise", "ignore"):
+        raise ValueError("check_valid must equal 'warn', 'raise', or 'ignore'")
+    if method not in _METHODS:
+        raise ValueError("method must be one of {'eigh', 'svd', 'cholesky'}")
+    if method == "svd":
+        u, s, vh = numpy.linalg.svd(cov)
+        psd = numpy.allclose((vh.T * s) @ vh, cov, rtol=tol, atol=tol)
+        factor = u * numpy.sqrt(s)
+    else:
+        s, u = numpy.linalg.eigh(cov)
+        psd = not (s < -tol * max(1.0, float(numpy.abs(s).max(initial=0.0)))).any()
+        factor = u * numpy.sqrt(numpy.clip(s, 0, None))
+    if check_valid != "ignore" and not psd:
+        if check_valid == "raise":
+            raise ValueError("covariance is not symmetric positive-semidefinite.")
+        warnings.warn("covariance is not symmetric positive-semidefinite.", RuntimeWarning, stacklevel=3)
+    if method == "cholesky":
+        factor = numpy.linalg.cholesky(cov)  # LinAlgError for a singular or indefinite cov, as NumPy
+    n = mean.shape[0]
+    z = standard_normal(_shape(size) + (n,), dtype)
+    a = cupric.asarray(factor.astype(z.dtype))
+    return (z[..., None, :] * a).sum(axis=-1) + cupric.asarray(mean.astype(z.dtype))
+
+
+def add_multivariate_methods(cls, legacy):
+    """dirichlet and multivariate_normal with NumPy 2's signatures (RandomState: CuPy v14's, with
+    dtype=, check_valid='ignore' and method='cholesky' as CuPy's defaults)."""
+    if legacy:
+        def dirichlet_method(self, alpha, size=None, dtype=float):
+            return dirichlet(lambda *a: self._draw(*a), alpha, size, dtype)
+
+        def multivariate_normal_method(self, mean, cov, size=None, check_valid="ignore", tol=1e-08,
+                                       method="cholesky", dtype=float):
+            return multivariate_normal(lambda shape, dt: self.standard_normal(size=shape, dtype=dt), mean, cov,
+                                       size, check_valid, tol, method, dtype)
+    else:
+        def dirichlet_method(self, alpha, size=None):
+            return dirichlet(lambda *a: self._draw(*a, None), alpha, size, None)
+
+        def multivariate_normal_method(self, mean, cov, size=None, check_valid="warn", tol=1e-8, *, method="svd"):
+            return multivariate_normal(lambda shape, dt: self.standard_normal(size=shape), mean, cov, size,
+                                       check_valid, tol, method, None)
+
+    dirichlet_method.__name__ = dirichlet_method.__qualname__ = "dirichlet"
+    dirichlet_method.__doc__ = "Draw samples from the Dirichlet distribution."
+    multivariate_normal_method.__name__ = multivariate_normal_method.__qualname__ = "multivariate_normal"
+    multivariate_normal_method.__doc__ = "Draw random samples from a multivariate normal distribution."
+    cls.dirichlet = dirichlet_method
+    cls.multivariate_normal = multivariate_normal_method

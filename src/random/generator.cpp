@@ -1,0 +1,316 @@
+// Generator's draws that fill an array from the streams: random (uniform floats), raw words,
+// bounded integers and the registry's distributions (Note [Random streams], Note [Random registry]).
+#include <algorithm>
+#include <cstring>
+#include <cmath>
+#include <string>
+#include "cupric/error.hpp"
+#include "cupric/ops/copy.hpp"
+#include "cupric/ops/creation.hpp"
+#include "cupric/ops/manipulation.hpp"
+#include "cupric/random.hpp"
+#include "kernels/elementwise.hpp"
+#include "random/draw_kernels.hpp"
+#include "random/jump_tables.hpp"
+#include "random/param_checks.hpp"
+
+namespace cupric::random {
+
+namespace {
+
+std::string dtype_repr(DType dt) { return "dtype('" + dt.name() + "')"; }
+
+void run_loop(const LoopPair& loop, const ndarray* ops, int nin, const void* state) {
+  run_elementwise(loop, ops, 1, nin, state);
+}
+
+std::string int128_str(__int128 v) {
+  if (v == 0) return "0";
+  bool neg = v < 0;
+  unsigned __int128 u = neg ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
+  std::string s;
+  for (; u; u /= 10) s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
+  return neg ? "-" + s : s;
+}
+
+// The range of values of an integer (or bool) dtype.
+void dtype_bounds(DType dt, __int128& lo, __int128& hi) {
+  if (dt.is_bool()) {
+    lo = 0;
+    hi = 1;
+  } else if (dt.is_unsigned_int()) {
+    lo = 0;
+    hi = (static_cast<__int128>(1) << (8 * dt.itemsize)) - 1;
+  } else {
+    hi = (static_cast<__int128>(1) << (8 * dt.itemsize - 1)) - 1;
+    lo = -hi - 1;
+  }
+}
+
+// The float64 values of a parameter array on the host (validation reads them: one sync, as CuPy).
+std::vector<double> host_values(const ndarray& a) {
+  return to_vector<double>(a.dtype() == dtypes::float64 ? a : astype(a, dtypes::float64));
+}
+
+void check_rule(ParamRule rule, const char* name, double v) {
+  std::string n(name);
+  switch (rule) {
+    case ParamRule::NonNegative:
+      if (v < 0 || (v == 0 && std::signbit(v))) throw ValueError(n + " < 0");
+      break;
+    case ParamRule::Positive:
+      if (v <= 0) throw ValueError(n + " <= 0");
+      break;
+    case ParamRule::Probability:
+      if (!(v >= 0 && v <= 1)) throw ValueError(n + " < 0, " + n + " > 1 or " + n + " is NaN");
+      break;
+    default:
+      break;
+  }
+}
+
+// The draw's shape: size when given (the parameters must broadcast to it), else the parameters'
+// broadcast shape; NumPy's message names the first two arguments that do not broadcast (size is
+// argument 0 when given).
+Dims output_shape(const std::vector<Dims>& shapes, const std::optional<Dims>& size) {
+  std::vector<Dims> args;
+  if (size) args.push_back(*size);
+  args.insert(args.end(), shapes.begin(), shapes.end());
+  if (args.empty()) return Dims{};
+  auto broadcasts = [](const Dims& a, const Dims& b) {
+    try {
+      broadcast_shapes(a, b);
+      return true;
+    } catch (const std::exception&) {
+      return false;
+    }
+  };
+  Dims acc = args[0];
+  for (size_t j = 1; j < args.size(); ++j) {
+    if (broadcasts(acc, args[j])) {
+      acc = broadcast_shapes(acc, args[j]);
+      continue;
+    }
+    size_t i = 0;
+    while (i < j && broadcasts(args[i], args[j])) ++i;
+    throw ValueError("shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between arg " +
+                     std::to_string(i) + " with shape " + shape_str(args[i]) + " and arg " + std::to_string(j) +
+                     " with shape " + shape_str(args[j]) + ".");
+  }
+  if (size && acc != *size)
+    throw ValueError("shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between the "
+                     "parameters' shape " + shape_str(acc) + " and size " + shape_str(*size) + ".");
+  return acc;
+}
+
+}  // namespace
+
+const char* bit_generator_name(BitGenKind k) {
+  switch (k) {
+    case BitGenKind::XORWOW: return "XORWOW";
+    case BitGenKind::MRG32k3a: return "MRG32k3a";
+    default: return "Philox4x3210";
+  }
+}
+
+StreamKey Generator::next_substream_key() {
+  StreamKey k{state_.seed, state_.offset, state_.calls, state_.kind};
+  ++state_.calls;
+  return k;
+}
+
+StreamKey Generator::next_raw_key(uint64_t words) {
+  StreamKey k{state_.seed, state_.offset, state_.calls, state_.kind};
+  state_.offset += words;
+  return k;
+}
+
+ndarray Generator::raw_words(uint64_t offset, uint64_t words, Backend& backend) {
+  ndarray buf = ndarray::empty(Dims{static_cast<int64_t>(words)}, dtypes::uint32, Order::C, &backend);
+  const int64_t lanes = state_.kind == BitGenKind::XORWOW ? kXorwowLanes : kMrgLanes;
+  ndarray index = ndarray::empty(Dims{std::min<int64_t>(static_cast<int64_t>(words), lanes)}, dtypes::uint8, Order::C,
+                                 &backend);
+  LanesF f{reinterpret_cast<uint32_t*>(buf.data()), jump_table_for(state_.kind, backend), state_.seed, offset, words,
+           state_.kind};
+  run_loop(raw_loops(RawKind::Lanes, ScalarType::UInt8), &index, 0, &f);
+  return buf;
+}
+
+ndarray Generator::random(const Dims& size, DType dtype) {
+  if (dtype != dtypes::float32 && dtype != dtypes::float64)
+    throw TypeError("Unsupported dtype " + dtype_repr(dtype) + " for random");
+  ndarray out = ndarray::empty(size, dtype);
+  const uint64_t words = static_cast<uint64_t>(out.size()) * (dtype == dtypes::float64 ? 2 : 1);
+  StreamKey k = next_raw_key(words);
+  if (out.size() == 0) return out;
+  if (k.kind == BitGenKind::Philox4x3210) {
+    PhiloxWords src{k.seed, k.offset};
+    run_loop(raw_loops(RawKind::UniformPhilox, dtype.type), &out, 0, &src);
+  } else {
+    ndarray buf = raw_words(k.offset, words, out.backend());
+    BufferWords src{reinterpret_cast<const uint32_t*>(buf.data())};
+    run_loop(raw_loops(RawKind::UniformBuffer, dtype.type), &out, 0, &src);
+  }
+  return out;
+}
+
+ndarray Generator::random_curand(const Dims& size, DType dtype) {
+  if (dtype != dtypes::float32 || state_.kind == BitGenKind::MRG32k3a) return random(size, dtype);
+  ndarray out = ndarray::empty(size, dtype);
+  const uint64_t words = static_cast<uint64_t>(out.size());
+  StreamKey k = next_raw_key(words);
+  if (out.size() == 0) return out;
+  if (k.kind == BitGenKind::Philox4x3210) {
+    PhiloxWords src{k.seed, k.offset};
+    run_loop(raw_loops(RawKind::CurandUniformPhilox, dtype.type), &out, 0, &src);
+  } else {
+    ndarray buf = raw_words(k.offset, words, out.backend());
+    BufferWords src{reinterpret_cast<const uint32_t*>(buf.data())};
+    run_loop(raw_loops(RawKind::CurandUniformBuffer, dtype.type), &out, 0, &src);
+  }
+  return out;
+}
+
+ndarray Generator::raw(const Dims& size, DType dtype) {
+  if (dtype != dtypes::uint32 && dtype != dtypes::uint64)
+    throw TypeError("Unsupported dtype " + dtype_repr(dtype) + " for raw words (uint32 or uint64)");
+  ndarray out = ndarray::empty(size, dtype);
+  const uint64_t words = static_cast<uint64_t>(out.size()) * (dtype == dtypes::uint64 ? 2 : 1);
+  StreamKey k = next_raw_key(words);
+  if (out.size() == 0) return out;
+  if (k.kind == BitGenKind::Philox4x3210) {
+    PhiloxWords src{k.seed, k.offset};
+    run_loop(raw_loops(RawKind::BitsPhilox, dtype.type), &out, 0, &src);
+  } else {
+    ndarray buf = raw_words(k.offset, words, out.backend());
+    BufferWords src{reinterpret_cast<const uint32_t*>(buf.data())};
+    run_loop(raw_loops(RawKind::BitsBuffer, dtype.type), &out, 0, &src);
+  }
+  return out;
+}
+
+std::vector<uint8_t> Generator::bytes(int64_t count) {
+  if (count < 0) throw ValueError("negative dimensions are not allowed");
+  ndarray w = raw(Dims{(count + 3) / 4}, dtypes::uint32);
+  std::vector<uint32_t> words = to_vector<uint32_t>(w);
+  std::vector<uint8_t> out(static_cast<size_t>(count));
+  if (count) std::memcpy(out.data(), words.data(), static_cast<size_t>(count));
+  return out;
+}
+
+ndarray Generator::integers(const IntBound& low, const IntBound& high, const std::optional<Dims>& size, DType dtype,
+                            bool endpoint) {
+  if (!dtype.is_integer() && !dtype.is_bool())
+    throw TypeError("Unsupported dtype " + dtype_repr(dtype) + " for integers");
+  __int128 dlo, dhi;
+  dtype_bounds(dtype, dlo, dhi);
+  const std::string tname = dtype.name();
+  // Checks one (low, high) pair and returns (low, inclusive range).
+  auto check = [&](__int128 lo, __int128 hi, int64_t& low_out, uint64_t& range_out) {
+    __int128 top = endpoint ? hi : hi - 1;
+    if (lo < dlo) throw ValueError("low is out of bounds for " + tname);
+    if (top > dhi) throw ValueError("high is out of bounds for " + tname);
+    if (lo > top) throw ValueError(endpoint ? "low > high" : "low >= high");
+    low_out = static_cast<int64_t>(static_cast<uint64_t>(lo));
+    range_out = static_cast<uint64_t>(top - lo);
+  };
+  Backend* backend = nullptr;
+  std::vector<Dims> shapes;
+  for (const IntBound* b : {&low, &high}) {
+    if (b->is_array()) {
+      if (!b->array.dtype().is_integer() && !b->array.dtype().is_bool())
+        throw TypeError("Unsupported dtype " + dtype_repr(b->array.dtype()) + " for integer bounds");
+      shapes.push_back(b->array.shape());
+      backend = &b->array.backend();
+    }
+  }
+  Dims shape = output_shape(shapes, size);
+  ndarray out = ndarray::empty(shape, dtype, Order::C, backend);
+  ndarray ops[3];
+  ops[0] = out;
+  if (!low.is_array() && !high.is_array()) {
+    int64_t lo;
+    uint64_t range;
+    check(low.value, high.value, lo, range);
+    Backend& bk = out.backend();
+    ops[1] = from_host(&lo, Dims{}, Dims{}, dtypes::int64, &bk);
+    ops[2] = from_host(&range, Dims{}, Dims{}, dtypes::uint64, &bk);
+  } else {
+    // Array bounds: read on the host to check them (one sync, as NumPy checks before drawing).
+    ndarray lo_b = broadcast_to(low.is_array() ? low.array : full(Dims{}, Scalar::of<int64_t>(0), dtypes::int64), shape);
+    ndarray hi_b = broadcast_to(high.is_array() ? high.array : full(Dims{}, Scalar::of<int64_t>(0), dtypes::int64), shape);
+    auto as_int128 = [](const ndarray& a) {
+      std::vector<__int128> v;
+      if (a.dtype() == dtypes::uint64) {
+        for (uint64_t x : to_vector<uint64_t>(copy(a, Order::C))) v.push_back(x);
+      } else {
+        for (int64_t x : to_vector<int64_t>(astype(a, dtypes::int64, Order::C))) v.push_back(x);
+      }
+      return v;
+    };
+    std::vector<__int128> lv = as_int128(lo_b), hv = as_int128(hi_b);
+    std::vector<int64_t> los(lv.size());
+    std::vector<uint64_t> ranges(lv.size());
+    for (size_t i = 0; i < lv.size(); ++i) {
+      check(low.is_array() ? lv[i] : low.value, high.is_array() ? hv[i] : high.value, los[i], ranges[i]);
+    }
+    Backend& bk = out.backend();
+    ops[1] = from_host(los.data(), shape, c_strides(shape, 8), dtypes::int64, &bk);
+    ops[2] = from_host(ranges.data(), shape, c_strides(shape, 8), dtypes::uint64, &bk);
+  }
+  StreamKey k = next_substream_key();
+  if (out.size() == 0) return out;
+  run_loop(raw_loops(RawKind::Integers, dtype.type), ops, 2, &k);
+  return out;
+}
+
+ndarray Generator::draw(std::string_view name, const std::vector<Param>& params, const std::optional<Dims>& size,
+                        std::optional<DType> dtype, bool legacy) {
+  DistributionId id;
+  if (!find_distribution(name, &id)) throw ValueError("unknown distribution '" + std::string(name) + "'");
+  return draw(id, params, size, dtype, legacy);
+}
+
+ndarray Generator::draw(DistributionId id, const std::vector<Param>& params, const std::optional<Dims>& size,
+                        std::optional<DType> dtype, bool legacy) {
+  const DistributionInfo& info = distribution_info(id);
+  if (static_cast<int>(params.size()) != info.nparams)
+    throw TypeError(std::string(info.name) + "() takes " + std::to_string(info.nparams) + " parameters, got " +
+                    std::to_string(params.size()));
+  DType dt = dtype.value_or(info.out == OutKind::Float ? dtypes::float64 : dtypes::int64);
+  if (info.out == OutKind::Float ? (dt != dtypes::float32 && dt != dtypes::float64) : dt != dtypes::int64)
+    throw TypeError("Unsupported dtype " + dtype_repr(dt) + " for " + info.name);
+  // Validate (NumPy's messages), then make every parameter a float64 array operand.
+  std::vector<Dims> shapes;
+  Backend* backend = nullptr;
+  ndarray ops[1 + kMaxDistParams];
+  for (int i = 0; i < info.nparams; ++i) {
+    const Param& p = params[static_cast<size_t>(i)];
+    if (p.is_array()) {
+      if (info.rules[i] != ParamRule::Any && p.array.size() > 0)
+        for (double v : host_values(p.array)) check_rule(info.rules[i], info.param_names[i], v);
+      ops[1 + i] = p.array.dtype() == dtypes::float64 ? p.array : astype(p.array, dtypes::float64);
+      shapes.push_back(p.array.shape());
+      backend = &p.array.backend();
+    } else {
+      check_rule(info.rules[i], info.param_names[i], p.value);
+    }
+  }
+  check_distribution_params(info.name, legacy, params);
+  Dims shape = output_shape(shapes, size);
+  ndarray out = ndarray::empty(shape, dt, Order::C, backend);
+  Backend& bk = out.backend();
+  for (int i = 0; i < info.nparams; ++i) {
+    const Param& p = params[static_cast<size_t>(i)];
+    if (!p.is_array()) ops[1 + i] = from_host(&p.value, Dims{}, Dims{}, dtypes::float64, &bk);
+  }
+  ops[0] = out;
+  StreamKey k = next_substream_key();
+  if (out.size() == 0) return out;
+  const LoopPair& loop = draw_loops(id, dt.type);
+  if (!loop.host && !loop.cuda) throw NotImplementedError(std::string("no kernel for ") + info.name);
+  run_loop(loop, ops, info.nparams, &k);
+  return out;
+}
+
+}  // namespace cupric::random

@@ -1,0 +1,145 @@
+// Generator's permutations and choice: permutation, shuffle, permuted (random sort keys, then an
+// argsort: the same permutation whatever the launch), choice with and without replacement.
+#include <algorithm>
+#include <string>
+#include <unordered_set>
+#include "cupric/error.hpp"
+#include "cupric/ops/copy.hpp"
+#include "cupric/ops/creation.hpp"
+#include "cupric/ops/indexing.hpp"
+#include "cupric/ops/manipulation.hpp"
+#include "cupric/ops/reduction.hpp"
+#include "cupric/ops/scan.hpp"
+#include "cupric/ops/sorting.hpp"
+#include "cupric/random.hpp"
+#include "random/draw_kernels.hpp"
+
+namespace cupric::random {
+
+namespace {
+
+int64_t normalize_axis(int64_t axis, int ndim) {
+  if (axis < -ndim || axis >= ndim)
+    throw AxisError("axis " + std::to_string(axis) + " is out of bounds for array of dimension " + std::to_string(ndim));
+  return axis < 0 ? axis + ndim : axis;
+}
+
+// Random uint64 sort keys of `shape` (one sub-stream call), on `backend`.
+ndarray sort_keys(Generator& g, const Dims& shape, Backend* backend) {
+  IntBound lo = IntBound::of(0), hi = IntBound::of(static_cast<__int128>(~0ull));
+  ndarray keys = g.integers(lo, hi, shape, dtypes::uint64, true);
+  (void)backend;
+  return keys;
+}
+
+}  // namespace
+
+ndarray Generator::permutation(int64_t n) {
+  if (n < 0) throw ValueError("negative dimensions are not allowed");
+  ndarray keys = sort_keys(*this, Dims{n}, nullptr);
+  return argsort(keys, -1, SortKind::Stable);
+}
+
+ndarray Generator::permutation(const ndarray& a, int64_t axis) {
+  if (a.ndim() == 0) throw AxisError("axis 0 is out of bounds for array of dimension 0");
+  int64_t ax = normalize_axis(axis, a.ndim());
+  ndarray idx = permutation(a.shape()[ax]);
+  return take(a, idx, ax);
+}
+
+void Generator::shuffle(const ndarray& a, int64_t axis) {
+  if (a.ndim() == 0) throw TypeError("shuffle() takes an array of at least one dimension");
+  ndarray p = permutation(a, axis);
+  copyto(a, p);
+}
+
+ndarray Generator::permuted(const ndarray& a, std::optional<int64_t> axis, const ndarray& out) {
+  if (out.defined() && out.shape() != a.shape()) throw ValueError("out must have the same shape as x");
+  ndarray result;
+  if (!axis) {
+    ndarray flat = reshape(a, Dims{a.size()});
+    ndarray shuffled = take(flat, permutation(a.size()), 0);
+    result = reshape(shuffled, a.shape());
+  } else {
+    int64_t ax = normalize_axis(*axis, a.ndim());
+    ndarray keys = sort_keys(*this, a.shape(), nullptr);
+    ndarray order = argsort(keys, ax, SortKind::Stable);
+    result = take_along_axis(a, order, ax);
+  }
+  if (out.defined()) {
+    copyto(out, result, Casting::Unsafe);
+    return out;
+  }
+  return result;
+}
+
+ndarray Generator::choice(int64_t n, const std::optional<Dims>& size, bool replace, const ndarray& p, bool legacy) {
+  Dims shape = size.value_or(Dims{});
+  int64_t k = 1;
+  for (int64_t d : shape) k *= d;
+  if (n < 0) throw ValueError("a must be a positive integer unless no samples are taken");
+  if (n == 0 && k != 0) throw ValueError("a cannot be empty unless no samples are taken");
+  if (p.defined()) {
+    if (p.ndim() != 1) throw ValueError("p must be 1-dimensional");
+    if (p.size() != n) throw ValueError("a and p must have same size");
+    std::vector<double> pv = to_vector<double>(astype(p, dtypes::float64, Order::C));
+    double sum = 0;
+    for (double x : pv) {
+      if (!(x >= 0)) throw ValueError("Probabilities are not non-negative");
+      sum += x;
+    }
+    if (std::abs(sum - 1.0) > 1e-8) throw ValueError("Probabilities do not sum to 1. See Notes section of docstring for more information.");
+    if (!replace)
+      throw NotImplementedError("choice() with replace=False and p is not supported: draw with replace=True, or "
+                                "use a permutation for uniform sampling without replacement (V14-CHOICE)");
+    // NumPy: cdf = cumsum(p) / cdf[-1]; idx = searchsorted(cdf, uniform, side='right').
+    ndarray cdf = cumsum(astype(p, dtypes::float64));
+    ndarray total = full(Dims{}, Scalar::of<double>(sum), dtypes::float64);
+    std::vector<double> c = to_vector<double>(cdf);
+    for (double& x : c) x /= c.empty() ? 1.0 : c.back();
+    ndarray cdf_n = from_host(c.data(), Dims{n}, c_strides(Dims{n}, 8), dtypes::float64, &cdf.backend());
+    (void)total;
+    ndarray u = random(shape, dtypes::float64);
+    return astype(searchsorted(cdf_n, u, Side::Right), dtypes::int64);
+  }
+  if (replace) {
+    if (n == 0) return ndarray::empty(shape, dtypes::int64);
+    return integers(IntBound::of(0), IntBound::of(n), shape, dtypes::int64, false);
+  }
+  if (k > n)
+    throw ValueError(legacy ? "Cannot take a larger sample than population when 'replace=False'"
+                            : "Cannot take a larger sample than population when replace is False");
+  // Note [Choice without replacement]
+  // A small sample from a big range (k * 16 <= n) uses Floyd's algorithm on the host: k bounded
+  // integers (the sub-stream words of one call, computed on the host, so the result does not
+  // depend on the backend) and a hash set, O(k) instead of a permutation of n (V14-CHOICE).
+  // Otherwise the first k elements of a permutation of n.
+  if (k * 16 <= n) {
+    StreamKey key = next_substream_key();
+    std::unordered_set<int64_t> seen;
+    std::vector<int64_t> picks;
+    picks.reserve(static_cast<size_t>(k));
+    for (int64_t j = n - k, e = 0; j < n; ++j, ++e) {
+      SubStream s(key, static_cast<uint64_t>(e));
+      int64_t t = static_cast<int64_t>(bounded(s, static_cast<uint64_t>(j)));
+      if (seen.insert(t).second) picks.push_back(t);
+      else {
+        seen.insert(j);
+        picks.push_back(j);
+      }
+    }
+    // Floyd's picks come in a biased order: shuffle them (Fisher-Yates on the same call's
+    // next elements).
+    for (int64_t i = k - 1, e = k; i > 0; --i, ++e) {
+      SubStream s(key, static_cast<uint64_t>(e));
+      int64_t j = static_cast<int64_t>(bounded(s, static_cast<uint64_t>(i)));
+      std::swap(picks[static_cast<size_t>(i)], picks[static_cast<size_t>(j)]);
+    }
+    return from_host(picks.data(), shape, c_strides(shape, 8), dtypes::int64);
+  }
+  ndarray perm = permutation(n);
+  ndarray first = copy(perm.view(Dims{k}, Dims{8}, 0), Order::C);
+  return reshape(first, shape);
+}
+
+}  // namespace cupric::random

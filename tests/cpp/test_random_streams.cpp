@@ -1,0 +1,111 @@
+// cupric.random's raw streams against cuRAND's host generator (the oracle: libcurand, linked into
+// this test only when CUDAToolkit's curand is found), and the stream design's invariants: the same
+// words whatever the chunking of the calls (Note [Random streams]).
+#include <gtest/gtest.h>
+#include <cstdint>
+#include <vector>
+#include "cupric/cupric.hpp"
+#include "cupric/ops/creation.hpp"
+#include "cupric/random.hpp"
+#if defined(CUPRIC_TEST_CURAND)
+#include <curand.h>
+#endif
+
+using namespace cupric;
+using random::BitGenKind;
+
+namespace {
+
+std::vector<uint32_t> cupric_words(BitGenKind kind, uint64_t seed, uint64_t offset, std::vector<int64_t> chunks) {
+  random::Generator g(seed, kind);
+  g.set_offset(offset);
+  std::vector<uint32_t> all;
+  for (int64_t n : chunks) {
+    std::vector<uint32_t> v = to_vector<uint32_t>(g.raw(Dims{n}, dtypes::uint32));
+    all.insert(all.end(), v.begin(), v.end());
+  }
+  return all;
+}
+
+constexpr BitGenKind kKinds[] = {BitGenKind::Philox4x3210, BitGenKind::XORWOW, BitGenKind::MRG32k3a};
+
+}  // namespace
+
+TEST(RandomStreams, ChunkingDoesNotChangeTheWords) {
+  for (BitGenKind k : kKinds) {
+    std::vector<uint32_t> one = cupric_words(k, 42, 0, {10000});
+    std::vector<uint32_t> many = cupric_words(k, 42, 0, {1, 2, 3, 4094, 4096, 1804});
+    EXPECT_EQ(one, many) << random::bit_generator_name(k);
+    std::vector<uint32_t> shifted = cupric_words(k, 42, 3, {9997});
+    EXPECT_TRUE(std::equal(shifted.begin(), shifted.end(), one.begin() + 3)) << random::bit_generator_name(k);
+    EXPECT_NE(one, cupric_words(k, 43, 0, {10000})) << random::bit_generator_name(k);
+  }
+}
+
+TEST(RandomStreams, PhiloxKnownAnswer) {
+  // Random123's known-answer vector for Philox4x32-10: counter 0, key 0.
+  random::Words4 r = random::philox4x32_10(random::Words4{{0, 0, 0, 0}}, 0, 0);
+  EXPECT_EQ(r.w[0], 0x6627e8d5u);
+  EXPECT_EQ(r.w[1], 0xe169c58du);
+  EXPECT_EQ(r.w[2], 0xbc57ac4cu);
+  EXPECT_EQ(r.w[3], 0x9b00dbd8u);
+}
+
+TEST(RandomStreams, SubStreamsIndependentOfTheRawStream) {
+  random::StreamKey key{7, 0, 0, BitGenKind::Philox4x3210};
+  random::SubStream s(key, 0);
+  uint32_t first = s.next32();
+  for (uint64_t g = 0; g < 4096; ++g) EXPECT_NE(first, random::philox_curand_raw(7, g)) << g;
+}
+
+TEST(RandomStreams, SameWordsAsCurandHostGenerator) {
+#if defined(CUPRIC_TEST_CURAND)
+  const curandRngType_t types[] = {CURAND_RNG_PSEUDO_PHILOX4_32_10, CURAND_RNG_PSEUDO_XORWOW,
+                                   CURAND_RNG_PSEUDO_MRG32K3A};
+  for (int t = 0; t < 3; ++t) {
+    for (uint64_t seed : {0ull, 1234567890123ull, 0xffffffffffffffffull}) {
+      for (uint64_t offset : {5ull, 100003ull}) {
+        const size_t n = 90000;  // more than MRG32k3a's 81920 lanes
+        curandGenerator_t g;
+        ASSERT_EQ(curandCreateGeneratorHost(&g, types[t]), CURAND_STATUS_SUCCESS);
+        curandSetPseudoRandomGeneratorSeed(g, seed);
+        curandSetGeneratorOffset(g, offset);
+        std::vector<uint32_t> ref(n);
+        ASSERT_EQ(curandGenerate(g, ref.data(), n), CURAND_STATUS_SUCCESS);
+        curandDestroyGenerator(g);
+        std::vector<uint32_t> ours = cupric_words(kKinds[t], seed, offset, {static_cast<int64_t>(n)});
+        size_t bad = 0;
+        for (size_t i = 0; i < n; ++i) bad += ours[i] != ref[i];
+        EXPECT_EQ(bad, 0u) << random::bit_generator_name(kKinds[t]) << " seed " << seed << " offset " << offset;
+      }
+    }
+  }
+#else
+  GTEST_SKIP() << "libcurand not found at configure time: the cuRAND oracle comparison is skipped";
+#endif
+}
+
+TEST(RandomStreams, Float32UniformAsCurandGenerateUniform) {
+#if defined(CUPRIC_TEST_CURAND)
+  // Note [cuRAND uniform floats]: CuPy's RandomState.random_sample(dtype=float32) numbers.
+  const curandRngType_t types[] = {CURAND_RNG_PSEUDO_PHILOX4_32_10, CURAND_RNG_PSEUDO_XORWOW};
+  for (int t = 0; t < 2; ++t) {
+    const size_t n = 50000;
+    curandGenerator_t g;
+    ASSERT_EQ(curandCreateGeneratorHost(&g, types[t]), CURAND_STATUS_SUCCESS);
+    curandSetPseudoRandomGeneratorSeed(g, 2024);
+    std::vector<float> ref(n);
+    ASSERT_EQ(curandGenerateUniform(g, ref.data(), 1000), CURAND_STATUS_SUCCESS);
+    ASSERT_EQ(curandGenerateUniform(g, ref.data() + 1000, n - 1000), CURAND_STATUS_SUCCESS);
+    curandDestroyGenerator(g);
+    for (float& x : ref) x = x == 1.0f ? 0.0f : x;
+    random::Generator ours(2024, kKinds[t]);
+    std::vector<float> a = to_vector<float>(ours.random_curand(Dims{1000}, dtypes::float32));
+    std::vector<float> b = to_vector<float>(ours.random_curand(Dims{static_cast<int64_t>(n - 1000)}, dtypes::float32));
+    a.insert(a.end(), b.begin(), b.end());
+    EXPECT_EQ(a, ref) << random::bit_generator_name(kKinds[t]);
+  }
+#else
+  GTEST_SKIP() << "libcurand not found at configure time: the cuRAND oracle comparison is skipped";
+#endif
+}

@@ -1,0 +1,100 @@
+"""choice, permutation, shuffle, permuted (Generator and RandomState), V14-CHOICE."""
+import numpy
+import pytest
+import scipy.stats
+
+import cupric
+import cupric.random as cr
+
+
+def test_choice_without_replacement_from_a_huge_range_is_int64_and_distinct():
+    r = cr.default_rng(0).choice(10 ** 9, 1000, replace=False)
+    assert r.dtype == numpy.int64 and r.shape == (1000,)
+    h = r.get()
+    assert len(numpy.unique(h)) == 1000 and h.min() >= 0 and h.max() < 10 ** 9
+    numpy.testing.assert_array_equal(h, cr.default_rng(0).choice(10 ** 9, 1000, replace=False).get())
+
+
+@pytest.mark.parametrize("n,k", [(10, 10), (10, 3), (100, 7), (5, 0)])
+def test_choice_without_replacement_is_a_sample(n, k):
+    h = cr.default_rng(1).choice(n, k, replace=False).get()
+    assert len(set(h.tolist())) == k and all(0 <= x < n for x in h)
+
+
+def test_choice_without_replacement_is_uniform():
+    counts = numpy.zeros(20)
+    g = cr.default_rng(2)
+    for _ in range(2000):
+        counts[g.choice(20, 1, replace=False).get()] += 1
+    assert scipy.stats.chisquare(counts).pvalue > 1e-4
+    first = numpy.zeros(1000)
+    for _ in range(3000):
+        first[g.choice(1000, 3, replace=False).get()] += 1
+    assert first.sum() == 9000
+
+
+def test_choice_with_p():
+    p = [0.1, 0.0, 0.6, 0.3]
+    r = cr.default_rng(3).choice(4, 100000, p=p).get()
+    freq = numpy.bincount(r, minlength=4) / 100000
+    numpy.testing.assert_allclose(freq, p, atol=0.01)
+    assert freq[1] == 0
+
+
+def test_choice_p_without_replacement_raises_not_implemented():
+    with pytest.raises(NotImplementedError):
+        cr.default_rng().choice(4, 2, replace=False, p=[0.25] * 4)
+    with pytest.raises(NotImplementedError):
+        cr.RandomState(0).choice(4, 2, replace=False, p=[0.25] * 4)
+
+
+@pytest.mark.parametrize("args,kw", [((5, 6), {"replace": False}), ((3,), {"p": [0.5, 0.6, -0.1]}),
+                                     ((3,), {"p": [0.5, 0.6]}), ((3,), {"p": [0.2, 0.2, 0.2]}), ((-1,), {})])
+def test_choice_errors_as_numpy(args, kw):
+    with pytest.raises(ValueError) as e_np:
+        numpy.random.default_rng().choice(*args, **kw)
+    with pytest.raises(ValueError) as e_cp:
+        cr.default_rng().choice(*args, **kw)
+    assert str(e_cp.value) == str(e_np.value)
+
+
+def test_choice_from_an_array():
+    a = cupric.asarray([10, 20, 30])
+    r = cr.default_rng(4).choice(a, (5, 2))
+    assert r.shape == (5, 2) and set(r.get().ravel().tolist()) <= {10, 20, 30}
+
+
+def test_permutation_and_shuffle():
+    g = cr.default_rng(5)
+    p = g.permutation(1000).get()
+    assert p.dtype == numpy.int64
+    numpy.testing.assert_array_equal(numpy.sort(p), numpy.arange(1000))
+    a = cupric.arange(12).reshape(4, 3)
+    q = g.permutation(a).get()
+    assert sorted(map(tuple, q)) == sorted(map(tuple, a.get()))
+    b = cupric.arange(10)
+    g.shuffle(b)
+    numpy.testing.assert_array_equal(numpy.sort(b.get()), numpy.arange(10))
+    c = cupric.arange(12).reshape(3, 4)
+    g.shuffle(c, axis=1)
+    numpy.testing.assert_array_equal(numpy.sort(c.get(), axis=1), numpy.arange(12).reshape(3, 4))
+
+
+def test_permuted_shuffles_each_slice():
+    x = cupric.arange(24).reshape(3, 8)
+    y = cr.default_rng(6).permuted(x, axis=1).get()
+    numpy.testing.assert_array_equal(numpy.sort(y, axis=1), x.get())
+    out = cupric.empty_like(x)
+    assert cr.default_rng(6).permuted(x, axis=1, out=out) is out
+    numpy.testing.assert_array_equal(out.get(), y)
+    z = cr.default_rng(6).permuted(x).get()
+    numpy.testing.assert_array_equal(numpy.sort(z.ravel()), numpy.arange(24))
+
+
+def test_permutation_is_uniform():
+    counts = numpy.zeros((4, 4))
+    g = cr.default_rng(7)
+    for _ in range(4000):
+        p = g.permutation(4).get()
+        counts[numpy.arange(4), p] += 1
+    assert scipy.stats.chisquare(counts.ravel()).pvalue > 1e-4

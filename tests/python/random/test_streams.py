@@ -1,0 +1,81 @@
+"""The stream design (Note [Random streams]): a seed fixes the numbers whatever the call chunking,
+the backend or the launch; raw words follow cuRAND's order."""
+import os
+import subprocess
+import sys
+
+import numpy
+import pytest
+
+import cupric
+import cupric.random as cr
+
+KINDS = [cr.Philox4x3210, cr.XORWOW, cr.MRG32k3a]
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.__name__)
+def test_raw_words_do_not_depend_on_chunking(kind):
+    a = kind(5)
+    one = a._gen.raw((10000,), numpy.uint32).get()
+    b = kind(5)
+    parts = [b._gen.raw((n,), numpy.uint32).get() for n in (1, 2, 4093, 4096, 1808)]
+    numpy.testing.assert_array_equal(one, numpy.concatenate(parts))
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.__name__)
+def test_uniform_float32_is_the_raw_words_top_24_bits(kind):
+    w = kind(9)._gen.raw((5000,), numpy.uint32).get()
+    u = cupric.random.Generator(kind(9)).random(5000, dtype=numpy.float32).get()
+    numpy.testing.assert_array_equal(u, (w >> 8).astype(numpy.float32) * numpy.float32(2.0 ** -24))
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.__name__)
+def test_uniform_float64_uses_two_words(kind):
+    w = kind(3)._gen.raw((2000,), numpy.uint32).get().astype(numpy.uint64)
+    u = cupric.random.Generator(kind(3)).random(1000).get()
+    exp = ((w[0::2] >> 5) * 67108864.0 + (w[1::2] >> 6)) / 9007199254740992.0
+    numpy.testing.assert_array_equal(u, exp)
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.__name__)
+def test_substream_draws_do_not_depend_on_the_shape(kind):
+    # element e of a sub-stream call is the element's own: the C-order index fixes it.
+    a = cupric.random.Generator(kind(11)).standard_normal((6, 7)).get()
+    b = cupric.random.Generator(kind(11)).standard_normal(42).get()
+    numpy.testing.assert_array_equal(a.ravel(), b)
+
+
+_SCRIPT = r"""
+import numpy, cupric, cupric.random as cr, sys
+out = []
+for kind in (cr.Philox4x3210, cr.XORWOW, cr.MRG32k3a):
+    g = cr.Generator(kind(1234))
+    out.append(g.random(100003, dtype=numpy.float32).get().view(numpy.uint32))
+    out.append(g.random(777).get().view(numpy.uint64).astype(numpy.uint32))
+    out.append(g.integers(-5, 1 << 40, size=5001).get().astype(numpy.uint32))
+    out.append(g.permutation(3000).get().astype(numpy.uint32))
+numpy.save(sys.argv[1], numpy.concatenate(out))
+"""
+
+
+@pytest.mark.gpu
+def test_host_and_gpu_give_the_same_words(tmp_path):
+    paths = []
+    for backend in ("host", "cuda"):
+        p = tmp_path / f"{backend}.npy"
+        env = dict(os.environ, CUPRIC_BACKEND=backend)
+        subprocess.run([sys.executable, "-c", _SCRIPT, str(p)], check=True, env=env)
+        paths.append(p)
+    numpy.testing.assert_array_equal(numpy.load(paths[0]), numpy.load(paths[1]))
+
+
+@pytest.mark.parametrize("method", ["XORWOW", "Philox4x3210"])
+def test_random_state_float32_is_curands_uniform(method):
+    # Note [cuRAND uniform floats]: float(w) * 2^-32 + 2^-33 in float, 1 -> 0 (CuPy's numbers).
+    w = getattr(cr, method)(0)._gen
+    w.set_state({"XORWOW": 1, "Philox4x3210": 0}[method], 77, 0, 0)
+    words = w.raw((3000,), numpy.uint32).get()
+    exp = words.astype(numpy.float32) * numpy.float32(2.3283064e-10) + numpy.float32(1.1641532e-10)
+    exp[exp == 1] = 0
+    got = cr.RandomState(77, method=method).random_sample(3000, dtype=numpy.float32).get()
+    numpy.testing.assert_array_equal(got, exp)
