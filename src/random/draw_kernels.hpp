@@ -7,7 +7,7 @@
 #include "cupric/random/samplers.hpp"
 #include "cupric/random/streams.hpp"
 #include "kernels/exact_fp.hpp"
-#include "kernels/op_table.hpp"
+#include "engine/elementwise/op_table.hpp"
 
 namespace cupric::random {
 

@@ -9,7 +9,7 @@
 #include "cupric/ops/creation.hpp"
 #include "cupric/ops/manipulation.hpp"
 #include "cupric/random.hpp"
-#include "kernels/elementwise.hpp"
+#include "engine/elementwise/elementwise_engine.hpp"
 #include "random/draw_kernels.hpp"
 #include "random/jump_tables.hpp"
 #include "random/param_checks.hpp"

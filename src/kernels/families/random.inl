@@ -3,7 +3,7 @@
 // integer dtypes, float32 and float64 (CUPRIC_FAMILY_random_INDICES in CMakeLists.txt).
 #include "random/draw_kernels.hpp"
 #if defined(CUPRIC_FAMILY_BACKEND_cuda)
-#include "random/cuda_philox_uniform.cuh"
+#include "random/cuda/philox_uniform.cuh"
 #endif
 #if __has_include("cupric/random/distributions.hpp")
 #include "cupric/random/distributions.hpp"

@@ -3,8 +3,8 @@
 #pragma once
 #include <algorithm>
 #include <cstring>
-#include "kernels/cuda_launch.cuh"
-#include "kernels/cuda_loops.cuh"
+#include "runtime/cuda/cuda_launch.cuh"
+#include "engine/elementwise/cuda/cuda_loops.cuh"
 #include "random/draw_kernels.hpp"
 
 namespace cupric::random::cuda_draws {
