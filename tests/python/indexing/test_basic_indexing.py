@@ -164,14 +164,14 @@ def test_huge_slice_bounds_clip():
 
 
 def test_index_objects_with_index_method():
-    class I:
+    class Index:
         def __index__(self):
             return 2
     h = numpy.arange(5)
     c = cp.array(h)
-    assert c[I()].item() == h[I()]
-    testing.assert_matches_numpy(c[I():], h[I():])
-    testing.assert_matches_numpy(c[:I()], h[:I()])
+    assert c[Index()].item() == h[Index()]
+    testing.assert_matches_numpy(c[Index():], h[Index():])
+    testing.assert_matches_numpy(c[:Index()], h[:Index()])
 
 
 def test_getitem_zero_size_results():

@@ -7,7 +7,6 @@ import sys
 
 import pytest
 
-import cupric
 from cupric import _core
 
 try:

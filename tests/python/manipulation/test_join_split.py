@@ -48,7 +48,7 @@ def test_stack_family(name):
         hs = [arange_values(s, numpy.float64) + i for i, s in enumerate(shapes)]
         try:
             expected = getattr(numpy, name)(hs)
-        except ValueError as e:
+        except ValueError:
             with pytest.raises(ValueError):
                 getattr(cp, name)([cp.array(h) for h in hs])
             continue

@@ -130,8 +130,8 @@ def test_array_parameters_broadcast_per_element():
     rs = _rs(5)
     lam = cupric.asarray(numpy.array([1.0, 30.0, 500.0]))
     x = rs.poisson(lam, size=(N // 4, 3)).get()
-    for j, l in enumerate([1.0, 30.0, 500.0]):
-        assert abs(x[:, j].mean() - l) < 6 * math.sqrt(l / (N // 4))
+    for j, mean in enumerate([1.0, 30.0, 500.0]):
+        assert abs(x[:, j].mean() - mean) < 6 * math.sqrt(mean / (N // 4))
     n = cupric.asarray(numpy.array([[5], [50]]))
     y = rs.binomial(n, cupric.asarray(numpy.array([0.1, 0.9])))
     assert y.shape == (2, 2) and y.dtype == numpy.int64
