@@ -51,8 +51,10 @@ __global__ void take_kernel(const float* __restrict__ src, const I* __restrict__
 #pragma unroll
   for (int u = 0; u < U; ++u) {
     const int64_t i = base + static_cast<int64_t>(u) * blockDim.x;
-    if constexpr (Streaming) j[u] = i < n ? __ldcs(idx + i) : I(0);  // evict-first, as cupric's gather
-    else j[u] = i < n ? idx[i] : I(0);
+    if constexpr (Streaming)
+      j[u] = i < n ? __ldcs(idx + i) : I(0);  // evict-first, as cupric's gather
+    else
+      j[u] = i < n ? idx[i] : I(0);
   }
   float v[U];
 #pragma unroll
@@ -106,8 +108,7 @@ int main() {
   constexpr int kBlock = 256;
   auto grid = [](int u) { return static_cast<unsigned>((kIdx + int64_t{kBlock} * u - 1) / (int64_t{kBlock} * u)); };
   std::printf("GATHER_FLOOR 2^24 random float32 reads from 2^28 (1 GiB), device ms, median of 20\n");
-#define RUN(label, U, expr) \
-  std::printf("GATHER_FLOOR %-8s U=%d  %.3f ms\n", label, U, median_ms([&] { expr; }))
+#define RUN(label, U, expr) std::printf("GATHER_FLOOR %-8s U=%d  %.3f ms\n", label, U, median_ms([&] { expr; }))
   RUN("hash", 1, (gather_hash<1><<<grid(1), kBlock>>>(src, out, kIdx)));
   RUN("hash", 4, (gather_hash<4><<<grid(4), kBlock>>>(src, out, kIdx)));
   RUN("hash", 8, (gather_hash<8><<<grid(8), kBlock>>>(src, out, kIdx)));

@@ -40,7 +40,10 @@ double per_call_us(F f) {
 // rounds alternating, so that a slow stretch of the machine falls on both alike.
 template <class F, class G>
 std::pair<double, double> per_call_us_paired(F f, G g) {
-  for (int i = 0; i < 1000; ++i) { f(); g(); }
+  for (int i = 0; i < 1000; ++i) {
+    f();
+    g();
+  }
   cudaDeviceSynchronize();
   std::vector<double> rf, rg;
   auto round = [](auto h) {
@@ -86,8 +89,10 @@ int main() {
   cudaStreamCaptureStatus st;
   cudaPointerAttributes attr;
   std::printf("LAUNCH_FLOOR empty<<<1,1>>> null stream   %.3f us\n", per_call_us([] { empty_kernel<<<1, 1>>>(); }));
-  std::printf("LAUNCH_FLOOR add<<<4,256>>> null stream   %.3f us\n", per_call_us([&] { add_kernel<<<4, 256>>>(a, b, c, 1000); }));
-  std::printf("LAUNCH_FLOOR add<<<4,256>>> own stream    %.3f us\n", per_call_us([&] { add_kernel<<<4, 256, 0, s>>>(a, b, c, 1000); }));
+  std::printf("LAUNCH_FLOOR add<<<4,256>>> null stream   %.3f us\n",
+              per_call_us([&] { add_kernel<<<4, 256>>>(a, b, c, 1000); }));
+  std::printf("LAUNCH_FLOOR add<<<4,256>>> own stream    %.3f us\n",
+              per_call_us([&] { add_kernel<<<4, 256, 0, s>>>(a, b, c, 1000); }));
   void* args[] = {&a, &b, &c, &dev};
   std::printf("LAUNCH_FLOOR cudaLaunchKernel add         %.3f us\n",
               per_call_us([&] { cudaLaunchKernel((const void*)add_kernel, dim3(4), dim3(256), args, 0, nullptr); }));
@@ -106,11 +111,12 @@ int main() {
     cudaGetFuncBySymbol(&addfn, (const void*)add_kernel);
     int n = 1000;
     void* aargs[] = {&a, &b, &c, &n};
-    auto [rt, drv] = per_call_us_paired(
-        [&] { add_kernel<<<4, 256>>>(a, b, c, n); },
-        [&] { cuLaunchKernel((CUfunction)addfn, 4, 1, 1, 256, 1, 1, 0, nullptr, aargs, nullptr); });
-    std::printf("LAUNCH_FLOOR runtime vs driver launch (add, alternating rounds): <<<>>> %.3f us, cuLaunchKernel %.3f us\n",
-                rt, drv);
+    auto [rt, drv] =
+        per_call_us_paired([&] { add_kernel<<<4, 256>>>(a, b, c, n); },
+                           [&] { cuLaunchKernel((CUfunction)addfn, 4, 1, 1, 256, 1, 1, 0, nullptr, aargs, nullptr); });
+    std::printf(
+        "LAUNCH_FLOOR runtime vs driver launch (add, alternating rounds): <<<>>> %.3f us, cuLaunchKernel %.3f us\n", rt,
+        drv);
   }
   // Which stream the launch goes to: the legacy default stream (cupric's and CuPy's default),
   // the per-thread default stream, a blocking and a non-blocking created stream.
@@ -131,11 +137,16 @@ int main() {
   std::printf("LAUNCH_FLOOR cuCtxGetCurrent              %.3f us\n", per_call_us([&] { cuCtxGetCurrent(&ctx); }));
   std::printf("LAUNCH_FLOOR cudaGetDevice                %.3f us\n", per_call_us([&] { cudaGetDevice(&dev); }));
   std::printf("LAUNCH_FLOOR cudaGetLastError             %.3f us\n", per_call_us([&] { (void)cudaGetLastError(); }));
-  std::printf("LAUNCH_FLOOR cudaStreamIsCapturing        %.3f us\n", per_call_us([&] { cudaStreamIsCapturing(nullptr, &st); }));
-  std::printf("LAUNCH_FLOOR cudaPointerGetAttributes     %.3f us\n", per_call_us([&] { cudaPointerGetAttributes(&attr, a); }));
-  std::printf("LAUNCH_FLOOR cudaEventRecord              %.3f us\n", per_call_us([&] { cudaEventRecord(ev, nullptr); }));
+  std::printf("LAUNCH_FLOOR cudaStreamIsCapturing        %.3f us\n",
+              per_call_us([&] { cudaStreamIsCapturing(nullptr, &st); }));
+  std::printf("LAUNCH_FLOOR cudaPointerGetAttributes     %.3f us\n",
+              per_call_us([&] { cudaPointerGetAttributes(&attr, a); }));
+  std::printf("LAUNCH_FLOOR cudaEventRecord              %.3f us\n",
+              per_call_us([&] { cudaEventRecord(ev, nullptr); }));
   std::printf("LAUNCH_FLOOR cudaEventQuery               %.3f us\n", per_call_us([&] { (void)cudaEventQuery(ev); }));
-  std::printf("LAUNCH_FLOOR cudaMemsetAsync 4 KiB        %.3f us\n", per_call_us([&] { cudaMemsetAsync(c, 0, 4000, nullptr); }));
-  std::printf("LAUNCH_FLOOR cudaMemcpyAsync D2D 4 KiB    %.3f us\n", per_call_us([&] { cudaMemcpyAsync(c, a, 4000, cudaMemcpyDeviceToDevice, nullptr); }));
+  std::printf("LAUNCH_FLOOR cudaMemsetAsync 4 KiB        %.3f us\n",
+              per_call_us([&] { cudaMemsetAsync(c, 0, 4000, nullptr); }));
+  std::printf("LAUNCH_FLOOR cudaMemcpyAsync D2D 4 KiB    %.3f us\n",
+              per_call_us([&] { cudaMemcpyAsync(c, a, 4000, cudaMemcpyDeviceToDevice, nullptr); }));
   return 0;
 }

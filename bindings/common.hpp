@@ -23,9 +23,9 @@ struct ResolvedDType {
   DType dtype;
   nb::object descr;  // always a numpy.dtype
 };
-ResolvedDType resolve_dtype(nb::handle obj);       // None -> float64; ValueError "Unsupported dtype X"
+ResolvedDType resolve_dtype(nb::handle obj);  // None -> float64; ValueError "Unsupported dtype X"
 nb::object dtype_object(DType dt, nb::handle descr = nb::handle());  // the numpy.dtype of an array
-nb::object numpy();                                // the numpy module
+nb::object numpy();                                                  // the numpy module
 
 // Wraps a result. `view_of`, when given, is the array the result may be a view of: if the result
 // shares its memory, base is set (collapsed to the owner, as NumPy does).
@@ -86,8 +86,8 @@ void init_cuda_runtime(nb::module_& m);
 void init_sorting(nb::module_& m);  // sorting, searching, sets (sorting.cpp)
 // Raises cupric.cuda.runtime.CUDARuntimeError for `e`; false before Python registered the class.
 bool translate_cuda_error(const CudaError& e);
-void init_ufunc(nb::module_& m);  // after init_ndarray: adds the operators to ndarray
-void init_editing(nb::module_& m);  // pad, insert/delete, block, select, trace, ...
+void init_ufunc(nb::module_& m);     // after init_ndarray: adds the operators to ndarray
+void init_editing(nb::module_& m);   // pad, insert/delete, block, select, trace, ...
 void init_averages(nb::module_& m);  // average, diff ends, ediff1d, trapezoid, gradient, cov, corrcoef (averages.cpp)
 // The op-table entry of a cupric.ufunc object, or null (ufunc.cpp). Other binding files add
 // methods to the class (`m.attr("ufunc")`, e.g. reduce/accumulate) with nb::is_method() and
@@ -97,7 +97,9 @@ const OpDef* ufunc_def_of(nb::handle obj);
 void parse_index_key(nb::handle key, std::vector<Index>& out);
 void init_ufunc_methods(nb::module_& m);  // after init_ufunc: ufunc.reduce/accumulate/reduceat (ufunc_methods.cpp)
 void init_jit(nb::module_& m);
-void init_random(nb::module_& m);  // cupric._core.random: the generators (random.cpp)    // user kernels and the compile cache (jit.cpp)
+void init_random(
+    nb::module_&
+        m);  // cupric._core.random: the generators (random.cpp)    // user kernels and the compile cache (jit.cpp)
 
 // Argument helpers shared by the binding files (reduction.cpp):
 // an int-like object (operator.index) or Python's TypeError "... cannot be interpreted as an integer";

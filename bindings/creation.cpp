@@ -19,16 +19,20 @@ nb::object make_empty(nb::handle shape, nb::handle dtype, nb::handle order) {
 
 nb::object full_impl(nb::handle shape, nb::handle value, nb::handle dtype, nb::handle order) {
   ResolvedDType rd;
-  if (!dtype.is_none()) rd = resolve_dtype(dtype);
-  else if (is_array(value)) rd = {unwrap(value).arr.dtype(), unwrap(value).descr};
-  else rd = scalar_dtype(value);
+  if (!dtype.is_none())
+    rd = resolve_dtype(dtype);
+  else if (is_array(value))
+    rd = {unwrap(value).arr.dtype(), unwrap(value).descr};
+  else
+    rd = scalar_dtype(value);
   ndarray a = empty(to_dims(shape), rd.dtype, creation_order(order));
   nb::handle descr = rd.dtype.is_void() ? nb::handle(rd.descr) : nb::handle();
   if (PyComplex_Check(value.ptr()) && !rd.dtype.is_complex() && !rd.dtype.is_void() && !rd.dtype.is_bool()) {
     // NumPy's full is copyto(..., casting='unsafe'): a complex value into a real dtype warns and
     // keeps the real part (assignment a[0] = 1j raises instead).
     warn("ComplexWarning", "Casting complex values to real discards the imaginary part");
-    fill(a, Scalar::of<complex128>(complex128(PyComplex_RealAsDouble(value.ptr()), PyComplex_ImagAsDouble(value.ptr()))));
+    fill(a,
+         Scalar::of<complex128>(complex128(PyComplex_RealAsDouble(value.ptr()), PyComplex_ImagAsDouble(value.ptr()))));
     return wrap(std::move(a), descr);
   }
   assign_to(a, descr, value);
@@ -40,20 +44,28 @@ nb::object full_impl(nb::handle shape, nb::handle value, nb::handle dtype, nb::h
 void init_creation(nb::module_& m) {
   m.def("empty", &make_empty, nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = "C",
         "Returns an array without initializing the elements.");
-  m.def("zeros", [](nb::handle shape, nb::handle dtype, nb::handle order) {
+  m.def(
+      "zeros",
+      [](nb::handle shape, nb::handle dtype, nb::handle order) {
         ResolvedDType rd = resolve_dtype(dtype);
         return wrap(zeros(to_dims(shape), rd.dtype, creation_order(order)),
                     rd.dtype.is_void() ? nb::handle(rd.descr) : nb::handle());
-      }, nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = "C",
+      },
+      nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = "C",
       "Returns a new array of given shape and dtype, filled with zeros.");
-  m.def("ones", [](nb::handle shape, nb::handle dtype, nb::handle order) {
+  m.def(
+      "ones",
+      [](nb::handle shape, nb::handle dtype, nb::handle order) {
         ResolvedDType rd = resolve_dtype(dtype);
         return wrap(ones(to_dims(shape), rd.dtype, creation_order(order)));
-      }, nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = "C",
+      },
+      nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = "C",
       "Returns a new array of given shape and dtype, filled with ones.");
   m.def("full", &full_impl, nb::arg("shape"), nb::arg("fill_value"), nb::arg("dtype") = nb::none(),
         nb::arg("order") = "C", "Returns a new array of given shape and dtype, filled with a given value.");
-  m.def("_array", [](nb::handle obj, nb::handle dtype, nb::handle copy_obj, nb::handle order_obj, int ndmin, bool blocking) {
+  m.def(
+      "_array",
+      [](nb::handle obj, nb::handle dtype, nb::handle copy_obj, nb::handle order_obj, int ndmin, bool blocking) {
         Order order = order_obj.is_none() ? Order::K : to_order(order_obj);
         bool copy_flag = copy_obj.is_none() ? false : PyObject_IsTrue(copy_obj.ptr()) == 1;
         bool never_copy = !copy_obj.is_none() && !copy_flag;
@@ -92,7 +104,8 @@ void init_creation(nb::module_& m) {
           a.backend().synchronize(a.backend().current_stream(a.device()));
         }
         return result;
-      }, nb::arg("obj").none(), nb::arg("dtype").none() = nb::none(), nb::arg("copy").none() = true,
+      },
+      nb::arg("obj").none(), nb::arg("dtype").none() = nb::none(), nb::arg("copy").none() = true,
       nb::arg("order").none() = "K", nb::arg("ndmin") = 0, nb::arg("blocking") = false);
 }
 

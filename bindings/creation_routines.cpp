@@ -37,7 +37,8 @@ Scalar number_arg(nb::handle v, const char* routine) {
     throw OverflowError("Python int too large to convert to C long");
   }
   if (PyFloat_Check(p)) return Scalar::of<double>(PyFloat_AsDouble(p));
-  if (PyComplex_Check(p)) return Scalar::of<complex128>(complex128(PyComplex_RealAsDouble(p), PyComplex_ImagAsDouble(p)));
+  if (PyComplex_Check(p))
+    return Scalar::of<complex128>(complex128(PyComplex_RealAsDouble(p), PyComplex_ImagAsDouble(p)));
   if (PyIndex_Check(p)) return number_arg(nb::steal(PyNumber_Index(p)), routine);
   throw TypeError(std::string("unsupported operand type for ") + routine + "(): '" +
                   nb::cast<std::string>(nb::str(v.type().attr("__name__"))) + "'");
@@ -64,8 +65,7 @@ void check_axis(int64_t axis) {
 }
 
 bool is_scalar_like(nb::handle v) {
-  return is_python_scalar(v) || is_numpy_scalar(v) ||
-         (is_array(v) && unwrap(v).arr.ndim() == 0);
+  return is_python_scalar(v) || is_numpy_scalar(v) || (is_array(v) && unwrap(v).arr.ndim() == 0);
 }
 
 // A scalar-like value (is_scalar_like) of a complex type.
@@ -82,11 +82,12 @@ nb::object arange_impl(nb::handle start, nb::handle stop, nb::handle step, nb::h
   return wrap(arange(number_arg(start, "arange"), number_arg(stop, "arange"), st, dt));
 }
 
-nb::object linspace_impl(nb::handle start, nb::handle stop, int64_t num, bool endpoint, bool retstep,
-                         nb::handle dtype, int64_t axis) {
+nb::object linspace_impl(nb::handle start, nb::handle stop, int64_t num, bool endpoint, bool retstep, nb::handle dtype,
+                         int64_t axis) {
   if (!is_scalar_like(start) || !is_scalar_like(stop)) {  // array bounds: ops/linspace_arrays.cpp
     ndarray step;
-    nb::object y = wrap(linspace(operand_of(start), operand_of(stop), num, endpoint, optional_dtype(dtype), axis, &step));
+    nb::object y =
+        wrap(linspace(operand_of(start), operand_of(stop), num, endpoint, optional_dtype(dtype), axis, &step));
     return retstep ? nb::object(nb::make_tuple(y, wrap(std::move(step)))) : y;
   }
   Scalar step;
@@ -95,10 +96,13 @@ nb::object linspace_impl(nb::handle start, nb::handle stop, int64_t num, bool en
   check_axis(axis);
   if (!retstep) return y;
   nb::object step_obj;
-  if (step.dtype.is_complex()) step_obj = numpy().attr("complex128")(nb::steal(PyComplex_FromDoubles(
-                                    step.as<complex128>().re, step.as<complex128>().im)));
-  else if (std::isnan(step.as<double>())) step_obj = nb::float_(step.as<double>());  // NumPy: a Python nan
-  else step_obj = numpy().attr("float64")(step.as<double>());
+  if (step.dtype.is_complex())
+    step_obj = numpy().attr("complex128")(
+        nb::steal(PyComplex_FromDoubles(step.as<complex128>().re, step.as<complex128>().im)));
+  else if (std::isnan(step.as<double>()))
+    step_obj = nb::float_(step.as<double>());  // NumPy: a Python nan
+  else
+    step_obj = numpy().attr("float64")(step.as<double>());
   return nb::make_tuple(y, step_obj);
 }
 
@@ -106,7 +110,8 @@ nb::object logspace_impl(nb::handle start, nb::handle stop, int64_t num, bool en
                          nb::handle dtype, int64_t axis) {
   if (!is_scalar_like(start) || !is_scalar_like(stop) || !is_scalar_like(base) || is_complex_scalar(start) ||
       is_complex_scalar(stop) || is_complex_scalar(base))  // array or complex operands: ops/linspace_arrays.cpp
-    return wrap(logspace(operand_of(start), operand_of(stop), num, endpoint, operand_of(base), optional_dtype(dtype), axis));
+    return wrap(
+        logspace(operand_of(start), operand_of(stop), num, endpoint, operand_of(base), optional_dtype(dtype), axis));
   Scalar b = number_arg(base, "logspace");
   nb::object y = wrap(logspace(number_arg(start, "logspace"), number_arg(stop, "logspace"), num, endpoint,
                                b.as<double>(), optional_dtype(dtype)));
@@ -182,8 +187,8 @@ nb::object ones_like_impl(nb::handle a_obj, nb::handle dtype, nb::handle order, 
 //
 // NumPy's full_like is copyto(empty_like(...), fill_value, casting='unsafe'): a Python int must
 // fit the dtype (NEP 50), a float or complex is cast (complex -> real warns), arrays broadcast.
-nb::object full_like_impl(nb::handle a_obj, nb::handle fill_value, nb::handle dtype, nb::handle order,
-                          nb::handle subok, nb::handle shape) {
+nb::object full_like_impl(nb::handle a_obj, nb::handle fill_value, nb::handle dtype, nb::handle order, nb::handle subok,
+                          nb::handle shape) {
   nb::object a_descr;
   ndarray a = array_arg(a_obj, &a_descr);
   ResolvedDType rd = like_dtype(a, a_descr, dtype);
@@ -196,8 +201,10 @@ nb::object full_like_impl(nb::handle a_obj, nb::handle fill_value, nb::handle dt
     return wrap(std::move(out), descr);
   }
   Scalar v;
-  if (PyLong_Check(p) && !PyBool_Check(p)) v = scalar_for(fill_value, rd.dtype);
-  else v = number_arg(fill_value, "full_like");
+  if (PyLong_Check(p) && !PyBool_Check(p))
+    v = scalar_for(fill_value, rd.dtype);
+  else
+    v = number_arg(fill_value, "full_like");
   return wrap(full_like(a, v, rd.dtype, to_order(order), s));
 }
 
@@ -215,38 +222,57 @@ void init_creation_routines(nb::module_& m) {
         "Returns numbers spaced evenly on a log scale (numpy.logspace).");
   m.def("meshgrid", &meshgrid_impl, nb::arg("xi"), nb::kw_only(), nb::arg("copy") = true, nb::arg("sparse") = false,
         nb::arg("indexing") = "xy", "Returns coordinate matrices from coordinate vectors (numpy.meshgrid).");
-  m.def("eye", [](int64_t N, nb::handle M, int64_t k, nb::handle dtype, nb::handle order) {
+  m.def(
+      "eye",
+      [](int64_t N, nb::handle M, int64_t k, nb::handle dtype, nb::handle order) {
         ResolvedDType rd = resolve_dtype(dtype);
         return wrap(eye(N, optional_int(M), k, rd.dtype, eye_order(order)));
-      }, nb::arg("N"), nb::arg("M").none() = nb::none(), nb::arg("k") = 0, nb::arg("dtype").none() = nb::none(),
+      },
+      nb::arg("N"), nb::arg("M").none() = nb::none(), nb::arg("k") = 0, nb::arg("dtype").none() = nb::none(),
       nb::arg("order").none() = "C", "Returns a 2-D array with ones on the k-th diagonal (numpy.eye).");
-  m.def("identity", [](int64_t n, nb::handle dtype) { return wrap(identity(n, resolve_dtype(dtype).dtype)); },
-        nb::arg("n"), nb::arg("dtype").none() = nb::none(), "Returns the n x n identity array (numpy.identity).");
-  m.def("tri", [](int64_t N, nb::handle M, int64_t k, nb::handle dtype) {
+  m.def(
+      "identity", [](int64_t n, nb::handle dtype) { return wrap(identity(n, resolve_dtype(dtype).dtype)); },
+      nb::arg("n"), nb::arg("dtype").none() = nb::none(), "Returns the n x n identity array (numpy.identity).");
+  m.def(
+      "tri",
+      [](int64_t N, nb::handle M, int64_t k, nb::handle dtype) {
         return wrap(tri(N, optional_int(M), k, resolve_dtype(dtype).dtype));
-      }, nb::arg("N"), nb::arg("M").none() = nb::none(), nb::arg("k") = 0, nb::arg("dtype").none() = nb::none(),
+      },
+      nb::arg("N"), nb::arg("M").none() = nb::none(), nb::arg("k") = 0, nb::arg("dtype").none() = nb::none(),
       "An array with ones at and below the k-th diagonal (numpy.tri).");
-  m.def("tril", [](nb::handle m_obj, int64_t k) {
+  m.def(
+      "tril",
+      [](nb::handle m_obj, int64_t k) {
         nb::object descr;
         return with_descr(tril(array_arg(m_obj, &descr), k), descr);
-      }, nb::arg("m"), nb::arg("k") = 0, "Lower triangle of an array (numpy.tril).");
-  m.def("triu", [](nb::handle m_obj, int64_t k) {
+      },
+      nb::arg("m"), nb::arg("k") = 0, "Lower triangle of an array (numpy.tril).");
+  m.def(
+      "triu",
+      [](nb::handle m_obj, int64_t k) {
         nb::object descr;
         return with_descr(triu(array_arg(m_obj, &descr), k), descr);
-      }, nb::arg("m"), nb::arg("k") = 0, "Upper triangle of an array (numpy.triu).");
-  m.def("diag", [](nb::handle v, int64_t k) {
+      },
+      nb::arg("m"), nb::arg("k") = 0, "Upper triangle of an array (numpy.triu).");
+  m.def(
+      "diag",
+      [](nb::handle v, int64_t k) {
         nb::object descr;
         return with_descr(diag(array_arg(v, &descr), k), descr);
-      }, nb::arg("v"), nb::arg("k") = 0, "Extracts a diagonal or constructs a diagonal array (numpy.diag).");
-  m.def("diagflat", [](nb::handle v, int64_t k) {
+      },
+      nb::arg("v"), nb::arg("k") = 0, "Extracts a diagonal or constructs a diagonal array (numpy.diag).");
+  m.def(
+      "diagflat",
+      [](nb::handle v, int64_t k) {
         nb::object descr;
         return with_descr(diagflat(array_arg(v, &descr), k), descr);
-      }, nb::arg("v"), nb::arg("k") = 0, "A 2-D array with the flattened input as a diagonal (numpy.diagflat).");
-  m.def("empty_like", &empty_like_impl, nb::arg("a"), nb::arg("dtype").none() = nb::none(), nb::arg("order").none() = "K",
-        nb::arg("subok").none() = nb::none(), nb::arg("shape").none() = nb::none(),
+      },
+      nb::arg("v"), nb::arg("k") = 0, "A 2-D array with the flattened input as a diagonal (numpy.diagflat).");
+  m.def("empty_like", &empty_like_impl, nb::arg("a"), nb::arg("dtype").none() = nb::none(),
+        nb::arg("order").none() = "K", nb::arg("subok").none() = nb::none(), nb::arg("shape").none() = nb::none(),
         "A new uninitialised array with the shape and type of a (numpy.empty_like).");
-  m.def("zeros_like", &zeros_like_impl, nb::arg("a"), nb::arg("dtype").none() = nb::none(), nb::arg("order").none() = "K",
-        nb::arg("subok").none() = nb::none(), nb::arg("shape").none() = nb::none(),
+  m.def("zeros_like", &zeros_like_impl, nb::arg("a"), nb::arg("dtype").none() = nb::none(),
+        nb::arg("order").none() = "K", nb::arg("subok").none() = nb::none(), nb::arg("shape").none() = nb::none(),
         "An array of zeros with the shape and type of a (numpy.zeros_like).");
   m.def("ones_like", &ones_like_impl, nb::arg("a"), nb::arg("dtype").none() = nb::none(), nb::arg("order").none() = "K",
         nb::arg("subok").none() = nb::none(), nb::arg("shape").none() = nb::none(),

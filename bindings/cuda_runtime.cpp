@@ -55,9 +55,7 @@ void run_host_func(void* p) {
   std::unique_ptr<HostFuncCall> call(static_cast<HostFuncCall*>(p));
   try {
     call->fn(call->arg);
-  } catch (nb::python_error& e) {
-    e.discard_as_unraisable("cupric.cuda.Stream.launch_host_func callback");
-  }
+  } catch (nb::python_error& e) { e.discard_as_unraisable("cupric.cuda.Stream.launch_host_func callback"); }
 }
 
 struct ThreadAllocatorHandle {
@@ -127,9 +125,8 @@ void init_cuda_runtime(nb::module_& parent) {
   m.def("set_current_stream", [](uintptr_t ptr, int device) {
     be().set_current_stream(Stream{reinterpret_cast<void*>(ptr), device, be().type()});
   });
-  m.def("current_stream_ptr", [](int device) {
-    return reinterpret_cast<uintptr_t>(be().current_stream(device).handle);
-  });
+  m.def("current_stream_ptr",
+        [](int device) { return reinterpret_cast<uintptr_t>(be().current_stream(device).handle); });
   m.def("stream_priority_range", []() {
     int lo = 0, hi = 0;
     be().stream_priority_range(&lo, &hi);
@@ -138,23 +135,30 @@ void init_cuda_runtime(nb::module_& parent) {
 
   // ---- streams and events ----
   nb::class_<StreamObject>(m, "Stream")
-      .def_static("create", [](bool non_blocking, int priority, int device) {
+      .def_static(
+          "create",
+          [](bool non_blocking, int priority, int device) {
             return StreamObject::create(be(), device, non_blocking, priority);
-          }, nb::arg("non_blocking") = false, nb::arg("priority") = 0, nb::arg("device") = -1)
-      .def_static("borrow", [](uintptr_t ptr, int device) {
-            return StreamObject::borrow(be(), reinterpret_cast<void*>(ptr), device);
-          }, nb::arg("ptr"), nb::arg("device") = -1)
+          },
+          nb::arg("non_blocking") = false, nb::arg("priority") = 0, nb::arg("device") = -1)
+      .def_static(
+          "borrow",
+          [](uintptr_t ptr, int device) { return StreamObject::borrow(be(), reinterpret_cast<void*>(ptr), device); },
+          nb::arg("ptr"), nb::arg("device") = -1)
       .def_prop_ro("ptr", [](const StreamObject& s) { return reinterpret_cast<uintptr_t>(s.stream().handle); })
       .def_prop_ro("device_id", [](const StreamObject& s) { return s.stream().device; })
       .def_prop_ro("owned", &StreamObject::owned)
-      .def("synchronize", [](StreamObject& s) {
-            nb::gil_scoped_release r;
-            s.synchronize();
-          })
+      .def("synchronize",
+           [](StreamObject& s) {
+             nb::gil_scoped_release r;
+             s.synchronize();
+           })
       .def("done", &StreamObject::done)
       .def("wait_event", &StreamObject::wait_event)
       .def("record", &StreamObject::record)
-      .def("launch_host_func", [](StreamObject& s, nb::object fn, nb::object arg) {
+      .def(
+          "launch_host_func",
+          [](StreamObject& s, nb::object fn, nb::object arg) {
             auto* call = new HostFuncCall{std::move(fn), std::move(arg)};
             try {
               s.launch_host_func(&run_host_func, call);
@@ -162,20 +166,26 @@ void init_cuda_runtime(nb::module_& parent) {
               delete call;
               throw;
             }
-          }, nb::arg("fn"), nb::arg("arg").none());
+          },
+          nb::arg("fn"), nb::arg("arg").none());
   nb::class_<EventObject>(m, "Event")
-      .def_static("create", [](bool block, bool disable_timing, bool interprocess, int device) {
+      .def_static(
+          "create",
+          [](bool block, bool disable_timing, bool interprocess, int device) {
             return EventObject::create(be(), device, block, disable_timing, interprocess);
-          }, nb::arg("block") = false, nb::arg("disable_timing") = false, nb::arg("interprocess") = false,
+          },
+          nb::arg("block") = false, nb::arg("disable_timing") = false, nb::arg("interprocess") = false,
           nb::arg("device") = -1)
       .def_prop_ro("ptr", [](const EventObject& e) { return reinterpret_cast<uintptr_t>(e.handle()); })
       .def_prop_ro("device_id", &EventObject::device)
-      .def("record", [](EventObject& e, nb::handle stream) { e.record(stream_of(stream)); },
-           nb::arg("stream").none() = nb::none())
-      .def("synchronize", [](EventObject& e) {
-            nb::gil_scoped_release r;
-            e.synchronize();
-          })
+      .def(
+          "record", [](EventObject& e, nb::handle stream) { e.record(stream_of(stream)); },
+          nb::arg("stream").none() = nb::none())
+      .def("synchronize",
+           [](EventObject& e) {
+             nb::gil_scoped_release r;
+             e.synchronize();
+           })
       .def("done", &EventObject::done)
       .def("elapsed_ms", &EventObject::elapsed_ms);
 
@@ -185,54 +195,71 @@ void init_cuda_runtime(nb::module_& parent) {
       .def_prop_ro("size", &Memory::size)
       .def_prop_ro("device_id", &Memory::device)
       .def_prop_ro("pinned", &Memory::pinned_host)
-      .def_prop_ro("kind", [](const Memory& mm) {
-            switch (mm.kind()) {
-              case MemoryKind2::Pooled: return "pooled";
-              case MemoryKind2::Raw: return "raw";
-              case MemoryKind2::Async: return "async";
-              default: return "unowned";
-            }
-          })
+      .def_prop_ro("kind",
+                   [](const Memory& mm) {
+                     switch (mm.kind()) {
+                       case MemoryKind2::Pooled: return "pooled";
+                       case MemoryKind2::Raw: return "raw";
+                       case MemoryKind2::Async: return "async";
+                       default: return "unowned";
+                     }
+                   })
       .def("free", &Memory::free);
   m.def("raw_memory", [](size_t n) {
-        Backend& b = be();
-        return Memory::raw(b, n, b.current_device());
-      });
-  m.def("unowned_memory", [](uintptr_t ptr, size_t size, nb::object owner, int device) {
-        return Memory::unowned(reinterpret_cast<void*>(ptr), size, device < 0 ? be().current_device() : device,
-                               &be(), hold(std::move(owner)));
-      }, nb::arg("ptr"), nb::arg("size"), nb::arg("owner").none(), nb::arg("device"));
+    Backend& b = be();
+    return Memory::raw(b, n, b.current_device());
+  });
+  m.def(
+      "unowned_memory",
+      [](uintptr_t ptr, size_t size, nb::object owner, int device) {
+        return Memory::unowned(reinterpret_cast<void*>(ptr), size, device < 0 ? be().current_device() : device, &be(),
+                               hold(std::move(owner)));
+      },
+      nb::arg("ptr"), nb::arg("size"), nb::arg("owner").none(), nb::arg("device"));
   bind_memory_pointer(m);
   nb::class_<PinnedMemoryPointer>(m, "PinnedMemoryPointer", nb::type_slots(g_pinned_slots))
       .def(nb::init<std::shared_ptr<Memory>, int64_t>(), nb::arg("mem"), nb::arg("offset") = 0)
       .def_prop_ro("ptr", &PinnedMemoryPointer::ptr)
       .def_prop_ro("mem", [](const PinnedMemoryPointer& p) { return p.mem; })
       .def_prop_ro("offset", [](const PinnedMemoryPointer& p) { return p.offset; })
-      .def("size", [](const PinnedMemoryPointer& p) { return p.mem ? p.mem->size() - static_cast<size_t>(p.offset) : 0; });
+      .def("size",
+           [](const PinnedMemoryPointer& p) { return p.mem ? p.mem->size() - static_cast<size_t>(p.offset) : 0; });
 
   nb::class_<MemoryPool>(m, "MemoryPool")
-      .def_static("new_device_pool", [](int device) {
-            if (device < 0) device = be().current_device();
-            return std::make_shared<MemoryPool>(&be(), device);
-          })
+      .def_static("new_device_pool",
+                  [](int device) {
+                    if (device < 0) device = be().current_device();
+                    return std::make_shared<MemoryPool>(&be(), device);
+                  })
       .def_static("new_pinned_pool", []() { return std::make_shared<MemoryPool>(&be(), -1, MemoryKind::PinnedHost); })
-      .def_static("default", [](int device) {
+      .def_static(
+          "default",
+          [](int device) {
             Backend& b = be();
             return default_pool(b, device < 0 ? b.current_device() : device);
-          }, nb::arg("device") = -1)
+          },
+          nb::arg("device") = -1)
       .def_static("default_pinned", []() { return default_pinned_pool(be()); })
-      .def("malloc", [](MemoryPool& p, size_t n, nb::handle stream) {
+      .def(
+          "malloc",
+          [](MemoryPool& p, size_t n, nb::handle stream) {
             return stream.is_none() ? p.malloc(n) : p.malloc(n, stream_of(stream));
-          }, nb::arg("size"), nb::arg("stream").none() = nb::none())
+          },
+          nb::arg("size"), nb::arg("stream").none() = nb::none())
       .def("used_bytes", &MemoryPool::used_bytes)
       .def("total_bytes", &MemoryPool::total_bytes)
       .def("free_bytes", &MemoryPool::free_bytes)
       .def("n_free_blocks", &MemoryPool::n_free_blocks)
       .def("n_segments", &MemoryPool::n_segments)
-      .def("free_all_blocks", [](MemoryPool& p, nb::handle stream) {
-            if (stream.is_none()) p.free_all_blocks();
-            else p.free_all_blocks(stream_of(stream));
-          }, nb::arg("stream").none() = nb::none())
+      .def(
+          "free_all_blocks",
+          [](MemoryPool& p, nb::handle stream) {
+            if (stream.is_none())
+              p.free_all_blocks();
+            else
+              p.free_all_blocks(stream_of(stream));
+          },
+          nb::arg("stream").none() = nb::none())
       .def("set_limit", &MemoryPool::set_limit)
       .def("get_limit", &MemoryPool::get_limit)
       .def("check_consistency", &MemoryPool::check_consistency)
@@ -264,31 +291,52 @@ void init_cuda_runtime(nb::module_& parent) {
       return Memory::unowned(reinterpret_cast<void*>(ptr), n, device, &b, hold(std::move(r)));
     };
   };
-  m.def("push_thread_allocator", [make_fn](const std::string& mode, nb::object target) -> nb::object {
-    // Returns a capsule-like handle of the previous thread allocator (None when there was none).
-    std::shared_ptr<ThreadAllocator> a;
-    if (mode == "pool") a = std::make_shared<ThreadAllocator>(ThreadAllocator{AllocatorMode::Pool, nullptr});
-    else if (mode == "raw") a = std::make_shared<ThreadAllocator>(ThreadAllocator{AllocatorMode::Raw, nullptr});
-    else a = std::make_shared<ThreadAllocator>(ThreadAllocator{AllocatorMode::Custom, make_fn(std::move(target))});
-    auto prev = exchange_thread_allocator(be().type(), std::move(a));
-    return prev ? nb::cast(ThreadAllocatorHandle{std::move(prev)}) : nb::none();
-  }, nb::arg("mode"), nb::arg("target").none());
-  m.def("restore_thread_allocator", [](nb::object prev) {
-    std::shared_ptr<ThreadAllocator> a;
-    if (!prev.is_none()) a = nb::cast<ThreadAllocatorHandle&>(prev).a;
-    exchange_thread_allocator(be().type(), std::move(a));
-  }, nb::arg("prev").none());
-  m.def("set_allocator", [make_fn](const std::string& mode, nb::object target) {
-    DeviceType t = be().type();
-    if (mode == "pool") set_allocator(t, AllocatorMode::Pool);
-    else if (mode == "raw") set_allocator(t, AllocatorMode::Raw);
-    else set_allocator(t, AllocatorMode::Custom, make_fn(std::move(target)));
-  }, nb::arg("mode"), nb::arg("target").none());
-  m.def("set_pinned_allocator", [make_fn](const std::string& mode, nb::object target) {
-    if (mode == "pool") set_pinned_allocator(AllocatorMode::Pool);
-    else if (mode == "raw") set_pinned_allocator(AllocatorMode::Raw);
-    else set_pinned_allocator(AllocatorMode::Custom, make_fn(std::move(target)));
-  }, nb::arg("mode"), nb::arg("target").none());
+  m.def(
+      "push_thread_allocator",
+      [make_fn](const std::string& mode, nb::object target) -> nb::object {
+        // Returns a capsule-like handle of the previous thread allocator (None when there was none).
+        std::shared_ptr<ThreadAllocator> a;
+        if (mode == "pool")
+          a = std::make_shared<ThreadAllocator>(ThreadAllocator{AllocatorMode::Pool, nullptr});
+        else if (mode == "raw")
+          a = std::make_shared<ThreadAllocator>(ThreadAllocator{AllocatorMode::Raw, nullptr});
+        else
+          a = std::make_shared<ThreadAllocator>(ThreadAllocator{AllocatorMode::Custom, make_fn(std::move(target))});
+        auto prev = exchange_thread_allocator(be().type(), std::move(a));
+        return prev ? nb::cast(ThreadAllocatorHandle{std::move(prev)}) : nb::none();
+      },
+      nb::arg("mode"), nb::arg("target").none());
+  m.def(
+      "restore_thread_allocator",
+      [](nb::object prev) {
+        std::shared_ptr<ThreadAllocator> a;
+        if (!prev.is_none()) a = nb::cast<ThreadAllocatorHandle&>(prev).a;
+        exchange_thread_allocator(be().type(), std::move(a));
+      },
+      nb::arg("prev").none());
+  m.def(
+      "set_allocator",
+      [make_fn](const std::string& mode, nb::object target) {
+        DeviceType t = be().type();
+        if (mode == "pool")
+          set_allocator(t, AllocatorMode::Pool);
+        else if (mode == "raw")
+          set_allocator(t, AllocatorMode::Raw);
+        else
+          set_allocator(t, AllocatorMode::Custom, make_fn(std::move(target)));
+      },
+      nb::arg("mode"), nb::arg("target").none());
+  m.def(
+      "set_pinned_allocator",
+      [make_fn](const std::string& mode, nb::object target) {
+        if (mode == "pool")
+          set_pinned_allocator(AllocatorMode::Pool);
+        else if (mode == "raw")
+          set_pinned_allocator(AllocatorMode::Raw);
+        else
+          set_pinned_allocator(AllocatorMode::Custom, make_fn(std::move(target)));
+      },
+      nb::arg("mode"), nb::arg("target").none());
   m.def("allocator_mode", []() {
     AllocatorMode a = allocator_mode(be().type());
     return a == AllocatorMode::Pool ? "pool" : a == AllocatorMode::Raw ? "raw" : "custom";

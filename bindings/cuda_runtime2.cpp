@@ -64,37 +64,54 @@ void bind_memory_pointer(nb::module_& m) {
       .def("__radd__", [](const MP& p, int64_t d) { return p + d; })
       .def("__sub__", [](const MP& p, int64_t d) { return p + (-d); })
       // In place, as CuPy's: every name bound to this pointer moves.
-      .def("__iadd__", [](nb::handle self, int64_t d) {
-            MP& p = nb::cast<MP&>(self);
-            p = p + d;
-            return nb::borrow(self);
-          })
-      .def("__isub__", [](nb::handle self, int64_t d) {
-            MP& p = nb::cast<MP&>(self);
-            p = p + (-d);
-            return nb::borrow(self);
-          })
-      .def("__eq__", [](const MP& a, nb::handle b) {
-            return nb::isinstance<MP>(b) && a.ptr() == nb::cast<const MP&>(b).ptr() &&
-                   a.mem() == nb::cast<const MP&>(b).mem();
-          })
+      .def("__iadd__",
+           [](nb::handle self, int64_t d) {
+             MP& p = nb::cast<MP&>(self);
+             p = p + d;
+             return nb::borrow(self);
+           })
+      .def("__isub__",
+           [](nb::handle self, int64_t d) {
+             MP& p = nb::cast<MP&>(self);
+             p = p + (-d);
+             return nb::borrow(self);
+           })
+      .def("__eq__",
+           [](const MP& a, nb::handle b) {
+             return nb::isinstance<MP>(b) && a.ptr() == nb::cast<const MP&>(b).ptr() &&
+                    a.mem() == nb::cast<const MP&>(b).mem();
+           })
       .def("__hash__", [](const MP& p) { return static_cast<Py_ssize_t>(p.ptr()); })
-      .def("copy_from_device", [](MP& p, const MP& src, int64_t n) {
+      .def(
+          "copy_from_device",
+          [](MP& p, const MP& src, int64_t n) {
             nb::gil_scoped_release r;
             p.copy_from_device(src, checked_size(n));
-          }, nb::arg("src"), nb::arg("size"))
-      .def("copy_from_device_async", [](MP& p, const MP& src, int64_t n, nb::handle stream) {
+          },
+          nb::arg("src"), nb::arg("size"))
+      .def(
+          "copy_from_device_async",
+          [](MP& p, const MP& src, int64_t n, nb::handle stream) {
             p.copy_from_device_async(src, checked_size(n), stream_or_current(stream, p.device()));
-          }, nb::arg("src"), nb::arg("size"), nb::arg("stream").none() = nb::none())
-      .def("copy_from_host", [](MP& p, nb::handle mem, int64_t n) {
+          },
+          nb::arg("src"), nb::arg("size"), nb::arg("stream").none() = nb::none())
+      .def(
+          "copy_from_host",
+          [](MP& p, nb::handle mem, int64_t n) {
             void* h = host_ptr(mem);
             nb::gil_scoped_release r;
             p.copy_from_host(h, checked_size(n));
-          }, nb::arg("mem"), nb::arg("size"))
-      .def("copy_from_host_async", [](MP& p, nb::handle mem, int64_t n, nb::handle stream) {
+          },
+          nb::arg("mem"), nb::arg("size"))
+      .def(
+          "copy_from_host_async",
+          [](MP& p, nb::handle mem, int64_t n, nb::handle stream) {
             p.copy_from_host_async(host_ptr(mem), checked_size(n), stream_or_current(stream, p.device()));
-          }, nb::arg("mem"), nb::arg("size"), nb::arg("stream").none() = nb::none())
-      .def("copy_from", [](MP& p, nb::handle mem, int64_t n) {
+          },
+          nb::arg("mem"), nb::arg("size"), nb::arg("stream").none() = nb::none())
+      .def(
+          "copy_from",
+          [](MP& p, nb::handle mem, int64_t n) {
             if (nb::isinstance<MP>(mem)) {
               const MP& src = nb::cast<const MP&>(mem);
               nb::gil_scoped_release r;
@@ -104,48 +121,73 @@ void bind_memory_pointer(nb::module_& m) {
               nb::gil_scoped_release r;
               p.copy_from_host(h, checked_size(n));
             }
-          }, nb::arg("mem"), nb::arg("size"))
-      .def("copy_from_async", [](MP& p, nb::handle mem, int64_t n, nb::handle stream) {
+          },
+          nb::arg("mem"), nb::arg("size"))
+      .def(
+          "copy_from_async",
+          [](MP& p, nb::handle mem, int64_t n, nb::handle stream) {
             Stream s = stream_or_current(stream, p.device());
-            if (nb::isinstance<MP>(mem)) p.copy_from_device_async(nb::cast<const MP&>(mem), checked_size(n), s);
-            else p.copy_from_host_async(host_ptr(mem), checked_size(n), s);
-          }, nb::arg("mem"), nb::arg("size"), nb::arg("stream").none() = nb::none())
-      .def("copy_to_host", [](const MP& p, nb::handle mem, int64_t n) {
+            if (nb::isinstance<MP>(mem))
+              p.copy_from_device_async(nb::cast<const MP&>(mem), checked_size(n), s);
+            else
+              p.copy_from_host_async(host_ptr(mem), checked_size(n), s);
+          },
+          nb::arg("mem"), nb::arg("size"), nb::arg("stream").none() = nb::none())
+      .def(
+          "copy_to_host",
+          [](const MP& p, nb::handle mem, int64_t n) {
             void* h = host_ptr(mem);
             nb::gil_scoped_release r;
             p.copy_to_host(h, checked_size(n));
-          }, nb::arg("mem"), nb::arg("size"))
-      .def("copy_to_host_async", [](const MP& p, nb::handle mem, int64_t n, nb::handle stream) {
+          },
+          nb::arg("mem"), nb::arg("size"))
+      .def(
+          "copy_to_host_async",
+          [](const MP& p, nb::handle mem, int64_t n, nb::handle stream) {
             p.copy_to_host_async(host_ptr(mem), checked_size(n), stream_or_current(stream, p.device()));
-          }, nb::arg("mem"), nb::arg("size"), nb::arg("stream").none() = nb::none())
-      .def("memset", [](MP& p, int value, int64_t n) {
+          },
+          nb::arg("mem"), nb::arg("size"), nb::arg("stream").none() = nb::none())
+      .def(
+          "memset",
+          [](MP& p, int value, int64_t n) {
             nb::gil_scoped_release r;
             p.memset(value, checked_size(n));
-          }, nb::arg("value"), nb::arg("size"))
-      .def("memset_async", [](MP& p, int value, int64_t n, nb::handle stream) {
+          },
+          nb::arg("value"), nb::arg("size"))
+      .def(
+          "memset_async",
+          [](MP& p, int value, int64_t n, nb::handle stream) {
             p.memset_async(value, checked_size(n), stream_or_current(stream, p.device()));
-          }, nb::arg("value"), nb::arg("size"), nb::arg("stream").none() = nb::none())
+          },
+          nb::arg("value"), nb::arg("size"), nb::arg("stream").none() = nb::none())
       .def("__repr__", [](const MP& p) {
-            return "<cupric MemoryPointer 0x" + [](uintptr_t v) {
-              char buf[32];
-              std::snprintf(buf, sizeof buf, "%llx", static_cast<unsigned long long>(v));
-              return std::string(buf);
-            }(p.ptr()) + " on device " + std::to_string(p.device()) + ">";
-          });
+        return "<cupric MemoryPointer 0x" +
+               [](uintptr_t v) {
+                 char buf[32];
+                 std::snprintf(buf, sizeof buf, "%llx", static_cast<unsigned long long>(v));
+                 return std::string(buf);
+               }(p.ptr()) +
+               " on device " + std::to_string(p.device()) + ">";
+      });
 }
 
 void init_cuda_runtime2(nb::module_& m) {
   // ---- MemoryAsyncPool ----
   nb::class_<AsyncMemoryPool>(m, "AsyncMemoryPool")
       .def_static("create", []() { return std::make_shared<AsyncMemoryPool>(&be()); })
-      .def("malloc", [](AsyncMemoryPool& p, size_t n, nb::handle stream) {
+      .def(
+          "malloc",
+          [](AsyncMemoryPool& p, size_t n, nb::handle stream) {
             return stream.is_none() ? p.malloc(n) : p.malloc(n, stream_or_current(stream));
-          }, nb::arg("size"), nb::arg("stream").none() = nb::none())
+          },
+          nb::arg("size"), nb::arg("stream").none() = nb::none())
       .def("used_bytes", [](const AsyncMemoryPool& p) { return p.used_bytes(be().current_device()); })
       .def("total_bytes", [](const AsyncMemoryPool& p) { return p.total_bytes(be().current_device()); })
       .def("free_bytes", [](const AsyncMemoryPool& p) { return p.free_bytes(be().current_device()); })
       .def("handed_out", &AsyncMemoryPool::handed_out)
-      .def("free_all_blocks", [](AsyncMemoryPool& p, nb::handle stream) {
+      .def(
+          "free_all_blocks",
+          [](AsyncMemoryPool& p, nb::handle stream) {
             int dev = be().current_device();
             if (stream.is_none()) {
               nb::gil_scoped_release r;
@@ -155,7 +197,8 @@ void init_cuda_runtime2(nb::module_& m) {
               nb::gil_scoped_release r;
               p.free_all_blocks(dev, &s);
             }
-          }, nb::arg("stream").none() = nb::none())
+          },
+          nb::arg("stream").none() = nb::none())
       .def("set_limit", &AsyncMemoryPool::set_limit)
       .def("get_limit", &AsyncMemoryPool::get_limit);
   m.def("array_memptr", [](nb::handle arr) {
@@ -169,15 +212,18 @@ void init_cuda_runtime2(nb::module_& m) {
 
   // ---- CUDA graphs ----
   nb::class_<GraphObject>(m, "Graph")
-      .def("launch", [](GraphObject& g, nb::handle stream) { g.launch(stream_or_current(stream, g.device())); },
-           nb::arg("stream").none() = nb::none())
-      .def("upload", [](GraphObject& g, nb::handle stream) { g.upload(stream_or_current(stream, g.device())); },
-           nb::arg("stream").none() = nb::none())
+      .def(
+          "launch", [](GraphObject& g, nb::handle stream) { g.launch(stream_or_current(stream, g.device())); },
+          nb::arg("stream").none() = nb::none())
+      .def(
+          "upload", [](GraphObject& g, nb::handle stream) { g.upload(stream_or_current(stream, g.device())); },
+          nb::arg("stream").none() = nb::none())
       .def_prop_ro("device_id", &GraphObject::device)
       .def_prop_ro("n_kept", &GraphObject::n_kept);
-  m.def("begin_capture", [](StreamObject& s, int mode) {
-        begin_capture(s.backend(), s.stream(), static_cast<CaptureMode>(mode));
-      }, nb::arg("stream"), nb::arg("mode"));
+  m.def(
+      "begin_capture",
+      [](StreamObject& s, int mode) { begin_capture(s.backend(), s.stream(), static_cast<CaptureMode>(mode)); },
+      nb::arg("stream"), nb::arg("mode"));
   m.def("end_capture", [](StreamObject& s) { return end_capture(s.backend(), s.stream()); });
   m.def("is_capturing", [](StreamObject& s) { return is_capturing(s.backend(), s.stream()); });
 
@@ -206,18 +252,18 @@ void init_cuda_runtime2(nb::module_& m) {
     return out;
   });
   nb::class_<nccl::Communicator>(nc, "Communicator")
-      .def("__init__", [](nccl::Communicator* self, int ndev, nb::bytes id, int rank) {
-            if (id.size() != nccl::kUniqueIdBytes)
-              throw ValueError("commId must be the " + std::to_string(nccl::kUniqueIdBytes) +
-                               " bytes get_unique_id() returns, got " + std::to_string(id.size()));
-            nccl::UniqueId u{};
-            std::memcpy(u.data(), id.c_str(), u.size());
-            nb::gil_scoped_release r;
-            new (self) nccl::Communicator(ndev, u, rank);
-          })
-      .def_static("from_handle", [](uintptr_t h) {
-            return std::make_unique<nccl::Communicator>(reinterpret_cast<void*>(h));
-          })
+      .def("__init__",
+           [](nccl::Communicator* self, int ndev, nb::bytes id, int rank) {
+             if (id.size() != nccl::kUniqueIdBytes)
+               throw ValueError("commId must be the " + std::to_string(nccl::kUniqueIdBytes) +
+                                " bytes get_unique_id() returns, got " + std::to_string(id.size()));
+             nccl::UniqueId u{};
+             std::memcpy(u.data(), id.c_str(), u.size());
+             nb::gil_scoped_release r;
+             new (self) nccl::Communicator(ndev, u, rank);
+           })
+      .def_static("from_handle",
+                  [](uintptr_t h) { return std::make_unique<nccl::Communicator>(reinterpret_cast<void*>(h)); })
       .def_prop_ro("comm", [](const nccl::Communicator& c) { return reinterpret_cast<uintptr_t>(c.handle()); })
       .def("destroy", &nccl::Communicator::destroy)
       .def("abort", &nccl::Communicator::abort)

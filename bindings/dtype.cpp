@@ -11,17 +11,15 @@ namespace {
 // Module-lifetime references, deliberately leaked: they must not be released after the
 // interpreter has finalised.
 nb::handle g_numpy, g_np_dtype, g_np_generic;
-nb::handle g_bf16;    // numpy dtype of ml_dtypes.bfloat16, None if ml_dtypes is missing, null if not looked up yet
-nb::handle g_cache;   // dict: dtype-like -> (type index, itemsize, descr)
+nb::handle g_bf16;   // numpy dtype of ml_dtypes.bfloat16, None if ml_dtypes is missing, null if not looked up yet
+nb::handle g_cache;  // dict: dtype-like -> (type index, itemsize, descr)
 nb::handle g_table[kNumNumericTypes];
 
 void load_bf16() {
   if (g_bf16.is_valid()) return;
   try {
     g_bf16 = g_np_dtype(nb::module_::import_("ml_dtypes").attr("bfloat16")).release();
-  } catch (nb::python_error&) {
-    g_bf16 = nb::none().release();
-  }
+  } catch (nb::python_error&) { g_bf16 = nb::none().release(); }
 }
 
 ResolvedDType from_numpy_dtype(nb::handle d) {
@@ -122,14 +120,18 @@ Scalar python_int_for(nb::handle v, DType target) {
     if (overflow < 0) out_of_bounds(v, target);
     if (overflow > 0) {
       unsigned long long u = PyLong_AsUnsignedLongLong(v.ptr());
-      if (PyErr_Occurred()) { PyErr_Clear(); out_of_bounds(v, target); }
+      if (PyErr_Occurred()) {
+        PyErr_Clear();
+        out_of_bounds(v, target);
+      }
       if (target.type != ScalarType::UInt64) out_of_bounds(v, target);
       return Scalar::of<uint64_t>(u);
     }
     bool ok = visit_scalar_type(target.type, [&]<class T>() {
       if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
         if constexpr (std::is_signed_v<T>)
-          return x >= static_cast<long long>(std::numeric_limits<T>::min()) && x <= static_cast<long long>(std::numeric_limits<T>::max());
+          return x >= static_cast<long long>(std::numeric_limits<T>::min()) &&
+                 x <= static_cast<long long>(std::numeric_limits<T>::max());
         else
           return x >= 0 && static_cast<unsigned long long>(x) <= std::numeric_limits<T>::max();
       }
@@ -166,7 +168,8 @@ Scalar numpy_scalar_for(nb::handle v, DType target) {
 }  // namespace
 
 Scalar scalar_for(nb::handle v, DType target) {
-  if (target.is_void()) throw TypeError("cannot assign a scalar to a void or structured array; assign to a field (V14-STRUCT)");
+  if (target.is_void())
+    throw TypeError("cannot assign a scalar to a void or structured array; assign to a field (V14-STRUCT)");
   PyObject* p = v.ptr();
   // NumPy scalars first: numpy.float64 and numpy.complex128 are also Python floats and complexes.
   if (nb::isinstance(v, g_np_generic)) return numpy_scalar_for(v, target);
@@ -203,21 +206,25 @@ void init_dtype(nb::module_& m) {
   }
   g_table[static_cast<int>(ScalarType::BFloat16)] = nb::none().release();
 
-  m.def("promote_types", [](nb::handle a, nb::handle b) {
-    DType da = resolve_dtype(a).dtype, db = resolve_dtype(b).dtype;
-    try {
-      return dtype_object(promote_types(da, db));
-    } catch (const TypeError& e) {
-      // NumPy raises DTypePromotionError (a TypeError subclass) when no common dtype exists.
-      PyErr_SetString(g_numpy.attr("exceptions").attr("DTypePromotionError").ptr(), e.what());
-      throw nb::python_error();
-    }
-  }, nb::arg("type1"), nb::arg("type2"), "numpy.promote_types for cupric's dtypes (NumPy 2 rules).");
+  m.def(
+      "promote_types",
+      [](nb::handle a, nb::handle b) {
+        DType da = resolve_dtype(a).dtype, db = resolve_dtype(b).dtype;
+        try {
+          return dtype_object(promote_types(da, db));
+        } catch (const TypeError& e) {
+          // NumPy raises DTypePromotionError (a TypeError subclass) when no common dtype exists.
+          PyErr_SetString(g_numpy.attr("exceptions").attr("DTypePromotionError").ptr(), e.what());
+          throw nb::python_error();
+        }
+      },
+      nb::arg("type1"), nb::arg("type2"), "numpy.promote_types for cupric's dtypes (NumPy 2 rules).");
   m.def("_can_cast_dtypes", [](nb::handle from, nb::handle to, const std::string& casting) {
     return can_cast(resolve_dtype(from).dtype, resolve_dtype(to).dtype, parse_casting(casting));
   });
-  m.def("_resolve_dtype", [](nb::handle d) { return resolve_dtype(d).descr; },
-        "The numpy.dtype cupric uses for a dtype-like (ValueError: Unsupported dtype ...).");
+  m.def(
+      "_resolve_dtype", [](nb::handle d) { return resolve_dtype(d).descr; },
+      "The numpy.dtype cupric uses for a dtype-like (ValueError: Unsupported dtype ...).");
 }
 
 }  // namespace cupric::py

@@ -90,8 +90,10 @@ void raise_casting_error(nb::handle cls, const UFuncCastingError& e) {
 
 void warning_to_python(const char* category, const char* message) {
   PyObject* cat = PyExc_RuntimeWarning;
-  if (std::string(category) == "ComplexWarning" && g_complex_warning.is_valid()) cat = g_complex_warning.ptr();
-  else if (std::string(category) == "DeprecationWarning") cat = PyExc_DeprecationWarning;
+  if (std::string(category) == "ComplexWarning" && g_complex_warning.is_valid())
+    cat = g_complex_warning.ptr();
+  else if (std::string(category) == "DeprecationWarning")
+    cat = PyExc_DeprecationWarning;
   if (PyErr_WarnEx(cat, message, 1) < 0) throw nb::python_error();
 }
 }  // namespace
@@ -106,9 +108,7 @@ void init_errors(nb::module_& m) {
     g_no_loop_error = nb::getattr(ex, "_UFuncNoLoopError", nb::handle()).release();
     g_input_casting_error = nb::getattr(ex, "_UFuncInputCastingError", nb::handle()).release();
     g_output_casting_error = nb::getattr(ex, "_UFuncOutputCastingError", nb::handle()).release();
-  } catch (nb::python_error&) {
-    g_ufunc_type_error = nb::handle(PyExc_TypeError).inc_ref();
-  }
+  } catch (nb::python_error&) { g_ufunc_type_error = nb::handle(PyExc_TypeError).inc_ref(); }
   g_module = m.inc_ref();
   static nb::exception<OutOfMemoryError> oom(m, "OutOfMemoryError", PyExc_MemoryError);
   static nb::exception<CudaError> cuda_err(m, "CUDARuntimeError", PyExc_RuntimeError);
@@ -130,25 +130,17 @@ void init_errors(nb::module_& m) {
       raise_casting_error(g_output_casting_error, e);
     } catch (const UFuncTypeError& e) {
       PyErr_SetObject(g_ufunc_type_error.ptr(), nb::str(e.what()).ptr());
-    } catch (const ValueError& e) {
-      PyErr_SetString(PyExc_ValueError, e.what());
-    } catch (const TypeError& e) {
+    } catch (const ValueError& e) { PyErr_SetString(PyExc_ValueError, e.what()); } catch (const TypeError& e) {
       PyErr_SetString(PyExc_TypeError, e.what());
-    } catch (const IndexError& e) {
-      PyErr_SetString(PyExc_IndexError, e.what());
-    } catch (const OverflowError& e) {
+    } catch (const IndexError& e) { PyErr_SetString(PyExc_IndexError, e.what()); } catch (const OverflowError& e) {
       PyErr_SetString(PyExc_OverflowError, e.what());
     } catch (const ZeroDivisionError& e) {
       PyErr_SetString(PyExc_ZeroDivisionError, e.what());
     } catch (const NotImplementedError& e) {
       PyErr_SetString(PyExc_NotImplementedError, e.what());
-    } catch (const OutOfMemoryError& e) {
-      PyErr_SetString(oom.ptr(), e.what());
-    } catch (const CudaError& e) {
+    } catch (const OutOfMemoryError& e) { PyErr_SetString(oom.ptr(), e.what()); } catch (const CudaError& e) {
       if (!translate_cuda_error(e)) PyErr_SetString(cuda_err.ptr(), e.what());
-    } catch (const RuntimeError& e) {
-      PyErr_SetString(PyExc_RuntimeError, e.what());
-    }
+    } catch (const RuntimeError& e) { PyErr_SetString(PyExc_RuntimeError, e.what()); }
   });
   set_warning_handler(&warning_to_python);
   g_reraise = nb::cpp_function([] {

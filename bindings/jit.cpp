@@ -236,8 +236,8 @@ void init_jit(nb::module_& m) {
     } catch (const jit::CompileError& e) {
       if (!g_compile_exception.is_valid())
         g_compile_exception = nb::module_::import_("cupric.cuda.compiler").attr("CompileException").inc_ref();
-      nb::object exc = nb::handle(g_compile_exception)(e.what(), e.source, e.name, nb::tuple(), "nvrtc",
-                                                       nb::arg("log") = e.log);
+      nb::object exc =
+          nb::handle(g_compile_exception)(e.what(), e.source, e.name, nb::tuple(), "nvrtc", nb::arg("log") = e.log);
       PyErr_SetObject(g_compile_exception.ptr(), exc.ptr());
     }
   });
@@ -274,31 +274,32 @@ void init_jit(nb::module_& m) {
              new (self) ReductionKernel(in_params, out_params, map_expr, reduce_expr, post_map_expr, identity, name,
                                         reduce_type, reduce_dims, preamble, option_list(options));
            })
-      .def("__call__",
-           [](const ReductionKernel& k, nb::handle args, nb::handle axis, bool keepdims, int block_size) {
-             std::vector<KernelArg> a = kernel_args(args);
-             std::optional<std::vector<int64_t>> ax;
-             if (!axis.is_none()) {
-               std::vector<int64_t> v;
-               if (PyLong_Check(axis.ptr()) || nb::hasattr(axis, "__index__")) {
-                 if (nb::isinstance<nb::tuple>(axis) || nb::isinstance<nb::list>(axis)) {
-                   for (nb::handle x : axis) v.push_back(nb::cast<int64_t>(x));
-                 } else {
-                   v.push_back(nb::cast<int64_t>(axis));
-                 }
-               } else {
-                 for (nb::handle x : axis) v.push_back(nb::cast<int64_t>(x));
-               }
-               ax = v;
-             }
-             ndarray out;
-             {
-               nb::gil_scoped_release rel;
-               out = k(a, ax, keepdims, block_size);
-             }
-             return wrap(out);
-           },
-           nb::arg("args"), nb::arg("axis").none(), nb::arg("keepdims"), nb::arg("block_size"))
+      .def(
+          "__call__",
+          [](const ReductionKernel& k, nb::handle args, nb::handle axis, bool keepdims, int block_size) {
+            std::vector<KernelArg> a = kernel_args(args);
+            std::optional<std::vector<int64_t>> ax;
+            if (!axis.is_none()) {
+              std::vector<int64_t> v;
+              if (PyLong_Check(axis.ptr()) || nb::hasattr(axis, "__index__")) {
+                if (nb::isinstance<nb::tuple>(axis) || nb::isinstance<nb::list>(axis)) {
+                  for (nb::handle x : axis) v.push_back(nb::cast<int64_t>(x));
+                } else {
+                  v.push_back(nb::cast<int64_t>(axis));
+                }
+              } else {
+                for (nb::handle x : axis) v.push_back(nb::cast<int64_t>(x));
+              }
+              ax = v;
+            }
+            ndarray out;
+            {
+              nb::gil_scoped_release rel;
+              out = k(a, ax, keepdims, block_size);
+            }
+            return wrap(out);
+          },
+          nb::arg("args"), nb::arg("axis").none(), nb::arg("keepdims"), nb::arg("block_size"))
       .def_prop_ro("nin", [](const ReductionKernel& k) { return k.in_params().size(); })
       .def_prop_ro("nout", [](const ReductionKernel& k) { return k.out_params().size(); })
       .def_prop_ro("name", [](const ReductionKernel& k) { return k.name(); });
@@ -323,37 +324,39 @@ void init_jit(nb::module_& m) {
   // non-sequence args) goes through `_call`, the full nanobind-bound method. A device with
   // no function yet goes through the Python property `_kernel` once (compile or disk cache,
   // module load), which stores it here.
-  static PyType_Slot raw_kernel_slots[] = {{Py_tp_call, reinterpret_cast<void*>(&raw_kernel_call_slot)},
-                                           {0, nullptr}};
+  static PyType_Slot raw_kernel_slots[] = {{Py_tp_call, reinterpret_cast<void*>(&raw_kernel_call_slot)}, {0, nullptr}};
   nb::class_<RawKernelBase>(m, "_RawKernelBase", nb::type_slots(raw_kernel_slots))
       .def(nb::init<>())
-      .def("_function", [](const RawKernelBase& k, int dev) -> std::optional<jit::CudaFunction> {
-        if (dev < 0 || static_cast<size_t>(dev) >= k.fns.size()) return std::nullopt;
-        return k.fns[static_cast<size_t>(dev)];
-      })
-      .def("_set_function", [](RawKernelBase& k, int dev, const jit::CudaFunction& f, bool cooperative) {
-        if (dev < 0) throw ValueError("invalid device " + std::to_string(dev));
-        if (static_cast<size_t>(dev) >= k.fns.size()) k.fns.resize(static_cast<size_t>(dev) + 1);
-        k.fns[static_cast<size_t>(dev)] = f;
-        k.cooperative = cooperative;
-      })
-      .def("_call",
-           [](nb::handle self, nb::handle grid, nb::handle block, nb::handle args, size_t shared_mem,
-              nb::handle stream) {
-             if (!nb::isinstance<RawKernelBase>(self)) throw TypeError("expected a RawKernel");
-             const RawKernelBase& k = *nb::inst_ptr<RawKernelBase>(self);
-             const jit::CudaFunction* f = current_function(k);
-             nb::object loaded;
-             if (!f) {  // first launch on this device (or not the CUDA backend: _kernel raises)
-               loaded = self.attr("_kernel");
-               f = nb::inst_ptr<jit::CudaFunction>(loaded);
-             }
-             if (!PyTuple_Check(args.ptr()) && !PyList_Check(args.ptr())) throw TypeError("args must be a tuple");
-             raw_launch(*f, grid, block, args, shared_mem, stream.is_none() ? stream : stream.attr("ptr"),
-                        k.cooperative);
-           },
-           nb::arg("grid"), nb::arg("block"), nb::arg("args"), nb::kw_only(), nb::arg("shared_mem") = 0,
-           nb::arg("stream").none() = nb::none());
+      .def("_function",
+           [](const RawKernelBase& k, int dev) -> std::optional<jit::CudaFunction> {
+             if (dev < 0 || static_cast<size_t>(dev) >= k.fns.size()) return std::nullopt;
+             return k.fns[static_cast<size_t>(dev)];
+           })
+      .def("_set_function",
+           [](RawKernelBase& k, int dev, const jit::CudaFunction& f, bool cooperative) {
+             if (dev < 0) throw ValueError("invalid device " + std::to_string(dev));
+             if (static_cast<size_t>(dev) >= k.fns.size()) k.fns.resize(static_cast<size_t>(dev) + 1);
+             k.fns[static_cast<size_t>(dev)] = f;
+             k.cooperative = cooperative;
+           })
+      .def(
+          "_call",
+          [](nb::handle self, nb::handle grid, nb::handle block, nb::handle args, size_t shared_mem,
+             nb::handle stream) {
+            if (!nb::isinstance<RawKernelBase>(self)) throw TypeError("expected a RawKernel");
+            const RawKernelBase& k = *nb::inst_ptr<RawKernelBase>(self);
+            const jit::CudaFunction* f = current_function(k);
+            nb::object loaded;
+            if (!f) {  // first launch on this device (or not the CUDA backend: _kernel raises)
+              loaded = self.attr("_kernel");
+              f = nb::inst_ptr<jit::CudaFunction>(loaded);
+            }
+            if (!PyTuple_Check(args.ptr()) && !PyList_Check(args.ptr())) throw TypeError("args must be a tuple");
+            raw_launch(*f, grid, block, args, shared_mem, stream.is_none() ? stream : stream.attr("ptr"),
+                       k.cooperative);
+          },
+          nb::arg("grid"), nb::arg("block"), nb::arg("args"), nb::kw_only(), nb::arg("shared_mem") = 0,
+          nb::arg("stream").none() = nb::none());
   m.def("_compile_cuda",
         [](const std::string& source, nb::handle options, nb::handle name_expressions, const std::string& name) {
           jit::CudaCompileOptions o;
@@ -381,35 +384,39 @@ void init_jit(nb::module_& m) {
   });
   m.def("_nvrtc_version", &jit::nvrtc_version);
   // Compiles for an explicit arch without a GPU (tests check the CUDA flavour of generated code).
-  m.def("_compile_cuda_for_arch",
-        [](const std::string& source, nb::handle options, nb::handle name_expressions, const std::string& name,
-           int arch, bool generated) {
-          jit::CudaCompileOptions o;
-          o.options = option_list(options);
-          o.name_expressions = option_list(name_expressions);
-          o.name_for_errors = name;
-          o.minimal_fp16_headers = generated;
-          nb::gil_scoped_release rel;
-          return std::const_pointer_cast<jit::CudaImage>(jit::compile_cuda_for_arch(source, o, arch));
-        },
-        nb::arg("source"), nb::arg("options"), nb::arg("name_expressions"), nb::arg("name"), nb::arg("arch"),
-        nb::arg("generated") = false);
+  m.def(
+      "_compile_cuda_for_arch",
+      [](const std::string& source, nb::handle options, nb::handle name_expressions, const std::string& name, int arch,
+         bool generated) {
+        jit::CudaCompileOptions o;
+        o.options = option_list(options);
+        o.name_expressions = option_list(name_expressions);
+        o.name_for_errors = name;
+        o.minimal_fp16_headers = generated;
+        nb::gil_scoped_release rel;
+        return std::const_pointer_cast<jit::CudaImage>(jit::compile_cuda_for_arch(source, o, arch));
+      },
+      nb::arg("source"), nb::arg("options"), nb::arg("name_expressions"), nb::arg("name"), nb::arg("arch"),
+      nb::arg("generated") = false);
   m.def("_elementwise_source", [](const ElementwiseKernel& k, nb::handle args, int64_t size) {
     return k.generated_source(kernel_args(args), size);
   });
-  m.def("_reduction_source", [](const ReductionKernel& k, nb::handle args, nb::handle axis, bool keepdims) {
-    std::optional<std::vector<int64_t>> ax;
-    if (!axis.is_none()) {
-      std::vector<int64_t> v;
-      if (nb::isinstance<nb::tuple>(axis)) {
-        for (nb::handle x : axis) v.push_back(nb::cast<int64_t>(x));
-      } else {
-        v.push_back(nb::cast<int64_t>(axis));
-      }
-      ax = v;
-    }
-    return k.generated_source(kernel_args(args), ax, keepdims);
-  }, nb::arg("k"), nb::arg("args"), nb::arg("axis").none(), nb::arg("keepdims"));
+  m.def(
+      "_reduction_source",
+      [](const ReductionKernel& k, nb::handle args, nb::handle axis, bool keepdims) {
+        std::optional<std::vector<int64_t>> ax;
+        if (!axis.is_none()) {
+          std::vector<int64_t> v;
+          if (nb::isinstance<nb::tuple>(axis)) {
+            for (nb::handle x : axis) v.push_back(nb::cast<int64_t>(x));
+          } else {
+            v.push_back(nb::cast<int64_t>(axis));
+          }
+          ax = v;
+        }
+        return k.generated_source(kernel_args(args), ax, keepdims);
+      },
+      nb::arg("k"), nb::arg("args"), nb::arg("axis").none(), nb::arg("keepdims"));
 
   // ---- the cache ----
   m.def("_jit_cache_stats", []() {

@@ -44,7 +44,8 @@ template <class BySections, class ByIndices>
 nb::list split_impl(nb::handle ary, nb::handle spec, BySections by_sections, ByIndices by_indices) {
   ndarray a = arr(ary);
   nb::handle base = is_array(ary) ? ary : nb::handle();
-  if (PyIndex_Check(spec.ptr()) && !PySequence_Check(spec.ptr())) return list_of(by_sections(a, to_dims(spec)[0]), base);
+  if (PyIndex_Check(spec.ptr()) && !PySequence_Check(spec.ptr()))
+    return list_of(by_sections(a, to_dims(spec)[0]), base);
   return list_of(by_indices(a, to_dims(spec).to_vector()), base);
 }
 
@@ -73,8 +74,9 @@ nb::object repeat_method(nb::handle self, nb::handle repeats, nb::handle axis) {
 }
 
 void init_joining(nb::module_& m) {
-
-  m.def("concatenate", [](nb::handle arrays, nb::handle axis, nb::handle out, nb::handle dtype, nb::handle casting) {
+  m.def(
+      "concatenate",
+      [](nb::handle arrays, nb::handle axis, nb::handle out, nb::handle dtype, nb::handle casting) {
         std::vector<ndarray> in = arrays_of(arrays);
         if (!out.is_none()) {
           PyArray& o = unwrap(out);
@@ -82,87 +84,141 @@ void init_joining(nb::module_& m) {
           return nb::borrow(out);
         }
         return wrap(concatenate(in, opt_axis(axis), nullptr, opt_dtype(dtype), casting_of(casting)));
-      }, nb::arg("arrays"), nb::arg("axis").none() = 0, nb::arg("out") = nb::none(), nb::kw_only(),
+      },
+      nb::arg("arrays"), nb::arg("axis").none() = 0, nb::arg("out") = nb::none(), nb::kw_only(),
       nb::arg("dtype") = nb::none(), nb::arg("casting") = "same_kind", "Joins arrays along an existing axis.");
-  m.def("stack", [](nb::handle arrays, int64_t axis, nb::handle out, nb::handle dtype, nb::handle casting) {
+  m.def(
+      "stack",
+      [](nb::handle arrays, int64_t axis, nb::handle out, nb::handle dtype, nb::handle casting) {
         std::vector<ndarray> in = arrays_of(arrays);
         if (!out.is_none()) {
           stack(in, axis, &unwrap(out).arr, opt_dtype(dtype), casting_of(casting));
           return nb::borrow(out);
         }
         return wrap(stack(in, axis, nullptr, opt_dtype(dtype), casting_of(casting)));
-      }, nb::arg("arrays"), nb::arg("axis") = 0, nb::arg("out") = nb::none(), nb::kw_only(),
-      nb::arg("dtype") = nb::none(), nb::arg("casting") = "same_kind", "Joins arrays along a new axis.");
-  m.def("hstack", [](nb::handle tup, nb::handle dtype, nb::handle casting) {
+      },
+      nb::arg("arrays"), nb::arg("axis") = 0, nb::arg("out") = nb::none(), nb::kw_only(), nb::arg("dtype") = nb::none(),
+      nb::arg("casting") = "same_kind", "Joins arrays along a new axis.");
+  m.def(
+      "hstack",
+      [](nb::handle tup, nb::handle dtype, nb::handle casting) {
         return wrap(hstack(arrays_of(tup), opt_dtype(dtype), casting_of(casting)));
-      }, nb::arg("tup"), nb::kw_only(), nb::arg("dtype") = nb::none(), nb::arg("casting") = "same_kind",
+      },
+      nb::arg("tup"), nb::kw_only(), nb::arg("dtype") = nb::none(), nb::arg("casting") = "same_kind",
       "Stacks arrays horizontally (column wise).");
-  m.def("vstack", [](nb::handle tup, nb::handle dtype, nb::handle casting) {
+  m.def(
+      "vstack",
+      [](nb::handle tup, nb::handle dtype, nb::handle casting) {
         return wrap(vstack(arrays_of(tup), opt_dtype(dtype), casting_of(casting)));
-      }, nb::arg("tup"), nb::kw_only(), nb::arg("dtype") = nb::none(), nb::arg("casting") = "same_kind",
+      },
+      nb::arg("tup"), nb::kw_only(), nb::arg("dtype") = nb::none(), nb::arg("casting") = "same_kind",
       "Stacks arrays vertically (row wise).");
-  m.def("dstack", [](nb::handle tup) { return wrap(dstack(arrays_of(tup))); }, nb::arg("tup"),
-        "Stacks arrays along the third axis.");
-  m.def("column_stack", [](nb::handle tup) { return wrap(column_stack(arrays_of(tup))); }, nb::arg("tup"),
-        "Stacks 1-d arrays as columns into a 2-d array.");
-  m.def("append", [](nb::handle a, nb::handle values, nb::handle axis) {
+  m.def(
+      "dstack", [](nb::handle tup) { return wrap(dstack(arrays_of(tup))); }, nb::arg("tup"),
+      "Stacks arrays along the third axis.");
+  m.def(
+      "column_stack", [](nb::handle tup) { return wrap(column_stack(arrays_of(tup))); }, nb::arg("tup"),
+      "Stacks 1-d arrays as columns into a 2-d array.");
+  m.def(
+      "append",
+      [](nb::handle a, nb::handle values, nb::handle axis) {
         return wrap(append(arr(a), arr(values), opt_axis(axis)));
-      }, nb::arg("arr"), nb::arg("values"), nb::arg("axis") = nb::none(), "Appends values to the end of an array.");
-  m.def("split", [](nb::handle ary, nb::handle spec, int64_t axis) {
-        return split_impl(ary, spec, [&](const ndarray& a, int64_t s) { return split(a, s, axis); },
-                          [&](const ndarray& a, const std::vector<int64_t>& i) { return split(a, i, axis); });
-      }, nb::arg("ary"), nb::arg("indices_or_sections"), nb::arg("axis") = 0, "Splits an array into views.");
-  m.def("array_split", [](nb::handle ary, nb::handle spec, int64_t axis) {
-        return split_impl(ary, spec, [&](const ndarray& a, int64_t s) { return array_split(a, s, axis); },
-                          [&](const ndarray& a, const std::vector<int64_t>& i) { return array_split(a, i, axis); });
-      }, nb::arg("ary"), nb::arg("indices_or_sections"), nb::arg("axis") = 0,
+      },
+      nb::arg("arr"), nb::arg("values"), nb::arg("axis") = nb::none(), "Appends values to the end of an array.");
+  m.def(
+      "split",
+      [](nb::handle ary, nb::handle spec, int64_t axis) {
+        return split_impl(
+            ary, spec, [&](const ndarray& a, int64_t s) { return split(a, s, axis); },
+            [&](const ndarray& a, const std::vector<int64_t>& i) { return split(a, i, axis); });
+      },
+      nb::arg("ary"), nb::arg("indices_or_sections"), nb::arg("axis") = 0, "Splits an array into views.");
+  m.def(
+      "array_split",
+      [](nb::handle ary, nb::handle spec, int64_t axis) {
+        return split_impl(
+            ary, spec, [&](const ndarray& a, int64_t s) { return array_split(a, s, axis); },
+            [&](const ndarray& a, const std::vector<int64_t>& i) { return array_split(a, i, axis); });
+      },
+      nb::arg("ary"), nb::arg("indices_or_sections"), nb::arg("axis") = 0,
       "Splits an array into views (sections need not divide the axis).");
-  m.def("hsplit", [](nb::handle ary, nb::handle spec) {
-        return split_impl(ary, spec, [](const ndarray& a, int64_t s) { return hsplit(a, s); },
-                          [](const ndarray& a, const std::vector<int64_t>& i) { return hsplit(a, i); });
-      }, nb::arg("ary"), nb::arg("indices_or_sections"), "Splits an array horizontally.");
-  m.def("vsplit", [](nb::handle ary, nb::handle spec) {
-        return split_impl(ary, spec, [](const ndarray& a, int64_t s) { return vsplit(a, s); },
-                          [](const ndarray& a, const std::vector<int64_t>& i) { return vsplit(a, i); });
-      }, nb::arg("ary"), nb::arg("indices_or_sections"), "Splits an array vertically.");
-  m.def("dsplit", [](nb::handle ary, nb::handle spec) {
-        return split_impl(ary, spec, [](const ndarray& a, int64_t s) { return dsplit(a, s); },
-                          [](const ndarray& a, const std::vector<int64_t>& i) { return dsplit(a, i); });
-      }, nb::arg("ary"), nb::arg("indices_or_sections"), "Splits an array along the third axis.");
-  m.def("flip", [](nb::handle mobj, nb::handle axis) {
+  m.def(
+      "hsplit",
+      [](nb::handle ary, nb::handle spec) {
+        return split_impl(
+            ary, spec, [](const ndarray& a, int64_t s) { return hsplit(a, s); },
+            [](const ndarray& a, const std::vector<int64_t>& i) { return hsplit(a, i); });
+      },
+      nb::arg("ary"), nb::arg("indices_or_sections"), "Splits an array horizontally.");
+  m.def(
+      "vsplit",
+      [](nb::handle ary, nb::handle spec) {
+        return split_impl(
+            ary, spec, [](const ndarray& a, int64_t s) { return vsplit(a, s); },
+            [](const ndarray& a, const std::vector<int64_t>& i) { return vsplit(a, i); });
+      },
+      nb::arg("ary"), nb::arg("indices_or_sections"), "Splits an array vertically.");
+  m.def(
+      "dsplit",
+      [](nb::handle ary, nb::handle spec) {
+        return split_impl(
+            ary, spec, [](const ndarray& a, int64_t s) { return dsplit(a, s); },
+            [](const ndarray& a, const std::vector<int64_t>& i) { return dsplit(a, i); });
+      },
+      nb::arg("ary"), nb::arg("indices_or_sections"), "Splits an array along the third axis.");
+  m.def(
+      "flip",
+      [](nb::handle mobj, nb::handle axis) {
         const ndarray& a = unwrap(mobj).arr;
         return wrap_view(axis.is_none() ? flip(a) : flip(a, int_or_tuple(axis)), mobj);
-      }, nb::arg("m"), nb::arg("axis") = nb::none(), "Reverses the order of elements along axes (a view).");
-  m.def("fliplr", [](nb::handle mobj) { return wrap_view(fliplr(unwrap(mobj).arr), mobj); }, nb::arg("m"),
-        "Reverses the order of columns (a view).");
-  m.def("flipud", [](nb::handle mobj) { return wrap_view(flipud(unwrap(mobj).arr), mobj); }, nb::arg("m"),
-        "Reverses the order of rows (a view).");
-  m.def("rot90", [](nb::handle mobj, int64_t k, nb::handle axes) {
+      },
+      nb::arg("m"), nb::arg("axis") = nb::none(), "Reverses the order of elements along axes (a view).");
+  m.def(
+      "fliplr", [](nb::handle mobj) { return wrap_view(fliplr(unwrap(mobj).arr), mobj); }, nb::arg("m"),
+      "Reverses the order of columns (a view).");
+  m.def(
+      "flipud", [](nb::handle mobj) { return wrap_view(flipud(unwrap(mobj).arr), mobj); }, nb::arg("m"),
+      "Reverses the order of rows (a view).");
+  m.def(
+      "rot90",
+      [](nb::handle mobj, int64_t k, nb::handle axes) {
         return wrap_view(rot90(unwrap(mobj).arr, k, int_or_tuple(axes)), mobj);
-      }, nb::arg("m"), nb::arg("k") = 1, nb::arg("axes") = nb::make_tuple(0, 1), "Rotates an array by 90 degrees (a view).");
-  m.def("roll", [](nb::handle a, nb::handle shift, nb::handle axis) {
+      },
+      nb::arg("m"), nb::arg("k") = 1, nb::arg("axes") = nb::make_tuple(0, 1),
+      "Rotates an array by 90 degrees (a view).");
+  m.def(
+      "roll",
+      [](nb::handle a, nb::handle shift, nb::handle axis) {
         std::optional<std::vector<int64_t>> axes;
         if (!axis.is_none()) axes = int_or_tuple(axis);
         return wrap(roll(arr(a), int_or_tuple(shift), axes));
-      }, nb::arg("a"), nb::arg("shift"), nb::arg("axis") = nb::none(), "Rolls elements along axes.");
-  m.def("tile", [](nb::handle a, nb::handle reps) { return wrap(tile(arr(a), int_or_tuple(reps))); }, nb::arg("A"),
-        nb::arg("reps"), "Repeats an array the given number of times along each axis.");
-  m.def("repeat", &repeat_method, nb::arg("a"), nb::arg("repeats"), nb::arg("axis") = nb::none(), "Repeats elements of an array.");
+      },
+      nb::arg("a"), nb::arg("shift"), nb::arg("axis") = nb::none(), "Rolls elements along axes.");
+  m.def(
+      "tile", [](nb::handle a, nb::handle reps) { return wrap(tile(arr(a), int_or_tuple(reps))); }, nb::arg("A"),
+      nb::arg("reps"), "Repeats an array the given number of times along each axis.");
+  m.def("repeat", &repeat_method, nb::arg("a"), nb::arg("repeats"), nb::arg("axis") = nb::none(),
+        "Repeats elements of an array.");
   m.def("atleast_1d", [](nb::args args) { return atleast(args, &atleast_1d); }, "Views with at least one dimension.");
   m.def("atleast_2d", [](nb::args args) { return atleast(args, &atleast_2d); }, "Views with at least two dimensions.");
-  m.def("atleast_3d", [](nb::args args) { return atleast(args, &atleast_3d); }, "Views with at least three dimensions.");
-  m.def("resize", [](nb::handle a, nb::handle new_shape) { return wrap(resize(arr(a), to_dims(new_shape))); },
-        nb::arg("a"), nb::arg("new_shape"), "A new array of the given shape, filled with repeated copies of a.");
+  m.def(
+      "atleast_3d", [](nb::args args) { return atleast(args, &atleast_3d); }, "Views with at least three dimensions.");
+  m.def(
+      "resize", [](nb::handle a, nb::handle new_shape) { return wrap(resize(arr(a), to_dims(new_shape))); },
+      nb::arg("a"), nb::arg("new_shape"), "A new array of the given shape, filled with repeated copies of a.");
   // numpy.copyto (cupric/ops/copyto.hpp): Python and NumPy scalars follow NumPy's scalar rule.
-  m.def("_copyto", [](nb::handle dst, nb::handle src, nb::handle casting, nb::handle where) {
+  m.def(
+      "_copyto",
+      [](nb::handle dst, nb::handle src, nb::handle casting, nb::handle where) {
         const bool everywhere = where.ptr() == Py_True;
         copyto(unwrap(dst).arr, operand_of(src), casting_of(casting), everywhere ? ndarray() : arr(where));
-      }, nb::arg("dst"), nb::arg("src").none(), nb::arg("casting"), nb::arg("where").none());
+      },
+      nb::arg("dst"), nb::arg("src").none(), nb::arg("casting"), nb::arg("where").none());
   m.def("_broadcast_shapes", [](nb::args shapes) {
-        std::vector<Dims> v;
-        for (nb::handle h : shapes) v.push_back(to_dims(h));
-        return dims_tuple(broadcast_shapes(v));
-      });
+    std::vector<Dims> v;
+    for (nb::handle h : shapes) v.push_back(to_dims(h));
+    return dims_tuple(broadcast_shapes(v));
+  });
 }
 
 }  // namespace cupric::py

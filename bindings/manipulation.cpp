@@ -89,7 +89,8 @@ nb::object transpose_method(nb::handle self, nb::args axes) {
 }
 
 nb::object view_impl(nb::handle self, nb::handle dtype, nb::handle type) {
-  if (!type.is_none()) throw NotImplementedError("ndarray.view(type=...) is not supported: cupric has no ndarray subclasses");
+  if (!type.is_none())
+    throw NotImplementedError("ndarray.view(type=...) is not supported: cupric has no ndarray subclasses");
   PyArray& pa = unwrap(self);
   if (dtype.is_none()) return wrap(pa.arr.view(pa.arr.shape(), pa.arr.strides()), pa.descr, &pa, self);
   ResolvedDType rd = resolve_dtype(dtype);
@@ -98,26 +99,38 @@ nb::object view_impl(nb::handle self, nb::handle dtype, nb::handle type) {
 }
 
 void init_manipulation(nb::module_& m) {
-  m.def("reshape", [](nb::handle a, nb::handle shape, nb::handle order, nb::handle copy) {
+  m.def(
+      "reshape",
+      [](nb::handle a, nb::handle shape, nb::handle order, nb::handle copy) {
         return reshape_impl(a, to_dims(shape), order, copy);
-      }, nb::arg("a"), nb::arg("shape"), nb::arg("order").none() = "C", nb::kw_only(), nb::arg("copy") = nb::none(),
+      },
+      nb::arg("a"), nb::arg("shape"), nb::arg("order").none() = "C", nb::kw_only(), nb::arg("copy") = nb::none(),
       "Gives a new shape to an array without changing its data (a view whenever possible).");
   m.def("ravel", &ravel_impl, nb::arg("a"), nb::arg("order").none() = "C",
         "A contiguous flattened array: a view when the layout allows, else a copy.");
   m.def("transpose", &transpose_impl, nb::arg("a"), nb::arg("axes") = nb::none(), "Permutes the axes of an array.");
   m.def("swapaxes", &swapaxes_impl, nb::arg("a"), nb::arg("axis1"), nb::arg("axis2"), "Interchanges two axes.");
-  m.def("moveaxis", [](nb::handle a, nb::handle source, nb::handle destination) {
+  m.def(
+      "moveaxis",
+      [](nb::handle a, nb::handle source, nb::handle destination) {
         return as_view_of(moveaxis(unwrap(a).arr, to_axes(source), to_axes(destination)), a);
-      }, nb::arg("a"), nb::arg("source"), nb::arg("destination"), "Moves axes to new positions.");
+      },
+      nb::arg("a"), nb::arg("source"), nb::arg("destination"), "Moves axes to new positions.");
   m.def("squeeze", &squeeze_impl, nb::arg("a"), nb::arg("axis") = nb::none(), "Removes length-1 axes.");
-  m.def("expand_dims", [](nb::handle a, nb::handle axis) {
-        return as_view_of(expand_dims(unwrap(a).arr, to_axes(axis)), a);
-      }, nb::arg("a"), nb::arg("axis"), "Inserts length-1 axes.");
-  m.def("broadcast_to", [](nb::handle array, nb::handle shape, bool subok) {
+  m.def(
+      "expand_dims",
+      [](nb::handle a, nb::handle axis) { return as_view_of(expand_dims(unwrap(a).arr, to_axes(axis)), a); },
+      nb::arg("a"), nb::arg("axis"), "Inserts length-1 axes.");
+  m.def(
+      "broadcast_to",
+      [](nb::handle array, nb::handle shape, bool subok) {
         return as_view_of(broadcast_to(unwrap(array).arr, to_dims(shape)), array);
-      }, nb::arg("array"), nb::arg("shape"), nb::arg("subok") = false,
+      },
+      nb::arg("array"), nb::arg("shape"), nb::arg("subok") = false,
       "Broadcasts an array to a shape (a view with zero strides).");
-  m.def("broadcast_arrays", [](nb::args args, bool subok) {
+  m.def(
+      "broadcast_arrays",
+      [](nb::args args, bool subok) {
         std::vector<ndarray> in;
         for (nb::handle h : args) in.push_back(unwrap(h).arr);
         std::vector<ndarray> out = broadcast_arrays(in);
@@ -128,7 +141,8 @@ void init_manipulation(nb::module_& m) {
           PyTuple_SET_ITEM(t, static_cast<Py_ssize_t>(i), o.release().ptr());
         }
         return nb::steal<nb::tuple>(t);
-      }, nb::arg("args"), nb::kw_only(), nb::arg("subok") = false, "Broadcasts arrays against each other.");
+      },
+      nb::arg("args"), nb::kw_only(), nb::arg("subok") = false, "Broadcasts arrays against each other.");
   m.def("diagonal", &diagonal_impl, nb::arg("a"), nb::arg("offset") = 0, nb::arg("axis1") = 0, nb::arg("axis2") = 1,
         "A view of the specified diagonals.");
 }

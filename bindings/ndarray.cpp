@@ -25,7 +25,8 @@ int64_t slice_part(PyObject* p) {
 }
 
 constexpr const char* kValidIndices =
-    "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices";
+    "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid "
+    "indices";
 
 // An integer index; one beyond Py_ssize_t is not a valid index (NumPy's IndexError and message).
 int64_t integer_index(PyObject* p) {
@@ -39,7 +40,8 @@ int64_t integer_index(PyObject* p) {
 }
 
 const char* kBadIndexMsg =
-    "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices";
+    "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid "
+    "indices";
 
 // An array index (cupric or numpy array, list, bool) as a cupric integer or boolean array.
 ndarray index_array_of(nb::handle item) {
@@ -48,9 +50,7 @@ ndarray index_array_of(nb::handle item) {
   nb::object host;
   try {
     host = np.attr("asarray")(item);
-  } catch (nb::python_error&) {
-    throw IndexError(kBadIndexMsg);
-  }
+  } catch (nb::python_error&) { throw IndexError(kBadIndexMsg); }
   std::string kind = nb::cast<std::string>(host.attr("dtype").attr("kind"));
   // An empty list is an empty integer index, as in NumPy (asarray makes it float64).
   if (kind == "f" && nb::cast<int64_t>(host.attr("size")) == 0) {
@@ -68,14 +68,23 @@ ndarray index_array_of(nb::handle item) {
 // One index: basic ones as they are, everything else as an array index (advanced indexing).
 void parse_one(nb::handle item, std::vector<Index>& out) {
   PyObject* p = item.ptr();
-  if (PyLong_Check(p) && !PyBool_Check(p)) { out.push_back(Index::integer(integer_index(p))); return; }
+  if (PyLong_Check(p) && !PyBool_Check(p)) {
+    out.push_back(Index::integer(integer_index(p)));
+    return;
+  }
   if (PySlice_Check(p)) {
     auto* s = reinterpret_cast<PySliceObject*>(p);
     out.push_back(Index::slice(slice_part(s->start), slice_part(s->stop), slice_part(s->step)));
     return;
   }
-  if (p == Py_None) { out.push_back(Index::newaxis()); return; }
-  if (p == Py_Ellipsis) { out.push_back(Index::ellipsis()); return; }
+  if (p == Py_None) {
+    out.push_back(Index::newaxis());
+    return;
+  }
+  if (p == Py_Ellipsis) {
+    out.push_back(Index::ellipsis());
+    return;
+  }
   if (PyBool_Check(p) || is_array(item) || PyList_Check(p) || PyTuple_Check(p)) {
     out.push_back(Index::array_index(index_array_of(item)));
     return;
@@ -93,7 +102,10 @@ void parse_one(nb::handle item, std::vector<Index>& out) {
     out.push_back(Index::array_index(index_array_of(item)));
     return;
   }
-  if (PyIndex_Check(p)) { out.push_back(Index::integer(integer_index(p))); return; }
+  if (PyIndex_Check(p)) {
+    out.push_back(Index::integer(integer_index(p)));
+    return;
+  }
   throw IndexError(kValidIndices);
 }
 
@@ -122,11 +134,9 @@ bool is_basic(const std::vector<Index>& idx) {
 // arr['field'] for structured arrays: a view at the field's offset (V14-STRUCT).
 nb::object field_view(nb::handle self, const std::string& name) {
   PyArray& pa = unwrap(self);
-  if (pa.descr.is_none() || pa.descr.attr("names").is_none())
-    throw IndexError(kValidIndices);
+  if (pa.descr.is_none() || pa.descr.attr("names").is_none()) throw IndexError(kValidIndices);
   nb::object fields = pa.descr.attr("fields");
-  if (PySequence_Contains(fields.ptr(), nb::str(name.c_str()).ptr()) != 1)
-    throw ValueError("no field of name " + name);
+  if (PySequence_Contains(fields.ptr(), nb::str(name.c_str()).ptr()) != 1) throw ValueError("no field of name " + name);
   nb::tuple f = nb::borrow<nb::tuple>(fields[nb::str(name.c_str())]);
   nb::object fdt = f[0];
   int64_t offset = nb::cast<int64_t>(f[1]);
@@ -140,11 +150,15 @@ nb::object field_view(nb::handle self, const std::string& name) {
   if (!aligned)
     throw ValueError("field '" + name + "' (" + rd.dtype.name() + ") is at byte offset " + std::to_string(offset) +
                      " of a " + std::to_string(a.itemsize()) + "-byte record, which breaks the " +
-                     std::to_string(align) + "-byte alignment GPU loads need; build the dtype with align=True "
+                     std::to_string(align) +
+                     "-byte alignment GPU loads need; build the dtype with align=True "
                      "(numpy.dtype(..., align=True)) or reorder its fields");
   Dims shape = a.shape(), strides = a.strides();
   Dims sub_strides = c_strides(sub, rd.dtype.itemsize);
-  for (size_t i = 0; i < sub.size(); ++i) { shape.push_back(sub[i]); strides.push_back(sub_strides[i]); }
+  for (size_t i = 0; i < sub.size(); ++i) {
+    shape.push_back(sub[i]);
+    strides.push_back(sub_strides[i]);
+  }
   ndarray v = a.view(rd.dtype, std::move(shape), std::move(strides), offset);
   return wrap(std::move(v), rd.dtype.is_void() ? nb::handle(base_dt) : nb::handle(), &pa, self);
 }
@@ -158,7 +172,8 @@ ndarray value_array_for(const ndarray& dst, nb::handle dst_descr, nb::handle val
       nb::object a = dtype_object(dst.dtype(), dst_descr), b = dtype_object(v.arr.dtype(), v.descr);
       if (!a.equal(b))
         throw TypeError("cannot assign an array of dtype " + nb::cast<std::string>(nb::str(b)) + " to one of dtype " +
-                        nb::cast<std::string>(nb::str(a)) + " (V14-STRUCT: structured arrays take values of the same dtype)");
+                        nb::cast<std::string>(nb::str(a)) +
+                        " (V14-STRUCT: structured arrays take values of the same dtype)");
     }
     return v.arr;
   }
@@ -222,9 +237,7 @@ class CurrentStreamGuard {
   bool active_ = false;
 };
 
-nb::object host_buffer_ptr(nb::handle np_arr) {
-  return np_arr.attr("__array_interface__")["data"][0];
-}
+nb::object host_buffer_ptr(nb::handle np_arr) { return np_arr.attr("__array_interface__")["data"][0]; }
 
 }  // namespace
 
@@ -240,14 +253,18 @@ nb::object array_get(nb::handle self, nb::handle stream, nb::handle order_obj, n
   if (!out.is_none()) {
     if (!nb::isinstance(out, np.attr("ndarray"))) throw TypeError("out must be a numpy.ndarray");
     if (to_dims(out.attr("shape")) != a.shape())
-      throw ValueError("Shape mismatch: out has shape " + shape_str(to_dims(out.attr("shape"))) + ", the array " + shape_str(a.shape()));
+      throw ValueError("Shape mismatch: out has shape " + shape_str(to_dims(out.attr("shape"))) + ", the array " +
+                       shape_str(a.shape()));
     if (!out.attr("dtype").equal(descr))
-      throw TypeError("dtype mismatch: out has dtype " + nb::cast<std::string>(nb::str(nb::object(out.attr("dtype")))) + ", the array " +
-                      nb::cast<std::string>(nb::str(descr)));
+      throw TypeError("dtype mismatch: out has dtype " + nb::cast<std::string>(nb::str(nb::object(out.attr("dtype")))) +
+                      ", the array " + nb::cast<std::string>(nb::str(descr)));
     nb::object flags = out.attr("flags");
-    if (nb::cast<bool>(flags.attr("c_contiguous"))) order = Order::C;
-    else if (nb::cast<bool>(flags.attr("f_contiguous"))) order = Order::F;
-    else throw ValueError("out must be C- or F-contiguous");
+    if (nb::cast<bool>(flags.attr("c_contiguous")))
+      order = Order::C;
+    else if (nb::cast<bool>(flags.attr("f_contiguous")))
+      order = Order::F;
+    else
+      throw ValueError("out must be C- or F-contiguous");
     result = nb::borrow(out);
   } else {
     result = np.attr("empty")(dims_tuple(a.shape()), descr, order == Order::F ? "F" : "C");
@@ -270,8 +287,8 @@ void array_set(nb::handle self, nb::handle arr, nb::handle stream) {
     throw TypeError(nb::cast<std::string>(nb::str(nb::object(arr.attr("dtype")))) + " array cannot be set to " +
                     nb::cast<std::string>(nb::str(descr)) + " array");
   if (to_dims(arr.attr("shape")) != pa.arr.shape())
-    throw ValueError("Shape mismatch. Old shape: " + shape_str(pa.arr.shape()) + ", new shape: " +
-                     shape_str(to_dims(arr.attr("shape"))));
+    throw ValueError("Shape mismatch. Old shape: " + shape_str(pa.arr.shape()) +
+                     ", new shape: " + shape_str(to_dims(arr.attr("shape"))));
   ndarray tmp = as_device_array(arr);
   copyto(pa.arr, tmp, Casting::Unsafe);
 }
@@ -338,7 +355,9 @@ nb::object nested_to_host(nb::handle obj) {
 
 }  // namespace
 
-bool is_array(nb::handle obj) { return g_array_type.is_valid() && PyObject_TypeCheck(obj.ptr(), (PyTypeObject*)g_array_type.ptr()); }
+bool is_array(nb::handle obj) {
+  return g_array_type.is_valid() && PyObject_TypeCheck(obj.ptr(), (PyTypeObject*)g_array_type.ptr());
+}
 
 PyArray& unwrap(nb::handle obj) {
   if (!is_array(obj))
@@ -436,7 +455,8 @@ void assign_to(const ndarray& dst, nb::handle dst_descr, nb::handle value) {
       nb::object a = dtype_object(dst.dtype(), dst_descr), b = dtype_object(v.arr.dtype(), v.descr);
       if (!a.equal(b))
         throw TypeError("cannot assign an array of dtype " + nb::cast<std::string>(nb::str(b)) + " to one of dtype " +
-                        nb::cast<std::string>(nb::str(a)) + " (V14-STRUCT: structured arrays take values of the same dtype)");
+                        nb::cast<std::string>(nb::str(a)) +
+                        " (V14-STRUCT: structured arrays take values of the same dtype)");
     }
     copyto(dst, v.arr, Casting::Unsafe);
     return;
@@ -467,8 +487,10 @@ ndarray as_device_array(nb::handle obj, nb::handle dtype, nb::object* descr_out,
   nb::object host;
   if ((PyList_Check(obj.ptr()) || PyTuple_Check(obj.ptr())) && contains_device_arrays(obj))
     return as_device_array(nested_to_host(obj), dtype, descr_out, order);  // CuPy accepts these
-  if (dtype.is_none()) host = np.attr("asarray")(obj);
-  else host = np.attr("asarray")(obj, resolve_dtype(dtype).descr);
+  if (dtype.is_none())
+    host = np.attr("asarray")(obj);
+  else
+    host = np.attr("asarray")(obj, resolve_dtype(dtype).descr);
   ResolvedDType rd = resolve_dtype(host.attr("dtype"));
   // V10-BIGENDIAN: non-native byte order is converted on the host, values preserved.
   if (!host.attr("dtype").equal(rd.descr) || !nb::cast<bool>(host.attr("dtype").attr("isnative")))
@@ -500,7 +522,9 @@ void init_ndarray(nb::module_& m) {
                                  "cupric.ndarray: an N-dimensional array on the current device (CuPy-compatible).");
   g_array_type = cls.inc_ref();
 
-  m.def("asnumpy", [](nb::handle a, nb::handle stream, nb::handle order, nb::handle out, bool blocking) -> nb::object {
+  m.def(
+      "asnumpy",
+      [](nb::handle a, nb::handle stream, nb::handle order, nb::handle out, bool blocking) -> nb::object {
         if (is_array(a)) return array_get(a, stream, order, out, blocking);
         nb::object np = numpy();
         if (!out.is_none()) {
@@ -508,8 +532,10 @@ void init_ndarray(nb::module_& m) {
           return nb::borrow(out);
         }
         return np.attr("asarray")(a, nb::arg("order") = order);
-      }, nb::arg("a"), nb::arg("stream").none() = nb::none(), nb::arg("order").none() = "C", nb::arg("out").none() = nb::none(),
-      nb::arg("blocking") = true, "Returns an array on the host memory from an arbitrary source array (V13-ASNUMPY).");
+      },
+      nb::arg("a"), nb::arg("stream").none() = nb::none(), nb::arg("order").none() = "C",
+      nb::arg("out").none() = nb::none(), nb::arg("blocking") = true,
+      "Returns an array on the host memory from an arbitrary source array (V13-ASNUMPY).");
 }
 
 }  // namespace cupric::py

@@ -37,8 +37,9 @@ uintptr_t data_address(const PyArray& p) {
 nb::dict cuda_array_interface(nb::handle self) {
   const PyArray& p = unwrap(self);
   if (p.arr.backend().name() != std::string_view("cuda"))
-    throw nb::attribute_error("__cuda_array_interface__ exists only for arrays on a CUDA device "
-                              "(this array is on the host backend)");
+    throw nb::attribute_error(
+        "__cuda_array_interface__ exists only for arrays on a CUDA device "
+        "(this array is on the host backend)");
   nb::object dt = dtype_object(p.arr.dtype(), p.descr);
   nb::dict d;
   d["shape"] = dims_tuple(p.arr.shape());
@@ -107,7 +108,8 @@ PyObject* to_complex(PyObject* v) { return PyComplex_FromCComplex(PyComplex_AsCC
 
 bool bool_method(const PyArray& p) {
   if (p.arr.size() == 0)
-    throw ValueError("The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an array is not empty.");
+    throw ValueError(
+        "The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an array is not empty.");
   if (p.arr.size() > 1)
     throw ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");
   return PyObject_IsTrue(item_of(p.arr).ptr()) == 1;  // host sync: the value decides control flow
@@ -125,7 +127,9 @@ int64_t len_method(const PyArray& p) {
 }
 
 [[noreturn]] void array_method(nb::handle, nb::args, nb::kwargs) {
-  throw TypeError("Implicit conversion to a NumPy array is not allowed. Please use `.get()` to construct a NumPy array explicitly.");
+  throw TypeError(
+      "Implicit conversion to a NumPy array is not allowed. Please use `.get()` to construct a NumPy array "
+      "explicitly.");
 }
 
 // Raw view for the Python layer's helpers (validated by the C++ view constructor).
@@ -168,7 +172,8 @@ void init_ndarray_methods(nb::module_& m) {
   auto kind = none("kind"), order = none("order");
 
   // ---- Construction: cupric.ndarray(shape, dtype=float, memptr=None, strides=None, order='C') ----
-  c.def("__init__", &init_array_from_args, nb::arg("shape"), dtype, none("memptr"), none("strides"), nb::arg("order") = "C");
+  c.def("__init__", &init_array_from_args, nb::arg("shape"), dtype, none("memptr"), none("strides"),
+        nb::arg("order") = "C");
   c.attr("__array_priority__") = 100;
 
   // ---- Array attributes: memory layout, data type, other ----
@@ -194,11 +199,14 @@ void init_ndarray_methods(nb::module_& m) {
 
   // ---- Array conversion ----
   c.def("item", &array_item, "The element at the given position as a Python scalar (host sync).");
-  c.def("tolist", [](nb::handle self) { return host_copy(self).attr("tolist")(); }, "The array as nested Python lists.");
-  c.def("astype", &astype_method, nb::arg("dtype").none(), nb::arg("order").none() = "K", none("casting"), none("subok"),
-        nb::arg("copy") = true, "A copy cast to dtype (the array itself with copy=False when nothing changes).");
+  c.def(
+      "tolist", [](nb::handle self) { return host_copy(self).attr("tolist")(); }, "The array as nested Python lists.");
+  c.def("astype", &astype_method, nb::arg("dtype").none(), nb::arg("order").none() = "K", none("casting"),
+        none("subok"), nb::arg("copy") = true,
+        "A copy cast to dtype (the array itself with copy=False when nothing changes).");
   c.def("copy", &copy_method, nb::arg("order") = "C", "A copy of the array.");
-  c.def("view", &view_impl, none("dtype"), none("type"), "A view of the same memory, optionally read as another dtype.");
+  c.def("view", &view_impl, none("dtype"), none("type"),
+        "A view of the same memory, optionally read as another dtype.");
   c.def("fill", &fill_method, nb::arg("value"), "Fills the array with a scalar.");
   c.def("get", &array_get, none("stream"), nb::arg("order").none() = "C", none("out"), nb::arg("blocking") = true,
         "A numpy.ndarray copy on the host.");
@@ -218,7 +226,8 @@ void init_ndarray_methods(nb::module_& m) {
   // ---- Item selection and manipulation ----
   c.def("take", &take_impl, nb::arg("indices"), axis, out, nb::arg("mode") = "raise",
         "Elements at the given indices (along an axis, or of the flattened array).");
-  c.def("put", &put_method, nb::arg("indices"), nb::arg("values"), nb::arg("mode") = "raise", "Sets a.flat[indices] = values.");
+  c.def("put", &put_method, nb::arg("indices"), nb::arg("values"), nb::arg("mode") = "raise",
+        "Sets a.flat[indices] = values.");
   c.def("repeat", &repeat_method, nb::arg("repeats"), axis, "Repeats elements of the array.");
   c.def("choose", &choose_method, nb::arg("choices"), out, nb::arg("mode") = "raise",
         "Elements chosen from the choices by this array's values.");
@@ -245,18 +254,20 @@ void init_ndarray_methods(nb::module_& m) {
   c.def("ptp", &ptp_impl, axis, out, keepdims, "Range of values (maximum - minimum).");
   c.def("conj", &conj_method, "The complex conjugate (the array itself when real).");
   c.def("conjugate", &conj_method, "The complex conjugate (the array itself when real).");
-  c.def("round", &round_method, nb::arg("decimals") = 0, out, "Rounds to the given number of decimals (halves to even).");
+  c.def("round", &round_method, nb::arg("decimals") = 0, out,
+        "Rounds to the given number of decimals (halves to even).");
   c.def("__round__", &round_dunder, none("ndigits"));
   c.def("trace", &trace_impl, nb::arg("offset") = 0, nb::arg("axis1") = 0, nb::arg("axis2") = 1, dtype, out,
         "The sum along diagonals.");
   c.def("sum", sum_impl, axis, dtype, out, keepdims, initial, where, "Sum of array elements over the given axes.");
   c.def("cumsum", cumsum_impl, axis, dtype, out, "Cumulative sum along an axis.");
   c.def("mean", mean_impl, axis, dtype, out, keepdims, nb::kw_only(), where, "Arithmetic mean along the given axes.");
-  c.def("var", var_impl, axis, dtype, out, none("ddof"), keepdims, nb::kw_only(), where, none("mean"), none("correction"),
-        "Variance along the given axes.");
-  c.def("std", std_impl, axis, dtype, out, none("ddof"), keepdims, nb::kw_only(), where, none("mean"), none("correction"),
-        "Standard deviation along the given axes.");
-  c.def("prod", prod_impl, axis, dtype, out, keepdims, initial, where, "Product of array elements over the given axes.");
+  c.def("var", var_impl, axis, dtype, out, none("ddof"), keepdims, nb::kw_only(), where, none("mean"),
+        none("correction"), "Variance along the given axes.");
+  c.def("std", std_impl, axis, dtype, out, none("ddof"), keepdims, nb::kw_only(), where, none("mean"),
+        none("correction"), "Standard deviation along the given axes.");
+  c.def("prod", prod_impl, axis, dtype, out, keepdims, initial, where,
+        "Product of array elements over the given axes.");
   c.def("cumprod", cumprod_impl, axis, dtype, out, "Cumulative product along an axis.");
   c.def("all", all_impl, axis, out, keepdims, nb::kw_only(), where, "Whether all elements are true.");
   c.def("any", any_impl, axis, out, keepdims, nb::kw_only(), where, "Whether any element is true.");

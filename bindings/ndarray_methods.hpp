@@ -42,8 +42,8 @@ nb::object searchsorted_impl(nb::handle a, nb::handle v, nb::handle side, nb::ha
 // ---- reduction.cpp, scan.cpp, editing.cpp: calculation ----
 using SumMethod = nb::object (*)(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims,
                                  nb::handle initial, nb::handle where);
-using ExtremumMethod = nb::object (*)(nb::handle a, nb::handle axis, nb::handle out, bool keepdims,
-                                      nb::handle initial, nb::handle where);
+using ExtremumMethod = nb::object (*)(nb::handle a, nb::handle axis, nb::handle out, bool keepdims, nb::handle initial,
+                                      nb::handle where);
 using ArgExtremumMethod = nb::object (*)(nb::handle a, nb::handle axis, nb::handle out, bool keepdims);
 using LogicMethod = nb::object (*)(nb::handle a, nb::handle axis, nb::handle out, bool keepdims, nb::handle where);
 using MeanMethod = nb::object (*)(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims,

@@ -56,14 +56,17 @@ nb::object dtype_or_none(nb::handle dtype, std::optional<DType>& out) {
 void init_random(nb::module_& m) {
   nb::module_ r = m.def_submodule("random", "cupric.random's C++ generators");
   nb::class_<Generator>(r, "_Generator")
-      .def("__init__", [](Generator* g, uint64_t seed, int kind) {
-             new (g) Generator(seed, static_cast<BitGenKind>(kind));
-           }, nb::arg("seed"), nb::arg("kind") = 0)
-      .def("get_state", [](const Generator& g) {
+      .def(
+          "__init__",
+          [](Generator* g, uint64_t seed, int kind) { new (g) Generator(seed, static_cast<BitGenKind>(kind)); },
+          nb::arg("seed"), nb::arg("kind") = 0)
+      .def("get_state",
+           [](const Generator& g) {
              const auto& s = g.state();
              return nb::make_tuple(static_cast<int>(s.kind), s.seed, s.offset, s.calls);
            })
-      .def("set_state", [](Generator& g, int kind, uint64_t seed, uint64_t offset, uint32_t calls) {
+      .def("set_state",
+           [](Generator& g, int kind, uint64_t seed, uint64_t offset, uint32_t calls) {
              random::GeneratorState s;
              s.kind = static_cast<BitGenKind>(kind);
              s.seed = seed;
@@ -71,51 +74,59 @@ void init_random(nb::module_& m) {
              s.calls = calls;
              g.set_state(s);
            })
-      .def("random", [](Generator& g, nb::handle size, nb::handle dtype) {
-             return wrap(g.random(to_dims(size), resolve_dtype(dtype).dtype));
-           })
-      .def("random_curand", [](Generator& g, nb::handle size, nb::handle dtype) {
+      .def("random", [](Generator& g, nb::handle size,
+                        nb::handle dtype) { return wrap(g.random(to_dims(size), resolve_dtype(dtype).dtype)); })
+      .def("random_curand",
+           [](Generator& g, nb::handle size, nb::handle dtype) {
              return wrap(g.random_curand(to_dims(size), resolve_dtype(dtype).dtype));
            })
-      .def("raw", [](Generator& g, nb::handle size, nb::handle dtype) {
-             return wrap(g.raw(to_dims(size), resolve_dtype(dtype).dtype));
-           })
-      .def("integers", [](Generator& g, nb::handle low, nb::handle high, nb::handle size, nb::handle dtype,
-                          bool endpoint) {
-             return wrap(g.integers(bound_arg(low), bound_arg(high), opt_dims(size), resolve_dtype(dtype).dtype,
-                                    endpoint));
-           }, "low"_a, "high"_a, "size"_a.none(), "dtype"_a, "endpoint"_a)
-      .def("draw", [](Generator& g, std::string_view name, nb::list params, nb::handle size, nb::handle dtype,
-                      bool legacy) {
-             std::vector<random::Param> ps;
-             for (nb::handle p : params) ps.push_back(param_arg(p));
-             std::optional<DType> dt;
-             dtype_or_none(dtype, dt);
-             return wrap(g.draw(name, ps, opt_dims(size), dt, legacy));
-           }, "name"_a, "params"_a, "size"_a.none(), "dtype"_a.none(), "legacy"_a = false)
+      .def("raw", [](Generator& g, nb::handle size,
+                     nb::handle dtype) { return wrap(g.raw(to_dims(size), resolve_dtype(dtype).dtype)); })
+      .def(
+          "integers",
+          [](Generator& g, nb::handle low, nb::handle high, nb::handle size, nb::handle dtype, bool endpoint) {
+            return wrap(
+                g.integers(bound_arg(low), bound_arg(high), opt_dims(size), resolve_dtype(dtype).dtype, endpoint));
+          },
+          "low"_a, "high"_a, "size"_a.none(), "dtype"_a, "endpoint"_a)
+      .def(
+          "draw",
+          [](Generator& g, std::string_view name, nb::list params, nb::handle size, nb::handle dtype, bool legacy) {
+            std::vector<random::Param> ps;
+            for (nb::handle p : params) ps.push_back(param_arg(p));
+            std::optional<DType> dt;
+            dtype_or_none(dtype, dt);
+            return wrap(g.draw(name, ps, opt_dims(size), dt, legacy));
+          },
+          "name"_a, "params"_a, "size"_a.none(), "dtype"_a.none(), "legacy"_a = false)
       .def("permutation_n", [](Generator& g, int64_t n) { return wrap(g.permutation(n)); })
-      .def("permutation", [](Generator& g, nb::handle a, int64_t axis) {
-             return wrap(g.permutation(unwrap(a).arr, axis));
-           })
+      .def("permutation",
+           [](Generator& g, nb::handle a, int64_t axis) { return wrap(g.permutation(unwrap(a).arr, axis)); })
       .def("shuffle", [](Generator& g, nb::handle a, int64_t axis) { g.shuffle(unwrap(a).arr, axis); })
-      .def("permuted", [](Generator& g, nb::handle a, nb::handle axis, nb::handle out) {
-             std::optional<int64_t> ax;
-             if (!axis.is_none()) ax = index_int(axis);
-             if (!out.is_none()) {
-               g.permuted(unwrap(a).arr, ax, unwrap(out).arr);
-               return nb::borrow<nb::object>(out);
-             }
-             return wrap(g.permuted(unwrap(a).arr, ax));
-           }, "a"_a, "axis"_a.none(), "out"_a.none())
-      .def("choice", [](Generator& g, int64_t n, nb::handle size, bool replace, nb::handle p, bool legacy) {
-             ndarray pa;
-             if (!p.is_none()) pa = as_device_array(p);
-             return wrap(g.choice(n, opt_dims(size), replace, pa, legacy));
-           }, "n"_a, "size"_a.none(), "replace"_a, "p"_a.none(), "legacy"_a = false)
+      .def(
+          "permuted",
+          [](Generator& g, nb::handle a, nb::handle axis, nb::handle out) {
+            std::optional<int64_t> ax;
+            if (!axis.is_none()) ax = index_int(axis);
+            if (!out.is_none()) {
+              g.permuted(unwrap(a).arr, ax, unwrap(out).arr);
+              return nb::borrow<nb::object>(out);
+            }
+            return wrap(g.permuted(unwrap(a).arr, ax));
+          },
+          "a"_a, "axis"_a.none(), "out"_a.none())
+      .def(
+          "choice",
+          [](Generator& g, int64_t n, nb::handle size, bool replace, nb::handle p, bool legacy) {
+            ndarray pa;
+            if (!p.is_none()) pa = as_device_array(p);
+            return wrap(g.choice(n, opt_dims(size), replace, pa, legacy));
+          },
+          "n"_a, "size"_a.none(), "replace"_a, "p"_a.none(), "legacy"_a = false)
       .def("bytes", [](Generator& g, int64_t n) {
-             std::vector<uint8_t> b = g.bytes(n);
-             return nb::bytes(reinterpret_cast<const char*>(b.data()), b.size());
-           });
+        std::vector<uint8_t> b = g.bytes(n);
+        return nb::bytes(reinterpret_cast<const char*>(b.data()), b.size());
+      });
   nb::list names;
   for (int i = 0; i < random::kNumDistributions; ++i)
     names.append(random::distribution_info(static_cast<random::DistributionId>(i)).name);

@@ -106,8 +106,8 @@ using VarFn = ndarray (*)(const ndarray&, const AxisArg&, OptDType, const ndarra
                           const ndarray&);
 
 template <SumFn F>
-nb::object sum_args(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims,
-                    nb::handle initial, nb::handle where) {
+nb::object sum_args(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims, nb::handle initial,
+                    nb::handle where) {
   const ndarray& x = input(a);
   OptDType d = to_dtype(dtype);
   return result(F(x, axis_arg(axis), d, to_out(out), keepdims, to_initial(initial, sum_result(x, d)), to_where(where)),
@@ -128,13 +128,12 @@ nb::object logic_args(nb::handle a, nb::handle axis, nb::handle out, bool keepdi
   return result(F(input(a), axis_arg(axis), to_out(out), keepdims, to_where(where)), out);
 }
 template <MeanFn F>
-nb::object mean_args(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims,
-                     nb::handle where) {
+nb::object mean_args(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims, nb::handle where) {
   return result(F(input(a), axis_arg(axis), to_dtype(dtype), to_out(out), keepdims, to_where(where)), out);
 }
 template <VarFn F>
-nb::object var_args(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, nb::handle ddof,
-                    bool keepdims, nb::handle where, nb::handle mean, nb::handle correction) {
+nb::object var_args(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, nb::handle ddof, bool keepdims,
+                    nb::handle where, nb::handle mean, nb::handle correction) {
   return result(F(input(a), axis_arg(axis), to_dtype(dtype), to_out(out), to_ddof(ddof, correction), keepdims,
                   to_where(where), mean.is_none() ? ndarray() : as_device_array(mean)),
                 out);
@@ -186,61 +185,59 @@ void init_reduction(nb::module_& m) {
   auto mean_arg = nb::arg("mean") = nb::none();
   auto correction = nb::arg("correction") = nb::none();
 
-  def_fn(m, "sum", sum_impl, "Sum of array elements over the given axes.", axis, dtype, out,
-         keepdims, initial, where);
-  def_fn(m, "prod", prod_impl, "Product of array elements over the given axes.", axis, dtype,
-         out, keepdims, initial, where);
-  def_fn(m, "nansum", &sum_args<&nansum>, "Sum treating NaNs as zero.", axis, dtype, out, keepdims,
-         initial, where);
-  def_fn(m, "nanprod", &sum_args<&nanprod>, "Product treating NaNs as one.", axis, dtype, out,
-         keepdims, initial, where);
+  def_fn(m, "sum", sum_impl, "Sum of array elements over the given axes.", axis, dtype, out, keepdims, initial, where);
+  def_fn(m, "prod", prod_impl, "Product of array elements over the given axes.", axis, dtype, out, keepdims, initial,
+         where);
+  def_fn(m, "nansum", &sum_args<&nansum>, "Sum treating NaNs as zero.", axis, dtype, out, keepdims, initial, where);
+  def_fn(m, "nanprod", &sum_args<&nanprod>, "Product treating NaNs as one.", axis, dtype, out, keepdims, initial,
+         where);
   // V8-MINMAX: ndarray.max/min take no dtype.
-  def_fn(m, "max", max_impl, "Maximum along the given axes (NaN propagates).", axis, out,
-         keepdims, initial, where);
-  def_fn(m, "min", min_impl, "Minimum along the given axes (NaN propagates).", axis, out,
-         keepdims, initial, where);
-  def_fn(m, "amax", max_impl, "Maximum along the given axes (NaN propagates).", axis, out,
-         keepdims, initial, where);
-  def_fn(m, "amin", min_impl, "Minimum along the given axes (NaN propagates).", axis, out,
-         keepdims, initial, where);
-  def_fn(m, "nanmax", &ext_args<&nanmax>, "Maximum ignoring NaNs.", axis, out, keepdims, initial,
-         where);
-  def_fn(m, "nanmin", &ext_args<&nanmin>, "Minimum ignoring NaNs.", axis, out, keepdims, initial,
-         where);
+  def_fn(m, "max", max_impl, "Maximum along the given axes (NaN propagates).", axis, out, keepdims, initial, where);
+  def_fn(m, "min", min_impl, "Minimum along the given axes (NaN propagates).", axis, out, keepdims, initial, where);
+  def_fn(m, "amax", max_impl, "Maximum along the given axes (NaN propagates).", axis, out, keepdims, initial, where);
+  def_fn(m, "amin", min_impl, "Minimum along the given axes (NaN propagates).", axis, out, keepdims, initial, where);
+  def_fn(m, "nanmax", &ext_args<&nanmax>, "Maximum ignoring NaNs.", axis, out, keepdims, initial, where);
+  def_fn(m, "nanmin", &ext_args<&nanmin>, "Minimum ignoring NaNs.", axis, out, keepdims, initial, where);
   def_fn(m, "ptp", &ptp_impl, "Range of values (maximum - minimum).", axis, out, keepdims);
-  def_fn(m, "argmax", argmax_impl, "Indices of the maximum values (first one wins).", axis, out,
-         nb::kw_only(), keepdims);
-  def_fn(m, "argmin", argmin_impl, "Indices of the minimum values (first one wins).", axis, out,
-         nb::kw_only(), keepdims);
-  def_fn(m, "any", any_impl, "Whether any element is true.", axis, out, keepdims,
-         nb::kw_only(), where);
-  def_fn(m, "all", all_impl, "Whether all elements are true.", axis, out, keepdims,
-         nb::kw_only(), where);
-  def_fn(m, "mean", mean_impl, "Arithmetic mean along the given axes.", axis, dtype, out,
-         keepdims, nb::kw_only(), where);
-  def_fn(m, "nanmean", &mean_args<&nanmean>, "Mean ignoring NaNs.", axis, dtype, out, keepdims,
-         nb::kw_only(), where);
-  def_fn(m, "var", var_impl, "Variance along the given axes.", axis, dtype, out, ddof, keepdims,
+  def_fn(m, "argmax", argmax_impl, "Indices of the maximum values (first one wins).", axis, out, nb::kw_only(),
+         keepdims);
+  def_fn(m, "argmin", argmin_impl, "Indices of the minimum values (first one wins).", axis, out, nb::kw_only(),
+         keepdims);
+  def_fn(m, "any", any_impl, "Whether any element is true.", axis, out, keepdims, nb::kw_only(), where);
+  def_fn(m, "all", all_impl, "Whether all elements are true.", axis, out, keepdims, nb::kw_only(), where);
+  def_fn(m, "mean", mean_impl, "Arithmetic mean along the given axes.", axis, dtype, out, keepdims, nb::kw_only(),
+         where);
+  def_fn(m, "nanmean", &mean_args<&nanmean>, "Mean ignoring NaNs.", axis, dtype, out, keepdims, nb::kw_only(), where);
+  def_fn(m, "var", var_impl, "Variance along the given axes.", axis, dtype, out, ddof, keepdims, nb::kw_only(), where,
+         mean_arg, correction);
+  def_fn(m, "std", std_impl, "Standard deviation along the given axes.", axis, dtype, out, ddof, keepdims,
          nb::kw_only(), where, mean_arg, correction);
-  def_fn(m, "std", std_impl, "Standard deviation along the given axes.", axis, dtype, out, ddof,
-         keepdims, nb::kw_only(), where, mean_arg, correction);
-  def_fn(m, "nanvar", &var_args<&nanvar>, "Variance ignoring NaNs.", axis, dtype, out, ddof, keepdims,
+  def_fn(m, "nanvar", &var_args<&nanvar>, "Variance ignoring NaNs.", axis, dtype, out, ddof, keepdims, nb::kw_only(),
+         where, mean_arg, correction);
+  def_fn(m, "nanstd", &var_args<&nanstd>, "Standard deviation ignoring NaNs.", axis, dtype, out, ddof, keepdims,
          nb::kw_only(), where, mean_arg, correction);
-  def_fn(m, "nanstd", &var_args<&nanstd>, "Standard deviation ignoring NaNs.", axis, dtype, out, ddof,
-         keepdims, nb::kw_only(), where, mean_arg, correction);
-  m.def("count_nonzero", [](nb::handle a, nb::handle axis, bool keepdims) {
+  m.def(
+      "count_nonzero",
+      [](nb::handle a, nb::handle axis, bool keepdims) {
         return wrap(count_nonzero(input(a), axis_arg(axis), keepdims));
-      }, nb::arg("a"), nb::arg("axis") = nb::none(), nb::kw_only(), nb::arg("keepdims") = false,
+      },
+      nb::arg("a"), nb::arg("axis") = nb::none(), nb::kw_only(), nb::arg("keepdims") = false,
       "Counts the non-zero values; a 0-d array for axis=None (V2-COUNT-NONZERO).");
-  m.def("isclose", [](nb::handle a, nb::handle b, double rtol, double atol, bool equal_nan) {
+  m.def(
+      "isclose",
+      [](nb::handle a, nb::handle b, double rtol, double atol, bool equal_nan) {
         auto [x, y] = close_operands(a, b);
         return wrap(isclose(x, y, rtol, atol, equal_nan));
-      }, nb::arg("a"), nb::arg("b"), nb::arg("rtol") = 1e-05, nb::arg("atol") = 1e-08, nb::arg("equal_nan") = false,
+      },
+      nb::arg("a"), nb::arg("b"), nb::arg("rtol") = 1e-05, nb::arg("atol") = 1e-08, nb::arg("equal_nan") = false,
       "Elementwise |a - b| <= atol + rtol * |b| (NaNs equal with equal_nan).");
-  m.def("allclose", [](nb::handle a, nb::handle b, double rtol, double atol, bool equal_nan) {
+  m.def(
+      "allclose",
+      [](nb::handle a, nb::handle b, double rtol, double atol, bool equal_nan) {
         auto [x, y] = close_operands(a, b);
         return wrap(allclose(x, y, rtol, atol, equal_nan));
-      }, nb::arg("a"), nb::arg("b"), nb::arg("rtol") = 1e-05, nb::arg("atol") = 1e-08, nb::arg("equal_nan") = false,
+      },
+      nb::arg("a"), nb::arg("b"), nb::arg("rtol") = 1e-05, nb::arg("atol") = 1e-08, nb::arg("equal_nan") = false,
       "Whether all elements are close: a 0-d bool array on the device, no sync (V8-ALLCLOSE).");
 }
 

@@ -18,7 +18,6 @@ const ndarray& input(nb::handle a) {
   return unwrap(a).arr;
 }
 
-
 ndarray to_out(nb::handle out) {
   if (out.is_none()) return ndarray();
   if (!is_array(out)) throw TypeError("out must be a cupric.ndarray");
@@ -65,8 +64,11 @@ void init_scan(nb::module_& m) {
   m.def("nanargmin", &nanarg_impl<&nanargmin>, nb::arg("a"), axis, out, nb::kw_only(), nb::arg("keepdims") = false,
         "Indices of the minima ignoring NaNs (ValueError for an all-NaN slice).");
   m.def("_diff", [](nb::handle a, int64_t n, int64_t axis) { return wrap(diff(input(a), n, axis)); });
-  m.def("bincount", [](nb::handle x, nb::handle weights, nb::handle minlength) {
-        ndarray w = weights.is_none() ? ndarray() : (is_array(weights) ? unwrap(weights).arr : as_device_array(weights));
+  m.def(
+      "bincount",
+      [](nb::handle x, nb::handle weights, nb::handle minlength) {
+        ndarray w =
+            weights.is_none() ? ndarray() : (is_array(weights) ? unwrap(weights).arr : as_device_array(weights));
         int64_t ml = 0;
         if (!minlength.is_none()) {
           if (!PyIndex_Check(minlength.ptr())) throw TypeError("'minlength' must be an integer");
@@ -74,17 +76,15 @@ void init_scan(nb::module_& m) {
           if (ml == -1 && PyErr_Occurred()) throw nb::python_error();
         }
         return wrap(bincount(is_array(x) ? unwrap(x).arr : as_device_array(x), w, ml));
-      }, nb::arg("x"), nb::arg("weights") = nb::none(), nb::arg("minlength") = 0,
+      },
+      nb::arg("x"), nb::arg("weights") = nb::none(), nb::arg("minlength") = 0,
       "Counts (or weight sums) of each non-negative integer value; GPU atomics.");
-  m.def("_correlate", [](nb::handle a, nb::handle v, const std::string& mode) {
-        return wrap(correlate(input(a), input(v), mode));
-      });
-  m.def("_convolve", [](nb::handle a, nb::handle v, const std::string& mode) {
-        return wrap(convolve(input(a), input(v), mode));
-      });
-  m.def("_array_equal", [](nb::handle a, nb::handle b, bool equal_nan) {
-        return wrap(array_equal(input(a), input(b), equal_nan));
-      });
+  m.def("_correlate",
+        [](nb::handle a, nb::handle v, const std::string& mode) { return wrap(correlate(input(a), input(v), mode)); });
+  m.def("_convolve",
+        [](nb::handle a, nb::handle v, const std::string& mode) { return wrap(convolve(input(a), input(v), mode)); });
+  m.def("_array_equal",
+        [](nb::handle a, nb::handle b, bool equal_nan) { return wrap(array_equal(input(a), input(b), equal_nan)); });
   m.def("_array_equiv", [](nb::handle a, nb::handle b) { return wrap(array_equiv(input(a), input(b))); });
   m.def("_get_routine_accelerators", &get_routine_accelerators);
   m.def("_get_reduction_accelerators", &get_reduction_accelerators);

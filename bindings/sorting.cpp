@@ -58,8 +58,9 @@ nb::object kth_array(nb::handle kth) {
     if (!e.matches(PyExc_ValueError)) throw;  // ragged nesting is a ValueError: reported as too deep
   }
   if (!ks.is_valid() || nb::cast<int>(ks.attr("ndim")) > 1)
-    throw ValueError("setting an array element with a sequence. The requested array would exceed the maximum "
-                     "number of dimension of 1.");
+    throw ValueError(
+        "setting an array element with a sequence. The requested array would exceed the maximum "
+        "number of dimension of 1.");
   return ks;
 }
 std::vector<int64_t> kth_values(nb::handle ks) {
@@ -145,10 +146,13 @@ nb::object searchsorted_impl(nb::handle a, nb::handle v, nb::handle side, nb::ha
 }
 
 void init_sorting(nb::module_& m) {
-  m.def("_sort", [](nb::handle a, nb::handle axis, nb::handle kind, nb::handle order, nb::handle stable) {
-    check_order(order);
-    return wrap(sort(arr(a), index_axis(axis), opt_kind(kind), opt_bool(stable)));
-  }, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg().none(), nb::arg().none());
+  m.def(
+      "_sort",
+      [](nb::handle a, nb::handle axis, nb::handle kind, nb::handle order, nb::handle stable) {
+        check_order(order);
+        return wrap(sort(arr(a), index_axis(axis), opt_kind(kind), opt_bool(stable)));
+      },
+      nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg().none(), nb::arg().none());
   m.def("_argsort", &argsort_impl, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg().none(), nb::arg().none());
   // keys: a sequence of arrays, or an array whose rows are the keys (a 0-d array is no sequence).
   m.def("_lexsort", [](nb::handle keys, nb::handle axis) {
@@ -162,26 +166,34 @@ void init_sorting(nb::module_& m) {
     }
     return wrap(lexsort(k, index_int(axis)));
   });
-  m.def("_partition", &partition_args, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg().none(), nb::arg().none(),
-        nb::arg());
+  m.def("_partition", &partition_args, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg().none(),
+        nb::arg().none(), nb::arg());
   m.def("_sort_complex", [](nb::handle a) { return wrap(sort_complex(arr(a))); });
   m.def("_searchsorted", &searchsorted_impl, nb::arg(), nb::arg(), nb::arg(), nb::arg().none());
-  m.def("_digitize", [](nb::handle x, nb::handle bins, bool right) { return wrap(digitize(arr(x), arr(bins), right)); });
-  m.def("_unique", [](nb::handle ar, bool ri, bool rv, bool rc, nb::handle axis, bool equal_nan) {
-    UniqueResult r = unique(arr(ar), ri, rv, rc, opt_axis(axis), equal_nan);
-    return nb::make_tuple(wrap(r.values), opt_wrap(r.indices), opt_wrap(r.inverse), opt_wrap(r.counts));
-  }, nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg().none(), nb::arg());
-  m.def("_isin", [](nb::handle e, nb::handle t, bool assume_unique, bool invert, nb::handle kind) {
-    std::string k = kind.is_none() ? "" : nb::cast<std::string>(nb::str(kind));
-    if (!kind.is_none() && (!nb::isinstance<nb::str>(kind) || (k != "sort" && k != "table")))
-      throw ValueError("Invalid kind: '" + k + "'. Please use None, 'sort' or 'table'.");
-    ndarray element = arr(e), test = arr(t);
-    auto integral = [](const ndarray& x) { return x.dtype().is_bool() || x.dtype().is_integer(); };
-    if (k == "table" && !(integral(element) && integral(test)))
-      throw ValueError("The 'table' method is only supported for boolean or integer arrays. Please select 'sort' or "
-                       "None for kind.");
-    return wrap(isin(element, test, assume_unique, invert));
-  }, nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg(), nb::arg().none());
+  m.def("_digitize",
+        [](nb::handle x, nb::handle bins, bool right) { return wrap(digitize(arr(x), arr(bins), right)); });
+  m.def(
+      "_unique",
+      [](nb::handle ar, bool ri, bool rv, bool rc, nb::handle axis, bool equal_nan) {
+        UniqueResult r = unique(arr(ar), ri, rv, rc, opt_axis(axis), equal_nan);
+        return nb::make_tuple(wrap(r.values), opt_wrap(r.indices), opt_wrap(r.inverse), opt_wrap(r.counts));
+      },
+      nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg().none(), nb::arg());
+  m.def(
+      "_isin",
+      [](nb::handle e, nb::handle t, bool assume_unique, bool invert, nb::handle kind) {
+        std::string k = kind.is_none() ? "" : nb::cast<std::string>(nb::str(kind));
+        if (!kind.is_none() && (!nb::isinstance<nb::str>(kind) || (k != "sort" && k != "table")))
+          throw ValueError("Invalid kind: '" + k + "'. Please use None, 'sort' or 'table'.");
+        ndarray element = arr(e), test = arr(t);
+        auto integral = [](const ndarray& x) { return x.dtype().is_bool() || x.dtype().is_integer(); };
+        if (k == "table" && !(integral(element) && integral(test)))
+          throw ValueError(
+              "The 'table' method is only supported for boolean or integer arrays. Please select 'sort' or "
+              "None for kind.");
+        return wrap(isin(element, test, assume_unique, invert));
+      },
+      nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg(), nb::arg().none());
   m.def("_intersect1d", [](nb::handle a, nb::handle b, bool assume_unique, bool indices) -> nb::object {
     if (!indices) return wrap(intersect1d(arr(a), arr(b), assume_unique));
     IntersectResult r = intersect1d_indices(arr(a), arr(b), assume_unique);
@@ -189,40 +201,54 @@ void init_sorting(nb::module_& m) {
   });
   m.def("_union1d", [](nb::handle a, nb::handle b) { return wrap(union1d(arr(a), arr(b))); });
   m.def("_setdiff1d", [](nb::handle a, nb::handle b, bool u) { return wrap(setdiff1d(arr(a), arr(b), u)); });
-  m.def("_quantile", [](nb::handle a, nb::handle q, nb::handle axis, nb::handle out, nb::handle method, bool keepdims,
-                        bool nan, nb::handle weights) {
-    bool all_nan = false;
-    const QuantileMethod meth = parse_quantile_method(nb::cast<std::string>(method));
-    const ndarray w = weights.is_none() ? ndarray() : arr(weights);
-    ndarray r = nan ? detail::nanquantile_flag(arr(a), arr(q), axis_seq_arg(axis), opt_out(out), meth, keepdims, &all_nan, w)
-                    : quantile(arr(a), arr(q), axis_seq_arg(axis), opt_out(out), false, meth, keepdims, w);
-    return nb::make_tuple(result_or_out(r, out), all_nan);
-  }, nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg(), nb::arg(), nb::arg().none() = nb::none());
-  m.def("_median", [](nb::handle a, nb::handle axis, nb::handle out, bool keepdims, bool nan) {
-    bool all_nan = false;
-    ndarray r = nan ? detail::nanmedian_flag(arr(a), axis_seq_arg(axis), opt_out(out), keepdims, &all_nan)
-                    : median(arr(a), axis_seq_arg(axis), opt_out(out), false, keepdims);
-    return nb::make_tuple(result_or_out(r, out), all_nan);
-  }, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg());
-  m.def("_histogram", [](nb::handle a, nb::handle kind, nb::handle value, nb::handle range, bool density,
-                         nb::handle weights, bool edges_only) -> nb::object {
-    ndarray w = weights.is_none() ? ndarray() : arr(weights);
-    if (edges_only) return wrap(histogram_bin_edges(arr(a), bins_of(kind, value), range_of(range), w));
-    HistogramResult r = histogram(arr(a), bins_of(kind, value), range_of(range), density, w);
-    return nb::make_tuple(wrap(r.hist), wrap(r.bin_edges));
-  }, nb::arg(), nb::arg(), nb::arg(), nb::arg().none(), nb::arg(), nb::arg().none(), nb::arg());
-  m.def("_histogramdd", [](nb::handle sample, nb::handle bins, nb::handle ranges, bool density, nb::handle weights) {
-    std::vector<ndarray> s;
-    for (nb::handle h : sample) s.push_back(arr(h));
-    std::vector<HistogramBins> b;
-    for (nb::handle h : bins) b.push_back(bins_of(h[0], h[1]));
-    std::vector<HistogramRange> r;
-    for (nb::handle h : ranges) r.push_back(range_of(h));
-    HistogramddResult res = histogramdd(s, b, r, density, weights.is_none() ? ndarray() : arr(weights));
-    nb::list edges;
-    for (const ndarray& e : res.edges) edges.append(wrap(e));
-    return nb::make_tuple(wrap(res.hist), edges);
-  }, nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg().none());
+  m.def(
+      "_quantile",
+      [](nb::handle a, nb::handle q, nb::handle axis, nb::handle out, nb::handle method, bool keepdims, bool nan,
+         nb::handle weights) {
+        bool all_nan = false;
+        const QuantileMethod meth = parse_quantile_method(nb::cast<std::string>(method));
+        const ndarray w = weights.is_none() ? ndarray() : arr(weights);
+        ndarray r = nan ? detail::nanquantile_flag(arr(a), arr(q), axis_seq_arg(axis), opt_out(out), meth, keepdims,
+                                                   &all_nan, w)
+                        : quantile(arr(a), arr(q), axis_seq_arg(axis), opt_out(out), false, meth, keepdims, w);
+        return nb::make_tuple(result_or_out(r, out), all_nan);
+      },
+      nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg(), nb::arg(),
+      nb::arg().none() = nb::none());
+  m.def(
+      "_median",
+      [](nb::handle a, nb::handle axis, nb::handle out, bool keepdims, bool nan) {
+        bool all_nan = false;
+        ndarray r = nan ? detail::nanmedian_flag(arr(a), axis_seq_arg(axis), opt_out(out), keepdims, &all_nan)
+                        : median(arr(a), axis_seq_arg(axis), opt_out(out), false, keepdims);
+        return nb::make_tuple(result_or_out(r, out), all_nan);
+      },
+      nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg());
+  m.def(
+      "_histogram",
+      [](nb::handle a, nb::handle kind, nb::handle value, nb::handle range, bool density, nb::handle weights,
+         bool edges_only) -> nb::object {
+        ndarray w = weights.is_none() ? ndarray() : arr(weights);
+        if (edges_only) return wrap(histogram_bin_edges(arr(a), bins_of(kind, value), range_of(range), w));
+        HistogramResult r = histogram(arr(a), bins_of(kind, value), range_of(range), density, w);
+        return nb::make_tuple(wrap(r.hist), wrap(r.bin_edges));
+      },
+      nb::arg(), nb::arg(), nb::arg(), nb::arg().none(), nb::arg(), nb::arg().none(), nb::arg());
+  m.def(
+      "_histogramdd",
+      [](nb::handle sample, nb::handle bins, nb::handle ranges, bool density, nb::handle weights) {
+        std::vector<ndarray> s;
+        for (nb::handle h : sample) s.push_back(arr(h));
+        std::vector<HistogramBins> b;
+        for (nb::handle h : bins) b.push_back(bins_of(h[0], h[1]));
+        std::vector<HistogramRange> r;
+        for (nb::handle h : ranges) r.push_back(range_of(h));
+        HistogramddResult res = histogramdd(s, b, r, density, weights.is_none() ? ndarray() : arr(weights));
+        nb::list edges;
+        for (const ndarray& e : res.edges) edges.append(wrap(e));
+        return nb::make_tuple(wrap(res.hist), edges);
+      },
+      nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg().none());
   m.def("_setxor1d", [](nb::handle a, nb::handle b, bool u) { return wrap(setxor1d(arr(a), arr(b), u)); });
 }
 

@@ -129,9 +129,7 @@ const OpDef& slot_op(Slot k) { return *g_slot_ops[static_cast<int>(k)]; }
 PyObject* binary_slot_call(Slot k, PyObject* a, PyObject* b, bool inplace) noexcept {
   try {
     return binary(slot_op(k), a, b, inplace).release().ptr();
-  } catch (...) {
-    return raise_current_exception();
-  }
+  } catch (...) { return raise_current_exception(); }
 }
 
 template <Slot K, bool Inplace>
@@ -150,9 +148,7 @@ template <Slot K>
 PyObject* unary_slot(PyObject* a) noexcept {
   try {
     return unary(slot_op(K), a).release().ptr();
-  } catch (...) {
-    return raise_current_exception();
-  }
+  } catch (...) { return raise_current_exception(); }
 }
 
 PyObject* divmod_slot(PyObject* a, PyObject* b) noexcept {
@@ -161,9 +157,7 @@ PyObject* divmod_slot(PyObject* a, PyObject* b) noexcept {
     if (!to_operand(a, in[0]) || !to_operand(b, in[1])) Py_RETURN_NOTIMPLEMENTED;
     UfuncResult r = ufunc_call(slot_op(Slot::Divmod), in, 2);
     return nb::make_tuple(wrap(std::move(r.out[0])), wrap(std::move(r.out[1]))).release().ptr();
-  } catch (...) {
-    return raise_current_exception();
-  }
+  } catch (...) { return raise_current_exception(); }
 }
 
 // a < b, ...: CPython calls it with the operands swapped and the operator mirrored when the
@@ -278,9 +272,7 @@ std::vector<std::optional<DType>> parse_signature(const OpDef& u, nb::handle val
     for (char c : text.substr(0, arrow) + text.substr(arrow + 2)) {
       try {
         sig.push_back(resolve_dtype(nb::str(std::string(1, c).c_str())).dtype);
-      } catch (const std::exception&) {
-        throw ValueError("Invalid data-type for array");
-      }
+      } catch (const std::exception&) { throw ValueError("Invalid data-type for array"); }
     }
     return sig;
   }
@@ -288,7 +280,8 @@ std::vector<std::optional<DType>> parse_signature(const OpDef& u, nb::handle val
   const int n = static_cast<int>(PyTuple_GET_SIZE(value.ptr()));
   if (n == 1) throw TypeError(single);
   if (n != nargs)
-    throw ValueError("a type-tuple must be specified of length " + std::to_string(nargs) + " for ufunc '" + u.name + "'");
+    throw ValueError("a type-tuple must be specified of length " + std::to_string(nargs) + " for ufunc '" + u.name +
+                     "'");
   for (int k = 0; k < n; ++k) {
     nb::handle t = PyTuple_GET_ITEM(value.ptr(), k);
     sig.push_back(t.is_none() ? std::optional<DType>() : std::optional<DType>(resolve_dtype(t).dtype));
@@ -373,8 +366,10 @@ Operand result_type_operand(nb::handle v) {
   Operand o;
   if (to_operand(v, o)) return o;
   Scalar typed;
-  if (nb::hasattr(v, "dtype") && !nb::isinstance<nb::type_object>(v)) typed.dtype = resolve_dtype(v.attr("dtype")).dtype;
-  else typed.dtype = resolve_dtype(v).dtype;
+  if (nb::hasattr(v, "dtype") && !nb::isinstance<nb::type_object>(v))
+    typed.dtype = resolve_dtype(v.attr("dtype")).dtype;
+  else
+    typed.dtype = resolve_dtype(v).dtype;
   return Operand(typed);
 }
 
@@ -386,71 +381,76 @@ const OpDef* ufunc_def_of(nb::handle obj) {
 }
 
 const PyType_Slot* ndarray_operator_slots() {
-  static const PyType_Slot slots[] = {
-      {Py_nb_add, slot_fn(&binary_slot<Slot::Add, false>)},
-      {Py_nb_subtract, slot_fn(&binary_slot<Slot::Subtract, false>)},
-      {Py_nb_multiply, slot_fn(&binary_slot<Slot::Multiply, false>)},
-      {Py_nb_true_divide, slot_fn(&binary_slot<Slot::TrueDivide, false>)},
-      {Py_nb_floor_divide, slot_fn(&binary_slot<Slot::FloorDivide, false>)},
-      {Py_nb_remainder, slot_fn(&binary_slot<Slot::Remainder, false>)},
-      {Py_nb_power, slot_fn(&power_slot<false>)},
-      {Py_nb_and, slot_fn(&binary_slot<Slot::And, false>)},
-      {Py_nb_or, slot_fn(&binary_slot<Slot::Or, false>)},
-      {Py_nb_xor, slot_fn(&binary_slot<Slot::Xor, false>)},
-      {Py_nb_lshift, slot_fn(&binary_slot<Slot::Lshift, false>)},
-      {Py_nb_rshift, slot_fn(&binary_slot<Slot::Rshift, false>)},
-      {Py_nb_inplace_add, slot_fn(&binary_slot<Slot::Add, true>)},
-      {Py_nb_inplace_subtract, slot_fn(&binary_slot<Slot::Subtract, true>)},
-      {Py_nb_inplace_multiply, slot_fn(&binary_slot<Slot::Multiply, true>)},
-      {Py_nb_inplace_true_divide, slot_fn(&binary_slot<Slot::TrueDivide, true>)},
-      {Py_nb_inplace_floor_divide, slot_fn(&binary_slot<Slot::FloorDivide, true>)},
-      {Py_nb_inplace_remainder, slot_fn(&binary_slot<Slot::Remainder, true>)},
-      {Py_nb_inplace_power, slot_fn(&power_slot<true>)},
-      {Py_nb_inplace_and, slot_fn(&binary_slot<Slot::And, true>)},
-      {Py_nb_inplace_or, slot_fn(&binary_slot<Slot::Or, true>)},
-      {Py_nb_inplace_xor, slot_fn(&binary_slot<Slot::Xor, true>)},
-      {Py_nb_inplace_lshift, slot_fn(&binary_slot<Slot::Lshift, true>)},
-      {Py_nb_inplace_rshift, slot_fn(&binary_slot<Slot::Rshift, true>)},
-      {Py_nb_negative, slot_fn(&unary_slot<Slot::Negative>)},
-      {Py_nb_positive, slot_fn(&unary_slot<Slot::Positive>)},  // a new array (V10-POS)
-      {Py_nb_absolute, slot_fn(&unary_slot<Slot::Absolute>)},
-      {Py_nb_invert, slot_fn(&unary_slot<Slot::Invert>)},
-      {Py_nb_divmod, slot_fn(&divmod_slot)},
-      {Py_tp_richcompare, slot_fn(&richcompare_slot)},
-      {0, nullptr}};
+  static const PyType_Slot slots[] = {{Py_nb_add, slot_fn(&binary_slot<Slot::Add, false>)},
+                                      {Py_nb_subtract, slot_fn(&binary_slot<Slot::Subtract, false>)},
+                                      {Py_nb_multiply, slot_fn(&binary_slot<Slot::Multiply, false>)},
+                                      {Py_nb_true_divide, slot_fn(&binary_slot<Slot::TrueDivide, false>)},
+                                      {Py_nb_floor_divide, slot_fn(&binary_slot<Slot::FloorDivide, false>)},
+                                      {Py_nb_remainder, slot_fn(&binary_slot<Slot::Remainder, false>)},
+                                      {Py_nb_power, slot_fn(&power_slot<false>)},
+                                      {Py_nb_and, slot_fn(&binary_slot<Slot::And, false>)},
+                                      {Py_nb_or, slot_fn(&binary_slot<Slot::Or, false>)},
+                                      {Py_nb_xor, slot_fn(&binary_slot<Slot::Xor, false>)},
+                                      {Py_nb_lshift, slot_fn(&binary_slot<Slot::Lshift, false>)},
+                                      {Py_nb_rshift, slot_fn(&binary_slot<Slot::Rshift, false>)},
+                                      {Py_nb_inplace_add, slot_fn(&binary_slot<Slot::Add, true>)},
+                                      {Py_nb_inplace_subtract, slot_fn(&binary_slot<Slot::Subtract, true>)},
+                                      {Py_nb_inplace_multiply, slot_fn(&binary_slot<Slot::Multiply, true>)},
+                                      {Py_nb_inplace_true_divide, slot_fn(&binary_slot<Slot::TrueDivide, true>)},
+                                      {Py_nb_inplace_floor_divide, slot_fn(&binary_slot<Slot::FloorDivide, true>)},
+                                      {Py_nb_inplace_remainder, slot_fn(&binary_slot<Slot::Remainder, true>)},
+                                      {Py_nb_inplace_power, slot_fn(&power_slot<true>)},
+                                      {Py_nb_inplace_and, slot_fn(&binary_slot<Slot::And, true>)},
+                                      {Py_nb_inplace_or, slot_fn(&binary_slot<Slot::Or, true>)},
+                                      {Py_nb_inplace_xor, slot_fn(&binary_slot<Slot::Xor, true>)},
+                                      {Py_nb_inplace_lshift, slot_fn(&binary_slot<Slot::Lshift, true>)},
+                                      {Py_nb_inplace_rshift, slot_fn(&binary_slot<Slot::Rshift, true>)},
+                                      {Py_nb_negative, slot_fn(&unary_slot<Slot::Negative>)},
+                                      {Py_nb_positive, slot_fn(&unary_slot<Slot::Positive>)},  // a new array (V10-POS)
+                                      {Py_nb_absolute, slot_fn(&unary_slot<Slot::Absolute>)},
+                                      {Py_nb_invert, slot_fn(&unary_slot<Slot::Invert>)},
+                                      {Py_nb_divmod, slot_fn(&divmod_slot)},
+                                      {Py_tp_richcompare, slot_fn(&richcompare_slot)},
+                                      {0, nullptr}};
   return slots;
 }
 
 void init_ufunc(nb::module_& m) {
   nb::class_<PyUfunc>(m, "ufunc", nb::dynamic_attr(),
                       "cupric.ufunc: a universal function (NumPy's ufunc) running on the device.")
-      .def("__call__", [](const PyUfunc& self, nb::handle x) { return call_positional(self, &x, 1); },
-           nb::arg("x").none())
-      .def("__call__",
-           [](const PyUfunc& self, nb::handle x1, nb::handle x2) {
-             const nb::handle argv[2] = {x1, x2};
-             return call_positional(self, argv, 2);
-           },
-           nb::arg("x1").none(), nb::arg("x2").none())
+      .def(
+          "__call__", [](const PyUfunc& self, nb::handle x) { return call_positional(self, &x, 1); },
+          nb::arg("x").none())
+      .def(
+          "__call__",
+          [](const PyUfunc& self, nb::handle x1, nb::handle x2) {
+            const nb::handle argv[2] = {x1, x2};
+            return call_positional(self, argv, 2);
+          },
+          nb::arg("x1").none(), nb::arg("x2").none())
       // ufunc(x, out=o) / ufunc(x1, x2, out=o): the other common call, also without a kwargs dict
-      .def("__call__", [](const PyUfunc& self, nb::handle x, nb::handle out) { return call_positional(self, &x, 1, out); },
-           nb::arg("x").none(), nb::kw_only(), nb::arg("out").none())
-      .def("__call__",
-           [](const PyUfunc& self, nb::handle x1, nb::handle x2, nb::handle out) {
-             const nb::handle argv[2] = {x1, x2};
-             return call_positional(self, argv, 2, out);
-           },
-           nb::arg("x1").none(), nb::arg("x2").none(), nb::kw_only(), nb::arg("out").none())
+      .def(
+          "__call__",
+          [](const PyUfunc& self, nb::handle x, nb::handle out) { return call_positional(self, &x, 1, out); },
+          nb::arg("x").none(), nb::kw_only(), nb::arg("out").none())
+      .def(
+          "__call__",
+          [](const PyUfunc& self, nb::handle x1, nb::handle x2, nb::handle out) {
+            const nb::handle argv[2] = {x1, x2};
+            return call_positional(self, argv, 2, out);
+          },
+          nb::arg("x1").none(), nb::arg("x2").none(), nb::kw_only(), nb::arg("out").none())
       .def("__call__", &call)
       .def_prop_ro("nin", [](const PyUfunc& u) { return u.def->nin; })
       .def_prop_ro("nout", [](const PyUfunc& u) { return u.def->nout; })
       .def_prop_ro("nargs", [](const PyUfunc& u) { return u.def->nin + u.def->nout; })
       .def_prop_ro("ntypes", [](const PyUfunc& u) { return u.def->loops.size(); })
-      .def_prop_ro("types", [](const PyUfunc& u) {
-        nb::list l;
-        for (size_t i = 0; i < u.def->loops.size(); ++i) l.append(nb::str(u.def->types_string(i).c_str()));
-        return l;
-      })
+      .def_prop_ro("types",
+                   [](const PyUfunc& u) {
+                     nb::list l;
+                     for (size_t i = 0; i < u.def->loops.size(); ++i) l.append(nb::str(u.def->types_string(i).c_str()));
+                     return l;
+                   })
       .def_prop_ro("identity", [](const PyUfunc& u) { return identity_object(u.def->identity); })
       .def("outer", &outer, nb::arg("A"), nb::arg("B"), nb::arg("kwargs"),
            "Apply the ufunc to all pairs (a, b) with a in A and b in B.")
@@ -476,20 +476,24 @@ void init_ufunc(nb::module_& m) {
   // real / imag: views of a complex array's parts (settable); a real array's real part is the
   // array itself, its imaginary part a new zero array (NumPy's is read-only).
   auto part = [](bool im) {
-    return nb::cpp_function([im](nb::handle self) -> nb::object {
-      const ndarray& a = unwrap(self).arr;
-      if (!a.dtype().is_complex()) return im ? wrap(imag(a)) : nb::borrow(self);
-      return wrap(im ? imag(a) : real(a), nb::handle(), &unwrap(self), self);
-    }, nb::is_method());
+    return nb::cpp_function(
+        [im](nb::handle self) -> nb::object {
+          const ndarray& a = unwrap(self).arr;
+          if (!a.dtype().is_complex()) return im ? wrap(imag(a)) : nb::borrow(self);
+          return wrap(im ? imag(a) : real(a), nb::handle(), &unwrap(self), self);
+        },
+        nb::is_method());
   };
   auto set_part = [](bool im) {
-    return nb::cpp_function([im](nb::handle self, nb::handle value) {
-      const ndarray& a = unwrap(self).arr;
-      if (im && !a.dtype().is_complex()) throw TypeError("array does not have imaginary part to set");
-      ndarray dst = im ? imag(a) : real(a);
-      ndarray v = to_operand_array(value, dst);
-      copyto(dst, v, Casting::Unsafe);
-    }, nb::is_method());
+    return nb::cpp_function(
+        [im](nb::handle self, nb::handle value) {
+          const ndarray& a = unwrap(self).arr;
+          if (im && !a.dtype().is_complex()) throw TypeError("array does not have imaginary part to set");
+          ndarray dst = im ? imag(a) : real(a);
+          ndarray v = to_operand_array(value, dst);
+          copyto(dst, v, Casting::Unsafe);
+        },
+        nb::is_method());
   };
   nb::object property = nb::module_::import_("builtins").attr("property");
   c.attr("real") = property(part(false), set_part(false), nb::none(), "The real part of the array.");
@@ -504,47 +508,61 @@ void init_ufunc(nb::module_& m) {
     slot = unwrap(out).arr;
     return &slot;
   };
-  m.def("_fix", [out_ptr](nb::handle x, nb::handle out) {
-    ndarray slot;
-    ndarray r = fix(as_device_array(x), out_ptr(out, slot));
-    return out.is_none() ? wrap(r) : nb::borrow(out);
-  }, nb::arg("x"), nb::arg("out").none());
-  m.def("_around", [out_ptr](nb::handle a, int decimals, nb::handle out) {
-    ndarray slot;
-    ndarray r = around(as_device_array(a), decimals, out_ptr(out, slot));
-    return out.is_none() ? wrap(r) : nb::borrow(out);
-  }, nb::arg("a"), nb::arg("decimals"), nb::arg("out").none());
-  m.def("_nan_to_num", [](nb::handle x, bool copy, double nan, std::optional<double> posinf,
-                          std::optional<double> neginf) {
-    ndarray a = as_device_array(x);
-    ndarray r = nan_to_num(a, copy, nan, posinf, neginf);
-    return (!copy && is_array(x) && r.data() == a.data()) ? nb::borrow(x) : wrap(r);
-  }, nb::arg("x"), nb::arg("copy"), nb::arg("nan"), nb::arg("posinf").none(), nb::arg("neginf").none());
+  m.def(
+      "_fix",
+      [out_ptr](nb::handle x, nb::handle out) {
+        ndarray slot;
+        ndarray r = fix(as_device_array(x), out_ptr(out, slot));
+        return out.is_none() ? wrap(r) : nb::borrow(out);
+      },
+      nb::arg("x"), nb::arg("out").none());
+  m.def(
+      "_around",
+      [out_ptr](nb::handle a, int decimals, nb::handle out) {
+        ndarray slot;
+        ndarray r = around(as_device_array(a), decimals, out_ptr(out, slot));
+        return out.is_none() ? wrap(r) : nb::borrow(out);
+      },
+      nb::arg("a"), nb::arg("decimals"), nb::arg("out").none());
+  m.def(
+      "_nan_to_num",
+      [](nb::handle x, bool copy, double nan, std::optional<double> posinf, std::optional<double> neginf) {
+        ndarray a = as_device_array(x);
+        ndarray r = nan_to_num(a, copy, nan, posinf, neginf);
+        return (!copy && is_array(x) && r.data() == a.data()) ? nb::borrow(x) : wrap(r);
+      },
+      nb::arg("x"), nb::arg("copy"), nb::arg("nan"), nb::arg("posinf").none(), nb::arg("neginf").none());
   m.def("_angle", [](nb::handle z, bool deg) { return wrap(angle(as_device_array(z), deg)); });
   m.def("_sinc", [](nb::handle x) { return wrap(sinc(as_device_array(x))); });
   m.def("_i0", [](nb::handle x) { return wrap(i0(as_device_array(x))); });
 
-  m.def("result_type", [](nb::args args) {
-    std::vector<Operand> ops;
-    for (nb::handle a : args) ops.push_back(result_type_operand(a));
-    return dtype_object(result_type(ops.data(), static_cast<int>(ops.size())));
-  }, "numpy.result_type with NumPy 2 (NEP 50) rules: Python scalars are weak.");
-  m.def("min_scalar_type", [](nb::handle a) {
-    if (is_array(a)) {
-      const ndarray& arr = unwrap(a).arr;
-      if (arr.ndim() > 0 || arr.dtype().is_void()) return dtype_object(arr.dtype(), unwrap(a).descr);
-      Scalar s;
-      s.dtype = arr.dtype();
-      to_host(arr, s.bytes, Order::C, true);  // host sync: the value decides the dtype
-      return dtype_object(min_scalar_type(s));
-    }
-    nb::object h = numpy().attr("asarray")(a);
-    if (nb::cast<int>(h.attr("ndim")) > 0) return dtype_object(resolve_dtype(h.attr("dtype")).dtype);
-    nb::object item = h[nb::tuple()];
-    ResolvedDType rd = resolve_dtype(h.attr("dtype"));
-    if (rd.dtype.is_void()) return rd.descr;
-    return dtype_object(min_scalar_type(scalar_for(item, rd.dtype)));
-  }, nb::arg("a"), "numpy.min_scalar_type: the smallest dtype that holds the value of a scalar or 0-d array.");
+  m.def(
+      "result_type",
+      [](nb::args args) {
+        std::vector<Operand> ops;
+        for (nb::handle a : args) ops.push_back(result_type_operand(a));
+        return dtype_object(result_type(ops.data(), static_cast<int>(ops.size())));
+      },
+      "numpy.result_type with NumPy 2 (NEP 50) rules: Python scalars are weak.");
+  m.def(
+      "min_scalar_type",
+      [](nb::handle a) {
+        if (is_array(a)) {
+          const ndarray& arr = unwrap(a).arr;
+          if (arr.ndim() > 0 || arr.dtype().is_void()) return dtype_object(arr.dtype(), unwrap(a).descr);
+          Scalar s;
+          s.dtype = arr.dtype();
+          to_host(arr, s.bytes, Order::C, true);  // host sync: the value decides the dtype
+          return dtype_object(min_scalar_type(s));
+        }
+        nb::object h = numpy().attr("asarray")(a);
+        if (nb::cast<int>(h.attr("ndim")) > 0) return dtype_object(resolve_dtype(h.attr("dtype")).dtype);
+        nb::object item = h[nb::tuple()];
+        ResolvedDType rd = resolve_dtype(h.attr("dtype"));
+        if (rd.dtype.is_void()) return rd.descr;
+        return dtype_object(min_scalar_type(scalar_for(item, rd.dtype)));
+      },
+      nb::arg("a"), "numpy.min_scalar_type: the smallest dtype that holds the value of a scalar or 0-d array.");
 }
 
 }  // namespace cupric::py

@@ -15,7 +15,6 @@ const OpDef& def_of(nb::handle self) {
 
 ndarray array_arg(nb::handle a) { return is_array(a) ? unwrap(a).arr : as_device_array(a); }
 
-
 OptDType dtype_arg(nb::handle d) {
   if (d.is_none()) return std::nullopt;
   return resolve_dtype(d).dtype;
@@ -43,16 +42,18 @@ int64_t single_axis(const OpDef& u, const ndarray& a, nb::handle axis, const cha
   if (PyTuple_Check(axis.ptr()) && PyTuple_GET_SIZE(axis.ptr()) == 1) return index_int(PyTuple_GET_ITEM(axis.ptr(), 0));
   if (!axis.is_none() && !PyTuple_Check(axis.ptr())) return index_int(axis);
   if (a.ndim() == 0 || u.nin != 2 || u.nout != 1) {  // NumPy's earlier errors, from the C++ routine
-    if (std::string(method) == "accumulate") ufunc_accumulate(u, a, 0);
-    else ufunc_reduceat(u, a, ndarray::empty({0}, dtypes::int64), 0);
+    if (std::string(method) == "accumulate")
+      ufunc_accumulate(u, a, 0);
+    else
+      ufunc_reduceat(u, a, ndarray::empty({0}, dtypes::int64), 0);
   }
   throw ValueError(std::string(method) + " does not allow multiple axes");
 }
 
 nb::object result(ndarray r, nb::handle out) { return out.is_none() ? wrap(std::move(r)) : nb::borrow(out); }
 
-nb::object reduce(nb::handle self, nb::handle array, nb::handle axis, nb::handle dtype, nb::handle out,
-                  bool keepdims, nb::handle initial, nb::handle where) {
+nb::object reduce(nb::handle self, nb::handle array, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims,
+                  nb::handle initial, nb::handle where) {
   const OpDef& u = def_of(self);
   ndarray a = array_arg(array);
   nb::handle o = out_handle(out);
@@ -92,14 +93,14 @@ void init_ufunc_methods(nb::module_& m) {
       nb::arg("out").none() = nb::none(), nb::arg("keepdims") = false, nb::arg("initial").none() = nb::none(),
       nb::arg("where").none() = true,
       "Reduces array's dimension by one (or the given axes), applying the ufunc along them.");
-  cls.attr("accumulate") = nb::cpp_function(
-      &accumulate, nb::is_method(), nb::arg("array"), nb::arg("axis").none() = 0,
-      nb::arg("dtype").none() = nb::none(), nb::arg("out").none() = nb::none(),
-      "Accumulates the result of applying the ufunc to all elements along an axis.");
-  cls.attr("reduceat") = nb::cpp_function(
-      &reduceat, nb::is_method(), nb::arg("array"), nb::arg("indices"), nb::arg("axis").none() = 0,
-      nb::arg("dtype").none() = nb::none(), nb::arg("out").none() = nb::none(),
-      "Performs a (local) reduce with specified slices over a single axis.");
+  cls.attr("accumulate") =
+      nb::cpp_function(&accumulate, nb::is_method(), nb::arg("array"), nb::arg("axis").none() = 0,
+                       nb::arg("dtype").none() = nb::none(), nb::arg("out").none() = nb::none(),
+                       "Accumulates the result of applying the ufunc to all elements along an axis.");
+  cls.attr("reduceat") =
+      nb::cpp_function(&reduceat, nb::is_method(), nb::arg("array"), nb::arg("indices"), nb::arg("axis").none() = 0,
+                       nb::arg("dtype").none() = nb::none(), nb::arg("out").none() = nb::none(),
+                       "Performs a (local) reduce with specified slices over a single axis.");
 }
 
 }  // namespace cupric::py

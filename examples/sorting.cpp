@@ -6,8 +6,8 @@
 int main() {
   using namespace cupric;
   ndarray a = array(std::vector<float>{4.5f, -1.0f, 3.0f, 4.5f, 0.0f, -1.0f});
-  ndarray s = sort(a);                   // -1 -1 0 3 4.5 4.5
-  ndarray order = argsort(a);            // a stable sort: equal values keep their input order
+  ndarray s = sort(a);         // -1 -1 0 3 4.5 4.5
+  ndarray order = argsort(a);  // a stable sort: equal values keep their input order
   UniqueResult u = unique(a, false, false, /*return_counts=*/true);  // one host sync (the count)
   ndarray where = searchsorted(s, array(std::vector<float>{3.0f}));  // 3
   std::vector<float> sv = to_vector<float>(s);

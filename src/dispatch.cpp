@@ -16,12 +16,14 @@ void unavailable(std::string_view what, DeviceType t, std::string_view why) {
   msg += " is not available on the ";
   msg += backend_name(t);
   msg += " backend: ";
-  if (!why.empty()) msg += why;
+  if (!why.empty())
+    msg += why;
   else if (t == DeviceType::Host)
     msg += "the host backend has no implementation of it; run it on a GPU (CUPRIC_BACKEND=cuda)";
   else
-    msg += "this cupric has no CUDA implementation of it (a build without CUDA or without this kernel); "
-           "run it on the host backend (CUPRIC_BACKEND=host)";
+    msg +=
+        "this cupric has no CUDA implementation of it (a build without CUDA or without this kernel); "
+        "run it on the host backend (CUPRIC_BACKEND=host)";
   throw NotImplementedError(msg);
 }
 

@@ -11,9 +11,9 @@
 namespace cupric {
 
 OutOfMemoryError::OutOfMemoryError(size_t req, size_t pool_total, size_t pool_used, const std::string& detail)
-    : Error("Out of memory allocating " + std::to_string(req) + " bytes (allocated so far: " +
-            std::to_string(pool_used) + " bytes, the pool holds " + std::to_string(pool_total) + " bytes)" +
-            (detail.empty() ? std::string() : ": " + detail)),
+    : Error("Out of memory allocating " + std::to_string(req) +
+            " bytes (allocated so far: " + std::to_string(pool_used) + " bytes, the pool holds " +
+            std::to_string(pool_total) + " bytes)" + (detail.empty() ? std::string() : ": " + detail)),
       requested(req),
       total(pool_total) {}
 
@@ -72,8 +72,8 @@ UFuncNoLoopError::UFuncNoLoopError(std::string ufunc_, int nin_, int nout_, std:
   weak_kinds.resize(dtypes.size(), 0);
 }
 
-UFuncCastingError::UFuncCastingError(const std::string& msg, std::string ufunc_, int nin_, int nout_,
-                                     Casting casting_, DType from_, DType to_, int operand_)
+UFuncCastingError::UFuncCastingError(const std::string& msg, std::string ufunc_, int nin_, int nout_, Casting casting_,
+                                     DType from_, DType to_, int operand_)
     : UFuncTypeError(msg),
       ufunc(std::move(ufunc_)),
       nin(nin_),
@@ -88,8 +88,8 @@ UFuncInputCastingError::UFuncInputCastingError(std::string ufunc_, int nin_, int
     : UFuncCastingError(casting_message("input", ufunc_, nin_ != 1, input, from_, to_, casting_), ufunc_, nin_, nout_,
                         casting_, from_, to_, input) {}
 
-UFuncOutputCastingError::UFuncOutputCastingError(std::string ufunc_, int nin_, int nout_, Casting casting_,
-                                                 DType from_, DType to_, int output)
+UFuncOutputCastingError::UFuncOutputCastingError(std::string ufunc_, int nin_, int nout_, Casting casting_, DType from_,
+                                                 DType to_, int output)
     : UFuncCastingError(casting_message("output", ufunc_, nout_ != 1, nin_ + output, from_, to_, casting_), ufunc_,
                         nin_, nout_, casting_, from_, to_, nin_ + output) {}
 

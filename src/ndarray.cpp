@@ -6,10 +6,18 @@ namespace cupric {
 
 Order parse_order(char c, bool allow_ak) {
   switch (c) {
-    case 'C': case 'c': return Order::C;
-    case 'F': case 'f': return Order::F;
-    case 'A': case 'a': if (allow_ak) return Order::A; break;
-    case 'K': case 'k': if (allow_ak) return Order::K; break;
+    case 'C':
+    case 'c': return Order::C;
+    case 'F':
+    case 'f': return Order::F;
+    case 'A':
+    case 'a':
+      if (allow_ak) return Order::A;
+      break;
+    case 'K':
+    case 'k':
+      if (allow_ak) return Order::K;
+      break;
     default: break;
   }
   throw ValueError(allow_ak ? "order must be one of 'C', 'F', 'A', or 'K' (got '" + std::string(1, c) + "')"
@@ -51,7 +59,10 @@ std::pair<int64_t, int64_t> ndarray::byte_extent() const {
   int64_t lo = offset_, hi = offset_ + dtype_.itemsize;
   for (size_t i = 0; i < shape_.size(); ++i) {
     int64_t span = (shape_[i] - 1) * strides_[i];
-    if (span < 0) lo += span; else hi += span;
+    if (span < 0)
+      lo += span;
+    else
+      hi += span;
   }
   return {lo, hi};
 }

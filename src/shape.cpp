@@ -12,7 +12,8 @@ int64_t shape_size(const Dims& shape) {
   }
   if (zero) return 0;
   for (int64_t d : shape) {
-    if (__builtin_mul_overflow(n, d, &n)) throw ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+    if (__builtin_mul_overflow(n, d, &n))
+      throw ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
   }
   return n;
 }
@@ -84,7 +85,10 @@ Dims broadcast_shapes(const std::vector<Dims>& shapes) {
       int64_t d = s[i];
       int64_t& o = out[off + i];
       if (d == o || d == 1) continue;
-      if (o == 1) { o = d; continue; }
+      if (o == 1) {
+        o = d;
+        continue;
+      }
       std::string list;
       for (size_t k = 0; k < shapes.size(); ++k) {
         std::string t = shape_str(shapes[k]);

@@ -25,7 +25,7 @@ enum class ScalarType : uint8_t {
 #define CUPRIC_DTYPE_ENUM(E, T, C, N, CH, K) E,
   CUPRIC_FORALL_DTYPES(CUPRIC_DTYPE_ENUM)
 #undef CUPRIC_DTYPE_ENUM
-  Void,  // raw bytes of any size: unstructured V<n>, and the storage of structured dtypes
+      Void,  // raw bytes of any size: unstructured V<n>, and the storage of structured dtypes
 };
 inline constexpr int kNumNumericTypes = static_cast<int>(ScalarType::Void);
 
@@ -37,12 +37,23 @@ struct DType {
 
   constexpr DType() = default;
   constexpr DType(ScalarType t);  // numeric types
-  static constexpr DType void_(int32_t nbytes) { DType d; d.type = ScalarType::Void; d.itemsize = nbytes; return d; }
+  static constexpr DType void_(int32_t nbytes) {
+    DType d;
+    d.type = ScalarType::Void;
+    d.itemsize = nbytes;
+    return d;
+  }
 
   constexpr bool is_void() const { return type == ScalarType::Void; }
   constexpr bool is_bool() const { return type == ScalarType::Bool; }
-  constexpr bool is_signed_int() const { return type == ScalarType::Int8 || type == ScalarType::Int16 || type == ScalarType::Int32 || type == ScalarType::Int64; }
-  constexpr bool is_unsigned_int() const { return type == ScalarType::UInt8 || type == ScalarType::UInt16 || type == ScalarType::UInt32 || type == ScalarType::UInt64; }
+  constexpr bool is_signed_int() const {
+    return type == ScalarType::Int8 || type == ScalarType::Int16 || type == ScalarType::Int32 ||
+           type == ScalarType::Int64;
+  }
+  constexpr bool is_unsigned_int() const {
+    return type == ScalarType::UInt8 || type == ScalarType::UInt16 || type == ScalarType::UInt32 ||
+           type == ScalarType::UInt64;
+  }
   constexpr bool is_integer() const { return is_signed_int() || is_unsigned_int(); }
   constexpr bool is_floating() const { return type >= ScalarType::Float16 && type <= ScalarType::Float64; }
   constexpr bool is_complex() const { return type == ScalarType::Complex64 || type == ScalarType::Complex128; }
@@ -58,7 +69,9 @@ struct DType {
   // NumPy kind: 'b', 'i', 'u', 'f', 'c', 'V'.
   char kind() const;
 
-  friend constexpr bool operator==(const DType& a, const DType& b) { return a.type == b.type && a.itemsize == b.itemsize; }
+  friend constexpr bool operator==(const DType& a, const DType& b) {
+    return a.type == b.type && a.itemsize == b.itemsize;
+  }
   friend constexpr bool operator!=(const DType& a, const DType& b) { return !(a == b); }
 };
 
@@ -82,15 +95,19 @@ CUPRIC_FORALL_DTYPES(CUPRIC_DTYPE_CONSTANT)
 
 // C++ element type <-> ScalarType.
 template <class T> struct dtype_of;
-#define CUPRIC_DTYPE_OF(E, T, C, N, CH, K) \
-  template <> struct dtype_of<T> { static constexpr ScalarType value = ScalarType::E; };
+#define CUPRIC_DTYPE_OF(E, T, C, N, CH, K)             \
+  template <> struct dtype_of<T> {                     \
+    static constexpr ScalarType value = ScalarType::E; \
+  };
 CUPRIC_FORALL_DTYPES(CUPRIC_DTYPE_OF)
 #undef CUPRIC_DTYPE_OF
 template <class T> inline constexpr DType dtype_v = DType(dtype_of<T>::value);
 
 // The C++ types of the numeric dtypes, by ScalarType index (a kernel family's `Self`).
 namespace detail {
-template <class, class... Ts> struct tuple_of_rest { using type = std::tuple<Ts...>; };
+template <class, class... Ts> struct tuple_of_rest {
+  using type = std::tuple<Ts...>;
+};
 }  // namespace detail
 #define CUPRIC_DTYPE_TYPE(E, T, C, N, CH, K) , T
 using NumericTypes = typename detail::tuple_of_rest<void CUPRIC_FORALL_DTYPES(CUPRIC_DTYPE_TYPE)>::type;

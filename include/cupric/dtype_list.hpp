@@ -14,19 +14,19 @@
 // promotes as a float. Keep one row per line: cmake/dtypes.cmake parses the rows.
 #pragma once
 
-#define CUPRIC_FORALL_DTYPES(_)                        \
-  _(Bool, bool, bool_, "bool", '?', 'b')               \
-  _(Int8, int8_t, int8, "int8", 'b', 'i')              \
-  _(UInt8, uint8_t, uint8, "uint8", 'B', 'u')          \
-  _(Int16, int16_t, int16, "int16", 'h', 'i')          \
-  _(UInt16, uint16_t, uint16, "uint16", 'H', 'u')      \
-  _(Int32, int32_t, int32, "int32", 'i', 'i')          \
-  _(UInt32, uint32_t, uint32, "uint32", 'I', 'u')      \
-  _(Int64, int64_t, int64, "int64", 'l', 'i')          \
-  _(UInt64, uint64_t, uint64, "uint64", 'L', 'u')      \
-  _(Float16, float16, float16, "float16", 'e', 'f')    \
-  _(BFloat16, bfloat16, bfloat16, "bfloat16", 'E', 'f') \
-  _(Float32, float, float32, "float32", 'f', 'f')      \
-  _(Float64, double, float64, "float64", 'd', 'f')     \
+#define CUPRIC_FORALL_DTYPES(_)                             \
+  _(Bool, bool, bool_, "bool", '?', 'b')                    \
+  _(Int8, int8_t, int8, "int8", 'b', 'i')                   \
+  _(UInt8, uint8_t, uint8, "uint8", 'B', 'u')               \
+  _(Int16, int16_t, int16, "int16", 'h', 'i')               \
+  _(UInt16, uint16_t, uint16, "uint16", 'H', 'u')           \
+  _(Int32, int32_t, int32, "int32", 'i', 'i')               \
+  _(UInt32, uint32_t, uint32, "uint32", 'I', 'u')           \
+  _(Int64, int64_t, int64, "int64", 'l', 'i')               \
+  _(UInt64, uint64_t, uint64, "uint64", 'L', 'u')           \
+  _(Float16, float16, float16, "float16", 'e', 'f')         \
+  _(BFloat16, bfloat16, bfloat16, "bfloat16", 'E', 'f')     \
+  _(Float32, float, float32, "float32", 'f', 'f')           \
+  _(Float64, double, float64, "float64", 'd', 'f')          \
   _(Complex64, complex64, complex64, "complex64", 'F', 'c') \
   _(Complex128, complex128, complex128, "complex128", 'D', 'c')

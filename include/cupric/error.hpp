@@ -13,10 +13,10 @@ class Error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-#define CUPRIC_DEFINE_ERROR(Name)           \
-  class Name : public Error {               \
-   public:                                  \
-    using Error::Error;                     \
+#define CUPRIC_DEFINE_ERROR(Name) \
+  class Name : public Error {     \
+   public:                        \
+    using Error::Error;           \
   };
 CUPRIC_DEFINE_ERROR(ValueError)
 CUPRIC_DEFINE_ERROR(TypeError)
@@ -95,7 +95,8 @@ std::string numpy_dtype_class_repr(DType d, char weak_kind = 0);
 class AxisError : public ValueError {
  public:
   AxisError(long axis, long ndim)
-      : ValueError("axis " + std::to_string(axis) + " is out of bounds for array of dimension " + std::to_string(ndim)) {}
+      : ValueError("axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
+                   std::to_string(ndim)) {}
   explicit AxisError(const std::string& msg) : ValueError(msg) {}
 };
 

@@ -18,21 +18,27 @@ CUPRIC_HD inline uint32_t f32_bits(float f) {
 #if defined(CUPRIC_DEVICE_PASS)
   return __float_as_uint(f);
 #else
-  uint32_t u; std::memcpy(&u, &f, 4); return u;
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
 #endif
 }
 CUPRIC_HD inline float f32_from_bits(uint32_t u) {
 #if defined(CUPRIC_DEVICE_PASS)
   return __uint_as_float(u);
 #else
-  float f; std::memcpy(&f, &u, 4); return f;
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
 #endif
 }
 CUPRIC_HD inline uint64_t f64_bits(double d) {
 #if defined(CUPRIC_DEVICE_PASS)
   return static_cast<uint64_t>(__double_as_longlong(d));
 #else
-  uint64_t u; std::memcpy(&u, &d, 8); return u;
+  uint64_t u;
+  std::memcpy(&u, &d, 8);
+  return u;
 #endif
 }
 
@@ -50,7 +56,7 @@ CUPRIC_HD inline uint16_t float_to_half_bits(float f) {
   }
   int32_t e = static_cast<int32_t>(exp) - 127 + 15;
   if (e >= 0x1f) return static_cast<uint16_t>(sign | 0x7c00u);  // overflow to inf
-  if (e <= 0) {  // subnormal half or zero
+  if (e <= 0) {                                                 // subnormal half or zero
     if (e < -10) return static_cast<uint16_t>(sign);
     man |= 0x800000u;
     uint32_t shift = static_cast<uint32_t>(14 - e);
@@ -104,7 +110,10 @@ CUPRIC_HD inline float half_bits_to_float(uint16_t h) {
     if (man == 0) return f32_from_bits(sign);
     // subnormal: normalise
     int e = -1;
-    do { ++e; man <<= 1; } while ((man & 0x400u) == 0);
+    do {
+      ++e;
+      man <<= 1;
+    } while ((man & 0x400u) == 0);
     man &= 0x3ffu;
     return f32_from_bits(sign | (static_cast<uint32_t>(127 - 15 - e) << 23) | (man << 13));
   }
@@ -126,7 +135,11 @@ CUPRIC_HD inline float bf16_bits_to_float(uint16_t b) { return f32_from_bits(sta
 struct float16 {
   uint16_t bits;
   float16() = default;
-  CUPRIC_HD static constexpr float16 from_bits(uint16_t b) { float16 h{}; h.bits = b; return h; }
+  CUPRIC_HD static constexpr float16 from_bits(uint16_t b) {
+    float16 h{};
+    h.bits = b;
+    return h;
+  }
   CUPRIC_HD explicit float16(float f) {
 #if defined(CUPRIC_DEVICE_PASS)
     // The hardware conversion makes every NaN 0x7fff; NumPy keeps the sign and top payload bits.
@@ -148,7 +161,11 @@ struct float16 {
 struct bfloat16 {
   uint16_t bits;
   bfloat16() = default;
-  CUPRIC_HD static constexpr bfloat16 from_bits(uint16_t b) { bfloat16 h{}; h.bits = b; return h; }
+  CUPRIC_HD static constexpr bfloat16 from_bits(uint16_t b) {
+    bfloat16 h{};
+    h.bits = b;
+    return h;
+  }
   CUPRIC_HD explicit bfloat16(float f) : bits(detail::float_to_bf16_bits(f)) {}
   CUPRIC_HD explicit bfloat16(double d) : bits(detail::float_to_bf16_bits(static_cast<float>(d))) {}
   CUPRIC_HD operator float() const { return detail::bf16_bits_to_float(bits); }

@@ -25,8 +25,7 @@ enum class MemoryKind2 : uint8_t { Pooled, Raw, Unowned, Async };
 // One allocation. Freed (returned to its pool) when the last array using it goes away.
 class Memory {
  public:
-  Memory(void* ptr, size_t size, int device, Backend* backend, std::shared_ptr<MemoryPool> pool,
-         void* block = nullptr)
+  Memory(void* ptr, size_t size, int device, Backend* backend, std::shared_ptr<MemoryPool> pool, void* block = nullptr)
       : ptr_(ptr), size_(size), device_(device), backend_(backend), pool_(std::move(pool)), block_(block) {}
   // Wraps memory someone else owns (UnownedMemory, a user allocator); `owner` keeps it alive.
   static std::shared_ptr<Memory> unowned(void* ptr, size_t size, int device, Backend* backend,
@@ -193,7 +192,9 @@ class AsyncMemoryPool : public std::enable_shared_from_this<AsyncMemoryPool> {
   std::shared_ptr<Memory> malloc(size_t nbytes, const Stream& s);
   size_t used_bytes(int device) const;
   size_t total_bytes(int device) const;
-  size_t free_bytes(int device) const { return total_bytes(device) - std::min(used_bytes(device), total_bytes(device)); }
+  size_t free_bytes(int device) const {
+    return total_bytes(device) - std::min(used_bytes(device), total_bytes(device));
+  }
   // Waits for `s` (or the whole device) and returns the pool's unused reserve to the driver.
   void free_all_blocks(int device, const Stream* s = nullptr);
   void set_limit(size_t bytes) { limit_ = bytes; }

@@ -24,8 +24,10 @@ class Dims {
   // (Copies and moves of inline dims copy the whole fixed-size buffer: no size-dependent memcpy
   // call; an array's shape and strides are copied several times per operation.)
   Dims(const Dims& o) {
-    if (o.heap_) assign(o.begin(), o.end());
-    else copy_inline(o);
+    if (o.heap_)
+      assign(o.begin(), o.end());
+    else
+      copy_inline(o);
   }
   Dims(Dims&& o) noexcept { move_from(o); }
   Dims& operator=(const Dims& o) {
@@ -38,8 +40,16 @@ class Dims {
     }
     return *this;
   }
-  Dims& operator=(Dims&& o) noexcept { if (this != &o) { release(); move_from(o); } return *this; }
-  ~Dims() { if (heap_) delete[] heap_; }
+  Dims& operator=(Dims&& o) noexcept {
+    if (this != &o) {
+      release();
+      move_from(o);
+    }
+    return *this;
+  }
+  ~Dims() {
+    if (heap_) delete[] heap_;
+  }
 
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
@@ -107,10 +117,24 @@ class Dims {
     std::memcpy(inline_, o.inline_, sizeof(inline_));
     size_ = o.size_;
   }
-  void release() { release_heap(); cap_ = kInline; size_ = 0; }
+  void release() {
+    release_heap();
+    cap_ = kInline;
+    size_ = 0;
+  }
   void move_from(Dims& o) {
-    if (o.heap_) { heap_ = o.heap_; cap_ = o.cap_; size_ = o.size_; o.heap_ = nullptr; o.cap_ = kInline; o.size_ = 0; }
-    else { heap_ = nullptr; cap_ = kInline; copy_inline(o); }
+    if (o.heap_) {
+      heap_ = o.heap_;
+      cap_ = o.cap_;
+      size_ = o.size_;
+      o.heap_ = nullptr;
+      o.cap_ = kInline;
+      o.size_ = 0;
+    } else {
+      heap_ = nullptr;
+      cap_ = kInline;
+      copy_inline(o);
+    }
   }
   // Not initialised: copies take the whole buffer with memcpy, a byte copy, which may copy
   // the unused tail's indeterminate bytes (well defined for memcpy).

@@ -54,8 +54,10 @@ std::vector<ParamInfo> parse_params(const std::string& params) {
     info.name = words.back();
     info.type = words[words.size() - 2];
     for (size_t i = 0; i + 2 < words.size(); ++i) {
-      if (words[i] == "raw") info.raw = true;
-      else if (words[i] != "_non_const") throw ValueError("Unknown keyword \"" + words[i] + "\"");
+      if (words[i] == "raw")
+        info.raw = true;
+      else if (words[i] != "_non_const")
+        throw ValueError("Unknown keyword \"" + words[i] + "\"");
     }
     auto ident = [](const std::string& s) {
       if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
@@ -71,9 +73,7 @@ std::vector<ParamInfo> parse_params(const std::string& params) {
       DType dt;
       try {
         dt = dtype_from_string(info.type);
-      } catch (const Error&) {
-        throw TypeError("data type '" + info.type + "' not understood");
-      }
+      } catch (const Error&) { throw TypeError("data type '" + info.type + "' not understood"); }
       if (dt.name() != info.type) throw ValueError("Wrong type " + info.type);
       info.dtype = dt;
     }
@@ -106,9 +106,7 @@ void ArgPack::add_array(const ndarray& a, const Dims& shape, const Dims& strides
   blobs_.push_back(std::move(b));
 }
 
-void ArgPack::add_scalar(const Scalar& s) {
-  blobs_.emplace_back(s.bytes, s.bytes + s.dtype.itemsize);
-}
+void ArgPack::add_scalar(const Scalar& s) { blobs_.emplace_back(s.bytes, s.bytes + s.dtype.itemsize); }
 
 void ArgPack::add_indexer(const Dims& shape) {
   std::vector<unsigned char> b;
@@ -200,7 +198,8 @@ BoundArgs bind_args(const std::vector<ParamInfo>& in, const std::vector<ParamInf
   for (size_t i = 0; i < nin; ++i)
     if (in[i].generic && args[i].is_array) bind(in[i], args[i].array.dtype());
   for (size_t i = nin; i < args.size(); ++i) {
-    if (!args[i].is_array) throw TypeError("The output argument '" + out[i - nin].name + "' of " + name + " must be an array");
+    if (!args[i].is_array)
+      throw TypeError("The output argument '" + out[i - nin].name + "' of " + name + " must be an array");
     if (out[i - nin].generic) bind(out[i - nin], args[i].array.dtype());
   }
   for (int pass = 0; pass < 2; ++pass)

@@ -13,17 +13,17 @@
 
 namespace cupric::jit {
 
-std::string ctype_name(DType dt);  // "float", "complex<double>", "float16", ...
-bool is_half(DType dt);            // float16 / bfloat16
+std::string ctype_name(DType dt);                 // "float", "complex<double>", "float16", ...
+bool is_half(DType dt);                           // float16 / bfloat16
 void check_kernel_name(const std::string& name);  // ValueError unless a C identifier
 
 // Kernel arguments laid out as the generated signature expects (CArray / CIndexer / scalars).
 class ArgPack {
  public:
-  void add_array(const ndarray& a);                      // CArray<T, a.ndim()>
+  void add_array(const ndarray& a);                                          // CArray<T, a.ndim()>
   void add_array(const ndarray& a, const Dims& shape, const Dims& strides);  // a viewed with this layout
-  void add_scalar(const Scalar& s);                       // its bytes
-  void add_indexer(const Dims& shape);                    // CIndexer<shape.size()>
+  void add_scalar(const Scalar& s);                                          // its bytes
+  void add_indexer(const Dims& shape);                                       // CIndexer<shape.size()>
   void** pointers();
 
  private:

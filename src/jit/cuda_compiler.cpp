@@ -50,8 +50,10 @@ const Nvrtc& nvrtc() {
   void* h = nullptr;
   LibraryInfo info = find_library("nvrtc", {}, &h);
   if (!h)
-    throw RuntimeError("cupric: NVRTC (libnvrtc.so.13 or libnvrtc.so.12) is needed to compile CUDA kernels at run "
-                       "time and was not found: " + info.error);
+    throw RuntimeError(
+        "cupric: NVRTC (libnvrtc.so.13 or libnvrtc.so.12) is needed to compile CUDA kernels at run "
+        "time and was not found: " +
+        info.error);
   auto* n = new Nvrtc();
   bind(h, n->version, "nvrtcVersion", "NVRTC");
   bind(h, n->create, "nvrtcCreateProgram", "NVRTC");
@@ -373,9 +375,9 @@ std::shared_ptr<const CudaImage> compile_cuda_for_arch(const std::string& source
   if (log_size) nv.log(prog, log.data());
   while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
   if (rc != 0)
-    throw CompileError(std::string("cupric: NVRTC failed to compile '") + opt.name_for_errors + "' (" +
-                           nv.error_string(rc) + ")",
-                       log, source, opt.name_for_errors);
+    throw CompileError(
+        std::string("cupric: NVRTC failed to compile '") + opt.name_for_errors + "' (" + nv.error_string(rc) + ")", log,
+        source, opt.name_for_errors);
   auto im = std::make_shared<CudaImage>();
   im->is_cubin = cubin;
   size_t size = 0;

@@ -163,7 +163,8 @@ std::vector<ndarray> ElementwiseKernel::run(const std::vector<KernelArg>& args, 
   };
   for (size_t i = 0; i < nin; ++i) {
     const auto& a = b.ins[i];
-    type_key(i, a.is_array ? a.array.dtype() : a.scalar.dtype, a.is_array, k.in[i].raw && a.is_array ? a.array.ndim() : -1);
+    type_key(i, a.is_array ? a.array.dtype() : a.scalar.dtype, a.is_array,
+             k.in[i].raw && a.is_array ? a.array.ndim() : -1);
   }
   for (size_t i = 0; i < nout; ++i) type_key(nin + i, outs[i].dtype(), true, k.out[i].raw ? outs[i].ndim() : -1);
   for (const auto& [n, dt] : b.types) key += "|" + n + "=" + std::to_string(static_cast<int>(dt.type));
@@ -178,7 +179,9 @@ std::vector<ndarray> ElementwiseKernel::run(const std::vector<KernelArg>& args, 
   if (!ck || source_only) {
     std::string params, decls, writes, out_decls, vec_decl, vec_load, vec_bind;
     std::string nds = std::to_string(nd);
-    auto sep = [&]() { if (!params.empty()) params += ", "; };
+    auto sep = [&]() {
+      if (!params.empty()) params += ", ";
+    };
     auto param = [&](const ParamInfo& p, DType dt, bool is_array, int raw_nd, bool is_out) {
       std::string ct = jit::ctype_name(dt);
       sep();
@@ -211,33 +214,40 @@ std::vector<ndarray> ElementwiseKernel::run(const std::vector<KernelArg>& args, 
     std::string cuda_loop =
         nd == 1 ? "  const long long _n = _ind.size();\n"
                   "  for (long long _base = (long long)blockIdx.x * blockDim.x * 4 + threadIdx.x; _base < _n;"
-                  " _base += (long long)blockDim.x * gridDim.x * 4) {\n" + vec_decl +
-                  "#pragma unroll\n"
-                  "    for (int _u = 0; _u < 4; ++_u) {\n"
-                  "      const long long _e = _base + _u * (long long)blockDim.x;\n"
-                  "      if (_e < _n) {\n" + vec_load + "      }\n"
-                  "    }\n"
-                  "#pragma unroll\n"
-                  "    for (int _u = 0; _u < 4; ++_u) {\n"
-                  "      const long long i = _base + _u * (long long)blockDim.x;\n"
-                  "      if (i >= _n) break;\n"
-                  "      _ind.set(i);\n" + vec_bind + out_decls + "    " + k.operation + ";\n" + writes +
-                  "    }\n"
-                  "  }\n"
+                  " _base += (long long)blockDim.x * gridDim.x * 4) {\n" +
+                      vec_decl +
+                      "#pragma unroll\n"
+                      "    for (int _u = 0; _u < 4; ++_u) {\n"
+                      "      const long long _e = _base + _u * (long long)blockDim.x;\n"
+                      "      if (_e < _n) {\n" +
+                      vec_load +
+                      "      }\n"
+                      "    }\n"
+                      "#pragma unroll\n"
+                      "    for (int _u = 0; _u < 4; ++_u) {\n"
+                      "      const long long i = _base + _u * (long long)blockDim.x;\n"
+                      "      if (i >= _n) break;\n"
+                      "      _ind.set(i);\n" +
+                      vec_bind + out_decls + "    " + k.operation + ";\n" + writes +
+                      "    }\n"
+                      "  }\n"
                 : "  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < _ind.size();"
                   " i += (long long)blockDim.x * gridDim.x) {\n"
-                  "    _ind.set(i);\n" + decls + out_decls + "    " + k.operation + ";\n" + writes + "  }\n";
+                  "    _ind.set(i);\n" +
+                      decls + out_decls + "    " + k.operation + ";\n" + writes + "  }\n";
     std::string src = "#include <cupric/jit/device.hpp>\n" + jit::typedefs(b.types) + k.preamble + "\n" +
                       "CUPRIC_JIT_GLOBAL void " + k.name + "(" + params + ") {\n" + k.loop_prep + ";\n" +
                       "#if defined(__CUDACC__)\n" + cuda_loop +
                       "#else\n"
                       "  for (long long i = 0; i < _ind.size(); ++i) {\n"
-                      "    _ind.set(i);\n" + decls + out_decls + "    " + k.operation + ";\n" + writes + "  }\n"
+                      "    _ind.set(i);\n" +
+                      decls + out_decls + "    " + k.operation + ";\n" + writes +
+                      "  }\n"
                       "#endif\n" +
                       k.after_loop + ";\n}\n";
     // Host entry: unpacks the argument pointers.
-    std::string entry = "#if !defined(__CUDACC__)\nextern \"C\" void " + k.name + "_host_entry(void** a) {\n  " +
-                        k.name + "(";
+    std::string entry =
+        "#if !defined(__CUDACC__)\nextern \"C\" void " + k.name + "_host_entry(void** a) {\n  " + k.name + "(";
     size_t n_params = nin + nout + 1;
     std::vector<std::string> ptypes;
     {
@@ -275,13 +285,18 @@ std::vector<ndarray> ElementwiseKernel::run(const std::vector<KernelArg>& args, 
   jit::ArgPack pack;
   for (size_t i = 0; i < nin; ++i) {
     const auto& a = b.ins[i];
-    if (!a.is_array) pack.add_scalar(a.scalar);
-    else if (k.in[i].raw) pack.add_array(a.array);
-    else pack.add_array(a.array, loop, strides[static_cast<size_t>(slot[i])]);
+    if (!a.is_array)
+      pack.add_scalar(a.scalar);
+    else if (k.in[i].raw)
+      pack.add_array(a.array);
+    else
+      pack.add_array(a.array, loop, strides[static_cast<size_t>(slot[i])]);
   }
   for (size_t i = 0; i < nout; ++i) {
-    if (k.out[i].raw) pack.add_array(outs[i]);
-    else pack.add_array(outs[i], loop, strides[static_cast<size_t>(slot[nin + i])]);
+    if (k.out[i].raw)
+      pack.add_array(outs[i]);
+    else
+      pack.add_array(outs[i], loop, strides[static_cast<size_t>(slot[nin + i])]);
   }
   pack.add_indexer(loop);
   int64_t n = 1;

@@ -64,8 +64,10 @@ std::pair<int, std::string> run(const std::string& cmd) {
 std::string shell_quote(const std::string& s) {
   std::string r = "'";
   for (char c : s) {
-    if (c == '\'') r += "'\\''";
-    else r += c;
+    if (c == '\'')
+      r += "'\\''";
+    else
+      r += c;
   }
   return r + "'";
 }
@@ -85,7 +87,7 @@ bool write_file(const std::string& path, const std::string& text) {
 }
 
 void make_dirs(const std::string& path) {
-  for (size_t pos = path.find('/', 1); ; pos = path.find('/', pos + 1)) {
+  for (size_t pos = path.find('/', 1);; pos = path.find('/', pos + 1)) {
     ::mkdir(path.substr(0, pos).c_str(), 0755);
     if (pos == std::string::npos) break;
   }
@@ -127,7 +129,9 @@ LruCache<std::shared_ptr<HostModule>>& host_modules() {
 CompileError::CompileError(const std::string& message, std::string log_, std::string source_, std::string name_)
     : Error(message + (log_.empty() ? "" : "\n" + log_) +
             (dump_source_on_error() ? "\n==== source ====\n" + numbered(source_) : "")),
-      log(std::move(log_)), source(std::move(source_)), name(std::move(name_)) {}
+      log(std::move(log_)),
+      source(std::move(source_)),
+      name(std::move(name_)) {}
 
 std::vector<std::pair<std::string, std::string>> header_set() {
   std::vector<std::pair<std::string, std::string>> v;
@@ -206,8 +210,8 @@ std::shared_ptr<HostModule> compile_host(const std::string& source, const std::s
   std::string inc = host_include_dir(disk ? cache_dir() : tmp);
   std::string src = tmp + "/kernel.cpp", so = tmp + "/kernel.so";
   if (!write_file(src, source)) throw RuntimeError("cupric: cannot write " + src);
-  auto [rc, log] = run(host_cxx() + " " + kFlags + " -I" + shell_quote(inc) + " " + shell_quote(src) + " -o " +
-                       shell_quote(so));
+  auto [rc, log] =
+      run(host_cxx() + " " + kFlags + " -I" + shell_quote(inc) + " " + shell_quote(src) + " -o " + shell_quote(so));
   ++cache_stats().compiles;
   if (rc != 0)
     throw CompileError("cupric: compiling the kernel '" + name_for_errors + "' with " + host_cxx() + " failed", log,

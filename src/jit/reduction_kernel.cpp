@@ -31,17 +31,30 @@ namespace {
 // sizeof(reduce_type) when it names a dtype, a generic type or a C arithmetic type; 0 otherwise.
 int reduce_type_size(const std::string& t, const std::map<std::string, DType>& types) {
   if (auto it = types.find(t); it != types.end()) return it->second.itemsize;
-  static const std::map<std::string, int> c_types = {
-      {"bool", 1}, {"char", 1}, {"signed char", 1}, {"unsigned char", 1}, {"short", 2}, {"unsigned short", 2},
-      {"int", 4}, {"unsigned int", 4}, {"unsigned", 4}, {"long", 8}, {"unsigned long", 8}, {"long long", 8},
-      {"unsigned long long", 8}, {"float", 4}, {"double", 8}, {"complex<float>", 8}, {"complex<double>", 16},
-      {"size_t", 8}, {"ptrdiff_t", 8}};
+  static const std::map<std::string, int> c_types = {{"bool", 1},
+                                                     {"char", 1},
+                                                     {"signed char", 1},
+                                                     {"unsigned char", 1},
+                                                     {"short", 2},
+                                                     {"unsigned short", 2},
+                                                     {"int", 4},
+                                                     {"unsigned int", 4},
+                                                     {"unsigned", 4},
+                                                     {"long", 8},
+                                                     {"unsigned long", 8},
+                                                     {"long long", 8},
+                                                     {"unsigned long long", 8},
+                                                     {"float", 4},
+                                                     {"double", 8},
+                                                     {"complex<float>", 8},
+                                                     {"complex<double>", 16},
+                                                     {"size_t", 8},
+                                                     {"ptrdiff_t", 8}};
   if (auto it = c_types.find(t); it != c_types.end()) return it->second;
   try {
     DType dt = dtype_from_string(t);
     if (dt.name() == t) return dt.itemsize;
-  } catch (const Error&) {
-  }
+  } catch (const Error&) {}
   return 0;
 }
 }  // namespace
@@ -115,8 +128,10 @@ ndarray ReductionKernel::run(const std::vector<KernelArg>& args, std::optional<s
       red_shape.push_back(full[static_cast<size_t>(d)]);
     }
   for (int d = 0; d < ndim; ++d)
-    if (!reduced[static_cast<size_t>(d)]) out_shape.push_back(full[static_cast<size_t>(d)]);
-    else if (keepdims) out_shape.push_back(1);
+    if (!reduced[static_cast<size_t>(d)])
+      out_shape.push_back(full[static_cast<size_t>(d)]);
+    else if (keepdims)
+      out_shape.push_back(1);
   int64_t red_size = 1, out_size = 1;
   for (size_t d = 0; d < red_shape.size(); ++d) red_size *= red_shape[d];
   for (size_t d = 0; d < kept_shape.size(); ++d) out_size *= kept_shape[d];
@@ -213,13 +228,23 @@ ndarray ReductionKernel::run(const std::vector<KernelArg>& args, std::optional<s
     std::string init = has_id ? "_type_reduce _acc = _type_reduce(" + k.identity + "); bool _valid = true;"
                               : "_type_reduce _acc{}; bool _valid = false;";
     std::string body =
-        "#include <cupric/jit/device.hpp>\n" + jit::typedefs(b.types) + k.preamble + "\n" +
-        "typedef " + reduce_type + " _type_reduce;\n"
-        "#define CUPRIC_REDUCE(a, b) (" + k.reduce_expr + ")\n"
-        "#define CUPRIC_POST_MAP(a) (" + k.post_map_expr + ")\n"
-        "#define CUPRIC_MAP_EXPR (" + k.map_expr + ")\n"
-        "CUPRIC_JIT_GLOBAL void " + k.name + "(" + params + ") {\n"
-        "  long long _idx[" + std::to_string(nd > 0 ? nd : 1) + "];\n"
+        "#include <cupric/jit/device.hpp>\n" + jit::typedefs(b.types) + k.preamble + "\n" + "typedef " + reduce_type +
+        " _type_reduce;\n"
+        "#define CUPRIC_REDUCE(a, b) (" +
+        k.reduce_expr +
+        ")\n"
+        "#define CUPRIC_POST_MAP(a) (" +
+        k.post_map_expr +
+        ")\n"
+        "#define CUPRIC_MAP_EXPR (" +
+        k.map_expr +
+        ")\n"
+        "CUPRIC_JIT_GLOBAL void " +
+        k.name + "(" + params +
+        ") {\n"
+        "  long long _idx[" +
+        std::to_string(nd > 0 ? nd : 1) +
+        "];\n"
         "  (void)_idx;\n"
         "#if defined(__CUDACC__)\n"
         "  __shared__ __align__(16) unsigned char _smem_raw[512 * sizeof(_type_reduce)];\n"
@@ -230,7 +255,9 @@ ndarray ReductionKernel::run(const std::vector<KernelArg>& args, std::optional<s
         "    const long long _o = _phase == 1 ? _blk / _chunks : _blk;\n"
         "    const long long _c = _phase == 1 ? _blk - _o * _chunks : 0;\n"
         "    _out_ind.set(_o);\n"
-        "    " + init + "\n"
+        "    " +
+        init +
+        "\n"
         "    if (_phase == 2) {\n"
         "      for (long long _j = threadIdx.x; _j < _chunks; _j += blockDim.x) {\n"
         "        if (!_pvalid[_o * _chunks + _j]) continue;\n"
@@ -239,18 +266,23 @@ ndarray ReductionKernel::run(const std::vector<KernelArg>& args, std::optional<s
         "      }\n"
         "    }\n"
         "    const long long _len = _phase == 1 ? (_red_ind.size() + _chunks - 1) / _chunks : _red_ind.size();\n"
-        "    const long long _hi = _phase == 2 ? 0 : (_c + 1) * _len < _red_ind.size() ? (_c + 1) * _len : _red_ind.size();\n"
+        "    const long long _hi = _phase == 2 ? 0 : (_c + 1) * _len < _red_ind.size() ? (_c + 1) * _len : "
+        "_red_ind.size();\n"
         "    for (long long _j = _c * _len + threadIdx.x; _j < _hi; _j += blockDim.x) {\n"
         "#else\n"
         "  for (long long _o = 0; _o < _out_ind.size(); ++_o) {\n"
         "    _out_ind.set(_o);\n"
-        "    " + init + "\n"
+        "    " +
+        init +
+        "\n"
         "    for (long long _j = 0; _j < _red_ind.size(); ++_j) {\n"
         "#endif\n"
         "      _red_ind.set(_j);\n"
-        "      for (int _k = 0; _k < " + onds + "; ++_k) _idx[_k] = _out_ind.get()[_k];\n"
-        "      for (int _k = 0; _k < " + rnds + "; ++_k) _idx[" + onds + " + _k] = _red_ind.get()[_k];\n" +
-        in_decls +
+        "      for (int _k = 0; _k < " +
+        onds +
+        "; ++_k) _idx[_k] = _out_ind.get()[_k];\n"
+        "      for (int _k = 0; _k < " +
+        rnds + "; ++_k) _idx[" + onds + " + _k] = _red_ind.get()[_k];\n" + in_decls +
         "      _type_reduce _m = static_cast<_type_reduce>(CUPRIC_MAP_EXPR);\n"
         "      if (_valid) { _acc = CUPRIC_REDUCE(_acc, _m); } else { _acc = _m; _valid = true; }\n"
         "    }\n"
@@ -269,15 +301,20 @@ ndarray ReductionKernel::run(const std::vector<KernelArg>& args, std::optional<s
         "      _partial[_blk] = _smem[0];\n"
         "      _pvalid[_blk] = _smem_valid[0];\n"
         "    } else if (_t == 0) {\n"
-        "      _acc = _smem[0];\n" + out_decls + "      CUPRIC_POST_MAP(_acc);\n" + writes + "    }\n"
+        "      _acc = _smem[0];\n" +
+        out_decls + "      CUPRIC_POST_MAP(_acc);\n" + writes +
+        "    }\n"
         "    __syncthreads();\n"
         "#else\n"
-        "    {\n" + out_decls + "      CUPRIC_POST_MAP(_acc);\n" + writes + "    }\n"
+        "    {\n" +
+        out_decls + "      CUPRIC_POST_MAP(_acc);\n" + writes +
+        "    }\n"
         "#endif\n"
         "  }\n"
         "}\n"
         "#if !defined(__CUDACC__)\n"
-        "extern \"C\" void " + k.name + "_host_entry(void** a) {\n  " + k.name + "(";
+        "extern \"C\" void " +
+        k.name + "_host_entry(void** a) {\n  " + k.name + "(";
     for (size_t i = 0; i < ptypes.size(); ++i)
       body += std::string(i ? ", " : "") + "*reinterpret_cast<" + ptypes[i] + "*>(a[" + std::to_string(i) + "])";
     body += ");\n}\n#endif\n";
@@ -293,9 +330,12 @@ ndarray ReductionKernel::run(const std::vector<KernelArg>& args, std::optional<s
   jit::ArgPack pack;
   for (size_t i = 0; i < nin; ++i) {
     const auto& a = b.ins[i];
-    if (!a.is_array) pack.add_scalar(a.scalar);
-    else if (k.in[i].raw) pack.add_array(a.array);
-    else pack.add_array(in_views[i]);
+    if (!a.is_array)
+      pack.add_scalar(a.scalar);
+    else if (k.in[i].raw)
+      pack.add_array(a.array);
+    else
+      pack.add_array(in_views[i]);
   }
   for (auto& o : out_views) pack.add_array(o);
   pack.add_indexer(kept_shape);

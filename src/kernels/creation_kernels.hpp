@@ -37,14 +37,20 @@ namespace creation {
 // and bfloat16 (ml_dtypes does the same), per component for complex, and C integer arithmetic
 // (wrapping modulo 2^bits) for integers. ArangeF reproduces that bit for bit; the integer case
 // is computed in uint64, which wraps to the same values.
-template <class T> struct arange_compute { using type = T; };
-template <> struct arange_compute<float16> { using type = float; };
-template <> struct arange_compute<bfloat16> { using type = float; };
+template <class T> struct arange_compute {
+  using type = T;
+};
+template <> struct arange_compute<float16> {
+  using type = float;
+};
+template <> struct arange_compute<bfloat16> {
+  using type = float;
+};
 
 template <class T>
 struct ArangeF {
-  using C = std::conditional_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, uint64_t,
-                               typename arange_compute<T>::type>;
+  using C =
+      std::conditional_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, uint64_t, typename arange_compute<T>::type>;
   T first, second;
   C start, delta;
 

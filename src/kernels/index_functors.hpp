@@ -14,11 +14,21 @@ struct alignas(8) Bytes16 {
   uint64_t w[2];
 };
 template <int N> struct StorageOf;
-template <> struct StorageOf<1> { using type = uint8_t; };
-template <> struct StorageOf<2> { using type = uint16_t; };
-template <> struct StorageOf<4> { using type = uint32_t; };
-template <> struct StorageOf<8> { using type = uint64_t; };
-template <> struct StorageOf<16> { using type = Bytes16; };
+template <> struct StorageOf<1> {
+  using type = uint8_t;
+};
+template <> struct StorageOf<2> {
+  using type = uint16_t;
+};
+template <> struct StorageOf<4> {
+  using type = uint32_t;
+};
+template <> struct StorageOf<8> {
+  using type = uint64_t;
+};
+template <> struct StorageOf<16> {
+  using type = Bytes16;
+};
 
 // i resolved against an axis of `size` elements; Raise mode flags out-of-range values (the flag
 // write races benignly: every writer stores 1) and returns 0 so the access stays in bounds.
@@ -35,17 +45,17 @@ CUPRIC_HD CUPRIC_FORCEINLINE int64_t resolve(int64_t i, int64_t size, IndexMode 
       int64_t r = i % size;
       return r < 0 ? r + size : r;
     }
-    case IndexMode::Clip:
-      return i < 0 ? 0 : (i >= size ? size - 1 : i);
-    default:
-      return i;
+    case IndexMode::Clip: return i < 0 ? 0 : (i >= size ? size - 1 : i);
+    default: return i;
   }
 }
 
 // acc + resolve(idx) * stride: combines several index arrays into byte offsets, or checks one.
 struct OffsetsF {
   IndexState st;
-  CUPRIC_HD int64_t operator()(int64_t acc, int64_t i) const { return acc + resolve(i, st.size, st.mode, st.flag) * st.stride; }
+  CUPRIC_HD int64_t operator()(int64_t acc, int64_t i) const {
+    return acc + resolve(i, st.size, st.mode, st.flag) * st.stride;
+  }
 };
 
 // One coordinate of a flat index (numpy.unravel_index), with its range check.

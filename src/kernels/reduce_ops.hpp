@@ -30,73 +30,106 @@ namespace cupric::reduce_ops {
 
 template <class T>
 CUPRIC_HD inline bool is_nan(T x) {
-  if constexpr (is_complex_v<T>) return is_nan(x.re) || is_nan(x.im);
-  else if constexpr (is_half_v<T>) return is_nan(static_cast<float>(x));
-  else if constexpr (std::is_floating_point_v<T>) return x != x;
-  else return false;
+  if constexpr (is_complex_v<T>)
+    return is_nan(x.re) || is_nan(x.im);
+  else if constexpr (is_half_v<T>)
+    return is_nan(static_cast<float>(x));
+  else if constexpr (std::is_floating_point_v<T>)
+    return x != x;
+  else
+    return false;
 }
 
 // a < b; complex in NumPy's lexicographic order; halves through float. NaNs compare false.
 template <class T>
 CUPRIC_HD inline bool less(T a, T b) {
-  if constexpr (is_complex_v<T>) return a.re < b.re || (a.re == b.re && a.im < b.im);
-  else if constexpr (is_half_v<T>) return static_cast<float>(a) < static_cast<float>(b);
-  else return a < b;
+  if constexpr (is_complex_v<T>)
+    return a.re < b.re || (a.re == b.re && a.im < b.im);
+  else if constexpr (is_half_v<T>)
+    return static_cast<float>(a) < static_cast<float>(b);
+  else
+    return a < b;
 }
 
 // Wrapping integer arithmetic (NumPy's ints wrap; signed overflow is UB in C++), plain float and
 // complex arithmetic, logical or/and for bool (NumPy's add/multiply on bool).
 template <class T>
 CUPRIC_HD inline T add(T a, T b) {
-  if constexpr (std::is_same_v<T, bool>) return a || b;
-  else if constexpr (is_complex_v<T>) return T(a.re + b.re, a.im + b.im);
+  if constexpr (std::is_same_v<T, bool>)
+    return a || b;
+  else if constexpr (is_complex_v<T>)
+    return T(a.re + b.re, a.im + b.im);
   else if constexpr (std::is_integral_v<T>) {
     using U = std::conditional_t<(sizeof(T) < 4), uint32_t, std::make_unsigned_t<T>>;
     return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
-  } else return a + b;
+  } else
+    return a + b;
 }
 template <class T>
 CUPRIC_HD inline T mul(T a, T b) {
-  if constexpr (std::is_same_v<T, bool>) return a && b;
-  else if constexpr (is_complex_v<T>) return T(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
+  if constexpr (std::is_same_v<T, bool>)
+    return a && b;
+  else if constexpr (is_complex_v<T>)
+    return T(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
   else if constexpr (std::is_integral_v<T>) {
     using U = std::conditional_t<(sizeof(T) < 4), uint32_t, std::make_unsigned_t<T>>;
     return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
-  } else return a * b;
+  } else
+    return a * b;
 }
 
 template <class T>
 CUPRIC_HD inline T lowest() {
-  if constexpr (is_complex_v<T>) { using R = decltype(T{}.re); return T(lowest<R>(), lowest<R>()); }
-  else if constexpr (is_half_v<T>) return T(-INFINITY);
-  else if constexpr (std::is_floating_point_v<T>) return -INFINITY;
-  else return std::numeric_limits<T>::lowest();
+  if constexpr (is_complex_v<T>) {
+    using R = decltype(T{}.re);
+    return T(lowest<R>(), lowest<R>());
+  } else if constexpr (is_half_v<T>)
+    return T(-INFINITY);
+  else if constexpr (std::is_floating_point_v<T>)
+    return -INFINITY;
+  else
+    return std::numeric_limits<T>::lowest();
 }
 template <class T>
 CUPRIC_HD inline T highest() {
-  if constexpr (is_complex_v<T>) { using R = decltype(T{}.re); return T(highest<R>(), highest<R>()); }
-  else if constexpr (is_half_v<T>) return T(INFINITY);
-  else if constexpr (std::is_floating_point_v<T>) return INFINITY;
-  else return std::numeric_limits<T>::max();
+  if constexpr (is_complex_v<T>) {
+    using R = decltype(T{}.re);
+    return T(highest<R>(), highest<R>());
+  } else if constexpr (is_half_v<T>)
+    return T(INFINITY);
+  else if constexpr (std::is_floating_point_v<T>)
+    return INFINITY;
+  else
+    return std::numeric_limits<T>::max();
 }
 template <class T>
 CUPRIC_HD inline T quiet_nan() {
-  if constexpr (is_complex_v<T>) { using R = decltype(T{}.re); return T(quiet_nan<R>(), quiet_nan<R>()); }
-  else if constexpr (is_half_v<T>) return T(NAN);
-  else return NAN;
+  if constexpr (is_complex_v<T>) {
+    using R = decltype(T{}.re);
+    return T(quiet_nan<R>(), quiet_nan<R>());
+  } else if constexpr (is_half_v<T>)
+    return T(NAN);
+  else
+    return NAN;
 }
 
 // The type arithmetic happens in: halves widen to float (NumPy's float16 sums accumulate in float).
 template <class T> using compute_t = std::conditional_t<is_half_v<T>, float, T>;
-template <class T> struct real_of { using type = T; };
-template <class T> struct real_of<complex<T>> { using type = T; };
+template <class T> struct real_of {
+  using type = T;
+};
+template <class T> struct real_of<complex<T>> {
+  using type = T;
+};
 template <class T> using real_t = typename real_of<T>::type;
 
 // ---- sum / prod / count_nonzero ----------------------------------------------------------------
 
 template <class In, class Out>
 struct Sum {
-  using in_t = In; using out_t = Out; using acc_t = compute_t<Out>;
+  using in_t = In;
+  using out_t = Out;
+  using acc_t = compute_t<Out>;
   static constexpr bool kPairwise = true, kTakesInitial = true;
   CUPRIC_HD acc_t identity() const { return acc_t(0); }
   CUPRIC_HD acc_t reduce(acc_t a, In x, int64_t) const { return add(a, cast_value<acc_t>(x)); }
@@ -107,7 +140,9 @@ struct Sum {
 
 template <class In, class Out>
 struct Prod {
-  using in_t = In; using out_t = Out; using acc_t = compute_t<Out>;
+  using in_t = In;
+  using out_t = Out;
+  using acc_t = compute_t<Out>;
   static constexpr bool kPairwise = false, kTakesInitial = true;
   CUPRIC_HD acc_t identity() const { return acc_t(1); }
   CUPRIC_HD acc_t reduce(acc_t a, In x, int64_t) const { return mul(a, cast_value<acc_t>(x)); }
@@ -118,7 +153,9 @@ struct Prod {
 
 template <class In>
 struct CountNonzero {
-  using in_t = In; using out_t = int64_t; using acc_t = int64_t;
+  using in_t = In;
+  using out_t = int64_t;
+  using acc_t = int64_t;
   static constexpr bool kPairwise = false, kTakesInitial = false;
   CUPRIC_HD acc_t identity() const { return 0; }
   CUPRIC_HD acc_t reduce(acc_t a, In x, int64_t) const { return a + (cast_value<bool>(x) ? 1 : 0); }
@@ -131,7 +168,9 @@ struct CountNonzero {
 
 template <class In, bool kAll>
 struct AnyAll {
-  using in_t = In; using out_t = bool; using acc_t = bool;
+  using in_t = In;
+  using out_t = bool;
+  using acc_t = bool;
   static constexpr bool kPairwise = false, kTakesInitial = true;
   CUPRIC_HD acc_t identity() const { return kAll; }
   CUPRIC_HD acc_t reduce(acc_t a, In x, int64_t) const { return combine(a, cast_value<bool>(x)); }
@@ -144,12 +183,16 @@ struct AnyAll {
 
 template <class T, bool kMax, bool kIgnoreNan>
 struct MinMax {
-  using in_t = T; using out_t = T; using acc_t = T;
+  using in_t = T;
+  using out_t = T;
+  using acc_t = T;
   static constexpr bool kPairwise = false, kTakesInitial = true;
   // fmax's neutral element is NaN itself (an all-NaN slice gives NaN, as nanmax does).
   CUPRIC_HD acc_t identity() const {
-    if constexpr (kIgnoreNan) return quiet_nan<T>();
-    else return kMax ? lowest<T>() : highest<T>();
+    if constexpr (kIgnoreNan)
+      return quiet_nan<T>();
+    else
+      return kMax ? lowest<T>() : highest<T>();
   }
   CUPRIC_HD acc_t reduce(acc_t a, T x, int64_t) const { return combine(a, x); }
   CUPRIC_HD acc_t combine(acc_t a, acc_t b) const {
@@ -170,7 +213,9 @@ struct MinMaxPair {
 
 template <class T>
 struct Ptp {
-  using in_t = T; using out_t = T; using acc_t = MinMaxPair<T>;
+  using in_t = T;
+  using out_t = T;
+  using acc_t = MinMaxPair<T>;
   static constexpr bool kPairwise = false, kTakesInitial = false;
   using Max = MinMax<T, true, false>;
   using Min = MinMax<T, false, false>;
@@ -180,12 +225,15 @@ struct Ptp {
     return acc_t{Min{}.combine(a.lo, b.lo), Max{}.combine(a.hi, b.hi)};
   }
   CUPRIC_HD out_t finalize(acc_t a) const {
-    if constexpr (is_complex_v<T>) return T(a.hi.re - a.lo.re, a.hi.im - a.lo.im);
-    else if constexpr (is_half_v<T>) return T(static_cast<float>(a.hi) - static_cast<float>(a.lo));
+    if constexpr (is_complex_v<T>)
+      return T(a.hi.re - a.lo.re, a.hi.im - a.lo.im);
+    else if constexpr (is_half_v<T>)
+      return T(static_cast<float>(a.hi) - static_cast<float>(a.lo));
     else if constexpr (std::is_integral_v<T>) {
       using U = std::conditional_t<(sizeof(T) < 4), uint32_t, std::make_unsigned_t<T>>;
       return static_cast<T>(static_cast<U>(a.hi) - static_cast<U>(a.lo));  // wraps, as NumPy's subtract
-    } else return a.hi - a.lo;
+    } else
+      return a.hi - a.lo;
   }
   CUPRIC_HD acc_t lift(out_t) const { return identity(); }
 };
@@ -201,7 +249,9 @@ struct ValueIndex {
 // The first extreme wins, and the first NaN beats everything (NumPy's argmax/argmin).
 template <class T, bool kMax>
 struct ArgMinMax {
-  using in_t = T; using out_t = int64_t; using acc_t = ValueIndex<T>;
+  using in_t = T;
+  using out_t = int64_t;
+  using acc_t = ValueIndex<T>;
   static constexpr bool kPairwise = false, kTakesInitial = false;
   CUPRIC_HD acc_t identity() const { return acc_t{T{}, -1}; }
   CUPRIC_HD acc_t reduce(acc_t a, T x, int64_t i) const { return combine(a, acc_t{x, i}); }
@@ -225,8 +275,10 @@ struct ArgMinMax {
   CUPRIC_HD bool better(T x, T best) const {
     if constexpr (std::is_floating_point_v<T>) {
       // !(x <= best) is x > best or either NaN (one unordered compare); best == best excludes a NaN best.
-      if constexpr (kMax) return !(x <= best) && best == best;
-      else return !(x >= best) && best == best;
+      if constexpr (kMax)
+        return !(x <= best) && best == best;
+      else
+        return !(x >= best) && best == best;
     } else {
       return !is_nan(best) && (is_nan(x) || (kMax ? less(best, x) : less(x, best)));
     }
@@ -247,7 +299,10 @@ struct SumCount {
 
 template <class In>
 struct Mean {
-  using in_t = In; using out_t = mean_out_t<In>; using S = compute_t<out_t>; using acc_t = SumCount<S>;
+  using in_t = In;
+  using out_t = mean_out_t<In>;
+  using S = compute_t<out_t>;
+  using acc_t = SumCount<S>;
   static constexpr bool kPairwise = true, kTakesInitial = false;
   CUPRIC_HD acc_t identity() const { return acc_t{S(0), 0}; }
   CUPRIC_HD acc_t reduce(acc_t a, In x, int64_t) const { return acc_t{add(a.sum, cast_value<S>(x)), a.n + 1}; }
@@ -255,8 +310,10 @@ struct Mean {
   CUPRIC_HD out_t finalize(acc_t a) const {
     using R = real_t<S>;
     R n = static_cast<R>(a.n);  // 0/0: NaN, as NumPy's mean of an empty slice
-    if constexpr (is_complex_v<S>) return cast_value<out_t>(S(a.sum.re / n, a.sum.im / n));
-    else return cast_value<out_t>(a.sum / n);
+    if constexpr (is_complex_v<S>)
+      return cast_value<out_t>(S(a.sum.re / n, a.sum.im / n));
+    else
+      return cast_value<out_t>(a.sum / n);
   }
   CUPRIC_HD acc_t lift(out_t) const { return identity(); }
 };
@@ -273,7 +330,9 @@ struct Welford {
 // the variance of the modulus (a real result), as NumPy.
 template <class In>
 struct Var {
-  using in_t = In; using M = compute_t<mean_out_t<In>>; using R = real_t<M>;
+  using in_t = In;
+  using M = compute_t<mean_out_t<In>>;
+  using R = real_t<M>;
   using out_t = std::conditional_t<is_half_v<In>, In, real_t<mean_out_t<In>>>;
   using acc_t = Welford<M>;
   static constexpr bool kPairwise = true, kTakesInitial = false;
@@ -281,16 +340,22 @@ struct Var {
   bool take_sqrt = false;
 
   CUPRIC_HD static R abs2(M d) {
-    if constexpr (is_complex_v<M>) return d.re * d.re + d.im * d.im;
-    else return d * d;
+    if constexpr (is_complex_v<M>)
+      return d.re * d.re + d.im * d.im;
+    else
+      return d * d;
   }
   CUPRIC_HD static M scale(M d, R s) {
-    if constexpr (is_complex_v<M>) return M(d.re * s, d.im * s);
-    else return d * s;
+    if constexpr (is_complex_v<M>)
+      return M(d.re * s, d.im * s);
+    else
+      return d * s;
   }
   CUPRIC_HD static M sub(M a, M b) {
-    if constexpr (is_complex_v<M>) return M(a.re - b.re, a.im - b.im);
-    else return a - b;
+    if constexpr (is_complex_v<M>)
+      return M(a.re - b.re, a.im - b.im);
+    else
+      return a - b;
   }
   CUPRIC_HD acc_t identity() const { return acc_t{M(0), R(0), 0}; }
   CUPRIC_HD acc_t reduce(acc_t a, In xin, int64_t) const {
@@ -300,8 +365,10 @@ struct Var {
     M mean = add(a.mean, scale(delta, R(1) / static_cast<R>(n)));
     M d2 = sub(x, mean);
     R inc;
-    if constexpr (is_complex_v<M>) inc = delta.re * d2.re + delta.im * d2.im;
-    else inc = delta * d2;
+    if constexpr (is_complex_v<M>)
+      inc = delta.re * d2.re + delta.im * d2.im;
+    else
+      inc = delta * d2;
     return acc_t{mean, a.m2 + inc, n};
   }
   CUPRIC_HD acc_t combine(acc_t a, acc_t b) const {

@@ -22,8 +22,10 @@ size_t parse_memory_limit(const char* text, size_t device_total) {
   t = t.substr(i);
   if (t.empty()) return 0;
   auto bad = [&]() {
-    return ValueError("CUPRIC_GPU_MEMORY_LIMIT must be a number of bytes (\"1073741824\") or a percentage of "
-                      "the device's memory (\"50%\"); got '" + std::string(text) + "'");
+    return ValueError(
+        "CUPRIC_GPU_MEMORY_LIMIT must be a number of bytes (\"1073741824\") or a percentage of "
+        "the device's memory (\"50%\"); got '" +
+        std::string(text) + "'");
   };
   char* end = nullptr;
   errno = 0;
@@ -67,7 +69,8 @@ namespace {
 MemoryPool& default_pool_ref(Backend& b, int device) {
   int t = static_cast<int>(b.type());
   if (device < 0 || device >= kMaxDevices) throw ValueError("invalid device id " + std::to_string(device));
-  if (MemoryPool* p = g_pools[t][device].load(std::memory_order_acquire)) [[likely]] return *p;
+  if (MemoryPool* p = g_pools[t][device].load(std::memory_order_acquire)) [[likely]]
+    return *p;
   std::lock_guard<std::mutex> lk(g_pools_mu);
   if (MemoryPool* p = g_pools[t][device].load(std::memory_order_acquire)) return *p;
   static auto* keep = new std::vector<std::shared_ptr<MemoryPool>>();
@@ -79,7 +82,9 @@ MemoryPool& default_pool_ref(Backend& b, int device) {
 }
 }  // namespace
 
-std::shared_ptr<MemoryPool> default_pool(Backend& b, int device) { return default_pool_ref(b, device).shared_from_this(); }
+std::shared_ptr<MemoryPool> default_pool(Backend& b, int device) {
+  return default_pool_ref(b, device).shared_from_this();
+}
 
 std::shared_ptr<MemoryPool> default_pinned_pool(Backend& b) {
   static std::mutex mu;

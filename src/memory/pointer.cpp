@@ -118,8 +118,10 @@ std::shared_ptr<Memory> AsyncMemoryPool::malloc(size_t nbytes) {
 std::shared_ptr<Memory> AsyncMemoryPool::malloc(size_t nbytes, const Stream& s) {
   if (nbytes == 0) return std::make_shared<Memory>(nullptr, 0, s.device, b_, nullptr);
   if (!b_->async_alloc_supported(s.device))
-    throw RuntimeError("MemoryAsyncPool needs CUDA's stream-ordered allocator (CUDA 11.2+, a driver and device "
-                       "that support memory pools); device " + std::to_string(s.device) + " does not");
+    throw RuntimeError(
+        "MemoryAsyncPool needs CUDA's stream-ordered allocator (CUDA 11.2+, a driver and device "
+        "that support memory pools); device " +
+        std::to_string(s.device) + " does not");
   auto over_limit = [&] {
     size_t lim = limit_.load();
     return lim && (nbytes > lim || handed_out_.load() > lim - nbytes);
@@ -199,8 +201,10 @@ size_t AsyncMemoryPool::total_bytes(int device) const {
 }
 
 void AsyncMemoryPool::free_all_blocks(int device, const Stream* s) {
-  if (s) b_->synchronize(*s);
-  else b_->synchronize_device(device);
+  if (s)
+    b_->synchronize(*s);
+  else
+    b_->synchronize_device(device);
   b_->async_pool_trim(device, 0);
 }
 
@@ -215,7 +219,9 @@ ndarray array_from_memptr(const MemoryPointer& p, const Dims& shape, DType dtype
   for (int64_t d : shape)
     if (d < 0) throw ValueError("negative dimensions are not allowed");
   int64_t size = shape_size(shape);
-  Dims st = strides ? *strides : order == Order::C ? c_strides(shape, dtype.itemsize) : f_strides(shape, dtype.itemsize);
+  Dims st = strides             ? *strides
+            : order == Order::C ? c_strides(shape, dtype.itemsize)
+                                : f_strides(shape, dtype.itemsize);
   if (st.size() != shape.size())
     throw ValueError("strides must have as many entries as shape (" + std::to_string(shape.size()) + ")");
   if (!p.mem()) throw ValueError("memptr has no memory");
@@ -224,8 +230,10 @@ ndarray array_from_memptr(const MemoryPointer& p, const Dims& shape, DType dtype
   if (size)
     for (size_t i = 0; i < shape.size(); ++i) {
       int64_t span = (shape[i] - 1) * st[i];
-      if (span < 0) lo += span;
-      else hi += span;
+      if (span < 0)
+        lo += span;
+      else
+        hi += span;
     }
   int64_t base = p.offset();
   if (size && (base + lo < 0 || base + hi > static_cast<int64_t>(p.mem()->size())))

@@ -88,7 +88,10 @@ class FreeList {
   bool small() const { return small_; }
   size_t size() const { return small_ ? n_ : large_.size(); }
   void insert(Block* b) {
-    if (!small_) { large_.insert(b); return; }
+    if (!small_) {
+      large_.insert(b);
+      return;
+    }
     size_t i = bin(b->size);
     b->fprev = nullptr;
     b->fnext = head_[i];
@@ -98,9 +101,15 @@ class FreeList {
     ++n_;
   }
   void erase(Block* b) {
-    if (!small_) { large_.erase(b); return; }
+    if (!small_) {
+      large_.erase(b);
+      return;
+    }
     size_t i = bin(b->size);
-    if (b->fprev) b->fprev->fnext = b->fnext; else head_[i] = b->fnext;
+    if (b->fprev)
+      b->fprev->fnext = b->fnext;
+    else
+      head_[i] = b->fnext;
     if (b->fnext) b->fnext->fprev = b->fprev;
     if (!head_[i]) bits_[i >> 6] &= ~(uint64_t{1} << (i & 63));
     b->fprev = b->fnext = nullptr;
@@ -277,7 +286,10 @@ struct MemoryPool::Impl {
     ++n_free;
   }
   void unlink_segment(Segment* s) {
-    if (s->prev) s->prev->next = s->next; else segments = s->next;
+    if (s->prev)
+      s->prev->next = s->next;
+    else
+      segments = s->next;
     if (s->next) s->next->prev = s->prev;
     --n_segments;
   }
@@ -337,8 +349,10 @@ void Memory::free() {
     if (block_) pool_->free_block(block_);
     block_ = nullptr;
   } else if (raw_ && ptr_) {
-    if (pinned_) backend_->raw_free_pinned(ptr_);
-    else backend_->raw_free(ptr_, device_);
+    if (pinned_)
+      backend_->raw_free_pinned(ptr_);
+    else
+      backend_->raw_free(ptr_, device_);
   } else {
     return;  // unowned and stream-ordered memory are freed by their owner
   }
@@ -350,8 +364,10 @@ Memory::~Memory() {
     if (block_) pool_->free_block(block_);
   } else if (raw_ && ptr_) {
     try {
-      if (pinned_) backend_->raw_free_pinned(ptr_);
-      else backend_->raw_free(ptr_, device_);
+      if (pinned_)
+        backend_->raw_free_pinned(ptr_);
+      else
+        backend_->raw_free(ptr_, device_);
     } catch (...) {  // a destructor must not throw (e.g. the driver is unloading at exit)
     }
   }
@@ -381,14 +397,17 @@ MemoryPool::~MemoryPool() {
     std::lock_guard<std::mutex> lk(registry_mutex());
     auto& r = registry();
     for (size_t i = 0; i < r.size(); ++i)
-      if (r[i] == this) { r[i] = r.back(); r.pop_back(); break; }
+      if (r[i] == this) {
+        r[i] = r.back();
+        r.pop_back();
+        break;
+      }
   }
   // No Memory is alive (each holds the pool), so every segment is free. The default pools are
   // never destroyed (process exit leaves their memory to the OS, after the driver is gone).
   try {
     free_all_blocks();
-  } catch (...) {
-  }
+  } catch (...) {}
 }
 
 void for_each_pool(Backend& b, const std::function<void(MemoryPool&)>& f) {
@@ -444,7 +463,10 @@ std::shared_ptr<Memory> MemoryPool::malloc(size_t nbytes, const Stream& s) {
     for (auto& [k, a] : m.arenas) {
       if (k == key || !a->stealable || m.retired.count(k)) continue;
       Block* c = a->set(small).best_fit(size);
-      if (c && (!best || BlockLess()(c, best))) { best = c; best_arena = a.get(); }
+      if (c && (!best || BlockLess()(c, best))) {
+        best = c;
+        best_arena = a.get();
+      }
     }
     if (!best) return nullptr;
     backend_->stream_wait_stream(stream, best_arena->stream);
@@ -490,9 +512,9 @@ std::shared_ptr<Memory> MemoryPool::malloc(size_t nbytes, const Stream& s) {
   }
   if (!b) {
     std::lock_guard<std::mutex> lk(m.mu);
-    std::string detail = m.hit_limit ? "the pool's limit is " + std::to_string(m.limit) +
-                                           " bytes (set_limit / CUPRIC_GPU_MEMORY_LIMIT)"
-                                     : std::string();
+    std::string detail =
+        m.hit_limit ? "the pool's limit is " + std::to_string(m.limit) + " bytes (set_limit / CUPRIC_GPU_MEMORY_LIMIT)"
+                    : std::string();
     throw OutOfMemoryError(nbytes, m.total, m.used, detail);
   }
   auto mem = std::make_shared<Memory>(b->ptr, size, device_, backend_, shared_from_this(), b);
@@ -521,7 +543,8 @@ void MemoryPool::free_block(void* blk) {
   b->free = true;
   if (!m.retired.empty() && m.retired.count(b->stream)) b->stream = 0;  // Note [Stream retirement]
   // The arena may be gone (its stream was retired, then a new stream took the handle).
-  if (!m.find_arena(b->stream)) m.arena(b->stream, Stream{reinterpret_cast<void*>(b->stream), device_, backend_->type()});
+  if (!m.find_arena(b->stream))
+    m.arena(b->stream, Stream{reinterpret_cast<void*>(b->stream), device_, backend_->type()});
   m.insert_free(b);
 }
 
@@ -541,8 +564,10 @@ void MemoryPool::release_locked(Impl& m, const uintptr_t* only) {
         delete b;
         b = nb;
       }
-      if (kind_ == MemoryKind::PinnedHost) backend_->raw_free_pinned(seg->base);
-      else backend_->raw_free(seg->base, device_);
+      if (kind_ == MemoryKind::PinnedHost)
+        backend_->raw_free_pinned(seg->base);
+      else
+        backend_->raw_free(seg->base, device_);
       m.total -= seg->size;
       m.unlink_segment(seg);
       delete seg;
@@ -625,15 +650,33 @@ std::string MemoryPool::check_consistency() const {
   return "";
 }
 
-size_t MemoryPool::used_bytes() const { std::lock_guard<std::mutex> lk(impl_->mu); return impl_->used; }
-size_t MemoryPool::total_bytes() const { std::lock_guard<std::mutex> lk(impl_->mu); return impl_->total; }
+size_t MemoryPool::used_bytes() const {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  return impl_->used;
+}
+size_t MemoryPool::total_bytes() const {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  return impl_->total;
+}
 size_t MemoryPool::free_bytes() const {
   std::lock_guard<std::mutex> lk(impl_->mu);
   return impl_->total - impl_->used;
 }
-size_t MemoryPool::n_free_blocks() const { std::lock_guard<std::mutex> lk(impl_->mu); return impl_->n_free; }
-size_t MemoryPool::n_segments() const { std::lock_guard<std::mutex> lk(impl_->mu); return impl_->n_segments; }
-void MemoryPool::set_limit(size_t bytes) { std::lock_guard<std::mutex> lk(impl_->mu); impl_->limit = bytes; }
-size_t MemoryPool::get_limit() const { std::lock_guard<std::mutex> lk(impl_->mu); return impl_->limit; }
+size_t MemoryPool::n_free_blocks() const {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  return impl_->n_free;
+}
+size_t MemoryPool::n_segments() const {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  return impl_->n_segments;
+}
+void MemoryPool::set_limit(size_t bytes) {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  impl_->limit = bytes;
+}
+size_t MemoryPool::get_limit() const {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  return impl_->limit;
+}
 
 }  // namespace cupric

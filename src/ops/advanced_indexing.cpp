@@ -34,9 +34,9 @@ struct AdvancedPlan {
   int p = 0;              // where B goes in the result
   Dims bshape;            // broadcast shape of the advanced parts
   std::vector<AxisIndex> parts;
-  bool checked = false;       // some part is a user integer array: its range must be checked
-  bool single_mask = false;   // the index is one boolean array spanning all of a's dimensions
-  ndarray mask;               // that array
+  bool checked = false;      // some part is a user integer array: its range must be checked
+  bool single_mask = false;  // the index is one boolean array spanning all of a's dimensions
+  ndarray mask;              // that array
 
   // The parts NumPy checks even when the index arrays broadcast to an empty shape: 0-d integer
   // arrays (and integers among arrays), which NumPy takes as integers, not as arrays to iterate.
@@ -106,11 +106,15 @@ AdvancedPlan plan_index(const ndarray& a, const std::vector<Index>& idx) {
   int dim = 0;
   bool seen_fancy = false, ended = false, consecutive = true;
   auto fancy_here = [&] {
-    if (!seen_fancy) plan.p = static_cast<int>(plan.vshape.size());
-    else if (ended) consecutive = false;
+    if (!seen_fancy)
+      plan.p = static_cast<int>(plan.vshape.size());
+    else if (ended)
+      consecutive = false;
     seen_fancy = true;
   };
-  auto basic_here = [&] { if (seen_fancy) ended = true; };
+  auto basic_here = [&] {
+    if (seen_fancy) ended = true;
+  };
   auto full_slice = [&] {
     plan.vshape.push_back(a.shape()[dim]);
     plan.vstrides.push_back(a.strides()[dim]);
@@ -230,8 +234,10 @@ ndarray getitem(const ndarray& a_in, const std::vector<Index>& idx) {
     // broadcast to an empty shape: NumPy reads none of them (a[[False], [5]] is empty), only
     // its integers (a[[False], 5] raises).
     if (plan.checked) {
-      if (shape_size(plan.bshape) > 0) detail::index_offsets(plan.bshape, plan.parts, IndexMode::Raise, a);
-      else if (auto ints = plan.scalar_parts(); !ints.empty()) detail::index_offsets(plan.bshape, ints, IndexMode::Raise, a);
+      if (shape_size(plan.bshape) > 0)
+        detail::index_offsets(plan.bshape, plan.parts, IndexMode::Raise, a);
+      else if (auto ints = plan.scalar_parts(); !ints.empty())
+        detail::index_offsets(plan.bshape, ints, IndexMode::Raise, a);
     }
     return out;
   }
@@ -261,7 +267,8 @@ void setitem(const ndarray& a, const std::vector<Index>& idx, const ndarray& val
   ndarray value = value_in;
   if (value.dtype() != a.dtype()) {
     if (value.dtype().is_void() || a.dtype().is_void())
-      throw TypeError("cannot assign an array of dtype " + value.dtype().name() + " to one of dtype " + a.dtype().name());
+      throw TypeError("cannot assign an array of dtype " + value.dtype().name() + " to one of dtype " +
+                      a.dtype().name());
     value = astype(value, a.dtype(), Order::K, Casting::Unsafe, true);
   }
   // The whole index is one mask over all of a: NumPy's boolean assignment, which takes 0-d and
@@ -315,7 +322,8 @@ void setitem(const ndarray& a, const std::vector<Index>& idx, const ndarray& val
   if (value.may_share_memory(a)) value = copy(value, Order::C);
   value = detail::aligned_source(value);
   ndarray dst = plan.restrided_source(a);
-  detail::scatter(dst, broadcast_to(value, rshape), plan.embedded(off), IndexState{1, INT64_MAX, IndexMode::Trusted, nullptr});
+  detail::scatter(dst, broadcast_to(value, rshape), plan.embedded(off),
+                  IndexState{1, INT64_MAX, IndexMode::Trusted, nullptr});
 }
 
 }  // namespace cupric

@@ -41,11 +41,14 @@ std::vector<int> axis_tuple(const AxisArg& axis, int ndim, const char* argname) 
   for (size_t i = 0; i < out.size(); ++i)
     for (size_t j = 0; j < i; ++j)
       if (out[i] == out[j])
-        throw ValueError(argname ? std::string("repeated axis in `") + argname + "` argument" : std::string("repeated axis"));
+        throw ValueError(argname ? std::string("repeated axis in `") + argname + "` argument"
+                                 : std::string("repeated axis"));
   return out;
 }
 
-bool host_bool(const ndarray& a) { return to_vector<bool>(astype(a, dtypes::bool_, Order::K, Casting::Unsafe, false))[0]; }
+bool host_bool(const ndarray& a) {
+  return to_vector<bool>(astype(a, dtypes::bool_, Order::K, Casting::Unsafe, false))[0];
+}
 double host_double(const ndarray& a) {
   ndarray r = a.dtype().is_complex() ? real(a) : a;
   return to_vector<double>(astype(r, dtypes::float64, Order::K, Casting::Unsafe, false))[0];
@@ -68,7 +71,8 @@ Operand kmul(double k, const Operand& s) {
 Operand kdiv(double k, const Operand& s) {
   if (!s.is_array() && s.is_weak()) {
     if (s.weak_kind() == 'c') {
-      const std::complex<double> q = k / std::complex<double>(s.scalar().as<complex128>().re, s.scalar().as<complex128>().im);
+      const std::complex<double> q =
+          k / std::complex<double>(s.scalar().as<complex128>().re, s.scalar().as<complex128>().im);
       return Operand(complex128(q.real(), q.imag()));
     }
     return Operand(k / s.scalar().as<double>());
@@ -259,8 +263,9 @@ std::vector<ndarray> gradient(const ndarray& f_in, const std::vector<Operand>& v
     const int ax = axes[i];
     const Operand& h = dx[i];
     if (f.shape()[static_cast<size_t>(ax)] < edge_order + 1)
-      throw ValueError("Shape of array too small to calculate a numerical gradient, "
-                       "at least (edge_order + 1) elements are required.");
+      throw ValueError(
+          "Shape of array too small to calculate a numerical gradient, "
+          "at least (edge_order + 1) elements are required.");
     ndarray out = empty_like(f, otype);
     auto F = [&](int64_t start, int64_t stop) { return along(f, ax, Index::slice(start, stop)); };
     auto Fi = [&](int64_t k) { return along(f, ax, Index::integer(k)); };
@@ -295,8 +300,7 @@ std::vector<ndarray> gradient(const ndarray& f_in, const std::vector<Operand>& v
         b = Operand(divide(add(dx1, dx2), multiply(dx1, dx2)));
         c = Operand(divide(negative(dx1), multiply(dx2, add(dx1, dx2))));
       }
-      assign_along(out, ax, Index::integer(0),
-                   add(add(multiply(a, Fi(0)), multiply(b, Fi(1))), multiply(c, Fi(2))));
+      assign_along(out, ax, Index::integer(0), add(add(multiply(a, Fi(0)), multiply(b, Fi(1))), multiply(c, Fi(2))));
       if (uniform) {
         a = kdiv(0.5, h), b = kdiv(-2.0, h), c = kdiv(1.5, h);
       } else {
@@ -317,8 +321,9 @@ ndarray cov(const ndarray& m, const ndarray& y, bool rowvar, bool bias, std::opt
             const ndarray& fweights, const ndarray& aweights, std::optional<DType> dtype_in) {
   if (m.ndim() > 2) throw ValueError("m has more than 2 dimensions");
   if (y.defined() && y.ndim() > 2) throw ValueError("y has more than 2 dimensions");
-  DType dtype = dtype_in ? *dtype_in
-                         : promote_types(y.defined() ? promote_types(m.dtype(), y.dtype()) : m.dtype(), dtypes::float64);
+  DType dtype = dtype_in
+                    ? *dtype_in
+                    : promote_types(y.defined() ? promote_types(m.dtype(), y.dtype()) : m.dtype(), dtypes::float64);
   ndarray X = astype(atleast_2d(m), dtype, Order::K, Casting::Unsafe, true);
   if (!rowvar && m.ndim() != 1) X = transpose(X);
   if (X.shape()[0] == 0) return zeros(Dims{0, 0}, dtypes::float64);
@@ -350,10 +355,14 @@ ndarray cov(const ndarray& m, const ndarray& y, bool rowvar, bool bias, std::opt
   auto [avg, w_sum_all] = average_returned(X, 1, w);
   ndarray w_sum = basic_index(w_sum_all, {Index::integer(0)});
   double fact;
-  if (!w.defined()) fact = static_cast<double>(nobs - ddof);
-  else if (ddof == 0) fact = host_double(w_sum);
-  else if (!aw.defined()) fact = host_double(subtract(w_sum, ddof));
-  else fact = host_double(subtract(w_sum, divide(multiply(ddof, sum(multiply(w, aw))), w_sum)));
+  if (!w.defined())
+    fact = static_cast<double>(nobs - ddof);
+  else if (ddof == 0)
+    fact = host_double(w_sum);
+  else if (!aw.defined())
+    fact = host_double(subtract(w_sum, ddof));
+  else
+    fact = host_double(subtract(w_sum, divide(multiply(ddof, sum(multiply(w, aw))), w_sum)));
   if (fact <= 0) {
     warn("RuntimeWarning", "Degrees of freedom <= 0 for slice");
     fact = 0.0;

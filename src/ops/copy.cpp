@@ -20,9 +20,8 @@ Dims strides_like(const ndarray& like, const Dims& shape, DType dtype) {
   const int nd = like.ndim();
   std::vector<int> perm(nd);
   std::iota(perm.begin(), perm.end(), 0);
-  std::stable_sort(perm.begin(), perm.end(), [&](int a, int b) {
-    return std::llabs(like.strides()[a]) > std::llabs(like.strides()[b]);
-  });
+  std::stable_sort(perm.begin(), perm.end(),
+                   [&](int a, int b) { return std::llabs(like.strides()[a]) > std::llabs(like.strides()[b]); });
   Dims strides(nd);
   int64_t acc = dtype.itemsize;
   for (int i = nd - 1; i >= 0; --i) {
@@ -54,8 +53,10 @@ ndarray empty_like(const ndarray& a, DType dtype, Order order) { return empty_li
 ndarray empty_like(const ndarray& a, DType dtype, Order order, const Dims& shape) {
   if (order == Order::A) order = a.f_contiguous() && !a.c_contiguous() ? Order::F : Order::C;
   if (order == Order::K) {
-    if (a.c_contiguous() || static_cast<int>(shape.size()) != a.ndim()) order = Order::C;
-    else if (a.f_contiguous()) order = Order::F;
+    if (a.c_contiguous() || static_cast<int>(shape.size()) != a.ndim())
+      order = Order::C;
+    else if (a.f_contiguous())
+      order = Order::F;
   }
   if (order != Order::K) return ndarray::empty(shape, dtype, order, &a.backend());
   ndarray out = ndarray::empty(shape, dtype, Order::C, &a.backend());
@@ -80,8 +81,10 @@ void copyto(const ndarray& dst, const ndarray& src, Casting casting) {
     throw ValueError("could not broadcast input array from shape " + numpy_shape_str(src.shape()) + " into shape " +
                      numpy_shape_str(dst.shape()));
   if (lead > 0) {
-    copyto_broadcastable(dst, src.view(Dims(src.shape().begin() + lead, src.shape().end()),
-                                       Dims(src.strides().begin() + lead, src.strides().end())), casting);
+    copyto_broadcastable(dst,
+                         src.view(Dims(src.shape().begin() + lead, src.shape().end()),
+                                  Dims(src.strides().begin() + lead, src.strides().end())),
+                         casting);
     return;
   }
   copyto_broadcastable(dst, src, casting);
@@ -120,8 +123,8 @@ ndarray astype(const ndarray& a, DType dtype, Order order, Casting casting, bool
                     " according to the rule '" + casting_name(casting) + "'");
   check_structured_cast(a.dtype(), dtype);
   if (!copy && a.dtype() == dtype) {
-    bool layout_ok = order == Order::K || order == Order::A ||
-                     (order == Order::C && a.c_contiguous()) || (order == Order::F && a.f_contiguous());
+    bool layout_ok = order == Order::K || order == Order::A || (order == Order::C && a.c_contiguous()) ||
+                     (order == Order::F && a.f_contiguous());
     if (layout_ok) return a;
   }
   ndarray out = empty_like(a, dtype, order);

@@ -23,7 +23,9 @@ void check_computable(DType dtype, const char* routine) {
 }
 
 // -k, except that INT64_MIN (no diagonal of any array) maps to INT64_MAX (none either).
-int64_t mirror(int64_t k) { return k == std::numeric_limits<int64_t>::min() ? std::numeric_limits<int64_t>::max() : -k; }
+int64_t mirror(int64_t k) {
+  return k == std::numeric_limits<int64_t>::min() ? std::numeric_limits<int64_t>::max() : -k;
+}
 
 ndarray tri_mask(int64_t rows, int64_t cols, int64_t k, TriRelation::Kind kind, DType dtype) {
   ndarray out = ndarray::empty(Dims{rows, cols}, dtype);

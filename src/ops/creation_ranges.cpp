@@ -32,9 +32,25 @@ struct PyNum {
   int128 i = 0;
   double re = 0, im = 0;
 
-  static PyNum integer(int128 v) { PyNum n; n.kind = Int; n.i = v; return n; }
-  static PyNum real(double v) { PyNum n; n.kind = Float; n.re = v; return n; }
-  static PyNum complex(double r, double m) { PyNum n; n.kind = Complex; n.re = r; n.im = m; return n; }
+  static PyNum integer(int128 v) {
+    PyNum n;
+    n.kind = Int;
+    n.i = v;
+    return n;
+  }
+  static PyNum real(double v) {
+    PyNum n;
+    n.kind = Float;
+    n.re = v;
+    return n;
+  }
+  static PyNum complex(double r, double m) {
+    PyNum n;
+    n.kind = Complex;
+    n.re = r;
+    n.im = m;
+    return n;
+  }
   double as_double() const { return kind == Int ? static_cast<double>(i) : re; }  // Python's float(int) rounds
   double imag() const { return kind == Complex ? im : 0.0; }
   bool is_zero() const { return kind == Int ? i == 0 : kind == Float ? re == 0 : re == 0 && im == 0; }
@@ -125,7 +141,8 @@ template <class T>
 T py_int_to(int128 x, DType dtype) {
   constexpr int128 top = std::is_same_v<T, uint64_t> ? static_cast<int128>(std::numeric_limits<uint64_t>::max())
                                                      : static_cast<int128>(std::numeric_limits<int64_t>::max());
-  if (x < std::numeric_limits<int64_t>::min() || x > top) throw OverflowError("Python int too large to convert to C long");
+  if (x < std::numeric_limits<int64_t>::min() || x > top)
+    throw OverflowError("Python int too large to convert to C long");
   if (x < static_cast<int128>(std::numeric_limits<T>::min()) || x > static_cast<int128>(std::numeric_limits<T>::max()))
     throw OverflowError("Python integer " + int128_str(x) + " out of bounds for " + dtype.name());
   return static_cast<T>(x);
@@ -265,8 +282,9 @@ ndarray linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endp
   const DType dt = dtype.value_or(p.complex_bounds ? dtypes::complex128 : dtypes::float64);
   check_computable(dt, "linspace");
   if (p.complex_bounds && dt.is_integer())
-    throw TypeError("ufunc 'floor' not supported for the input types, and the inputs could not be safely coerced to "
-                    "any supported types according to the casting rule ''safe''");
+    throw TypeError(
+        "ufunc 'floor' not supported for the input types, and the inputs could not be safely coerced to "
+        "any supported types according to the casting rule ''safe''");
   if (p.complex_bounds && !dt.is_complex() && !dt.is_bool())
     warn("ComplexWarning", "Casting complex values to real discards the imaginary part");
   ndarray out = ndarray::empty(Dims{num}, dt);

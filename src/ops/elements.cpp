@@ -99,14 +99,14 @@ ndarray insert(const ndarray& arr_in, const Index& obj, const ndarray& values_in
       }
       break;
     }
-    default:
-      throw TypeError("insert: obj must be an integer, a slice or an array of indices");
+    default: throw TypeError("insert: obj must be an integer, a slice or an array of indices");
   }
   ndarray values = astype(values_in, arr.dtype(), Order::K, Casting::Unsafe, false);
   if (idx.size() == 1) {
     int64_t index = idx[0];
     if (index < -N || index > N)
-      throw IndexError(out_of_bounds(scalar_index ? std::to_string(index) : "[" + std::to_string(index) + "]", axis, N));
+      throw IndexError(
+          out_of_bounds(scalar_index ? std::to_string(index) : "[" + std::to_string(index) + "]", axis, N));
     if (index < 0) index += N;
     while (values.ndim() < arr.ndim()) values = expand_dims(values, 0);
     if (scalar_index) values = moveaxis(values, 0, axis);
@@ -163,9 +163,12 @@ ndarray delete_(const ndarray& arr_in, const Index& obj, std::optional<int64_t> 
     return without(drop);
   }
   std::optional<int64_t> single;
-  if (obj.kind == Index::Kind::Integer) single = obj.value;
-  else if (obj.kind != Index::Kind::Array) throw TypeError("delete: obj must be an integer, a slice or an array of indices");
-  else if (obj.array.size() == 1 && obj.array.dtype().is_integer()) single = host_int64(obj.array)[0];
+  if (obj.kind == Index::Kind::Integer)
+    single = obj.value;
+  else if (obj.kind != Index::Kind::Array)
+    throw TypeError("delete: obj must be an integer, a slice or an array of indices");
+  else if (obj.array.size() == 1 && obj.array.dtype().is_integer())
+    single = host_int64(obj.array)[0];
   if (single) {
     int64_t i = *single;
     if (i < -N || i >= N) throw IndexError(out_of_bounds(std::to_string(i), axis, N));
@@ -197,7 +200,8 @@ ndarray trim_zeros(const ndarray& filt, std::string_view trim_in, const AxisArg&
   if (!axis.is_none()) {
     for (int64_t ax : axis.axes()) {
       if (ax < -nd || ax >= nd)
-        throw AxisError("axis: axis " + std::to_string(ax) + " is out of bounds for array of dimension " + std::to_string(nd));
+        throw AxisError("axis: axis " + std::to_string(ax) + " is out of bounds for array of dimension " +
+                        std::to_string(nd));
       const size_t d = static_cast<size_t>(ax < 0 ? ax + nd : ax);
       if (trimmed[d]) throw ValueError("repeated axis in `axis` argument");
       trimmed[d] = true;
@@ -293,7 +297,8 @@ ndarray block_recursive(const BlockNode& node, int max_depth, int result_ndim, i
 ndarray block(const BlockNode& arrays) {
   BlockDepth d = block_depths(arrays, {});
   const int list_ndim = static_cast<int>(d.index.size());
-  if (!d.index.empty() && d.index.back() == -1) throw ValueError("List at " + block_index_str(d.index) + " cannot be empty");
+  if (!d.index.empty() && d.index.back() == -1)
+    throw ValueError("List at " + block_index_str(d.index) + " cannot be empty");
   const int result_ndim = std::max(d.max_ndim, list_ndim);
   ndarray r = block_recursive(arrays, list_ndim, result_ndim, 0);
   return list_ndim == 0 ? copy(r, Order::K) : r;

@@ -64,8 +64,10 @@ ndarray linspace_edges(const Outer& o, int64_t num, DType out_t, const ndarray& 
   const double step = div > 0 ? round_to(delta / static_cast<double>(div), o.dt) : 0;
   for (int64_t i = 0; i < num; ++i) {
     double v = static_cast<double>(i);
-    if (div > 0 && step == 0) v = round_to(round_to(v / static_cast<double>(div), o.dt) * delta, o.dt);
-    else v = round_to(v * step, o.dt);
+    if (div > 0 && step == 0)
+      v = round_to(round_to(v / static_cast<double>(div), o.dt) * delta, o.dt);
+    else
+      v = round_to(v * step, o.dt);
     y[i] = round_to(v + o.first, o.dt);
   }
   if (num > 1) y[num - 1] = o.last;
@@ -191,7 +193,8 @@ ndarray histogram_bin_edges(const ndarray& a, const HistogramBins& bins, Histogr
 
 HistogramResult histogram(const ndarray& a_in, const HistogramBins& bins, HistogramRange range, bool density,
                           const ndarray& weights) {
-  if (weights.defined() && weights.shape() != a_in.shape()) throw ValueError("weights should have the same shape as a.");
+  if (weights.defined() && weights.shape() != a_in.shape())
+    throw ValueError("weights should have the same shape as a.");
   ndarray a = ravel(a_in);
   ndarray w = weights.defined() ? ravel(weights) : ndarray();
   ndarray edges = bin_edges(a, bins, range, weights);
@@ -200,7 +203,8 @@ HistogramResult histogram(const ndarray& a_in, const HistogramBins& bins, Histog
   if (!w.defined()) {
     // NumPy's _search_sorted_inclusive: the last bin includes its right edge.
     ndarray s = sort(a, 0);
-    ndarray cum = concatenate({searchsorted(s, slice1(edges, 0, nb)), searchsorted(s, slice1(edges, nb, nb + 1), Side::Right)}, 0);
+    ndarray cum = concatenate(
+        {searchsorted(s, slice1(edges, 0, nb)), searchsorted(s, slice1(edges, nb, nb + 1), Side::Right)}, 0);
     n = subtract(slice1(cum, 1, nb + 1), slice1(cum, 0, nb));
   } else {
     ndarray idx = subtract(searchsorted(edges, a, Side::Right), Operand(int64_t{1}));

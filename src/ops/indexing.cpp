@@ -64,15 +64,12 @@ ndarray basic_index(const ndarray& a, const std::vector<Index>& idx) {
         ++dim;
         break;
       }
-      case Index::Kind::Slice:
-        take_slice(x.start, x.stop, x.step);
-        break;
+      case Index::Kind::Slice: take_slice(x.start, x.stop, x.step); break;
       case Index::Kind::NewAxis:
         shape.push_back(1);
         strides.push_back(0);
         break;
-      case Index::Kind::Array:
-        throw IndexError("basic_index: array indices need advanced indexing (cupric::getitem)");
+      case Index::Kind::Array: throw IndexError("basic_index: array indices need advanced indexing (cupric::getitem)");
       case Index::Kind::Ellipsis: {
         int rest = a.ndim() - consumed;
         for (int k = 0; k < rest; ++k) take_slice(Index::kNone, Index::kNone, Index::kNone);

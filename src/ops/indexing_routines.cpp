@@ -31,9 +31,18 @@ ndarray as_index(const ndarray& a, const char* what = "arrays used as indices mu
 // `a` with dims [axis, axis+1) replaced by `mid` (stride 0): the restrided source of a take.
 ndarray splice_axis(const ndarray& a, int axis, const Dims& mid, const Dims& mid_strides) {
   Dims shape, strides;
-  for (int d = 0; d < axis; ++d) { shape.push_back(a.shape()[d]); strides.push_back(a.strides()[d]); }
-  for (size_t i = 0; i < mid.size(); ++i) { shape.push_back(mid[i]); strides.push_back(mid_strides[i]); }
-  for (int d = axis + 1; d < a.ndim(); ++d) { shape.push_back(a.shape()[d]); strides.push_back(a.strides()[d]); }
+  for (int d = 0; d < axis; ++d) {
+    shape.push_back(a.shape()[d]);
+    strides.push_back(a.strides()[d]);
+  }
+  for (size_t i = 0; i < mid.size(); ++i) {
+    shape.push_back(mid[i]);
+    strides.push_back(mid_strides[i]);
+  }
+  for (int d = axis + 1; d < a.ndim(); ++d) {
+    shape.push_back(a.shape()[d]);
+    strides.push_back(a.strides()[d]);
+  }
   return a.view(std::move(shape), std::move(strides), 0);
 }
 
@@ -92,8 +101,7 @@ ndarray take(const ndarray& a_in, const ndarray& indices, std::optional<int64_t>
                     "') to dtype('int64') according to the rule 'same_kind'");
   ndarray idx = as_index(indices);
   const int64_t len = a.shape()[ax];
-  if (len == 0 && idx.size() > 0)
-    throw IndexError("cannot do a non-empty take from an empty axes.");
+  if (len == 0 && idx.size() > 0) throw IndexError("cannot do a non-empty take from an empty axes.");
   ndarray src = splice_axis(a, ax, idx.shape(), Dims(static_cast<size_t>(idx.ndim()), 0));
   ndarray out = ndarray::empty(src.shape(), a.dtype(), Order::C, &a.backend());
   Dims idx_strides(static_cast<size_t>(src.ndim()), 0);
@@ -120,11 +128,9 @@ AlongAxis along_axis(const ndarray& arr_in, const ndarray& indices, std::optiona
   if (!indices.dtype().is_integer()) throw IndexError("`indices` must be an integer array");
   AlongAxis r;
   r.arr = axis ? arr_in : ravel(arr_in);
-  if (!axis && indices.ndim() != 1)
-    throw ValueError("when axis=None, `indices` must have a single dimension.");
+  if (!axis && indices.ndim() != 1) throw ValueError("when axis=None, `indices` must have a single dimension.");
   r.axis = normalize_axis(axis.value_or(0), r.arr.ndim());
-  if (indices.ndim() != r.arr.ndim())
-    throw ValueError("`indices` and `arr` must have the same number of dimensions");
+  if (indices.ndim() != r.arr.ndim()) throw ValueError("`indices` and `arr` must have the same number of dimensions");
   r.idx = as_index(indices);
   Dims a_shape = r.arr.shape(), i_shape = r.idx.shape();
   a_shape[r.axis] = 1;
@@ -232,7 +238,8 @@ void putmask(const ndarray& a, const ndarray& mask, const ndarray& values) {
 ndarray choose(const ndarray& a, const std::vector<ndarray>& choices, ClipMode mode) {
   if (choices.empty()) throw ValueError("0-length sequence.");
   if (!a.dtype().is_integer() && !a.dtype().is_bool())
-    throw TypeError("Cannot cast array data from dtype('" + a.dtype().name() + "') to dtype('int64') according to the rule 'safe'");
+    throw TypeError("Cannot cast array data from dtype('" + a.dtype().name() +
+                    "') to dtype('int64') according to the rule 'safe'");
   std::vector<Dims> shapes{a.shape()};
   DType dt = choices[0].dtype();
   for (const auto& c : choices) {
@@ -265,7 +272,8 @@ ndarray indices(const Dims& dimensions, DType dtype) {
   check_new_shape(shape);
   ndarray out = ndarray::empty(shape, dtype, Order::C, &default_backend());
   std::vector<ndarray> parts = indices_sparse(dimensions, dtype);
-  for (int64_t k = 0; k < n; ++k) copyto(basic_index(out, {Index::integer(k)}), parts[static_cast<size_t>(k)], Casting::Unsafe);
+  for (int64_t k = 0; k < n; ++k)
+    copyto(basic_index(out, {Index::integer(k)}), parts[static_cast<size_t>(k)], Casting::Unsafe);
   return out;
 }
 
@@ -288,8 +296,10 @@ std::vector<ndarray> ix_(const std::vector<ndarray>& args) {
   for (size_t k = 0; k < nd; ++k) {
     ndarray a = args[k];
     if (a.ndim() != 1) throw ValueError("Cross index must be 1 dimensional");
-    if (a.dtype().is_bool()) a = nonzero(a)[0];
-    else if (!a.dtype().is_integer() && a.size() == 0) a = astype(a, dtypes::int64);
+    if (a.dtype().is_bool())
+      a = nonzero(a)[0];
+    else if (!a.dtype().is_integer() && a.size() == 0)
+      a = astype(a, dtypes::int64);
     Dims shape(nd, 1);
     shape[k] = a.size();
     out.push_back(reshape(a, shape));
@@ -324,7 +334,8 @@ std::vector<ndarray> unravel_index(const ndarray& indices_in, const Dims& shape,
     to_host(x, v.data(), Order::C, true);
     for (int64_t e : v)
       if (e < 0 || e >= size)
-        throw ValueError("index " + std::to_string(e) + " is out of bounds for array with size " + std::to_string(size));
+        throw ValueError("index " + std::to_string(e) + " is out of bounds for array with size " +
+                         std::to_string(size));
   }
   return out;
 }
@@ -373,7 +384,10 @@ void fill_diagonal(const ndarray& a, const ndarray& val, bool wrap) {
       if (a.shape()[d] != a.shape()[0]) throw ValueError("All dimensions of input must be of equal length");
     step = 1;
     int64_t p = 1;
-    for (int d = 0; d < a.ndim() - 1; ++d) { p *= a.shape()[d]; step += p; }
+    for (int d = 0; d < a.ndim() - 1; ++d) {
+      p *= a.shape()[d];
+      step += p;
+    }
   }
   const int64_t count = end > 0 ? (end - 1) / step + 1 : 0;
   if (count == 0 || val.size() == 0) return;

@@ -16,7 +16,8 @@ struct IsCloseState {  // the bytes of the family's functor (IsCloseF in familie
 }  // namespace
 
 ndarray isclose(const ndarray& a, const ndarray& b, double rtol, double atol, bool equal_nan) {
-  if (a.dtype().is_void() || b.dtype().is_void()) throw TypeError("isclose is not supported for void and structured dtypes");
+  if (a.dtype().is_void() || b.dtype().is_void())
+    throw TypeError("isclose is not supported for void and structured dtypes");
   // NumPy: result_type(a, b, 1.0); a Python float is weak, so floats keep their precision.
   DType t = promote_types(a.dtype(), b.dtype());
   if (t.is_bool() || t.is_integer()) t = dtypes::float64;
@@ -28,7 +29,8 @@ ndarray isclose(const ndarray& a, const ndarray& b, double rtol, double atol, bo
     for (const TypedLoop& l : def->loops)
       if (l.types[0] == t.type) loop = &l.fns;
   if (!loop) throw NotImplementedError("no isclose loop for " + t.name());
-  ndarray ops[3] = {out, astype(a, t, Order::K, Casting::Unsafe, false), astype(b, t, Order::K, Casting::Unsafe, false)};
+  ndarray ops[3] = {out, astype(a, t, Order::K, Casting::Unsafe, false),
+                    astype(b, t, Order::K, Casting::Unsafe, false)};
   IsCloseState st{rtol, atol, equal_nan};
   run_elementwise(*loop, ops, 1, 2, &st);
   return out;

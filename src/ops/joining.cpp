@@ -80,10 +80,11 @@ ndarray concatenate(const std::vector<ndarray>& arrays_in, std::optional<int64_t
     for (int d = 0; d < a.ndim(); ++d) {
       if (d == axis) continue;
       if (a.shape()[d] != first.shape()[d])
-        throw ValueError("all the input array dimensions except for the concatenation axis must match exactly, but "
-                         "along dimension " + std::to_string(d) + ", the array at index 0 has size " +
-                         std::to_string(first.shape()[d]) + " and the array at index " + std::to_string(i) +
-                         " has size " + std::to_string(a.shape()[d]));
+        throw ValueError(
+            "all the input array dimensions except for the concatenation axis must match exactly, but "
+            "along dimension " +
+            std::to_string(d) + ", the array at index 0 has size " + std::to_string(first.shape()[d]) +
+            " and the array at index " + std::to_string(i) + " has size " + std::to_string(a.shape()[d]));
     }
     shape[axis] += a.shape()[axis];
   }
@@ -189,18 +190,25 @@ namespace {
 template <class Spec>
 std::vector<ndarray> directional_split(const ndarray& a, const Spec& spec, int min_ndim, const char* name, int axis) {
   if (a.ndim() < min_ndim)
-    throw ValueError(std::string(name) + " only works on arrays of " + std::to_string(min_ndim) + " or more dimensions");
+    throw ValueError(std::string(name) + " only works on arrays of " + std::to_string(min_ndim) +
+                     " or more dimensions");
   return split(a, spec, axis);
 }
 }  // namespace
 
-std::vector<ndarray> hsplit(const ndarray& a, int64_t s) { return directional_split(a, s, 1, "hsplit", a.ndim() > 1 ? 1 : 0); }
+std::vector<ndarray> hsplit(const ndarray& a, int64_t s) {
+  return directional_split(a, s, 1, "hsplit", a.ndim() > 1 ? 1 : 0);
+}
 std::vector<ndarray> hsplit(const ndarray& a, const std::vector<int64_t>& s) {
   return directional_split(a, s, 1, "hsplit", a.ndim() > 1 ? 1 : 0);
 }
 std::vector<ndarray> vsplit(const ndarray& a, int64_t s) { return directional_split(a, s, 2, "vsplit", 0); }
-std::vector<ndarray> vsplit(const ndarray& a, const std::vector<int64_t>& s) { return directional_split(a, s, 2, "vsplit", 0); }
+std::vector<ndarray> vsplit(const ndarray& a, const std::vector<int64_t>& s) {
+  return directional_split(a, s, 2, "vsplit", 0);
+}
 std::vector<ndarray> dsplit(const ndarray& a, int64_t s) { return directional_split(a, s, 3, "dsplit", 2); }
-std::vector<ndarray> dsplit(const ndarray& a, const std::vector<int64_t>& s) { return directional_split(a, s, 3, "dsplit", 2); }
+std::vector<ndarray> dsplit(const ndarray& a, const std::vector<int64_t>& s) {
+  return directional_split(a, s, 3, "dsplit", 2);
+}
 
 }  // namespace cupric

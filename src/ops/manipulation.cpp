@@ -86,8 +86,10 @@ bool attempt_nocopy_reshape(const ndarray& a, const Dims& newdims, bool f_order,
   while (ni < newnd && oi < oldnd) {
     int64_t np = newdims[ni], op = olddims[oi];
     while (np != op) {
-      if (np < op) np *= newdims[nj++];  // trailing 1s of the new shape are handled below
-      else op *= olddims[oj++];
+      if (np < op)
+        np *= newdims[nj++];  // trailing 1s of the new shape are handled below
+      else
+        op *= olddims[oj++];
     }
     for (int ok = oi; ok < oj - 1; ++ok) {
       if (f_order ? oldstrides[ok + 1] != olddims[ok] * oldstrides[ok]
@@ -168,8 +170,10 @@ ndarray reshape(const ndarray& a, const Dims& newshape, Order order) {
 
 ndarray ravel(const ndarray& a, Order order) {
   if (order == Order::K) {
-    if (a.c_contiguous()) order = Order::C;
-    else if (a.f_contiguous()) order = Order::F;
+    if (a.c_contiguous())
+      order = Order::C;
+    else if (a.f_contiguous())
+      order = Order::F;
   } else if (order == Order::A) {
     order = is_fortran(a) ? Order::F : Order::C;
   }
@@ -179,9 +183,8 @@ ndarray ravel(const ndarray& a, Order order) {
     // A view when the axes, sorted by |stride|, tile memory contiguously with positive strides.
     std::vector<int> perm(a.ndim());
     std::iota(perm.begin(), perm.end(), 0);
-    std::stable_sort(perm.begin(), perm.end(), [&](int x, int y) {
-      return std::llabs(a.strides()[x]) > std::llabs(a.strides()[y]);
-    });
+    std::stable_sort(perm.begin(), perm.end(),
+                     [&](int x, int y) { return std::llabs(a.strides()[x]) > std::llabs(a.strides()[y]); });
     int64_t stride = a.itemsize();
     bool ok = true;
     for (int i = a.ndim() - 1; i >= 0 && ok; --i) {
@@ -274,8 +277,7 @@ ndarray squeeze(const ndarray& a, const std::vector<int64_t>& axes) {
   Dims shape, strides;
   for (int i = 0; i < a.ndim(); ++i) {
     if (selected[i]) {
-      if (a.shape()[i] != 1)
-        throw ValueError("cannot select an axis to squeeze out which has size not equal to one");
+      if (a.shape()[i] != 1) throw ValueError("cannot select an axis to squeeze out which has size not equal to one");
       continue;
     }
     shape.push_back(a.shape()[i]);
@@ -362,8 +364,9 @@ ndarray view_dtype(const ndarray& a, DType dtype) {
   } else {
     int64_t bytes = shape[axis] * old_size;
     if (bytes % new_size != 0)
-      throw ValueError("When changing to a larger dtype, its size must be a divisor of the total size in bytes of "
-                       "the last axis of the array.");
+      throw ValueError(
+          "When changing to a larger dtype, its size must be a divisor of the total size in bytes of "
+          "the last axis of the array.");
     shape[axis] = bytes / new_size;
   }
   strides[axis] = new_size;

@@ -42,9 +42,15 @@ QLanes q_lanes(const ndarray& a, const AxisArg& axis) {
   QLanes l;
   std::vector<int64_t> perm;
   for (int d = 0; d < nd; ++d)
-    if (!red[d]) { perm.push_back(d); l.rest.push_back(a.shape()[d]); }
+    if (!red[d]) {
+      perm.push_back(d);
+      l.rest.push_back(a.shape()[d]);
+    }
   for (int d = 0; d < nd; ++d)
-    if (red[d]) { perm.push_back(d); l.n *= a.shape()[d]; }
+    if (red[d]) {
+      perm.push_back(d);
+      l.n *= a.shape()[d];
+    }
   for (int d = 0; d < nd; ++d) l.kd.push_back(red[d] ? 1 : a.shape()[d]);
   Dims ls = l.rest;
   ls.push_back(l.n);
@@ -73,8 +79,8 @@ std::vector<int64_t> valid_counts(const QLanes& l, bool nan) {
   const int64_t r = count_of(l.rest);
   std::vector<int64_t> c(static_cast<size_t>(r), l.n);
   if (!nan || l.n == 0 || !(l.lanes.dtype().is_floating() || l.lanes.dtype().is_complex())) return c;
-  std::vector<int64_t> nans = to_vector<int64_t>(
-      astype(count_nonzero(isnan(l.lanes), AxisArg(int64_t{-1})), dtypes::int64));  // one host sync
+  std::vector<int64_t> nans =
+      to_vector<int64_t>(astype(count_nonzero(isnan(l.lanes), AxisArg(int64_t{-1})), dtypes::int64));  // one host sync
   for (size_t i = 0; i < c.size(); ++i) c[i] -= nans[i];
   return c;
 }
@@ -109,12 +115,16 @@ void quantile_index(M m, T q, int64_t n, int64_t* prev, int64_t* next, T* gamma,
   }
   T v;
   switch (m) {
-    case M::Linear: case M::Midpoint: v = r(r(nq - T(1)) * q); break;
+    case M::Linear:
+    case M::Midpoint: v = r(r(nq - T(1)) * q); break;
     case M::AveragedInvertedCdf: v = r(r(nq * q) - T(1)); break;
     default: {
       double alpha = 1, beta = 1;
       switch (m) {
-        case M::InterpolatedInvertedCdf: alpha = 0; beta = 1; break;
+        case M::InterpolatedInvertedCdf:
+          alpha = 0;
+          beta = 1;
+          break;
         case M::Hazen: alpha = beta = 0.5; break;
         case M::Weibull: alpha = beta = 0; break;
         case M::MedianUnbiased: alpha = beta = 1.0 / 3.0; break;
@@ -130,8 +140,14 @@ void quantile_index(M m, T q, int64_t n, int64_t* prev, int64_t* next, T* gamma,
   if (m == M::AveragedInvertedCdf) g = g == 0 ? T(0.5) : T(1);
   if (m == M::Midpoint) g = g == 0 ? T(0) : T(0.5);
   *gamma = g;
-  if (v >= r(nq - T(1))) { *prev = *next = last; return; }
-  if (v < 0) { *prev = *next = 0; return; }
+  if (v >= r(nq - T(1))) {
+    *prev = *next = last;
+    return;
+  }
+  if (v < 0) {
+    *prev = *next = 0;
+    return;
+  }
   *prev = static_cast<int64_t>(fl);
   *next = *prev + 1;
 }
@@ -263,7 +279,7 @@ ndarray quantile_typed(const ndarray& a, const std::vector<T>& q, const Dims& qs
   }
   const int64_t qs = static_cast<int64_t>(q.size()), rs = static_cast<int64_t>(counts.size());
   std::vector<int64_t> prev(static_cast<size_t>(qs * rs)), next(prev.size());  // [r][qi]: rest + (Qs,)
-  std::vector<T> gamma(prev.size());  // [qi][r]: (Qs,) + rest
+  std::vector<T> gamma(prev.size());                                           // [qi][r]: (Qs,) + rest
   const bool half = qdt == dtypes::float16;
   auto round = [half](T x) { return half ? static_cast<T>(static_cast<float>(float16(static_cast<float>(x)))) : x; };
   for (int64_t i = 0; i < qs; ++i)
@@ -297,9 +313,19 @@ ndarray quantile_impl(const ndarray& a, const ndarray& q, const AxisArg& axis, c
     for (double x : to_vector<double>(astype(q, dtypes::float64)))
       if (!(x >= 0 && x <= 1)) throw ValueError("Quantiles must be in the range [0, 1]");
     if (method != M::InvertedCdf) {
-      static const char* names[] = {"inverted_cdf", "averaged_inverted_cdf", "closest_observation",
-                                    "interpolated_inverted_cdf", "hazen", "weibull", "linear", "median_unbiased",
-                                    "normal_unbiased", "lower", "higher", "midpoint", "nearest"};
+      static const char* names[] = {"inverted_cdf",
+                                    "averaged_inverted_cdf",
+                                    "closest_observation",
+                                    "interpolated_inverted_cdf",
+                                    "hazen",
+                                    "weibull",
+                                    "linear",
+                                    "median_unbiased",
+                                    "normal_unbiased",
+                                    "lower",
+                                    "higher",
+                                    "midpoint",
+                                    "nearest"};
       throw ValueError(std::string("Only method 'inverted_cdf' supports weights. Got: ") +
                        names[static_cast<int>(method)] + ".");
     }
@@ -331,12 +357,19 @@ ndarray percent(const ndarray& q) {
 }  // namespace
 
 QuantileMethod parse_quantile_method(std::string_view m) {
-  static const std::pair<const char*, M> names[] = {
-      {"inverted_cdf", M::InvertedCdf}, {"averaged_inverted_cdf", M::AveragedInvertedCdf},
-      {"closest_observation", M::ClosestObservation}, {"interpolated_inverted_cdf", M::InterpolatedInvertedCdf},
-      {"hazen", M::Hazen}, {"weibull", M::Weibull}, {"linear", M::Linear}, {"median_unbiased", M::MedianUnbiased},
-      {"normal_unbiased", M::NormalUnbiased}, {"lower", M::Lower}, {"higher", M::Higher}, {"midpoint", M::Midpoint},
-      {"nearest", M::Nearest}};
+  static const std::pair<const char*, M> names[] = {{"inverted_cdf", M::InvertedCdf},
+                                                    {"averaged_inverted_cdf", M::AveragedInvertedCdf},
+                                                    {"closest_observation", M::ClosestObservation},
+                                                    {"interpolated_inverted_cdf", M::InterpolatedInvertedCdf},
+                                                    {"hazen", M::Hazen},
+                                                    {"weibull", M::Weibull},
+                                                    {"linear", M::Linear},
+                                                    {"median_unbiased", M::MedianUnbiased},
+                                                    {"normal_unbiased", M::NormalUnbiased},
+                                                    {"lower", M::Lower},
+                                                    {"higher", M::Higher},
+                                                    {"midpoint", M::Midpoint},
+                                                    {"nearest", M::Nearest}};
   std::string all;
   for (const auto& [name, v] : names) {
     if (m == name) return v;

@@ -98,7 +98,8 @@ ndarray linear_ramp(const ndarray& edge, int axis, int64_t width, const Scalar& 
 
 // NumPy's _set_reflect_both, repeated until both pad areas are full: chunks of at most the
 // current reflected period, reflected about the current edge.
-void reflect_axis(const ndarray& roi, int axis, int64_t left, int64_t right, bool odd, int64_t period, bool include_edge) {
+void reflect_axis(const ndarray& roi, int axis, int64_t left, int64_t right, bool odd, int64_t period,
+                  bool include_edge) {
   const int64_t total = roi.shape()[axis];
   while (left > 0 || right > 0) {
     int64_t old_length = total - right - left, edge_offset = 0;
@@ -222,7 +223,8 @@ PadPairs<T> pad_pairs(const std::vector<T>& values, const Dims& shape, int ndim)
   s0 = k >= 2 && shape[k - 2] != 1 ? len1 : 0;
   PadPairs<T> out(static_cast<size_t>(ndim));
   for (int i = 0; i < ndim; ++i)
-    for (int j = 0; j < 2; ++j) out[static_cast<size_t>(i)][static_cast<size_t>(j)] = values[static_cast<size_t>(i * s0 + j * s1)];
+    for (int j = 0; j < 2; ++j)
+      out[static_cast<size_t>(i)][static_cast<size_t>(j)] = values[static_cast<size_t>(i * s0 + j * s1)];
   return out;
 }
 template PadPairs<int64_t> pad_pairs(const std::vector<int64_t>&, const Dims&, int);
@@ -263,9 +265,7 @@ ndarray pad(const ndarray& array, const PadPairs<int64_t>& pad_width, PadMode mo
     const int64_t n = roi.shape()[d];
     ndarray left_edge = along(roi, d, w[d][0], 1), right_edge = along(roi, d, n - w[d][1] - 1, 1);
     switch (mode) {
-      case PadMode::Edge:
-        set_pad_area(roi, d, w[d], left_edge, right_edge);
-        break;
+      case PadMode::Edge: set_pad_area(roi, d, w[d], left_edge, right_edge); break;
       case PadMode::LinearRamp:
         set_pad_area(roi, d, w[d], linear_ramp(left_edge, d, w[d][0], ends[d][0]),
                      flip(linear_ramp(right_edge, d, w[d][1], ends[d][1]), {d}));
@@ -280,14 +280,13 @@ ndarray pad(const ndarray& array, const PadPairs<int64_t>& pad_width, PadMode mo
       }
       case PadMode::Reflect:
       case PadMode::Symmetric:
-        if (orig[d] == 1) set_pad_area(roi, d, w[d], left_edge, right_edge);
-        else reflect_axis(roi, d, w[d][0], w[d][1], options.reflect_odd, orig[d], mode == PadMode::Symmetric);
+        if (orig[d] == 1)
+          set_pad_area(roi, d, w[d], left_edge, right_edge);
+        else
+          reflect_axis(roi, d, w[d][0], w[d][1], options.reflect_odd, orig[d], mode == PadMode::Symmetric);
         break;
-      case PadMode::Wrap:
-        wrap_axis(roi, d, w[d][0], w[d][1], orig[d]);
-        break;
-      default:
-        break;
+      case PadMode::Wrap: wrap_axis(roi, d, w[d][0], w[d][1], orig[d]); break;
+      default: break;
     }
   }
   return padded;

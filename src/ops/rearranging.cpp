@@ -83,8 +83,10 @@ ndarray roll(const ndarray& a, const std::vector<int64_t>& shift, std::optional<
   }
   const size_t ns = shift.size(), na = axes->size();
   if (ns != na && ns != 1 && na != 1)
-    throw ValueError("shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between arg 0 "
-                     "with shape (" + std::to_string(ns) + ",) and arg 1 with shape (" + std::to_string(na) + ",).");
+    throw ValueError(
+        "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between arg 0 "
+        "with shape (" +
+        std::to_string(ns) + ",) and arg 1 with shape (" + std::to_string(na) + ",).");
   std::vector<int64_t> shifts(static_cast<size_t>(a.ndim()), 0);
   for (size_t i = 0; i < std::max(ns, na); ++i) {
     int ax = normalize_axis((*axes)[na == 1 ? 0 : i], a.ndim());
@@ -127,7 +129,10 @@ ndarray tile(const ndarray& a, const std::vector<int64_t>& reps_in) {
   std::vector<int64_t> reps(static_cast<size_t>(nd - static_cast<int>(reps_in.size())), 1);
   reps.insert(reps.end(), reps_in.begin(), reps_in.end());
   Dims shape(static_cast<size_t>(nd - a.ndim()), 1), strides(static_cast<size_t>(nd - a.ndim()), 0);
-  for (int d = 0; d < a.ndim(); ++d) { shape.push_back(a.shape()[d]); strides.push_back(a.strides()[d]); }
+  for (int d = 0; d < a.ndim(); ++d) {
+    shape.push_back(a.shape()[d]);
+    strides.push_back(a.strides()[d]);
+  }
   // Interleaved (reps_0, shape_0, reps_1, shape_1, ...): the source repeats with stride 0.
   Dims ishape, istrides, out_shape;
   for (int d = 0; d < nd; ++d) {

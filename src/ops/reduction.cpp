@@ -36,11 +36,11 @@ void check_numeric(const ndarray& a, const char* what) {
 
 void check_dtype_arg(OptDType dtype) {
   if (dtype && dtype->is_void())
-    throw TypeError("The `dtype` and `signature` arguments to ufuncs only select the general DType and not details "
-                    "such as the byte order or time unit. You can avoid this error by using the scalar types "
-                    "`np.float64` or the dtype string notation.");
+    throw TypeError(
+        "The `dtype` and `signature` arguments to ufuncs only select the general DType and not details "
+        "such as the byte order or time unit. You can avoid this error by using the scalar types "
+        "`np.float64` or the dtype string notation.");
 }
-
 
 DType wide_sum_type(DType t) {
   if (t.is_bool() || t.is_signed_int()) return dtypes::int64;
@@ -173,8 +173,8 @@ ndarray var_like(const ndarray& a, const Common& c, OptDType dtype, double ddof,
 // var / std / nanvar / nanstd with a given mean (NumPy's _var and _nanvar with mean=): the sum
 // of |a - mean|^2 (NaN positions left out for the nan-variants) over the count minus ddof, in
 // the sum's dtype (float64 for bool/integer input).
-ndarray var_given_mean(const ndarray& a, const ndarray& m, const Common& c, OptDType dtype, double ddof,
-                       bool take_sqrt, bool skip_nan) {
+ndarray var_given_mean(const ndarray& a, const ndarray& m, const Common& c, OptDType dtype, double ddof, bool take_sqrt,
+                       bool skip_nan) {
   check_numeric(a, take_sqrt ? "std" : "var");
   check_dtype_arg(dtype);
   OptDType sum_dt = dtype;
@@ -213,8 +213,8 @@ ndarray var_given_mean(const ndarray& a, const ndarray& m, const Common& c, OptD
 
 }  // namespace
 
-ndarray sum(const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray& out, bool keepdims,
-            OptScalar initial, const ndarray& where) {
+ndarray sum(const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray& out, bool keepdims, OptScalar initial,
+            const ndarray& where) {
   return sum_like(ReduceOp::Sum, a, {axis, out, keepdims, where}, dtype, initial, false, "sum");
 }
 ndarray prod(const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray& out, bool keepdims,
@@ -267,8 +267,9 @@ ndarray nanmin(const ndarray& a, const AxisArg& axis, const ndarray& out, bool k
 ndarray ptp(const ndarray& a, const AxisArg& axis, const ndarray& out, bool keepdims) {
   check_numeric(a, "ptp");
   if (a.dtype().is_bool())
-    throw TypeError("numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` "
-                    "operator, or the logical_xor function instead.");
+    throw TypeError(
+        "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` "
+        "operator, or the logical_xor function instead.");
   return reduce(a, ReduceOp::Ptp, a.dtype(), {axis, out, keepdims, ndarray()}, {}, false);
 }
 
@@ -298,23 +299,23 @@ ndarray nanmean(const ndarray& a, const AxisArg& axis, OptDType dtype, const nda
                 const ndarray& where) {
   return mean_like(a, {axis, out, keepdims, where}, dtype, true);
 }
-ndarray var(const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray& out, double ddof,
-            bool keepdims, const ndarray& where, const ndarray& mean) {
+ndarray var(const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray& out, double ddof, bool keepdims,
+            const ndarray& where, const ndarray& mean) {
   if (mean.defined()) return var_given_mean(a, mean, {axis, out, keepdims, where}, dtype, ddof, false, false);
   return var_like(a, {axis, out, keepdims, where}, dtype, ddof, false, false);
 }
-ndarray std(const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray& out, double ddof,
-            bool keepdims, const ndarray& where, const ndarray& mean) {
+ndarray std(const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray& out, double ddof, bool keepdims,
+            const ndarray& where, const ndarray& mean) {
   if (mean.defined()) return var_given_mean(a, mean, {axis, out, keepdims, where}, dtype, ddof, true, false);
   return var_like(a, {axis, out, keepdims, where}, dtype, ddof, true, false);
 }
-ndarray nanvar(const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray& out, double ddof,
-               bool keepdims, const ndarray& where, const ndarray& mean) {
+ndarray nanvar(const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray& out, double ddof, bool keepdims,
+               const ndarray& where, const ndarray& mean) {
   if (mean.defined()) return var_given_mean(a, mean, {axis, out, keepdims, where}, dtype, ddof, false, true);
   return var_like(a, {axis, out, keepdims, where}, dtype, ddof, false, true);
 }
-ndarray nanstd(const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray& out, double ddof,
-               bool keepdims, const ndarray& where, const ndarray& mean) {
+ndarray nanstd(const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray& out, double ddof, bool keepdims,
+               const ndarray& where, const ndarray& mean) {
   if (mean.defined()) return var_given_mean(a, mean, {axis, out, keepdims, where}, dtype, ddof, true, true);
   return var_like(a, {axis, out, keepdims, where}, dtype, ddof, true, true);
 }

@@ -108,8 +108,10 @@ ndarray bincount(const ndarray& x_arg, const ndarray& weights, int64_t minlength
   if (x_arg.ndim() != 1) throw ValueError("object too deep for desired array");
   const DType t = x_arg.dtype();
   if (!(t.is_bool() || t.is_integer()))
-    throw TypeError("Cannot cast array data from dtype('" + t.name() + "') to dtype('int64') according to the rule 'safe'");
-  if (t == dtypes::uint64) throw TypeError("Cannot cast array data from dtype('uint64') to dtype('int64') according to the rule 'safe'");
+    throw TypeError("Cannot cast array data from dtype('" + t.name() +
+                    "') to dtype('int64') according to the rule 'safe'");
+  if (t == dtypes::uint64)
+    throw TypeError("Cannot cast array data from dtype('uint64') to dtype('int64') according to the rule 'safe'");
   ndarray x = astype(x_arg, dtypes::int64, Order::C, Casting::Unsafe, false);
   ndarray w;
   if (weights.defined()) {

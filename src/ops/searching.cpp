@@ -40,9 +40,7 @@ ndarray searchsorted(const ndarray& a_in, const ndarray& v, Side side, const nda
     if (sorter.ndim() != 1 || sorter.size() != a.size()) throw ValueError("sorter.size must equal a.size");
     try {
       a = take(a, sorter, 0, ClipMode::Raise);  // range-checked: one host sync
-    } catch (const IndexError&) {
-      throw ValueError("Sorter index out of range.");
-    }
+    } catch (const IndexError&) { throw ValueError("Sorter index out of range."); }
   }
   const DType t = promote_types(a.dtype(), v.dtype());
   std::vector<ndarray> ka = detail::search_keys(contiguous1d(a, t));

@@ -26,9 +26,9 @@ ndarray operand_array(const Operand& op, DType dt) {
 
 }  // namespace
 
-ndarray select(const std::vector<ndarray>& condlist, const std::vector<Operand>& choicelist, const Operand& default_value) {
-  if (condlist.size() != choicelist.size())
-    throw ValueError("list of cases must be same length as list of conditions");
+ndarray select(const std::vector<ndarray>& condlist, const std::vector<Operand>& choicelist,
+               const Operand& default_value) {
+  if (condlist.size() != choicelist.size()) throw ValueError("list of cases must be same length as list of conditions");
   if (condlist.empty()) throw ValueError("select with an empty condition list is not possible");
   std::vector<Operand> all = choicelist;
   all.push_back(default_value);
@@ -50,7 +50,8 @@ ndarray select(const std::vector<ndarray>& condlist, const std::vector<Operand>&
   return result;
 }
 
-std::vector<ndarray> mask_indices(int64_t n, const std::function<ndarray(const ndarray&, int64_t)>& mask_func, int64_t k) {
+std::vector<ndarray> mask_indices(int64_t n, const std::function<ndarray(const ndarray&, int64_t)>& mask_func,
+                                  int64_t k) {
   ndarray m = ones(Dims{n, n}, dtypes::int64);
   return nonzero(not_equal(mask_func(m, k), 0));
 }

@@ -15,9 +15,7 @@
 namespace cupric {
 namespace {
 
-ndarray slice0(const ndarray& a, int64_t start, int64_t stop) {
-  return basic_index(a, {Index::slice(start, stop)});
-}
+ndarray slice0(const ndarray& a, int64_t start, int64_t stop) { return basic_index(a, {Index::slice(start, stop)}); }
 ndarray empty_on(const Dims& shape, DType t, const ndarray& like) {
   return ndarray::empty(shape, t, Order::C, &like.backend());
 }
@@ -35,8 +33,10 @@ ndarray run_starts(const ndarray& sorted, bool rows, bool equal_nan) {
   UfuncOptions into;
   into.out[0] = tail;
   if (rows) {
-    if (sorted.shape()[1] == 0) fill(tail, Scalar::of<bool>(false));
-    else any(not_equal(hi, lo), AxisArg(int64_t{1}), tail);
+    if (sorted.shape()[1] == 0)
+      fill(tail, Scalar::of<bool>(false));
+    else
+      any(not_equal(hi, lo), AxisArg(int64_t{1}), tail);
   } else if (equal_nan && has_nan(sorted.dtype())) {
     logical_and(not_equal(hi, lo), logical_not(logical_and(isnan(hi), isnan(lo))), into);
   } else {
@@ -112,7 +112,7 @@ UniqueResult unique_axis(const ndarray& ar, int64_t axis_in, bool ri, bool rv, b
     }
     perm = detail::argsort_lanes(keys, 1, n0);
   }
-  ndarray sorted = take(rows, perm, 0, ClipMode::Wrap);  // in range: no check, no sync
+  ndarray sorted = take(rows, perm, 0, ClipMode::Wrap);           // in range: no check, no sync
   ndarray starts = flatnonzero(run_starts(sorted, true, false));  // one host sync: the unique count
   UniqueResult r;
   ndarray vals = take(sorted, starts, 0, ClipMode::Wrap);
@@ -145,7 +145,8 @@ UniqueResult unique_inverse(const ndarray& x) { return unique(x, false, true, fa
 UniqueResult unique_all(const ndarray& x) { return unique(x, true, true, true, std::nullopt, false); }
 
 ndarray isin(const ndarray& element, const ndarray& test_elements, bool assume_unique, bool invert) {
-  if (element.dtype().is_void() || test_elements.dtype().is_void()) throw TypeError("cupric: isin needs numeric dtypes");
+  if (element.dtype().is_void() || test_elements.dtype().is_void())
+    throw TypeError("cupric: isin needs numeric dtypes");
   const DType t = promote_types(element.dtype(), test_elements.dtype());
   ndarray found;
   if (test_elements.size() == 0 || element.size() == 0) {

@@ -37,9 +37,14 @@ SortKind parse_sort_kind(std::string_view kind) {
   // NumPy reads the first letter (numpy/_core/src/multiarray/conversion_utils.c).
   if (!kind.empty()) {
     switch (kind[0]) {
-      case 'q': case 'Q': return SortKind::Quicksort;
-      case 'h': case 'H': return SortKind::Heapsort;
-      case 'm': case 'M': case 's': case 'S': return SortKind::Stable;
+      case 'q':
+      case 'Q': return SortKind::Quicksort;
+      case 'h':
+      case 'H': return SortKind::Heapsort;
+      case 'm':
+      case 'M':
+      case 's':
+      case 'S': return SortKind::Stable;
       default: break;
     }
   }
@@ -52,7 +57,8 @@ ndarray sort(const ndarray& a, std::optional<int64_t> axis, std::optional<SortKi
   return detail::unlane(l, detail::sort_lanes(l, exact));
 }
 
-ndarray argsort(const ndarray& a, std::optional<int64_t> axis, std::optional<SortKind> kind, std::optional<bool> stable) {
+ndarray argsort(const ndarray& a, std::optional<int64_t> axis, std::optional<SortKind> kind,
+                std::optional<bool> stable) {
   wants_exact(kind, stable);
   // NumPy sorts a 0-d array's single element along a new axis.
   ndarray x = a.ndim() == 0 && axis ? a.view(Dims{1}, Dims{a.itemsize()}, 0) : a;
@@ -99,7 +105,8 @@ ndarray sort_complex(const ndarray& a) {
   ndarray s = sort(a, -1);
   if (s.dtype().is_complex()) return s;
   const ScalarType t = s.dtype().type;
-  const bool small = t == ScalarType::Int8 || t == ScalarType::Int16 || t == ScalarType::UInt8 || t == ScalarType::UInt16;
+  const bool small =
+      t == ScalarType::Int8 || t == ScalarType::Int16 || t == ScalarType::UInt8 || t == ScalarType::UInt16;
   return astype(s, small ? dtypes::complex64 : dtypes::complex128);
 }
 

@@ -45,10 +45,14 @@ void check_1d(const ndarray& a, const ndarray& v) {
 ndarray correlate_direct(const ndarray& a, const ndarray& v, const std::string& mode) {
   const int64_t n = a.shape()[0], m = v.shape()[0];
   int64_t pad, len;
-  if (mode == "valid" || mode == "v") pad = 0, len = n - m + 1;
-  else if (mode == "same" || mode == "s") pad = m / 2, len = n;
-  else if (mode == "full" || mode == "f") pad = m - 1, len = n + m - 1;
-  else throw ValueError("mode must be one of 'valid', 'same', or 'full' (got '" + mode + "')");
+  if (mode == "valid" || mode == "v")
+    pad = 0, len = n - m + 1;
+  else if (mode == "same" || mode == "s")
+    pad = m / 2, len = n;
+  else if (mode == "full" || mode == "f")
+    pad = m - 1, len = n + m - 1;
+  else
+    throw ValueError("mode must be one of 'valid', 'same', or 'full' (got '" + mode + "')");
   Operand ops[2] = {a, v};
   DType rt = result_type(ops, 2);
   ndarray ap = zeros(Dims{n + 2 * (m - 1)}, rt);
@@ -79,8 +83,8 @@ ndarray convolve(const ndarray& a, const ndarray& v, const std::string& mode) {
 
 ndarray array_equal(const ndarray& a1, const ndarray& a2, bool equal_nan) {
   if (a1.shape() != a2.shape()) return full(Dims{}, Scalar::of<bool>(false), dtypes::bool_);
-  const bool inexact = a1.dtype().is_floating() || a1.dtype().is_complex() || a2.dtype().is_floating() ||
-                       a2.dtype().is_complex();
+  const bool inexact =
+      a1.dtype().is_floating() || a1.dtype().is_complex() || a2.dtype().is_floating() || a2.dtype().is_complex();
   if (!equal_nan || !inexact) return all(equal(a1, a2));
   ndarray n1 = not_equal(a1, a1), n2 = not_equal(a2, a2);  // isnan
   return logical_and(all(logical_or(equal(a1, a2), logical_and(n1, n2))), all(equal(n1, n2)));
@@ -89,9 +93,7 @@ ndarray array_equal(const ndarray& a1, const ndarray& a2, bool equal_nan) {
 ndarray array_equiv(const ndarray& a1, const ndarray& a2) {
   try {
     broadcast_shapes(a1.shape(), a2.shape());
-  } catch (const ValueError&) {
-    return full(Dims{}, Scalar::of<bool>(false), dtypes::bool_);
-  }
+  } catch (const ValueError&) { return full(Dims{}, Scalar::of<bool>(false), dtypes::bool_); }
   return all(equal(a1, a2));
 }
 

@@ -156,8 +156,10 @@ bool try_small_op(const OpDef& u, const TypedLoop& loop, const Operand* in, int 
   res.nout = 1;
   // (if/else, not ?: -- a conditional of `const ndarray&` and a new ndarray is a const prvalue,
   // which would be copy-assigned)
-  if (given.defined()) res.out[0] = given;
-  else res.out[0] = ndarray::empty(first->shape(), DType(loop.types[nin]), Order::C, &first->backend());
+  if (given.defined())
+    res.out[0] = given;
+  else
+    res.out[0] = ndarray::empty(first->shape(), DType(loop.types[nin]), Order::C, &first->backend());
   if (res.out[0].size() == 0) return true;
   check_int_power(u, loop, in[nin - 1]);
   const ndarray* ops[kMaxOperands] = {&res.out[0]};
@@ -225,8 +227,10 @@ UfuncResult ufunc_call(const OpDef& u, const Operand* in, int nin, const UfuncOp
     const DType t(loop.types[u.nin + k]);
     ndarray o = opts.out[k];
     if (!o.defined()) {
-      if (like && opts.order != Order::C && opts.order != Order::F) o = empty_like(*like, t, opts.order);
-      else o = ndarray::empty(shape, t, opts.order == Order::F ? Order::F : Order::C, backend);
+      if (like && opts.order != Order::C && opts.order != Order::F)
+        o = empty_like(*like, t, opts.order);
+      else
+        o = ndarray::empty(shape, t, opts.order == Order::F ? Order::F : Order::C, backend);
     }
     res.out[k] = o;
     compute_out[k] = (o.dtype() == t && !masked) ? o : ndarray::empty(shape, t, Order::C, &o.backend());
@@ -296,9 +300,7 @@ UfuncResult ufunc_call(const OpDef& u, const Operand* in, int nin, const UfuncOp
       copyto(res.out[k], src, Casting::Unsafe);
       continue;
     }
-    if (src.dtype() != res.out[k].dtype()) {
-      src = astype(src, res.out[k].dtype(), Order::C, Casting::Unsafe, true);
-    }
+    if (src.dtype() != res.out[k].dtype()) { src = astype(src, res.out[k].dtype(), Order::C, Casting::Unsafe, true); }
     ndarray mask = opts.where->dtype().is_bool() ? *opts.where
                                                  : astype(*opts.where, dtypes::bool_, Order::K, Casting::Unsafe, true);
     ndarray wops[4] = {res.out[k], res.out[k], mask, src};

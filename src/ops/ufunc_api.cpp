@@ -13,16 +13,16 @@ const OpDef& lookup(const char* name) {
 }
 }  // namespace
 
-#define CUPRIC_UFUNC_DEF_1_1(API, NAME)                      \
-  ndarray API(const Operand& x, const UfuncOptions& opts) {  \
-    static const OpDef& u = lookup(#NAME);                   \
-    return ufunc_call(u, &x, 1, opts).out[0];                \
+#define CUPRIC_UFUNC_DEF_1_1(API, NAME)                     \
+  ndarray API(const Operand& x, const UfuncOptions& opts) { \
+    static const OpDef& u = lookup(#NAME);                  \
+    return ufunc_call(u, &x, 1, opts).out[0];               \
   }
-#define CUPRIC_UFUNC_DEF_2_1(API, NAME)                                          \
-  ndarray API(const Operand& x1, const Operand& x2, const UfuncOptions& opts) {  \
-    static const OpDef& u = lookup(#NAME);                                       \
-    const Operand in[2] = {x1, x2};                                              \
-    return ufunc_call(u, in, 2, opts).out[0];                                    \
+#define CUPRIC_UFUNC_DEF_2_1(API, NAME)                                         \
+  ndarray API(const Operand& x1, const Operand& x2, const UfuncOptions& opts) { \
+    static const OpDef& u = lookup(#NAME);                                      \
+    const Operand in[2] = {x1, x2};                                             \
+    return ufunc_call(u, in, 2, opts).out[0];                                   \
   }
 #define CUPRIC_UFUNC_DEF_1_2(API, NAME)                                         \
   std::pair<ndarray, ndarray> API(const Operand& x, const UfuncOptions& opts) { \

@@ -53,8 +53,9 @@ ndarray around(const ndarray& a, int decimals, const ndarray* out) {
   const char* op1 = decimals >= 0 ? "multiply" : "divide";
   const char* op2 = decimals >= 0 ? "divide" : "multiply";
   const Operand f(std::pow(10.0, static_cast<double>(decimals >= 0 ? decimals : -decimals)));  // weak
-  ndarray ret = (out && !integer) ? *out : ndarray::empty(a.shape(), integer ? dtypes::float64 : a.dtype(), Order::C,
-                                                          &a.backend());
+  ndarray ret = (out && !integer)
+                    ? *out
+                    : ndarray::empty(a.shape(), integer ? dtypes::float64 : a.dtype(), Order::C, &a.backend());
   UfuncOptions o;
   o.out[0] = ret;
   ufunc_call(op1, {a, f}, o);

@@ -131,8 +131,8 @@ ndarray fold(const OpDef& u, std::vector<ndarray> vals, std::vector<ndarray> ms,
   return vals[0];
 }
 
-ndarray generic_reduce(const OpDef& u, ndarray a, const std::vector<int64_t>& axes, OptDType dtype,
-                       const ndarray& out, bool keepdims, OptScalar initial, const ndarray& where) {
+ndarray generic_reduce(const OpDef& u, ndarray a, const std::vector<int64_t>& axes, OptDType dtype, const ndarray& out,
+                       bool keepdims, OptScalar initial, const ndarray& where) {
   const std::string& name = u.name;
   const bool assoc = associative(u);
   if (!assoc && axes.size() > 1)
@@ -213,8 +213,8 @@ ndarray ufunc_reduce(const OpDef& u, const ndarray& a, const AxisArg& axis, OptD
                      bool keepdims, OptScalar initial, const ndarray& where) {
   check_binary(u, "reduce");
   // NumPy's special case: one axis 0 or -1 of a 0-d array reduces nothing.
-  const bool scalar_axis = a.ndim() == 0 && !axis.is_none() && axis.axes().size() == 1 &&
-                           (axis.axes()[0] == 0 || axis.axes()[0] == -1);
+  const bool scalar_axis =
+      a.ndim() == 0 && !axis.is_none() && axis.axes().size() == 1 && (axis.axes()[0] == 0 || axis.axes()[0] == -1);
   const std::vector<int64_t> axes = scalar_axis ? std::vector<int64_t>{} : normalize_axes(axis, a.ndim());
   const AxisArg eng = axis.is_none() ? AxisArg() : AxisArg(axes);
   const ReduceRoute route = u.info.reduce;  // (Note [Routing ufunc.reduce] in src/kernels/README.md)
@@ -267,9 +267,9 @@ ndarray ufunc_accumulate(const OpDef& u, const ndarray& a, int64_t axis, OptDTyp
         for (size_t i = 0; i < d.size(); ++i) t += (i ? "," : "") + std::to_string(d[i]);
         return t + (d.size() == 1 ? ",)" : ")");
       };
-      throw ValueError("operands could not be broadcast together with remapped shapes [original->remapped]: " +
-                       str(out.shape()) + "->" + str(out.shape()) + " " + str(res.shape()) + "->" + str(res.shape()) +
-                       " ");
+      throw ValueError(
+          "operands could not be broadcast together with remapped shapes [original->remapped]: " + str(out.shape()) +
+          "->" + str(out.shape()) + " " + str(res.shape()) + "->" + str(res.shape()) + " ");
     }
     copyto(out, res, Casting::Unsafe);
     return out;

@@ -42,10 +42,8 @@ DType default_of_kind(char kind, const Scalar& v) {
 // Step 1 of Note [Ufunc type resolution] for one weak operand.
 DType resolve_weak(char kind, DType s) {
   switch (kind) {
-    case 'i':
-      return s.is_bool() ? dtypes::int64 : s;
-    case 'f':
-      return (s.is_floating() || s.is_complex()) ? s : dtypes::float64;
+    case 'i': return s.is_bool() ? dtypes::int64 : s;
+    case 'f': return (s.is_floating() || s.is_complex()) ? s : dtypes::float64;
     default:
       if (s.is_complex()) return s;
       if (s.type == ScalarType::Float64) return dtypes::complex128;
@@ -142,15 +140,17 @@ thread_local ResolveCacheEntry t_resolve_cache[kResolveCacheSize];
 }  // namespace
 
 ResolvedLoop resolve_ufunc_loop(const OpDef& u, const Operand* in, int nin, const UfuncOptions& opts) {
-  bool cacheable = !opts.dtype && opts.signature.empty() && !(u.flags & kWeakByValue) && nin <= 3;  // 3 x 16 bits of key
+  bool cacheable =
+      !opts.dtype && opts.signature.empty() && !(u.flags & kWeakByValue) && nin <= 3;  // 3 x 16 bits of key
   uint64_t key = static_cast<uint64_t>(nin);
   for (int i = 0; i < nin && cacheable; ++i) {
     const char kind = in[i].weak_kind();
     if (kind == 'i' && (u.flags & kComparison)) cacheable = false;
     const DType d = in[i].is_array() ? in[i].array().dtype() : in[i].scalar().dtype;
     if (d.is_void()) cacheable = false;
-    key |= (static_cast<uint64_t>(static_cast<uint8_t>(d.type)) | static_cast<uint64_t>(static_cast<uint8_t>(kind)) << 8)
-           << (8 + 16 * i);
+    key |=
+        (static_cast<uint64_t>(static_cast<uint8_t>(d.type)) | static_cast<uint64_t>(static_cast<uint8_t>(kind)) << 8)
+        << (8 + 16 * i);
   }
   if (!cacheable) return resolve_uncached(u, in, nin, opts);
   const uintptr_t h = (reinterpret_cast<uintptr_t>(&u) >> 4) ^ (key * 0x9E3779B97F4A7C15ull >> 40);
@@ -241,7 +241,10 @@ ResolvedLoop resolve_uncached(const OpDef& u, const Operand* in, int nin, const 
       if (!has_fixed(l)) continue;
       bool ok = true;
       for (int i = 0; i < nin && ok; ++i) ok = fixed[i] || can_cast(r.in[i], DType(l.types[i]), Casting::Safe);
-      if (ok) { r.loop = &l; break; }
+      if (ok) {
+        r.loop = &l;
+        break;
+      }
     }
     if (!r.loop && !input_fixed) {
       std::optional<DType> out_t;
@@ -256,11 +259,13 @@ ResolvedLoop resolve_uncached(const OpDef& u, const Operand* in, int nin, const 
         if (!has_fixed(l)) continue;
         bool all = true;
         for (int k = 0; k < nargs; ++k) all = all && l.types[k] == out_t->type;
-        if (all) { r.loop = &l; break; }
+        if (all) {
+          r.loop = &l;
+          break;
+        }
       }
     }
-    if (!r.loop)
-      throw TypeError("No loop matching the specified signature and casting was found for ufunc " + u.name);
+    if (!r.loop) throw TypeError("No loop matching the specified signature and casting was found for ufunc " + u.name);
     return r;
   }
   bool all_int = true, all_bool = true;
@@ -282,7 +287,10 @@ ResolvedLoop resolve_uncached(const OpDef& u, const Operand* in, int nin, const 
   }
   if ((u.flags & kIntToDouble) && all_int) {
     for (const auto& l : u.loops)
-      if (l.types[0] == ScalarType::Float64) { r.loop = &l; return r; }
+      if (l.types[0] == ScalarType::Float64) {
+        r.loop = &l;
+        return r;
+      }
   }
   // Mixed loops (ldexp's 'fi->f'): a Python scalar goes to any loop input its kind may go to
   // (an int where its value fits), as NumPy's legacy resolution of mixed loops lets it.
@@ -317,7 +325,10 @@ ResolvedLoop resolve_uncached(const OpDef& u, const Operand* in, int nin, const 
   };
   if ((u.flags & kWeakByValue) && weak_by_value()) return r;
   for (const auto& l : u.loops)
-    if (safe_match(l)) { r.loop = &l; return r; }
+    if (safe_match(l)) {
+      r.loop = &l;
+      return r;
+    }
   bool bf16 = false;  // (ml_dtypes' bfloat16 is a legacy user DType to NumPy: always the legacy error)
   for (int i = 0; i < nin; ++i) bf16 = bf16 || r.in[i].type == ScalarType::BFloat16;
   if (numpy_no_loop_error(u) && !bf16) no_loop_error(u, in, r.in, nin);
@@ -392,7 +403,7 @@ DType min_scalar_type(const Scalar& v) {
   if (t.is_complex()) {
     complex128 c = v.as<complex128>();
     return fits(c.re, 3.4028234663852886e38) && fits(c.im, 3.4028234663852886e38) ? dtypes::complex64
-                                                                                   : dtypes::complex128;
+                                                                                  : dtypes::complex128;
   }
   double x = v.as<double>();
   if (fits(x, 65504.0)) return dtypes::float16;

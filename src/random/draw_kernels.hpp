@@ -19,8 +19,8 @@ enum class RawKind : uint8_t {
   UniformBuffer,  // random(): [0, 1) from raw words in a buffer (XORWOW, MRG32k3a)
   BitsPhilox,     // the raw words themselves (uint32; uint64 takes two)
   BitsBuffer,
-  Integers,       // integers(low, range): Lemire's bounded integers on the sub-streams
-  Lanes,          // the XORWOW / MRG32k3a lane loop filling a word buffer (uint8 dummy output)
+  Integers,             // integers(low, range): Lemire's bounded integers on the sub-streams
+  Lanes,                // the XORWOW / MRG32k3a lane loop filling a word buffer (uint8 dummy output)
   CurandUniformPhilox,  // float32 uniform as curandGenerateUniform computes it (CuPy's RandomState)
   CurandUniformBuffer,
   count_
@@ -119,8 +119,10 @@ struct BitsF {
   Src src;
   CUPRIC_HD T operator()(int64_t i) const {
     uint64_t u = static_cast<uint64_t>(i);
-    if constexpr (sizeof(T) == 8) return static_cast<T>((static_cast<uint64_t>(src(2 * u)) << 32) | src(2 * u + 1));
-    else return static_cast<T>(src(u));
+    if constexpr (sizeof(T) == 8)
+      return static_cast<T>((static_cast<uint64_t>(src(2 * u)) << 32) | src(2 * u + 1));
+    else
+      return static_cast<T>(src(u));
   }
 };
 
@@ -170,8 +172,10 @@ struct IntegersF {
   CUPRIC_HD T operator()(int64_t i, int64_t low, uint64_t range) const {
     SubStream s(key, static_cast<uint64_t>(i));
     uint64_t v = static_cast<uint64_t>(low) + bounded(s, range);
-    if constexpr (std::is_same_v<T, bool>) return v != 0;
-    else return static_cast<T>(v);
+    if constexpr (std::is_same_v<T, bool>)
+      return v != 0;
+    else
+      return static_cast<T>(v);
   }
 };
 

@@ -64,8 +64,7 @@ void check_rule(ParamRule rule, const char* name, double v) {
     case ParamRule::Probability:
       if (!(v >= 0 && v <= 1)) throw ValueError(n + " < 0, " + n + " > 1 or " + n + " is NaN");
       break;
-    default:
-      break;
+    default: break;
   }
 }
 
@@ -81,9 +80,7 @@ Dims output_shape(const std::vector<Dims>& shapes, const std::optional<Dims>& si
     try {
       broadcast_shapes(a, b);
       return true;
-    } catch (const std::exception&) {
-      return false;
-    }
+    } catch (const std::exception&) { return false; }
   };
   Dims acc = args[0];
   for (size_t j = 1; j < args.size(); ++j) {
@@ -98,8 +95,10 @@ Dims output_shape(const std::vector<Dims>& shapes, const std::optional<Dims>& si
                      " with shape " + shape_str(args[j]) + ".");
   }
   if (size && acc != *size)
-    throw ValueError("shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between the "
-                     "parameters' shape " + shape_str(acc) + " and size " + shape_str(*size) + ".");
+    throw ValueError(
+        "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between the "
+        "parameters' shape " +
+        shape_str(acc) + " and size " + shape_str(*size) + ".");
   return acc;
 }
 
@@ -128,9 +127,13 @@ StreamKey Generator::next_raw_key(uint64_t words) {
 ndarray Generator::raw_words(uint64_t offset, uint64_t words, Backend& backend) {
   ndarray buf = ndarray::empty(Dims{static_cast<int64_t>(words)}, dtypes::uint32, Order::C, &backend);
   const int64_t lanes = state_.kind == BitGenKind::XORWOW ? kXorwowLanes : kMrgLanes;
-  ndarray index = ndarray::empty(Dims{std::min<int64_t>(static_cast<int64_t>(words), lanes)}, dtypes::uint8, Order::C,
-                                 &backend);
-  LanesF f{reinterpret_cast<uint32_t*>(buf.data()), jump_table_for(state_.kind, backend), state_.seed, offset, words,
+  ndarray index =
+      ndarray::empty(Dims{std::min<int64_t>(static_cast<int64_t>(words), lanes)}, dtypes::uint8, Order::C, &backend);
+  LanesF f{reinterpret_cast<uint32_t*>(buf.data()),
+           jump_table_for(state_.kind, backend),
+           state_.seed,
+           offset,
+           words,
            state_.kind};
   run_loop(raw_loops(RawKind::Lanes, ScalarType::UInt8), &index, 0, &f);
   return buf;
@@ -237,8 +240,10 @@ ndarray Generator::integers(const IntBound& low, const IntBound& high, const std
     ops[2] = from_host(&range, Dims{}, Dims{}, dtypes::uint64, &bk);
   } else {
     // Array bounds: read on the host to check them (one sync, as NumPy checks before drawing).
-    ndarray lo_b = broadcast_to(low.is_array() ? low.array : full(Dims{}, Scalar::of<int64_t>(0), dtypes::int64), shape);
-    ndarray hi_b = broadcast_to(high.is_array() ? high.array : full(Dims{}, Scalar::of<int64_t>(0), dtypes::int64), shape);
+    ndarray lo_b =
+        broadcast_to(low.is_array() ? low.array : full(Dims{}, Scalar::of<int64_t>(0), dtypes::int64), shape);
+    ndarray hi_b =
+        broadcast_to(high.is_array() ? high.array : full(Dims{}, Scalar::of<int64_t>(0), dtypes::int64), shape);
     auto as_int128 = [](const ndarray& a) {
       std::vector<__int128> v;
       if (a.dtype() == dtypes::uint64) {

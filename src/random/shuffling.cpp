@@ -20,7 +20,8 @@ namespace {
 
 int64_t normalize_axis(int64_t axis, int ndim) {
   if (axis < -ndim || axis >= ndim)
-    throw AxisError("axis " + std::to_string(axis) + " is out of bounds for array of dimension " + std::to_string(ndim));
+    throw AxisError("axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
+                    std::to_string(ndim));
   return axis < 0 ? axis + ndim : axis;
 }
 
@@ -88,10 +89,12 @@ ndarray Generator::choice(int64_t n, const std::optional<Dims>& size, bool repla
       if (!(x >= 0)) throw ValueError("Probabilities are not non-negative");
       sum += x;
     }
-    if (std::abs(sum - 1.0) > 1e-8) throw ValueError("Probabilities do not sum to 1. See Notes section of docstring for more information.");
+    if (std::abs(sum - 1.0) > 1e-8)
+      throw ValueError("Probabilities do not sum to 1. See Notes section of docstring for more information.");
     if (!replace)
-      throw NotImplementedError("choice() with replace=False and p is not supported: draw with replace=True, or "
-                                "use a permutation for uniform sampling without replacement (V14-CHOICE)");
+      throw NotImplementedError(
+          "choice() with replace=False and p is not supported: draw with replace=True, or "
+          "use a permutation for uniform sampling without replacement (V14-CHOICE)");
     // NumPy: cdf = cumsum(p) / cdf[-1]; idx = searchsorted(cdf, uniform, side='right').
     ndarray cdf = cumsum(astype(p, dtypes::float64));
     ndarray total = full(Dims{}, Scalar::of<double>(sum), dtypes::float64);
@@ -122,7 +125,8 @@ ndarray Generator::choice(int64_t n, const std::optional<Dims>& size, bool repla
     for (int64_t j = n - k, e = 0; j < n; ++j, ++e) {
       SubStream s(key, static_cast<uint64_t>(e));
       int64_t t = static_cast<int64_t>(bounded(s, static_cast<uint64_t>(j)));
-      if (seen.insert(t).second) picks.push_back(t);
+      if (seen.insert(t).second)
+        picks.push_back(t);
       else {
         seen.insert(j);
         picks.push_back(j);

@@ -17,7 +17,8 @@ const CudaRuntimeFns* built() { return cuda_runtime_table().get(DeviceType::Cuda
 
 const CudaRuntimeFns& rt() {
   const CudaRuntimeFns* r = built();
-  if (!r) throw CudaError(35, "cudaErrorInsufficientDriver: this cupric was built without CUDA (no nvcc at build time)");
+  if (!r)
+    throw CudaError(35, "cudaErrorInsufficientDriver: this cupric was built without CUDA (no nvcc at build time)");
   return *r;
 }
 }  // namespace
@@ -47,7 +48,8 @@ std::string device_pci_bus_id(int device) { return rt().device_pci_bus_id(device
 
 std::pair<std::string, std::string> error_name_and_text(int code) {
   if (const CudaRuntimeFns* r = built()) return r->error_name_and_text(code);
-  if (code == 35) return {"cudaErrorInsufficientDriver", "CUDA driver version is insufficient for CUDA runtime version"};
+  if (code == 35)
+    return {"cudaErrorInsufficientDriver", "CUDA driver version is insufficient for CUDA runtime version"};
   if (code == 100) return {"cudaErrorNoDevice", "no CUDA-capable device is detected"};
   return {"cudaErrorUnknown", "unknown error (this cupric was built without CUDA)"};
 }

@@ -32,8 +32,7 @@ void begin_capture(Backend& b, const Stream& s, CaptureMode mode) {
   } catch (...) {
     try {
       b.graph_destroy(b.stream_end_capture(s));
-    } catch (...) {
-    }
+    } catch (...) {}
     throw;
   }
 }

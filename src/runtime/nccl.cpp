@@ -101,9 +101,7 @@ bool load(const std::vector<std::string>& dirs) {
 bool available() {
   try {
     return load({});
-  } catch (...) {
-    return false;
-  }
+  } catch (...) { return false; }
 }
 
 int get_version() {

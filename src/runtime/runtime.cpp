@@ -14,9 +14,7 @@ bool cuda_is_available() {
   static const bool available = [] {
     try {
       return cuda_backend_if_built() != nullptr && cuda_probe_available();
-    } catch (...) {
-      return false;
-    }
+    } catch (...) { return false; }
   }();
   return available;
 }
@@ -31,12 +29,12 @@ DeviceType backend_from_env() {
   if (v == "cuda") {
     if (!cuda_is_available())
       throw RuntimeError(cuda_backend_if_built()
-                             ? "CUPRIC_BACKEND=cuda but no CUDA device is usable (no driver or no GPU); use CUPRIC_BACKEND=host or auto"
+                             ? "CUPRIC_BACKEND=cuda but no CUDA device is usable (no driver or no GPU); use "
+                               "CUPRIC_BACKEND=host or auto"
                              : "CUPRIC_BACKEND=cuda but this cupric was built without CUDA (no nvcc at build time)");
     return DeviceType::Cuda;
   }
-  if (v != "auto" && !v.empty())
-    throw ValueError("CUPRIC_BACKEND must be 'cuda', 'host' or 'auto' (got '" + v + "')");
+  if (v != "auto" && !v.empty()) throw ValueError("CUPRIC_BACKEND must be 'cuda', 'host' or 'auto' (got '" + v + "')");
   return cuda_is_available() ? DeviceType::Cuda : DeviceType::Host;
 }
 }  // namespace

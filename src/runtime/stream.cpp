@@ -50,8 +50,7 @@ std::shared_ptr<EventObject> EventObject::create(Backend& b, int device, bool bl
 EventObject::~EventObject() {
   try {
     b_->event_destroy(h_, device_);
-  } catch (...) {
-  }
+  } catch (...) {}
 }
 
 void EventObject::record(const Stream& s) { b_->event_record(h_, s); }

@@ -26,7 +26,8 @@ TEST(Averages, AverageWeightsReturned) {
   expect_near(to_vector<double>(scl), {2.0, 2.0, 2.0});
   ndarray k = average(a, {}, {}, true);
   EXPECT_EQ(k.shape(), (Dims{1, 1}));
-  expect_error<ZeroDivisionError>([&] { average(a, 0, zeros(Dims{2, 3})); }, "Weights sum to zero, can't be normalized");
+  expect_error<ZeroDivisionError>([&] { average(a, 0, zeros(Dims{2, 3})); },
+                                  "Weights sum to zero, can't be normalized");
   expect_error<TypeError>([&] { average(a, {}, ones(Dims{3})); },
                           "Axis must be specified when shapes of a and weights differ.");
   expect_error<ValueError>([&] { average(a, {0, 0}); }, "repeated axis in `axis` argument");

@@ -12,7 +12,9 @@ using namespace cupric;
 namespace {
 
 template <class T>
-Scalar S(T v) { return Scalar::of<T>(v); }
+Scalar S(T v) {
+  return Scalar::of<T>(v);
+}
 
 // The raw bits of each element, to compare floats bit for bit with NumPy's.
 template <class T, class U>
@@ -28,14 +30,14 @@ template <class E, class F>
 std::string error_message(F&& f) {
   try {
     f();
-  } catch (const E& e) {
-    return e.what();
-  }
+  } catch (const E& e) { return e.what(); }
   return "<no exception>";
 }
 
 std::vector<std::string> g_warnings;
-void record_warning(const char* category, const char* message) { g_warnings.push_back(std::string(category) + ": " + message); }
+void record_warning(const char* category, const char* message) {
+  g_warnings.push_back(std::string(category) + ": " + message);
+}
 
 }  // namespace
 
@@ -93,8 +95,7 @@ TEST(Arange, Float32AndHalfBitExact) {
 }
 
 TEST(Arange, Complex) {
-  EXPECT_EQ((bits_of<complex64, uint32_t>(
-                arange(S<int64_t>(0), S<int64_t>(1), S<double>(1.0 / 3), dtypes::complex64))),
+  EXPECT_EQ((bits_of<complex64, uint32_t>(arange(S<int64_t>(0), S<int64_t>(1), S<double>(1.0 / 3), dtypes::complex64))),
             (std::vector<uint32_t>{0x0, 0x0, 0x3eaaaaab, 0x0, 0x3f2aaaab, 0x0}));
   // np.arange(1+1j, 5+3j, 1) == [1+1j, 2+1j]: the length is min(ceil(re), ceil(im)) of the quotient.
   ndarray a = arange(S<complex128>({1, 1}), S<complex128>({5, 3}), S<int64_t>(1));
@@ -123,7 +124,8 @@ TEST(Arange, IntegerDtypesWrapLikeNumPy) {
   EXPECT_EQ(to_vector<uint64_t>(arange(S<double>(1e19), S<double>(1e19 + 5e18), S<double>(1e18), dtypes::uint64)),
             (std::vector<uint64_t>{10000000000000000000ull, 11000000000000000000ull, 12000000000000000000ull,
                                    13000000000000000000ull, 14000000000000000000ull}));
-  EXPECT_THROW(arange(S<uint64_t>(UINT64_MAX), S<uint64_t>(0), S<int64_t>(-1), dtypes::uint64), ValueError);  // length > 2**63
+  EXPECT_THROW(arange(S<uint64_t>(UINT64_MAX), S<uint64_t>(0), S<int64_t>(-1), dtypes::uint64),
+               ValueError);  // length > 2**63
 }
 
 TEST(Arange, Bool) {
@@ -164,20 +166,26 @@ TEST(Arange, Errors) {
             "arange() not supported for inputs with DType <class 'numpy.dtypes.VoidDType'>.");
   EXPECT_EQ(error_message<TypeError>([] { arange(S<int64_t>(0), S<int64_t>(5), S<int64_t>(0), DType::void_(8)); }),
             "arange() not supported for inputs with DType <class 'numpy.dtypes.VoidDType'>.");
-  EXPECT_EQ(error_message<TypeError>([] { arange(S<int64_t>(0), S<complex128>({5, 1}), S<int64_t>(1), dtypes::float64); }),
-            "must be real number, not complex");
+  EXPECT_EQ(
+      error_message<TypeError>([] { arange(S<int64_t>(0), S<complex128>({5, 1}), S<int64_t>(1), dtypes::float64); }),
+      "must be real number, not complex");
   EXPECT_EQ(error_message<OverflowError>([] { arange(S<int64_t>(-1), S<int64_t>(3), S<int64_t>(1), dtypes::uint8); }),
             "Python integer -1 out of bounds for uint8");
-  EXPECT_EQ(error_message<OverflowError>([] { arange(S<double>(300.0), S<double>(303.0), S<int64_t>(1), dtypes::int8); }),
-            "Python integer 300 out of bounds for int8");
-  EXPECT_EQ(error_message<OverflowError>([] { arange(S<double>(1e20), S<double>(1e20 + 1e5), S<double>(3e4), dtypes::int64); }),
-            "Python int too large to convert to C long");
+  EXPECT_EQ(
+      error_message<OverflowError>([] { arange(S<double>(300.0), S<double>(303.0), S<int64_t>(1), dtypes::int8); }),
+      "Python integer 300 out of bounds for int8");
   EXPECT_EQ(error_message<OverflowError>(
-                [] { arange(S<uint64_t>(9223372036854775808ull), S<uint64_t>(9223372036854775809ull), S<int64_t>(1), dtypes::int8); }),
+                [] { arange(S<double>(1e20), S<double>(1e20 + 1e5), S<double>(3e4), dtypes::int64); }),
+            "Python int too large to convert to C long");
+  EXPECT_EQ(error_message<OverflowError>([] {
+              arange(S<uint64_t>(9223372036854775808ull), S<uint64_t>(9223372036854775809ull), S<int64_t>(1),
+                     dtypes::int8);
+            }),
             "Python int too large to convert to C long");
   // uint64 takes values above int64 but not negative ones.
-  EXPECT_EQ(to_vector<uint64_t>(arange(S<uint64_t>(UINT64_MAX - 1), S<uint64_t>(UINT64_MAX), S<int64_t>(1), dtypes::uint64)),
-            (std::vector<uint64_t>{UINT64_MAX - 1}));
+  EXPECT_EQ(
+      to_vector<uint64_t>(arange(S<uint64_t>(UINT64_MAX - 1), S<uint64_t>(UINT64_MAX), S<int64_t>(1), dtypes::uint64)),
+      (std::vector<uint64_t>{UINT64_MAX - 1}));
   EXPECT_EQ(error_message<OverflowError>([] { arange(S<int64_t>(-5), S<int64_t>(3), S<int64_t>(1), dtypes::uint64); }),
             "Python integer -5 out of bounds for uint64");
 }
@@ -310,7 +318,8 @@ TEST(Meshgrid, SparseViewsAndErrors) {
   // N-D inputs are flattened: meshgrid(zeros((2,2)), arange(3)) gives (3, 4) arrays.
   std::vector<ndarray> f = meshgrid({zeros(Dims{2, 2}), y});
   EXPECT_EQ(f[0].shape(), (Dims{3, 4}));
-  EXPECT_EQ(error_message<ValueError>([&] { meshgrid({x, y}, "ab"); }), "Valid values for `indexing` are 'xy' and 'ij'.");
+  EXPECT_EQ(error_message<ValueError>([&] { meshgrid({x, y}, "ab"); }),
+            "Valid values for `indexing` are 'xy' and 'ij'.");
 }
 
 // ---- eye, identity, tri --------------------------------------------------------------------------
@@ -363,11 +372,11 @@ TEST(Tril, TwoAndThreeDims) {
   EXPECT_EQ(to_vector<int64_t>(triu(m, 1)), (std::vector<int64_t>{0, 1, 2, 0, 0, 5, 0, 0, 0}));
   ndarray b = arange(S<int64_t>(24)).view(Dims{2, 3, 4}, Dims{96, 32, 8});
   // np.tril(np.arange(24).reshape(2,3,4), 1)
-  EXPECT_EQ(to_vector<int64_t>(tril(b, 1)), (std::vector<int64_t>{0, 1, 0, 0, 4, 5, 6, 0, 8, 9, 10, 11,
-                                                                   12, 13, 0, 0, 16, 17, 18, 0, 20, 21, 22, 23}));
+  EXPECT_EQ(to_vector<int64_t>(tril(b, 1)),
+            (std::vector<int64_t>{0, 1, 0, 0, 4, 5, 6, 0, 8, 9, 10, 11, 12, 13, 0, 0, 16, 17, 18, 0, 20, 21, 22, 23}));
   // np.triu(np.arange(24).reshape(2,3,4), -1)
-  EXPECT_EQ(to_vector<int64_t>(triu(b, -1)), (std::vector<int64_t>{0, 1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11,
-                                                                    12, 13, 14, 15, 16, 17, 18, 19, 0, 21, 22, 23}));
+  EXPECT_EQ(to_vector<int64_t>(triu(b, -1)), (std::vector<int64_t>{0,  1,  2,  3,  4,  5,  6,  7,  0, 9,  10, 11,
+                                                                   12, 13, 14, 15, 16, 17, 18, 19, 0, 21, 22, 23}));
 }
 
 TEST(Tril, StridedInputAndBroadcastVector) {
@@ -377,8 +386,8 @@ TEST(Tril, StridedInputAndBroadcastVector) {
   ndarray t = tril(a);
   EXPECT_TRUE(t.c_contiguous());
   EXPECT_EQ(t.dtype(), dtypes::int16);
-  EXPECT_EQ(to_vector<int16_t>(t), (std::vector<int16_t>{0, 0, 0, 0, 2, 8, 0, 0, 4, 10, 16, 0,
-                                                         1, 0, 0, 0, 3, 9, 0, 0, 5, 11, 17, 0}));
+  EXPECT_EQ(to_vector<int16_t>(t),
+            (std::vector<int16_t>{0, 0, 0, 0, 2, 8, 0, 0, 4, 10, 16, 0, 1, 0, 0, 0, 3, 9, 0, 0, 5, 11, 17, 0}));
   // np.triu([1, 2, 3]) == [[1, 2, 3], [0, 2, 3], [0, 0, 3]].
   ndarray v = arange(S<int64_t>(1), S<int64_t>(4));
   EXPECT_EQ(triu(v).shape(), (Dims{3, 3}));

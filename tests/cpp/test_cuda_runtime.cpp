@@ -78,8 +78,8 @@ TEST(Allocator, ThreadAllocatorOverridesOnlyThisThread) {
   auto pool = default_pool(hb(), 0);
   pool->free_all_blocks();
   size_t used = pool->used_bytes();
-  auto prev = exchange_thread_allocator(DeviceType::Host,
-                                        std::make_shared<ThreadAllocator>(ThreadAllocator{AllocatorMode::Raw, nullptr}));
+  auto prev = exchange_thread_allocator(
+      DeviceType::Host, std::make_shared<ThreadAllocator>(ThreadAllocator{AllocatorMode::Raw, nullptr}));
   EXPECT_EQ(prev, nullptr);
   auto raw = allocate(hb(), 1000);
   EXPECT_EQ(raw->kind(), MemoryKind2::Raw);
@@ -142,9 +142,7 @@ TEST(Nccl, MissingLibraryNamesIt) {
   try {
     nccl::get_unique_id();
     FAIL() << "no error";
-  } catch (const RuntimeError& e) {
-    EXPECT_NE(std::string(e.what()).find("libnccl.so.2"), std::string::npos);
-  }
+  } catch (const RuntimeError& e) { EXPECT_NE(std::string(e.what()).find("libnccl.so.2"), std::string::npos); }
 }
 
 TEST(AsyncMemoryPool, FreeAfterItsStreamIsDestroyedIsSafe) {

@@ -28,8 +28,12 @@ TEST(Promotion, SpotChecks) {
       DType a{static_cast<ScalarType>(i)}, b{static_cast<ScalarType>(j)};
       bool ab_ok = true, ba_ok = true;
       DType ab, ba;
-      try { ab = promote_types(a, b); } catch (const TypeError&) { ab_ok = false; }
-      try { ba = promote_types(b, a); } catch (const TypeError&) { ba_ok = false; }
+      try {
+        ab = promote_types(a, b);
+      } catch (const TypeError&) { ab_ok = false; }
+      try {
+        ba = promote_types(b, a);
+      } catch (const TypeError&) { ba_ok = false; }
       EXPECT_EQ(ab_ok, ba_ok) << a.name() << " " << b.name();
       if (ab_ok && ba_ok) EXPECT_EQ(ab, ba) << a.name() << " " << b.name();
     }
@@ -71,9 +75,7 @@ TEST(DTypeNames, Parsing) {
   try {
     dtype_from_string("datetime64[ns]");
     ADD_FAILURE() << "datetime64 parsed";
-  } catch (const ValueError& e) {
-    EXPECT_STREQ(e.what(), "Unsupported dtype datetime64[ns]");
-  }
+  } catch (const ValueError& e) { EXPECT_STREQ(e.what(), "Unsupported dtype datetime64[ns]"); }
   EXPECT_EQ(dtypes::float32.name(), "float32");
   EXPECT_EQ(dtypes::complex64.char_code(), 'F');
   EXPECT_EQ(dtypes::uint16.kind(), 'u');
@@ -82,10 +84,10 @@ TEST(DTypeNames, Parsing) {
 TEST(Float16, RoundToNearestEven) {
   auto bits = [](float f) { return float16(f).bits; };
   EXPECT_EQ(bits(1.0f), 0x3c00);
-  EXPECT_EQ(bits(65504.0f), 0x7bff);   // largest finite
-  EXPECT_EQ(bits(65520.0f), 0x7c00);   // halfway to the next binade: ties to even = inf
-  EXPECT_EQ(bits(2049.0f), 0x6800);    // tie -> 2048 (even)
-  EXPECT_EQ(bits(2051.0f), 0x6802);    // tie -> 2052 (even)
+  EXPECT_EQ(bits(65504.0f), 0x7bff);               // largest finite
+  EXPECT_EQ(bits(65520.0f), 0x7c00);               // halfway to the next binade: ties to even = inf
+  EXPECT_EQ(bits(2049.0f), 0x6800);                // tie -> 2048 (even)
+  EXPECT_EQ(bits(2051.0f), 0x6802);                // tie -> 2052 (even)
   EXPECT_EQ(bits(std::ldexp(1.0f, -24)), 0x0001);  // smallest subnormal
   EXPECT_EQ(bits(std::ldexp(1.0f, -25)), 0x0000);  // tie with zero -> zero
   EXPECT_EQ(bits(3 * std::ldexp(1.0f, -26)), 0x0001);
@@ -112,7 +114,7 @@ TEST(BFloat16, RoundToNearestEven) {
   EXPECT_EQ(bits(std::numeric_limits<float>::infinity()), 0x7f80);
   EXPECT_EQ(bits(-0.0f), 0x8000);
   EXPECT_EQ(bits(std::ldexp(1.0f, -130)), 0x0008);  // float subnormal, exact in bfloat16
-  EXPECT_EQ(bits(3.4e38f), 0x7f80);                  // rounds past the largest finite to inf
+  EXPECT_EQ(bits(3.4e38f), 0x7f80);                 // rounds past the largest finite to inf
   EXPECT_EQ(static_cast<float>(bfloat16::from_bits(0x7f7f)), 3.3895313892515355e38f);
   EXPECT_EQ(static_cast<float>(bfloat16::from_bits(0x0001)), std::ldexp(1.0f, -133));
 }

@@ -114,8 +114,9 @@ TEST(Block, NestedLists) {
   EXPECT_EQ(vals(r), (std::vector<int64_t>{1, 2, 3, 4, 9, 9}));
   EXPECT_EQ(vals(block({B, B})), (std::vector<int64_t>{9, 9, 9, 9}));
   expect_error<ValueError>([&] { block(BlockNode::list({})); }, "List at arrays cannot be empty");
-  expect_error<ValueError>([&] { block({BlockNode{A}, A}); },
-                           "List depths are mismatched. First element was at depth 2, but there is an element at depth 1 (arrays[1])");
+  expect_error<ValueError>(
+      [&] { block({BlockNode{A}, A}); },
+      "List depths are mismatched. First element was at depth 2, but there is an element at depth 1 (arrays[1])");
 }
 
 TEST(Select, FirstTrueWins) {

@@ -115,7 +115,8 @@ TEST(LoopPlan, NegativeStridesAreFlipped) {
   EXPECT_FALSE(m.contiguous);
   // A 2-D array reversed along both axes coalesces after flipping.
   ndarray b2 = empty({3, 4}, dtypes::float32);
-  ndarray rr = basic_index(b2, {Index::slice(Index::kNone, Index::kNone, -1), Index::slice(Index::kNone, Index::kNone, -1)});
+  ndarray rr =
+      basic_index(b2, {Index::slice(Index::kNone, Index::kNone, -1), Index::slice(Index::kNone, Index::kNone, -1)});
   LoopPlan n = plan_of({rr});
   EXPECT_EQ(plan_shape(n), (std::vector<int64_t>{12}));
   EXPECT_EQ(n.data[0], b2.data());
@@ -230,9 +231,7 @@ size_t check_cut(const LoopPlan& p) {
 
 }  // namespace
 
-TEST(RunCuda, SmallStridedPlanIsOnePiece) {
-  EXPECT_EQ(check_cut(fake_plan({7, 5}, {{40, 8}, {8, 56}})), 1u);
-}
+TEST(RunCuda, SmallStridedPlanIsOnePiece) { EXPECT_EQ(check_cut(fake_plan({7, 5}, {{40, 8}, {8, 56}})), 1u); }
 
 TEST(RunCuda, OneDimensionalHugeStrideCutsIntoRuns) {
   // reach 9 * 2^29 > INT32_MAX: runs of 4 elements (3 * 2^29 <= INT32_MAX).

@@ -40,7 +40,8 @@ TEST(MaskPaths, SetitemValuesAndCountMismatch) {
   EXPECT_EQ(vals(a), (std::vector<int64_t>{10, 1, 20, 3, 30}));
   cupric::testing::expect_error<ValueError>(
       [&] { setitem(a, {Index::array_index(bools({1, 1, 0, 0, 0}))}, array(std::vector<int64_t>{7, 8, 9})); },
-      "NumPy boolean array indexing assignment cannot assign 3 input values to the 2 output values where the mask is true");
+      "NumPy boolean array indexing assignment cannot assign 3 input values to the 2 output values where the mask is "
+      "true");
   EXPECT_EQ(vals(a), (std::vector<int64_t>{10, 1, 20, 3, 30}));
 }
 

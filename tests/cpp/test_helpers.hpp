@@ -12,9 +12,7 @@ void expect_error(F&& f, const std::string& msg) {
   try {
     f();
     ADD_FAILURE() << "no exception; expected: " << msg;
-  } catch (const E& e) {
-    EXPECT_EQ(std::string(e.what()), msg);
-  } catch (const std::exception& e) {
+  } catch (const E& e) { EXPECT_EQ(std::string(e.what()), msg); } catch (const std::exception& e) {
     ADD_FAILURE() << "wrong exception type: " << e.what();
   }
 }

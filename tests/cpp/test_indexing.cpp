@@ -38,9 +38,10 @@ TEST(AdvancedIndex, PlacementRule) {
   // Adjacent advanced indices stay in place; separated ones (an integer counts) go first.
   EXPECT_EQ(getitem(a, {Index::slice(), Index::integer(0), Index::array_index(ints({1, 2}))}).shape(), (Dims{3, 2}));
   EXPECT_EQ(getitem(a, {Index::integer(0), Index::slice(), Index::array_index(ints({1, 2}))}).shape(), (Dims{2, 4}));
-  EXPECT_EQ(getitem(a, {Index::slice(), Index::array_index(ints({0})), Index::ellipsis(), Index::array_index(ints({1}))})
-                .shape(),
-            (Dims{1, 3}));
+  EXPECT_EQ(
+      getitem(a, {Index::slice(), Index::array_index(ints({0})), Index::ellipsis(), Index::array_index(ints({1}))})
+          .shape(),
+      (Dims{1, 3}));
   ndarray r = getitem(a, {Index::array_index(ints({0, 2})), Index::newaxis(), Index::slice(1, 3)});
   EXPECT_EQ(r.shape(), (Dims{2, 1, 2, 5}));
   EXPECT_EQ(vals(r)[0], 5);

@@ -21,7 +21,8 @@ bool shares(const ndarray& a, const ndarray& b) { return a.memory() == b.memory(
 // a with axis `axis` reversed: a negative-stride view, as a[..., ::-1, ...].
 ndarray flipped(const ndarray& a, int axis) {
   std::vector<Index> idx;
-  for (int i = 0; i < a.ndim(); ++i) idx.push_back(i == axis ? Index::slice(Index::kNone, Index::kNone, -1) : Index::slice());
+  for (int i = 0; i < a.ndim(); ++i)
+    idx.push_back(i == axis ? Index::slice(Index::kNone, Index::kNone, -1) : Index::slice());
   return basic_index(a, idx);
 }
 
@@ -43,9 +44,7 @@ TEST(Reshape, ContiguousIsView) {
   EXPECT_EQ(reshape(a, {1, -1, 1}).shape(), (Dims{1, 6, 1}));
 }
 
-TEST(Reshape, AnyNegativeIsTheUnknownDimension) {
-  EXPECT_EQ(reshape(arange(6), {-2, 3}).shape(), (Dims{2, 3}));
-}
+TEST(Reshape, AnyNegativeIsTheUnknownDimension) { EXPECT_EQ(reshape(arange(6), {-2, 3}).shape(), (Dims{2, 3})); }
 
 TEST(Reshape, FOrderOfCArrayCopies) {
   ndarray a = arange(6, {2, 3});
@@ -128,8 +127,9 @@ TEST(Reshape, Errors) {
   expect_error<ValueError>([&] { reshape(a, {-1, 4}); }, "cannot reshape array of size 6 into shape (4)");
   expect_error<ValueError>([&] { reshape(a, {4, -1}); }, "cannot reshape array of size 6 into shape (4,newaxis)");
   expect_error<ValueError>([&] { reshape(a, {-1, -1}); }, "can only specify one unknown dimension");
-  expect_error<ValueError>([&] { reshape(a, {int64_t{1} << 62, int64_t{1} << 62, -1}); },
-                           "cannot reshape array of size 6 into shape (4611686018427387904,4611686018427387904,newaxis)");
+  expect_error<ValueError>(
+      [&] { reshape(a, {int64_t{1} << 62, int64_t{1} << 62, -1}); },
+      "cannot reshape array of size 6 into shape (4611686018427387904,4611686018427387904,newaxis)");
   expect_error<ValueError>([&] { reshape(a, {6}, Order::K); }, "order 'K' is not permitted for reshaping");
 }
 
@@ -197,7 +197,8 @@ TEST(Flatten, KeepOrderWithBroadcastAxes) {
   EXPECT_EQ(vals(flatten(base.view({2, 3, 4}, {8, 0, 16}), Order::K)), expect1);
   std::vector<int64_t> expect2 = {0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 2, 3, 4, 5, 2, 3, 4, 5, 2, 3, 4, 5};
   EXPECT_EQ(vals(flatten(base.view({2, 3, 4}, {16, 0, 8}), Order::K)), expect2);
-  std::vector<int64_t> expect3 = {0, 0, 0, 0, 1, 1, 1, 1, 10, 10, 10, 10, 11, 11, 11, 11, 20, 20, 20, 20, 21, 21, 21, 21};
+  std::vector<int64_t> expect3 = {0,  0,  0,  0,  1,  1,  1,  1,  10, 10, 10, 10,
+                                  11, 11, 11, 11, 20, 20, 20, 20, 21, 21, 21, 21};
   EXPECT_EQ(vals(flatten(base.view({2, 3, 4}, {8, 80, 0}), Order::K)), expect3);
 }
 
@@ -277,7 +278,8 @@ TEST(Squeeze, AllAndSelected) {
 
 TEST(Squeeze, Errors) {
   ndarray a = zeros({1, 2}, dtypes::int8);
-  expect_error<ValueError>([&] { squeeze(a, {1}); }, "cannot select an axis to squeeze out which has size not equal to one");
+  expect_error<ValueError>([&] { squeeze(a, {1}); },
+                           "cannot select an axis to squeeze out which has size not equal to one");
   expect_error<ValueError>([&] { squeeze(a, {0, 0, 5}); }, "duplicate value in 'axis'");
   expect_error<AxisError>([&] { squeeze(a, {5, 0, 0}); }, "axis 5 is out of bounds for array of dimension 2");
 }
@@ -381,7 +383,8 @@ TEST(ViewDtype, ItemsizeChanges) {
   EXPECT_EQ(view_dtype(t, dtypes::int64).strides(), t.strides());
   EXPECT_EQ(view_dtype(zeros({}), dtypes::uint64).ndim(), 0);
   // A last axis of length 1 may have any stride.
-  ndarray col = basic_index(zeros({2, 4}, dtypes::int16), {Index::slice(), Index::slice(Index::kNone, Index::kNone, 4)});
+  ndarray col =
+      basic_index(zeros({2, 4}, dtypes::int16), {Index::slice(), Index::slice(Index::kNone, Index::kNone, 4)});
   ndarray cb = view_dtype(col, dtypes::int8);
   EXPECT_EQ(cb.shape(), (Dims{2, 2}));
   EXPECT_EQ(cb.strides(), (Dims{8, 1}));
@@ -396,8 +399,9 @@ TEST(ViewDtype, Errors) {
                            "of the last axis of the array.");
   expect_error<ValueError>([&] { view_dtype(zeros({}, dtypes::int8), dtypes::int32); },
                            "Changing the dtype of a 0d array is only supported if the itemsize is unchanged");
-  expect_error<ValueError>([&] { view_dtype(zeros({2}, dtypes::complex64), DType::void_(3)); },
-                           "When changing to a smaller dtype, its size must be a divisor of the size of original dtype");
+  expect_error<ValueError>(
+      [&] { view_dtype(zeros({2}, dtypes::complex64), DType::void_(3)); },
+      "When changing to a smaller dtype, its size must be a divisor of the size of original dtype");
 }
 
 // ---- diagonal --------------------------------------------------------------------------------
@@ -431,6 +435,8 @@ TEST(Diagonal, HigherDimensions) {
 TEST(Diagonal, Errors) {
   expect_error<ValueError>([&] { diagonal(zeros({3})); }, "diag requires an array of at least two dimensions");
   expect_error<ValueError>([&] { diagonal(zeros({2, 3}), 0, 0, -2); }, "axis1 and axis2 cannot be the same");
-  expect_error<AxisError>([&] { diagonal(zeros({2, 3}), 0, 0, 4); }, "axis2: axis 4 is out of bounds for array of dimension 2");
-  expect_error<AxisError>([&] { diagonal(zeros({2, 3}), 0, -3, 0); }, "axis1: axis -3 is out of bounds for array of dimension 2");
+  expect_error<AxisError>([&] { diagonal(zeros({2, 3}), 0, 0, 4); },
+                          "axis2: axis 4 is out of bounds for array of dimension 2");
+  expect_error<AxisError>([&] { diagonal(zeros({2, 3}), 0, -3, 0); },
+                          "axis1: axis -3 is out of bounds for array of dimension 2");
 }

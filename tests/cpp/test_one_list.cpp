@@ -11,21 +11,21 @@ using namespace cupric;
 
 TEST(DTypeList, EveryRowGeneratesConsistentTables) {
   int row = 0;
-#define CUPRIC_CHECK_DTYPE(E, T, C, N, CH, K)                                                            \
-  {                                                                                                      \
-    SCOPED_TRACE(N);                                                                                     \
-    EXPECT_EQ(static_cast<int>(ScalarType::E), row);                                                     \
-    EXPECT_EQ(dtype_of<T>::value, ScalarType::E);                                                        \
-    EXPECT_EQ(dtypes::C, DType(ScalarType::E));                                                          \
-    EXPECT_EQ(DType(ScalarType::E).itemsize, static_cast<int32_t>(sizeof(T)));                           \
-    EXPECT_EQ(DType(ScalarType::E).name(), N);                                                           \
-    EXPECT_EQ(DType(ScalarType::E).char_code(), CH);                                                     \
-    EXPECT_EQ(DType(ScalarType::E).kind(), K);                                                           \
-    EXPECT_EQ(dtype_from_string(N), DType(ScalarType::E));                                               \
-    EXPECT_EQ(dtype_from_string(std::string(1, CH)), DType(ScalarType::E));                              \
-    EXPECT_TRUE((std::is_same_v<numeric_type_t<static_cast<int>(ScalarType::E)>, T>));                   \
-    EXPECT_TRUE(visit_scalar_type(ScalarType::E, []<class V>() { return std::is_same_v<V, T>; }));       \
-    ++row;                                                                                               \
+#define CUPRIC_CHECK_DTYPE(E, T, C, N, CH, K)                                                      \
+  {                                                                                                \
+    SCOPED_TRACE(N);                                                                               \
+    EXPECT_EQ(static_cast<int>(ScalarType::E), row);                                               \
+    EXPECT_EQ(dtype_of<T>::value, ScalarType::E);                                                  \
+    EXPECT_EQ(dtypes::C, DType(ScalarType::E));                                                    \
+    EXPECT_EQ(DType(ScalarType::E).itemsize, static_cast<int32_t>(sizeof(T)));                     \
+    EXPECT_EQ(DType(ScalarType::E).name(), N);                                                     \
+    EXPECT_EQ(DType(ScalarType::E).char_code(), CH);                                               \
+    EXPECT_EQ(DType(ScalarType::E).kind(), K);                                                     \
+    EXPECT_EQ(dtype_from_string(N), DType(ScalarType::E));                                         \
+    EXPECT_EQ(dtype_from_string(std::string(1, CH)), DType(ScalarType::E));                        \
+    EXPECT_TRUE((std::is_same_v<numeric_type_t<static_cast<int>(ScalarType::E)>, T>));             \
+    EXPECT_TRUE(visit_scalar_type(ScalarType::E, []<class V>() { return std::is_same_v<V, T>; })); \
+    ++row;                                                                                         \
   }
   CUPRIC_FORALL_DTYPES(CUPRIC_CHECK_DTYPE)
 #undef CUPRIC_CHECK_DTYPE
@@ -46,24 +46,24 @@ TEST(DTypeList, KindAndSizeCodes) {
 
 TEST(UfuncList, EveryRowIsRegisteredWithItsArity) {
   std::set<std::string> names;
-#define CUPRIC_UFUNC(FAMILY, F, NAME, NIN, NOUT)                              \
-  {                                                                           \
-    const OpDef* d = find_ufunc(#NAME);                                       \
-    ASSERT_NE(d, nullptr) << #NAME;                                           \
-    EXPECT_EQ(d->name, #NAME);                                                \
-    EXPECT_EQ(d->info.name, d->name);                                         \
-    EXPECT_EQ(d->nin, NIN) << #NAME;                                          \
-    EXPECT_EQ(d->nout, NOUT) << #NAME;                                        \
-    EXPECT_FALSE(d->loops.empty()) << #NAME;                                  \
-    EXPECT_FALSE(d->doc.empty()) << #NAME;                                    \
-    EXPECT_TRUE(names.insert(#NAME).second) << #NAME << " listed twice";      \
+#define CUPRIC_UFUNC(FAMILY, F, NAME, NIN, NOUT)                         \
+  {                                                                      \
+    const OpDef* d = find_ufunc(#NAME);                                  \
+    ASSERT_NE(d, nullptr) << #NAME;                                      \
+    EXPECT_EQ(d->name, #NAME);                                           \
+    EXPECT_EQ(d->info.name, d->name);                                    \
+    EXPECT_EQ(d->nin, NIN) << #NAME;                                     \
+    EXPECT_EQ(d->nout, NOUT) << #NAME;                                   \
+    EXPECT_FALSE(d->loops.empty()) << #NAME;                             \
+    EXPECT_FALSE(d->doc.empty()) << #NAME;                               \
+    EXPECT_TRUE(names.insert(#NAME).second) << #NAME << " listed twice"; \
   }
 #define CUPRIC_UFUNC_HIDDEN CUPRIC_UFUNC
-#define CUPRIC_UFUNC_ALIAS(ALIAS, NAME, NIN, NOUT)                            \
-  {                                                                           \
-    EXPECT_EQ(find_ufunc(#ALIAS), find_ufunc(#NAME)) << #ALIAS;               \
-    EXPECT_EQ(find_op(#ALIAS), nullptr) << #ALIAS << " is its own op";        \
-    EXPECT_EQ(find_ufunc(#NAME)->nin, NIN) << #ALIAS;                         \
+#define CUPRIC_UFUNC_ALIAS(ALIAS, NAME, NIN, NOUT)                     \
+  {                                                                    \
+    EXPECT_EQ(find_ufunc(#ALIAS), find_ufunc(#NAME)) << #ALIAS;        \
+    EXPECT_EQ(find_op(#ALIAS), nullptr) << #ALIAS << " is its own op"; \
+    EXPECT_EQ(find_ufunc(#NAME)->nin, NIN) << #ALIAS;                  \
   }
 #include "cupric/ops/ufunc_list.inc"
 #undef CUPRIC_UFUNC

@@ -71,7 +71,10 @@ TEST(Pool, SameSizeIsReusedOnTheSameStream) {
 TEST(Pool, BestFitSplitsAndMergesBack) {
   auto pool = fresh_pool();
   char* base;
-  { auto m = pool->malloc(4096, kA); base = static_cast<char*>(m->ptr()); }
+  {
+    auto m = pool->malloc(4096, kA);
+    base = static_cast<char*>(m->ptr());
+  }
   auto a = pool->malloc(1024, kA);
   EXPECT_EQ(a->ptr(), base);  // split: the front piece
   EXPECT_EQ(pool->n_free_blocks(), 1u);
@@ -108,7 +111,10 @@ TEST(Pool, BestFitPicksTheSmallestBlockThatFits) {
 TEST(Pool, SmallRequestsDoNotSplitLargeSegments) {
   auto pool = fresh_pool();
   char* large;
-  { auto m = pool->malloc(4 << 20, kA); large = static_cast<char*>(m->ptr()); }
+  {
+    auto m = pool->malloc(4 << 20, kA);
+    large = static_cast<char*>(m->ptr());
+  }
   auto s = pool->malloc(512, kA);
   char* p = static_cast<char*>(s->ptr());
   EXPECT_TRUE(p < large || p >= large + (4 << 20));  // a new small segment
@@ -123,7 +129,10 @@ TEST(Pool, SmallRequestsDoNotSplitLargeSegments) {
 TEST(Pool, FreeBlocksArePerStream) {
   auto pool = fresh_pool();
   void* p;
-  { auto m = pool->malloc(1024, kA); p = m->ptr(); }
+  {
+    auto m = pool->malloc(1024, kA);
+    p = m->ptr();
+  }
   auto other = pool->malloc(1024, kB);  // not A's block while memory is available
   EXPECT_NE(other->ptr(), p);
   EXPECT_EQ(pool->total_bytes(), 2048u);
@@ -135,7 +144,10 @@ TEST(Pool, FreeBlocksArePerStream) {
 TEST(Pool, AnotherStreamStealsOnlyWhenOutOfMemory) {
   auto pool = fresh_pool();
   void* p;
-  { auto m = pool->malloc(4096, kA); p = m->ptr(); }
+  {
+    auto m = pool->malloc(4096, kA);
+    p = m->ptr();
+  }
   pool->set_limit(4096);
   auto b = pool->malloc(1024, kB);  // at the limit: takes (a piece of) A's block
   EXPECT_EQ(b->ptr(), p);
@@ -156,7 +168,10 @@ TEST(Pool, AnotherStreamStealsOnlyWhenOutOfMemory) {
 
 TEST(Pool, FreeAllBlocksOfOneStream) {
   auto pool = fresh_pool();
-  { auto a = pool->malloc(1024, kA); auto b = pool->malloc(2048, kB); }
+  {
+    auto a = pool->malloc(1024, kA);
+    auto b = pool->malloc(2048, kB);
+  }
   EXPECT_EQ(pool->total_bytes(), 3072u);
   pool->free_all_blocks(kA);
   EXPECT_EQ(pool->total_bytes(), 2048u);
@@ -199,7 +214,10 @@ TEST(Pool, LimitRaisesOutOfMemoryAndLeavesThePoolUsable) {
 
 TEST(Pool, OutOfMemoryFreesCachedBlocksBeforeGivingUp) {
   auto pool = fresh_pool();
-  { auto m = pool->malloc(1024, kA); auto n = pool->malloc(512, kA); }
+  {
+    auto m = pool->malloc(1024, kA);
+    auto n = pool->malloc(512, kA);
+  }
   pool->set_limit(2048);
   auto big = pool->malloc(2048, kA);  // cached 1024 + 512 are returned to make room
   EXPECT_EQ(pool->total_bytes(), 2048u);
@@ -212,7 +230,10 @@ TEST(Pool, OomHookRunsBeforeTheLastRetry) {
   pool->set_limit(2048);
   std::shared_ptr<Memory> held = pool->malloc(2048);
   int calls = 0;
-  MemoryPool::set_oom_hook([&]() { ++calls; held.reset(); });  // "garbage collection"
+  MemoryPool::set_oom_hook([&]() {
+    ++calls;
+    held.reset();
+  });  // "garbage collection"
   auto m = pool->malloc(1024);
   MemoryPool::set_oom_hook(nullptr);
   EXPECT_EQ(calls, 1);
@@ -232,7 +253,10 @@ TEST(Pool, RetiredStreamBlocksGoToTheNullStream) {
   void* p;
   {
     auto s = StreamObject::create(host_backend());
-    { auto m = pool->malloc(1536, s->stream()); p = m->ptr(); }
+    {
+      auto m = pool->malloc(1536, s->stream());
+      p = m->ptr();
+    }
     auto pending = pool->malloc(2560, s->stream());
     s.reset();  // destroyed: synchronized, its free blocks become reusable anywhere
     auto m2 = pool->malloc(1536, kNull);
@@ -250,7 +274,10 @@ TEST(Pool, CurrentStreamDecidesTheArena) {
   Backend& b = host_backend();
   auto s = StreamObject::create(b);
   void* p;
-  { auto m = pool->malloc(1024); p = m->ptr(); }  // on the null stream
+  {
+    auto m = pool->malloc(1024);
+    p = m->ptr();
+  }  // on the null stream
   s->use();
   auto on_s = pool->malloc(1024);
   EXPECT_NE(on_s->ptr(), p);
@@ -281,9 +308,8 @@ TEST(Pool, RawAllocatorBypassesThePool) {
     EXPECT_EQ(m->size(), 1000u);
     EXPECT_EQ(pool->total_bytes(), total0);
   }
-  set_allocator(DeviceType::Host, AllocatorMode::Custom, [](Backend& bk, int dev, size_t n) {
-    return Memory::raw(bk, n + 1, dev);
-  });
+  set_allocator(DeviceType::Host, AllocatorMode::Custom,
+                [](Backend& bk, int dev, size_t n) { return Memory::raw(bk, n + 1, dev); });
   EXPECT_EQ(allocate(b, 10)->size(), 11u);
   set_allocator(DeviceType::Host, AllocatorMode::Pool);
   EXPECT_EQ(allocate(b, 10)->size(), 512u);

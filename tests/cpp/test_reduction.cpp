@@ -84,8 +84,9 @@ TEST(Reduction, OutArgument) {
   ndarray r = sum(a, 0, {}, out);
   EXPECT_EQ(r.memory(), out.memory());
   EXPECT_EQ(to_vector<float>(out), (std::vector<float>{12, 15, 18, 21}));
-  expect_error<ValueError>([&] { sum(a, 0, {}, zeros({3})); },
-                           "output parameter for reduction operation add has the wrong shape: Found (3,) but expected (4,)");
+  expect_error<ValueError>(
+      [&] { sum(a, 0, {}, zeros({3})); },
+      "output parameter for reduction operation add has the wrong shape: Found (3,) but expected (4,)");
   expect_error<ValueError>([&] { sum(a, {}, {}, zeros({1})); },
                            "output parameter for reduction operation add has the wrong number of dimensions: Found 1 "
                            "but expected 0");

@@ -62,7 +62,8 @@ TEST(Registration, ReduceLoopsHaveCudaTwins) {
   for (int op = 0; op < kNumReduceOps; ++op)
     for (int a = 0; a < 15; ++a)
       for (int b = 0; b < 15; ++b) {
-        ReduceLoopPair& p = reduce_loops(static_cast<ReduceOp>(op), static_cast<ScalarType>(a), static_cast<ScalarType>(b));
+        ReduceLoopPair& p =
+            reduce_loops(static_cast<ReduceOp>(op), static_cast<ScalarType>(a), static_cast<ScalarType>(b));
         if (!p.host) continue;
         ++n;
         if (kCudaBuild) {

@@ -33,7 +33,7 @@ TEST(Ufunc, IntegerSemantics) {
   ndarray u = array<uint8_t>({1, 128});
   EXPECT_EQ(to_vector<uint8_t>(left_shift(u, 1)), (std::vector<uint8_t>{2, 0}));
   EXPECT_EQ(to_vector<uint8_t>(left_shift(u, 9)), (std::vector<uint8_t>{0, 0}));  // past the width
-  EXPECT_THROW(add(u, 300), OverflowError);  // V14-PROMO-2
+  EXPECT_THROW(add(u, 300), OverflowError);                                       // V14-PROMO-2
 }
 
 TEST(Ufunc, ComparisonsAndNaN) {
@@ -92,8 +92,9 @@ TEST(Ufunc, CastingAndNoLoopErrors) {
     add(f, f, d);
     FAIL() << "no error";
   } catch (const UFuncInputCastingError& e) {
-    EXPECT_STREQ(e.what(),
-                 "Cannot cast ufunc 'add' input 0 from dtype('float64') to dtype('int32') with casting rule 'same_kind'");
+    EXPECT_STREQ(
+        e.what(),
+        "Cannot cast ufunc 'add' input 0 from dtype('float64') to dtype('int32') with casting rule 'same_kind'");
     EXPECT_EQ(e.ufunc, "add");
     EXPECT_EQ(e.nin, 2);
     EXPECT_EQ(e.operand, 0);
@@ -105,8 +106,9 @@ TEST(Ufunc, CastingAndNoLoopErrors) {
     negative(f, d);  // one input: no index
     FAIL() << "no error";
   } catch (const UFuncInputCastingError& e) {
-    EXPECT_STREQ(e.what(),
-                 "Cannot cast ufunc 'negative' input from dtype('float64') to dtype('int32') with casting rule 'same_kind'");
+    EXPECT_STREQ(
+        e.what(),
+        "Cannot cast ufunc 'negative' input from dtype('float64') to dtype('int32') with casting rule 'same_kind'");
   }
   UfuncOptions o;
   o.out[0] = i;
@@ -114,8 +116,9 @@ TEST(Ufunc, CastingAndNoLoopErrors) {
     add(i, 1.5, o);
     FAIL() << "no error";
   } catch (const UFuncOutputCastingError& e) {
-    EXPECT_STREQ(e.what(),
-                 "Cannot cast ufunc 'add' output from dtype('float64') to dtype('int32') with casting rule 'same_kind'");
+    EXPECT_STREQ(
+        e.what(),
+        "Cannot cast ufunc 'add' output from dtype('float64') to dtype('int32') with casting rule 'same_kind'");
     EXPECT_EQ(e.operand, 2);  // NumPy's out_i: nin + the output's index
   }
   UfuncOptions o2;
@@ -124,16 +127,18 @@ TEST(Ufunc, CastingAndNoLoopErrors) {
     ufunc_call("divmod", {f, f}, o2);
     FAIL() << "no error";
   } catch (const UFuncOutputCastingError& e) {  // two outputs: numbered
-    EXPECT_STREQ(e.what(),
-                 "Cannot cast ufunc 'divmod' output 3 from dtype('float64') to dtype('int32') with casting rule 'same_kind'");
+    EXPECT_STREQ(
+        e.what(),
+        "Cannot cast ufunc 'divmod' output 3 from dtype('float64') to dtype('int32') with casting rule 'same_kind'");
   }
   try {
     gcd(f, 1);
     FAIL() << "no error";
   } catch (const UFuncNoLoopError& e) {
-    EXPECT_STREQ(e.what(),
-                 "ufunc 'gcd' did not contain a loop with signature matching types (<class 'numpy.dtypes.Float64DType'>, "
-                 "<class 'numpy.dtypes._PyLongDType'>) -> None");
+    EXPECT_STREQ(
+        e.what(),
+        "ufunc 'gcd' did not contain a loop with signature matching types (<class 'numpy.dtypes.Float64DType'>, "
+        "<class 'numpy.dtypes._PyLongDType'>) -> None");
     EXPECT_EQ(e.dtypes, (std::vector<DType>{dtypes::float64, dtypes::int64}));
     EXPECT_EQ(e.weak_kinds, (std::vector<char>{0, 'i'}));
   }
@@ -143,9 +148,7 @@ TEST(Ufunc, CastingAndNoLoopErrors) {
   try {
     left_shift(f, f);
     FAIL() << "no error";
-  } catch (const UFuncTypeError&) {
-    FAIL() << "a UFuncTypeError";
-  } catch (const TypeError& e) {
+  } catch (const UFuncTypeError&) { FAIL() << "a UFuncTypeError"; } catch (const TypeError& e) {
     EXPECT_STREQ(e.what(),
                  "ufunc 'left_shift' not supported for the input types, and the inputs could not be safely coerced to "
                  "any supported types according to the casting rule ''safe''");

@@ -17,8 +17,7 @@ TEST(UfuncMathFunctions, MathFunctions) {
   EXPECT_EQ(floor(i).dtype(), dtypes::int32);     // NumPy 2's integer floor loop
   EXPECT_EQ(ldexp(array<float>({1.f}), 3).dtype(), dtypes::float32);
   EXPECT_EQ(to_vector<float>(ldexp(array<float>({1.5f}), 3))[0], 12.f);
-  EXPECT_EQ(to_vector<int32_t>(gcd(array<int32_t>({12, -18}), array<int32_t>({18, 12}))),
-            (std::vector<int32_t>{6, 6}));
+  EXPECT_EQ(to_vector<int32_t>(gcd(array<int32_t>({12, -18}), array<int32_t>({18, 12}))), (std::vector<int32_t>{6, 6}));
   EXPECT_EQ(to_vector<uint8_t>(bitwise_count(array<int8_t>({-1, 7}))), (std::vector<uint8_t>{1, 3}));
   EXPECT_THROW(gcd(array<double>({1.0}), 2), TypeError);  // no float loop
 }

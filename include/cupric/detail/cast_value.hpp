@@ -66,8 +66,10 @@ CUPRIC_HD inline To cast_value(From x) {
     using T = decltype(To{}.re);
     return To(cast_value<T>(x), T(0));
   } else if constexpr (std::is_same_v<To, float16>) {
-    if constexpr (std::is_same_v<From, double>) return float16(x);
-    else return float16(static_cast<float>(x));
+    if constexpr (std::is_same_v<From, double>)
+      return float16(x);
+    else
+      return float16(static_cast<float>(x));
   } else if constexpr (std::is_same_v<To, bfloat16>) {
     return bfloat16(static_cast<float>(x));
   } else if constexpr (std::is_floating_point_v<From> && std::is_integral_v<To>) {

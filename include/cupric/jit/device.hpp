@@ -39,23 +39,23 @@ using ::cupric::complex;
 // float16/bfloat16 for user code: the built-in storage types (same layout), plus implicit
 // conversions from numbers, as CuPy's float16 has, so generic code such as `T y = x * 2` or
 // `const T one = 1` compiles for every T. Arithmetic goes through float.
-#define CUPRIC_JIT_HALF(Name)                                                                  \
-  struct Name : ::cupric::Name {                                                               \
-    Name() = default;                                                                          \
-    CUPRIC_HD Name(::cupric::Name h) : ::cupric::Name(h) {}                                    \
-    CUPRIC_HD Name(float f) : ::cupric::Name(f) {}                                             \
-    CUPRIC_HD Name(double d) : ::cupric::Name(d) {}                                            \
-    CUPRIC_HD Name(int i) : ::cupric::Name(static_cast<float>(i)) {}                           \
-    CUPRIC_HD Name(unsigned i) : ::cupric::Name(static_cast<float>(i)) {}                      \
-    CUPRIC_HD Name(long i) : ::cupric::Name(static_cast<float>(i)) {}                          \
-    CUPRIC_HD Name(unsigned long i) : ::cupric::Name(static_cast<float>(i)) {}                 \
-    CUPRIC_HD Name(long long i) : ::cupric::Name(static_cast<float>(i)) {}                     \
-    CUPRIC_HD Name(unsigned long long i) : ::cupric::Name(static_cast<float>(i)) {}            \
+#define CUPRIC_JIT_HALF(Name)                                                                   \
+  struct Name : ::cupric::Name {                                                                \
+    Name() = default;                                                                           \
+    CUPRIC_HD Name(::cupric::Name h) : ::cupric::Name(h) {}                                     \
+    CUPRIC_HD Name(float f) : ::cupric::Name(f) {}                                              \
+    CUPRIC_HD Name(double d) : ::cupric::Name(d) {}                                             \
+    CUPRIC_HD Name(int i) : ::cupric::Name(static_cast<float>(i)) {}                            \
+    CUPRIC_HD Name(unsigned i) : ::cupric::Name(static_cast<float>(i)) {}                       \
+    CUPRIC_HD Name(long i) : ::cupric::Name(static_cast<float>(i)) {}                           \
+    CUPRIC_HD Name(unsigned long i) : ::cupric::Name(static_cast<float>(i)) {}                  \
+    CUPRIC_HD Name(long long i) : ::cupric::Name(static_cast<float>(i)) {}                      \
+    CUPRIC_HD Name(unsigned long long i) : ::cupric::Name(static_cast<float>(i)) {}             \
     CUPRIC_HD Name& operator+=(float v) { return *this = Name(static_cast<float>(*this) + v); } \
     CUPRIC_HD Name& operator-=(float v) { return *this = Name(static_cast<float>(*this) - v); } \
     CUPRIC_HD Name& operator*=(float v) { return *this = Name(static_cast<float>(*this) * v); } \
     CUPRIC_HD Name& operator/=(float v) { return *this = Name(static_cast<float>(*this) / v); } \
-  };                                                                                           \
+  };                                                                                            \
   static_assert(sizeof(Name) == 2, "layout");
 CUPRIC_JIT_HALF(float16)
 CUPRIC_JIT_HALF(bfloat16)
@@ -126,8 +126,12 @@ struct CIndexer {
 };
 
 // Conversions between any two kernel types (NumPy's unsafe cast; complex -> real keeps re).
-template <class T> struct is_cplx { static constexpr bool value = false; };
-template <class T> struct is_cplx<complex<T>> { static constexpr bool value = true; };
+template <class T> struct is_cplx {
+  static constexpr bool value = false;
+};
+template <class T> struct is_cplx<complex<T>> {
+  static constexpr bool value = true;
+};
 template <class To, class From>
 CUPRIC_HD inline To cast(const From& v) {
   if constexpr (is_cplx<To>::value && is_cplx<From>::value) {
@@ -144,8 +148,12 @@ CUPRIC_HD inline To cast(const From& v) {
 }  // namespace jit_device
 
 // complex<T> arithmetic and math for user kernels (the built-in kernels have their own functors).
-template <class T> CUPRIC_HD inline complex<T> operator+(complex<T> a, complex<T> b) { return {a.re + b.re, a.im + b.im}; }
-template <class T> CUPRIC_HD inline complex<T> operator-(complex<T> a, complex<T> b) { return {a.re - b.re, a.im - b.im}; }
+template <class T> CUPRIC_HD inline complex<T> operator+(complex<T> a, complex<T> b) {
+  return {a.re + b.re, a.im + b.im};
+}
+template <class T> CUPRIC_HD inline complex<T> operator-(complex<T> a, complex<T> b) {
+  return {a.re - b.re, a.im - b.im};
+}
 template <class T> CUPRIC_HD inline complex<T> operator-(complex<T> a) { return {-a.re, -a.im}; }
 template <class T> CUPRIC_HD inline complex<T> operator+(complex<T> a) { return a; }
 template <class T> CUPRIC_HD inline complex<T> operator*(complex<T> a, complex<T> b) {
@@ -161,7 +169,7 @@ template <class T> CUPRIC_HD inline complex<T> operator/(complex<T> a, complex<T
   T r = b.re / b.im, d = b.re * r + b.im;
   return {(a.re * r + a.im) / d, (a.im * r - a.re) / d};
 }
-#define CUPRIC_JIT_CPLX_SCALAR_OP(op)                                                                   \
+#define CUPRIC_JIT_CPLX_SCALAR_OP(op)                                                                          \
   template <class T> CUPRIC_HD inline complex<T> operator op(complex<T> a, T b) { return a op complex<T>(b); } \
   template <class T> CUPRIC_HD inline complex<T> operator op(T a, complex<T> b) { return complex<T>(a) op b; }
 CUPRIC_JIT_CPLX_SCALAR_OP(+)
@@ -199,12 +207,36 @@ using ::cupric::real;
 // Atomics: CUDA's atomicAdd & co. on device; plain read-modify-write on the (single-threaded)
 // host backend, so the same user code runs on both.
 #if !defined(__CUDACC__)
-template <class T> inline T atomicAdd(T* p, T v) { T old = *p; *p = old + v; return old; }
-template <class T> inline T atomicSub(T* p, T v) { T old = *p; *p = old - v; return old; }
-template <class T> inline T atomicMax(T* p, T v) { T old = *p; if (v > old) *p = v; return old; }
-template <class T> inline T atomicMin(T* p, T v) { T old = *p; if (v < old) *p = v; return old; }
-template <class T> inline T atomicExch(T* p, T v) { T old = *p; *p = v; return old; }
-template <class T> inline T atomicCAS(T* p, T cmp, T v) { T old = *p; if (old == cmp) *p = v; return old; }
+template <class T> inline T atomicAdd(T* p, T v) {
+  T old = *p;
+  *p = old + v;
+  return old;
+}
+template <class T> inline T atomicSub(T* p, T v) {
+  T old = *p;
+  *p = old - v;
+  return old;
+}
+template <class T> inline T atomicMax(T* p, T v) {
+  T old = *p;
+  if (v > old) *p = v;
+  return old;
+}
+template <class T> inline T atomicMin(T* p, T v) {
+  T old = *p;
+  if (v < old) *p = v;
+  return old;
+}
+template <class T> inline T atomicExch(T* p, T v) {
+  T old = *p;
+  *p = v;
+  return old;
+}
+template <class T> inline T atomicCAS(T* p, T cmp, T v) {
+  T old = *p;
+  if (old == cmp) *p = v;
+  return old;
+}
 #else
 template <class T>
 __device__ inline complex<T> atomicAdd(complex<T>* p, complex<T> v) {

@@ -42,6 +42,7 @@ std::vector<ndarray> gradient(const ndarray& f, const std::vector<Operand>& vara
 ndarray cov(const ndarray& m, const ndarray& y = {}, bool rowvar = true, bool bias = false,
             std::optional<int64_t> ddof = std::nullopt, const ndarray& fweights = {}, const ndarray& aweights = {},
             std::optional<DType> dtype = std::nullopt);
-ndarray corrcoef(const ndarray& x, const ndarray& y = {}, bool rowvar = true, std::optional<DType> dtype = std::nullopt);
+ndarray corrcoef(const ndarray& x, const ndarray& y = {}, bool rowvar = true,
+                 std::optional<DType> dtype = std::nullopt);
 
 }  // namespace cupric

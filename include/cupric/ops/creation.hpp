@@ -97,7 +97,9 @@ ndarray array(const std::vector<T>& values, const Dims& shape) {
   }
 }
 template <class T>
-ndarray array(const std::vector<T>& values) { return array(values, Dims{static_cast<int64_t>(values.size())}); }
+ndarray array(const std::vector<T>& values) {
+  return array(values, Dims{static_cast<int64_t>(values.size())});
+}
 template <class T>
 std::vector<T> to_vector(const ndarray& a) {
   if (a.dtype() != dtype_v<T>) throw std::invalid_argument("to_vector: element type does not match the array's dtype");

@@ -18,11 +18,11 @@ struct HistogramBins {
   int64_t count = 10;
   ndarray edges;
   std::string estimator;
-  HistogramBins(int64_t n = 10) : count(n) {}  // NOLINT: implicit, as NumPy's bins=10
-  HistogramBins(int n) : count(n) {}          // NOLINT
-  HistogramBins(ndarray e) : edges(std::move(e)) {}  // NOLINT
+  HistogramBins(int64_t n = 10) : count(n) {}                      // NOLINT: implicit, as NumPy's bins=10
+  HistogramBins(int n) : count(n) {}                               // NOLINT
+  HistogramBins(ndarray e) : edges(std::move(e)) {}                // NOLINT
   HistogramBins(std::string name) : estimator(std::move(name)) {}  // NOLINT
-  HistogramBins(const char* name) : estimator(name) {}  // NOLINT
+  HistogramBins(const char* name) : estimator(name) {}             // NOLINT
 };
 using HistogramRange = std::optional<std::pair<double, double>>;
 

@@ -13,21 +13,46 @@ struct Index {
   enum class Kind : uint8_t { Integer, Slice, NewAxis, Ellipsis, Array };
   static constexpr int64_t kNone = INT64_MIN;  // an omitted slice bound or step
   Kind kind = Kind::Ellipsis;
-  int64_t value = 0;                               // Integer
+  int64_t value = 0;                                  // Integer
   int64_t start = kNone, stop = kNone, step = kNone;  // Slice
   ndarray array;                                      // Array: integer or boolean, any shape
 
-  static Index integer(int64_t i) { Index x; x.kind = Kind::Integer; x.value = i; return x; }
-  static Index slice(int64_t start = kNone, int64_t stop = kNone, int64_t step = kNone) {
-    Index x; x.kind = Kind::Slice; x.start = start; x.stop = stop; x.step = step; return x;
+  static Index integer(int64_t i) {
+    Index x;
+    x.kind = Kind::Integer;
+    x.value = i;
+    return x;
   }
-  static Index newaxis() { Index x; x.kind = Kind::NewAxis; return x; }
-  static Index ellipsis() { Index x; x.kind = Kind::Ellipsis; return x; }
-  static Index array_index(ndarray a) { Index x; x.kind = Kind::Array; x.array = std::move(a); return x; }
+  static Index slice(int64_t start = kNone, int64_t stop = kNone, int64_t step = kNone) {
+    Index x;
+    x.kind = Kind::Slice;
+    x.start = start;
+    x.stop = stop;
+    x.step = step;
+    return x;
+  }
+  static Index newaxis() {
+    Index x;
+    x.kind = Kind::NewAxis;
+    return x;
+  }
+  static Index ellipsis() {
+    Index x;
+    x.kind = Kind::Ellipsis;
+    return x;
+  }
+  static Index array_index(ndarray a) {
+    Index x;
+    x.kind = Kind::Array;
+    x.array = std::move(a);
+    return x;
+  }
 };
 
 // Python's slice.indices(len): normalised start and step and the number of elements.
-struct SliceBounds { int64_t start, step, length; };
+struct SliceBounds {
+  int64_t start, step, length;
+};
 SliceBounds adjust_slice(int64_t len, int64_t start, int64_t stop, int64_t step);
 
 // a[idx...] for basic indices: a view. IndexError on out-of-range integers or too many indices.

@@ -7,9 +7,7 @@ namespace cupric {
 
 // Elementwise |a - b| <= atol + rtol * |b| (b finite), or a == b, or both NaN with equal_nan.
 // a and b broadcast; they are compared in result_type(a, b, float) (float64 for integers).
-ndarray isclose(const ndarray& a, const ndarray& b, double rtol = 1e-05, double atol = 1e-08,
-                bool equal_nan = false);
-ndarray allclose(const ndarray& a, const ndarray& b, double rtol = 1e-05, double atol = 1e-08,
-                 bool equal_nan = false);
+ndarray isclose(const ndarray& a, const ndarray& b, double rtol = 1e-05, double atol = 1e-08, bool equal_nan = false);
+ndarray allclose(const ndarray& a, const ndarray& b, double rtol = 1e-05, double atol = 1e-08, bool equal_nan = false);
 
 }  // namespace cupric

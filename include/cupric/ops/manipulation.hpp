@@ -78,9 +78,8 @@ ndarray diagonal(const ndarray& a, int64_t offset = 0, int64_t axis1 = 0, int64_
 
 // numpy.concatenate: axis none joins the flattened arrays. `dtype` (or `out`'s dtype) else the
 // promoted dtype; each array is cast with `casting`. Writes into `out` when it is given.
-ndarray concatenate(const std::vector<ndarray>& arrays, std::optional<int64_t> axis = 0,
-                    const ndarray* out = nullptr, std::optional<DType> dtype = std::nullopt,
-                    Casting casting = Casting::SameKind);
+ndarray concatenate(const std::vector<ndarray>& arrays, std::optional<int64_t> axis = 0, const ndarray* out = nullptr,
+                    std::optional<DType> dtype = std::nullopt, Casting casting = Casting::SameKind);
 ndarray stack(const std::vector<ndarray>& arrays, int64_t axis = 0, const ndarray* out = nullptr,
               std::optional<DType> dtype = std::nullopt, Casting casting = Casting::SameKind);
 ndarray hstack(const std::vector<ndarray>& arrays, std::optional<DType> dtype = std::nullopt,
@@ -112,7 +111,8 @@ ndarray flipud(const ndarray& m);
 // numpy.rot90 (a view): k quarter turns from axes[0] towards axes[1].
 ndarray rot90(const ndarray& m, int64_t k = 1, const std::vector<int64_t>& axes = {0, 1});
 // numpy.roll: shifts broadcast against axes; no axes: the flattened array, shape restored.
-ndarray roll(const ndarray& a, const std::vector<int64_t>& shift, std::optional<std::vector<int64_t>> axes = std::nullopt);
+ndarray roll(const ndarray& a, const std::vector<int64_t>& shift,
+             std::optional<std::vector<int64_t>> axes = std::nullopt);
 // numpy.tile and numpy.repeat (scalar repeats, or one per element along the axis: one host sync).
 ndarray tile(const ndarray& a, const std::vector<int64_t>& reps);
 ndarray repeat(const ndarray& a, int64_t repeats, std::optional<int64_t> axis = std::nullopt);

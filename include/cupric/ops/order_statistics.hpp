@@ -10,8 +10,19 @@
 namespace cupric {
 
 enum class QuantileMethod : uint8_t {
-  InvertedCdf, AveragedInvertedCdf, ClosestObservation, InterpolatedInvertedCdf, Hazen, Weibull, Linear,
-  MedianUnbiased, NormalUnbiased, Lower, Higher, Midpoint, Nearest,
+  InvertedCdf,
+  AveragedInvertedCdf,
+  ClosestObservation,
+  InterpolatedInvertedCdf,
+  Hazen,
+  Weibull,
+  Linear,
+  MedianUnbiased,
+  NormalUnbiased,
+  Lower,
+  Higher,
+  Midpoint,
+  Nearest,
 };
 QuantileMethod parse_quantile_method(std::string_view method);  // NumPy's names ("linear", ...)
 
@@ -20,13 +31,15 @@ QuantileMethod parse_quantile_method(std::string_view method);  // NumPy's names
 // weights (method inverted_cdf only, as NumPy 2): non-negative, a's shape or the shape of the
 // reduced axes in `axis` order; the nan-variants drop NaNs with their weights.
 ndarray quantile(const ndarray& a, const ndarray& q, const AxisArg& axis = {}, const ndarray& out = {},
-                 bool overwrite_input = false, QuantileMethod method = QuantileMethod::Linear, bool keepdims = false, const ndarray& weights = {});
+                 bool overwrite_input = false, QuantileMethod method = QuantileMethod::Linear, bool keepdims = false,
+                 const ndarray& weights = {});
 ndarray nanquantile(const ndarray& a, const ndarray& q, const AxisArg& axis = {}, const ndarray& out = {},
-                    bool overwrite_input = false, QuantileMethod method = QuantileMethod::Linear,
-                    bool keepdims = false, const ndarray& weights = {});
+                    bool overwrite_input = false, QuantileMethod method = QuantileMethod::Linear, bool keepdims = false,
+                    const ndarray& weights = {});
 // q in [0, 100].
 ndarray percentile(const ndarray& a, const ndarray& q, const AxisArg& axis = {}, const ndarray& out = {},
-                   bool overwrite_input = false, QuantileMethod method = QuantileMethod::Linear, bool keepdims = false, const ndarray& weights = {});
+                   bool overwrite_input = false, QuantileMethod method = QuantileMethod::Linear, bool keepdims = false,
+                   const ndarray& weights = {});
 ndarray nanpercentile(const ndarray& a, const ndarray& q, const AxisArg& axis = {}, const ndarray& out = {},
                       bool overwrite_input = false, QuantileMethod method = QuantileMethod::Linear,
                       bool keepdims = false, const ndarray& weights = {});

@@ -12,7 +12,19 @@
 
 namespace cupric {
 
-enum class PadMode : uint8_t { Constant, Edge, LinearRamp, Maximum, Mean, Median, Minimum, Reflect, Symmetric, Wrap, Empty };
+enum class PadMode : uint8_t {
+  Constant,
+  Edge,
+  LinearRamp,
+  Maximum,
+  Mean,
+  Median,
+  Minimum,
+  Reflect,
+  Symmetric,
+  Wrap,
+  Empty
+};
 // "constant", "edge", ...: ValueError "mode 'x' is not supported" for other names.
 PadMode parse_pad_mode(std::string_view mode);
 

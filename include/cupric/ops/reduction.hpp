@@ -74,10 +74,10 @@ ndarray count_nonzero(const ndarray& a, const AxisArg& axis = {}, bool keepdims 
 // precomputed mean, shaped as with keepdims=True; it is used as given, not recomputed.
 ndarray mean(const ndarray& a, const AxisArg& axis = {}, OptDType dtype = {}, const ndarray& out = {},
              bool keepdims = false, const ndarray& where = {});
-ndarray var(const ndarray& a, const AxisArg& axis = {}, OptDType dtype = {}, const ndarray& out = {},
-            double ddof = 0, bool keepdims = false, const ndarray& where = {}, const ndarray& mean = {});
-ndarray std(const ndarray& a, const AxisArg& axis = {}, OptDType dtype = {}, const ndarray& out = {},
-            double ddof = 0, bool keepdims = false, const ndarray& where = {}, const ndarray& mean = {});
+ndarray var(const ndarray& a, const AxisArg& axis = {}, OptDType dtype = {}, const ndarray& out = {}, double ddof = 0,
+            bool keepdims = false, const ndarray& where = {}, const ndarray& mean = {});
+ndarray std(const ndarray& a, const AxisArg& axis = {}, OptDType dtype = {}, const ndarray& out = {}, double ddof = 0,
+            bool keepdims = false, const ndarray& where = {}, const ndarray& mean = {});
 ndarray nanmean(const ndarray& a, const AxisArg& axis = {}, OptDType dtype = {}, const ndarray& out = {},
                 bool keepdims = false, const ndarray& where = {});
 ndarray nanvar(const ndarray& a, const AxisArg& axis = {}, OptDType dtype = {}, const ndarray& out = {},

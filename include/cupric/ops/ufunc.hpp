@@ -19,14 +19,16 @@ struct OpDef;  // the op table's entry (src/engine/elementwise/op_table.hpp)
 
 class Operand {
  public:
-  Operand() = default;  // a strong float64 zero
+  Operand() = default;                      // a strong float64 zero
   Operand(const ndarray& a) : array_(a) {}  // NOLINT: implicit, so cupric::add(a, b) reads naturally
   Operand(const Scalar& s) : scalar_(s) {}  // strong
   Operand(bool v) : scalar_(Scalar::of<bool>(v)) {}
   template <class I, std::enable_if_t<std::is_integral_v<I> && !std::is_same_v<I, bool>, int> = 0>
-  Operand(I v) : scalar_(std::is_signed_v<I> || static_cast<uint64_t>(v) <= INT64_MAX ? Scalar::of<int64_t>(static_cast<int64_t>(v))
-                                                                                       : Scalar::of<uint64_t>(static_cast<uint64_t>(v))),
-                 weak_('i') {}
+  Operand(I v)
+      : scalar_(std::is_signed_v<I> || static_cast<uint64_t>(v) <= INT64_MAX
+                    ? Scalar::of<int64_t>(static_cast<int64_t>(v))
+                    : Scalar::of<uint64_t>(static_cast<uint64_t>(v))),
+        weak_('i') {}
   Operand(double v) : scalar_(Scalar::of<double>(v)), weak_('f') {}
   Operand(float v) : Operand(static_cast<double>(v)) {}
   Operand(complex128 v) : scalar_(Scalar::of<complex128>(v)), weak_('c') {}
@@ -65,10 +67,10 @@ class Operand {
 };
 
 struct UfuncOptions {
-  ndarray out[2];               // undefined entries are allocated
+  ndarray out[2];                  // undefined entries are allocated
   const ndarray* where = nullptr;  // a boolean mask broadcast to the result; null: everywhere
-  bool where_false = false;     // where=False: compute nothing
-  std::optional<DType> dtype;   // NumPy's dtype= (the output dtype; inputs too for uniform loops)
+  bool where_false = false;        // where=False: compute nothing
+  std::optional<DType> dtype;      // NumPy's dtype= (the output dtype; inputs too for uniform loops)
   // NumPy's signature= (inputs then outputs; an empty entry is free). Empty vector: none given.
   // With every entry set it names one loop; with some set it picks the first loop that has those
   // types and whose free inputs take the operands safely. Not together with `dtype`.

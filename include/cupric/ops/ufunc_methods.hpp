@@ -15,11 +15,9 @@ namespace cupric {
 // ufunc.reduce(array, axis=0, dtype=None, out=None, keepdims=False, initial=<no value>, where=True).
 // `where` undefined: everywhere. `initial` is cast (unsafely) to the result dtype.
 ndarray ufunc_reduce(const OpDef& u, const ndarray& a, const AxisArg& axis = AxisArg(0), OptDType dtype = {},
-                     const ndarray& out = {}, bool keepdims = false, OptScalar initial = {},
-                     const ndarray& where = {});
+                     const ndarray& out = {}, bool keepdims = false, OptScalar initial = {}, const ndarray& where = {});
 ndarray ufunc_reduce(std::string_view name, const ndarray& a, const AxisArg& axis = AxisArg(0), OptDType dtype = {},
-                     const ndarray& out = {}, bool keepdims = false, OptScalar initial = {},
-                     const ndarray& where = {});
+                     const ndarray& out = {}, bool keepdims = false, OptScalar initial = {}, const ndarray& where = {});
 // The dtype ufunc_reduce returns for these arguments (what a Python `initial` is converted to).
 DType ufunc_reduce_dtype(const OpDef& u, const ndarray& a, OptDType dtype = {});
 
@@ -32,8 +30,8 @@ ndarray ufunc_accumulate(std::string_view name, const ndarray& a, int64_t axis =
 // ufunc.reduceat(array, indices, axis=0, dtype=None, out=None): reductions over
 // [indices[i], indices[i+1]) (the single element a[indices[i]] where indices do not increase).
 // `indices` is a 1-d integer array (any backend; read on the host: one sync).
-ndarray ufunc_reduceat(const OpDef& u, const ndarray& a, const ndarray& indices, int64_t axis = 0,
-                       OptDType dtype = {}, const ndarray& out = {});
+ndarray ufunc_reduceat(const OpDef& u, const ndarray& a, const ndarray& indices, int64_t axis = 0, OptDType dtype = {},
+                       const ndarray& out = {});
 ndarray ufunc_reduceat(std::string_view name, const ndarray& a, const ndarray& indices, int64_t axis = 0,
                        OptDType dtype = {}, const ndarray& out = {});
 

@@ -37,7 +37,9 @@ CUPRIC_HD inline T standard_exponential(SubStream& s) {
 
 struct StandardNormalSampler {
   template <class T>
-  CUPRIC_HD static T sample(SubStream& s, const double*) { return standard_normal<T>(s); }
+  CUPRIC_HD static T sample(SubStream& s, const double*) {
+    return standard_normal<T>(s);
+  }
 };
 struct NormalSampler {  // loc, scale
   template <class T>
@@ -47,7 +49,9 @@ struct NormalSampler {  // loc, scale
 };
 struct StandardExponentialSampler {
   template <class T>
-  CUPRIC_HD static T sample(SubStream& s, const double*) { return standard_exponential<T>(s); }
+  CUPRIC_HD static T sample(SubStream& s, const double*) {
+    return standard_exponential<T>(s);
+  }
 };
 struct ExponentialSampler {  // scale
   template <class T>
@@ -59,8 +63,10 @@ struct ExponentialSampler {  // scale
 struct UniformSampler {
   template <class T>
   CUPRIC_HD static T sample(SubStream& s, const double* p) {
-    if constexpr (sizeof(T) <= 4) return static_cast<T>(p[0] + (p[1] - p[0]) * static_cast<double>(s.uniform_float()));
-    else return static_cast<T>(p[0] + (p[1] - p[0]) * s.uniform_double());
+    if constexpr (sizeof(T) <= 4)
+      return static_cast<T>(p[0] + (p[1] - p[0]) * static_cast<double>(s.uniform_float()));
+    else
+      return static_cast<T>(p[0] + (p[1] - p[0]) * s.uniform_double());
   }
 };
 

@@ -63,8 +63,10 @@ class SubStream {
       used_ = 4;
     } else {
       uint64_t s = splitmix64(splitmix64(k.seed ^ (static_cast<uint64_t>(k.call) << 32)) ^ e);
-      if (kind_ == BitGenKind::XORWOW) x_ = Xorwow::seeded(s);
-      else m_ = Mrg32k3a::seeded(s);
+      if (kind_ == BitGenKind::XORWOW)
+        x_ = Xorwow::seeded(s);
+      else
+        m_ = Mrg32k3a::seeded(s);
     }
   }
 

@@ -9,9 +9,9 @@ namespace cupric {
 struct LibraryInfo {
   std::string component;  // "runtime", "driver", "nvrtc", "cublas", ...
   bool found = false;
-  std::string path;       // the file actually loaded (as the dynamic loader resolved it)
-  std::string version;    // as the library reports it ("" when it cannot say)
-  std::string error;      // why it was not found, with how to install it
+  std::string path;     // the file actually loaded (as the dynamic loader resolved it)
+  std::string version;  // as the library reports it ("" when it cannot say)
+  std::string error;    // why it was not found, with how to install it
 };
 
 // The components show_config lists, in order.

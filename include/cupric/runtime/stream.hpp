@@ -12,8 +12,7 @@ class EventObject;
 class StreamObject {
  public:
   // A new stream on `device` (-1: the current device) of backend `b`.
-  static std::shared_ptr<StreamObject> create(Backend& b, int device = -1, bool non_blocking = false,
-                                              int priority = 0);
+  static std::shared_ptr<StreamObject> create(Backend& b, int device = -1, bool non_blocking = false, int priority = 0);
   // A stream cupric does not own and never destroys.
   static std::shared_ptr<StreamObject> borrow(Backend& b, void* handle, int device);
   // Destroys an owned stream, after retiring it from every pool (Note [Stream retirement]).

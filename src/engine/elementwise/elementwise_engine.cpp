@@ -22,7 +22,9 @@
 
 namespace cupric {
 
-namespace cuda { inline constexpr int kMaxKernelDimsHost = 16; }  // = cuda::kMaxKernelDims
+namespace cuda {
+inline constexpr int kMaxKernelDimsHost = 16;
+}  // namespace cuda
 
 namespace {
 bool fits_index32(const LoopPlan& p);
@@ -169,8 +171,10 @@ void run_cuda(LoopFn fn, const LoopPlan& plan, const void* state, const Stream& 
     int64_t inner_reach = 0;
     for (int d = 1; d < plan.ndim; ++d) inner_reach += std::llabs(plan.strides[k][d]) * (plan.shape[d] - 1);
     const int64_t s0 = std::llabs(plan.strides[k][0]);
-    if (inner_reach > INT32_MAX) run = 0;
-    else if (s0 > 0) run = std::min(run, (INT32_MAX - inner_reach) / s0 + 1);
+    if (inner_reach > INT32_MAX)
+      run = 0;
+    else if (s0 > 0)
+      run = std::min(run, (INT32_MAX - inner_reach) / s0 + 1);
   }
   if (run == 0) {
     for (int64_t i = 0; i < n0; ++i) run_cuda(fn, peel_outer(plan, i), state, s);
@@ -195,16 +199,18 @@ constexpr const char* kWhat = "this elementwise operation";
 // run_cuda, which cuts them to what the CUDA kernels take (Note [32-bit strided kernels]).
 void run_plan(LoopFn fn, const LoopPlan& plan, const void* state, const ndarray& out) {
   const Stream s = out.backend().current_stream(out.device());
-  if (out.device_type() == DeviceType::Cuda) run_cuda(fn, plan, state, s);
-  else fn(plan, state, s);
+  if (out.device_type() == DeviceType::Cuda)
+    run_cuda(fn, plan, state, s);
+  else
+    fn(plan, state, s);
 }
 
 // dst = src element by element, bytewise: valid for any alignment and any dtype of equal size.
 void bytes_copy(const ndarray& dst, const ndarray& src) {
   ndarray pair[2] = {dst, src};
   int64_t isz = dst.itemsize();
-  run_plan(bytes_copy_loops().require(dst.device_type(), "copying misaligned elements"), make_loop_plan(pair, 2),
-           &isz, dst);
+  run_plan(bytes_copy_loops().require(dst.device_type(), "copying misaligned elements"), make_loop_plan(pair, 2), &isz,
+           dst);
 }
 
 ndarray aligned_temp_like(const ndarray& a) { return ndarray::empty(a.shape(), a.dtype(), Order::C, &a.backend()); }
@@ -243,7 +249,8 @@ void run_elementwise(const LoopPair& loop, const ndarray* ops, int nout, int nin
   for (int k = 0; k < nargs; ++k) local[k] = ops[k];
   for (int k = nout; k < nargs; ++k) {
     bool overlap = false;
-    for (int o = 0; o < nout && !overlap; ++o) overlap = !same_layout(ops[k], ops[o]) && ops[k].may_share_memory(ops[o]);
+    for (int o = 0; o < nout && !overlap; ++o)
+      overlap = !same_layout(ops[k], ops[o]) && ops[k].may_share_memory(ops[o]);
     if (overlap || !ops[k].is_aligned()) {
       local[k] = aligned_temp_like(ops[k]);
       bytes_copy(local[k], ops[k]);

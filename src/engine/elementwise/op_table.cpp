@@ -14,7 +14,10 @@ constinit LoopPair g_fill[kNumNumericTypes];
 constinit LoopPair g_bytes_copy;
 constinit LoopPair g_where[kNumNumericTypes];
 
-std::mutex& ops_mutex() { static std::mutex m; return m; }
+std::mutex& ops_mutex() {
+  static std::mutex m;
+  return m;
+}
 std::map<std::string, std::unique_ptr<OpDef>>& ops() {
   static auto* m = new std::map<std::string, std::unique_ptr<OpDef>>();
   return *m;

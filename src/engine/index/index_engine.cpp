@@ -33,9 +33,7 @@ int32_t* take_mapped_flag(Backend& b) {
     void* block = nullptr;
     try {
       block = b.raw_alloc_pinned(kSlots * kLine);
-    } catch (const std::exception&) {
-      block = nullptr;
-    }
+    } catch (const std::exception&) { block = nullptr; }
     if (!block) return nullptr;
     for (int i = kSlots - 1; i >= 0; --i)
       g_free_flags.push_back(reinterpret_cast<int32_t*>(static_cast<char*>(block) + i * kLine));
@@ -70,8 +68,7 @@ ErrorFlag::~ErrorFlag() {
     // (an exception between launch and check: a kernel may still write the slot)
     try {
       backend_->synchronize(stream_);
-    } catch (...) {
-    }
+    } catch (...) {}
   }
   return_mapped_flag(mapped_);
 }
@@ -197,7 +194,9 @@ ndarray nonzero_coords(const ndarray& a) {
   CoordShape cs;
   cs.ndim = nd;
   for (int k = 0; k < nd; ++k) cs.shape[k] = a.ndim() == 0 ? 1 : a.shape()[k];
-  if (count) mask_coords(m, n, reinterpret_cast<const int64_t*>(work.data()), cs, reinterpret_cast<int64_t*>(out.data()), count, s);
+  if (count)
+    mask_coords(m, n, reinterpret_cast<const int64_t*>(work.data()), cs, reinterpret_cast<int64_t*>(out.data()), count,
+                s);
   return out;
 }
 

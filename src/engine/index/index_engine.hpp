@@ -48,7 +48,7 @@ void scatter(const ndarray& dst, const ndarray& val, const ndarray& idx, const I
 struct AxisIndex {
   ndarray idx;  // int64, broadcastable to the offsets' shape
   int64_t stride = 0, size = 0;
-  int axis = 0;  // for error messages
+  int axis = 0;                                  // for error messages
   std::optional<IndexMode> mode = std::nullopt;  // overrides index_offsets' mode for this part
 };
 // Byte offsets sum_k resolve(idx_k) * stride_k over `shape` (int64, C order). In Raise mode the
@@ -81,6 +81,6 @@ void where_copy(const ndarray& dst, const ndarray& mask, const ndarray& val);
 // True when `a`'s pointer and strides suit the index loops' element storage; else use aligned_source.
 bool storage_aligned(const ndarray& a);
 ndarray aligned_source(const ndarray& a);  // `a`, or a C-contiguous copy when it is misaligned
-std::string np_shape(const Dims& s);  // NumPy's "(2,3)" / "(2,)" spelling in indexing messages
+std::string np_shape(const Dims& s);       // NumPy's "(2,3)" / "(2,)" spelling in indexing messages
 
 }  // namespace cupric::detail

@@ -35,9 +35,9 @@ constexpr int kKernelDims = 16;  // = cuda::kMaxKernelDims (the CUDA loop's argu
 }  // namespace
 
 const char* reduce_op_name(ReduceOp op) {
-  static constexpr const char* names[kNumReduceOps] = {"add", "multiply", "minimum", "maximum", "fmin", "fmax",
-                                                       "argmin", "argmax", "logical_or", "logical_and",
-                                                       "count_nonzero", "mean", "var", "maximum"};
+  static constexpr const char* names[kNumReduceOps] = {
+      "add",    "multiply",   "minimum",     "maximum",       "fmin", "fmax", "argmin",
+      "argmax", "logical_or", "logical_and", "count_nonzero", "mean", "var",  "maximum"};
   return names[static_cast<int>(op)];
 }
 
@@ -49,8 +49,7 @@ void register_reduce_loop(LoopBackend b, ReduceOp op, ScalarType in, ScalarType 
   reduce_loops(op, in, out).set(b, fn);
 }
 
-ReducePlan make_reduce_plan(const ndarray& in, const bool* red, const ndarray& out, const ndarray* mask,
-                            bool ordered) {
+ReducePlan make_reduce_plan(const ndarray& in, const bool* red, const ndarray& out, const ndarray* mask, bool ordered) {
   ReducePlan p;
   const int nd = in.ndim();
   for (int d = 0; d < std::max(nd, 1); ++d) {  // (the arrays are not zeroed by ReducePlan itself)
@@ -62,7 +61,9 @@ ReducePlan make_reduce_plan(const ndarray& in, const bool* red, const ndarray& o
   p.nred = 1;
   char* base[3] = {out.size() ? out.data() : nullptr, in.size() ? in.data() : nullptr,
                    mask && mask->size() ? mask->data() : nullptr};
-  struct Dim { int64_t len, s[3]; };
+  struct Dim {
+    int64_t len, s[3];
+  };
   // Fixed-size lists: planning allocates nothing (small reductions are host-overhead bound).
   struct DimList {
     Dim d[kMaxDims];
@@ -145,8 +146,7 @@ ReducePlan make_reduce_plan(const ndarray& in, const bool* red, const ndarray& o
     p.red_strides[0][i] = reduced.d[i].s[1];
     p.red_strides[1][i] = reduced.d[i].s[2];
   }
-  if (!kept.empty() && !reduced.empty())
-    p.inner = std::llabs(reduced.back().s[1]) < std::llabs(kept.back().s[1]);
+  if (!kept.empty() && !reduced.empty()) p.inner = std::llabs(reduced.back().s[1]) < std::llabs(kept.back().s[1]);
   p.out = base[0];
   p.in = base[1];
   p.mask = base[2];
@@ -154,7 +154,6 @@ ReducePlan make_reduce_plan(const ndarray& in, const bool* red, const ndarray& o
 }
 
 namespace {
-
 
 // `a` with the reduced dimensions moved last, copied C-contiguous: at most one kept and one
 // reduced dimension after planning (used when a plan has more dimensions than CUDA kernels take).
@@ -265,9 +264,8 @@ ndarray run_reduction(const ndarray& in_arg, const ReduceCall& call) {
   const ReduceLoopPair& loops = reduce_loops(call.op, in.dtype().type, call.result.type);
   const ReduceFn fn = loops.get(dt);
   if (!fn)
-    dispatch::unavailable(std::string("the ") + opname + " reduction of " + in.dtype().name() + " to " +
-                              call.result.name(),
-                          dt);
+    dispatch::unavailable(
+        std::string("the ") + opname + " reduction of " + in.dtype().name() + " to " + call.result.name(), dt);
   ReducePlan plan = make_reduce_plan(in, red, out_full, mask.defined() ? &mask : nullptr, call.ordered);
   if (dt == DeviceType::Cuda && (plan.out_ndim > kKernelDims || plan.red_ndim > kKernelDims)) {
     // Interleaved kept and reduced dims beyond what kernels take: move the reduced ones last.

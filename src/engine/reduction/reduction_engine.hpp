@@ -14,7 +14,20 @@ namespace cupric {
 
 // The reductions the engine has loops for (Note [Reduction functors] in reduce_ops.hpp).
 enum class ReduceOp : uint8_t {
-  Sum, Prod, Min, Max, NanMin, NanMax, ArgMin, ArgMax, Any, All, CountNonzero, Mean, Var, Ptp,
+  Sum,
+  Prod,
+  Min,
+  Max,
+  NanMin,
+  NanMax,
+  ArgMin,
+  ArgMax,
+  Any,
+  All,
+  CountNonzero,
+  Mean,
+  Var,
+  Ptp,
 };
 inline constexpr int kNumReduceOps = 14;
 const char* reduce_op_name(ReduceOp op);  // NumPy's ufunc name in messages: "add", "maximum", ...
@@ -34,18 +47,18 @@ struct ReducePlan {
   char* out = nullptr;
   const char* in = nullptr;
   const char* mask = nullptr;  // bool elements; nullptr: every element counts
-  bool inner = true;            // the input's fastest-moving dimension is a reduced one
-  Backend* backend = nullptr;   // for workspace (partials of split reductions)
-  bool accelerated = true;      // CUPRIC_ACCELERATORS has "cub" (CUDA: vector loads; V11-CUB)
+  bool inner = true;           // the input's fastest-moving dimension is a reduced one
+  Backend* backend = nullptr;  // for workspace (partials of split reductions)
+  bool accelerated = true;     // CUPRIC_ACCELERATORS has "cub" (CUDA: vector loads; V11-CUB)
 };
 
 // Run-time parameters of one reduction call.
 struct ReduceParams {
-  Scalar initial;            // combined into every result when has_initial
+  Scalar initial;  // combined into every result when has_initial
   bool has_initial = false;
-  bool skip_nan = false;     // nan-variants: NaN elements count as masked out
-  double ddof = 0;           // var/std
-  bool take_sqrt = false;    // std
+  bool skip_nan = false;   // nan-variants: NaN elements count as masked out
+  double ddof = 0;         // var/std
+  bool take_sqrt = false;  // std
 };
 
 using ReduceFn = void (*)(const ReducePlan& plan, const ReduceParams& params, const Stream& stream);
@@ -70,9 +83,9 @@ struct ReduceCall {
   ReduceOp op = ReduceOp::Sum;
   ReduceAxes axes;
   DType result = dtypes::float64;
-  ndarray out;            // optional
+  ndarray out;  // optional
   bool keepdims = false;
-  ndarray where;          // optional (bool)
+  ndarray where;  // optional (bool)
   ReduceParams params;
   bool has_identity = true;  // false: empty reductions and where= without initial raise
   bool ordered = false;      // argmin/argmax: reduced dims stay in C order (indices are positions)
@@ -81,15 +94,17 @@ ndarray run_reduction(const ndarray& in, const ReduceCall& call);
 
 // Builds the plan (exposed for tests). `red[d]` says whether dimension d of `in` is reduced;
 // `out` and `mask` are already viewed with in's ndim (stride 0 on reduced dims for out).
-ReducePlan make_reduce_plan(const ndarray& in, const bool* red, const ndarray& out, const ndarray* mask,
-                            bool ordered);
+ReducePlan make_reduce_plan(const ndarray& in, const bool* red, const ndarray& out, const ndarray* mask, bool ordered);
 
 // The typed loops' view of the parameters: the functor with its run-time state, and `initial`
 // as an accumulator (both backends' loops use these two).
 template <class Op>
 Op make_reduce_op(const ReduceParams& p) {
   Op op{};
-  if constexpr (requires { op.ddof; op.take_sqrt; }) {
+  if constexpr (requires {
+                  op.ddof;
+                  op.take_sqrt;
+                }) {
     op.ddof = p.ddof;
     op.take_sqrt = p.take_sqrt;
   }

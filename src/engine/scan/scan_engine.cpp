@@ -45,18 +45,20 @@ dispatch::Table<const CubSumFns*>& cub_sum_table() {
 
 namespace {
 constinit ScanLoopPair g_scan[kNumScanOps][kNumNumericTypes][kNumNumericTypes];
-constexpr int64_t kShortRow = 64;        // rows this short run one thread per row on CUDA
-constexpr int64_t kManyRows = 1 << 14;   // strided rows this many run one thread per row on CUDA
+constexpr int64_t kShortRow = 64;       // rows this short run one thread per row on CUDA
+constexpr int64_t kManyRows = 1 << 14;  // strided rows this many run one thread per row on CUDA
 
 constexpr int64_t kCubMinLen = 1 << 12;     // a single row this long goes to CUB (Note [CUB sums])
-constexpr int64_t kCubMaxRows = 16;          // or this many rows at most,
-constexpr int64_t kCubMinRowLen = 1 << 18;   // each this long
-constexpr int64_t kCubMaxLen = 2147483647;   // CUB's item count is a 32-bit int here
+constexpr int64_t kCubMaxRows = 16;         // or this many rows at most,
+constexpr int64_t kCubMinRowLen = 1 << 18;  // each this long
+constexpr int64_t kCubMaxLen = 2147483647;  // CUB's item count is a 32-bit int here
 
 ScanPlan make_scan_plan(const ndarray& in, const ndarray& out, int axis) {
   ScanPlan p;
   const int nd = in.ndim();
-  struct Dim { int64_t len, s[2]; };
+  struct Dim {
+    int64_t len, s[2];
+  };
   Dim dims[kMaxDims];
   int n = 0;
   p.nrows = 1;
@@ -137,8 +139,7 @@ ndarray run_scan(const ndarray& in_arg, ScanOp op, std::optional<int64_t> axis_a
   if (nd == 0) in = in.view(Dims{1}, Dims{in.itemsize()});  // NumPy scans a 0-d array as 1-d
   const int axis = normalize_axis(axis_arg && nd > 0 ? *axis_arg : 0, in.ndim());
   if (out.defined()) {
-    if (out.shape() != in.shape())
-      throw ValueError("provided out is the wrong size for the accumulation.");
+    if (out.shape() != in.shape()) throw ValueError("provided out is the wrong size for the accumulation.");
     if (out.device_type() != in.device_type())
       throw TypeError("operands are on different backends (host and cuda); move them to one with cupric.asarray");
   }

@@ -55,7 +55,9 @@ DType unsigned_of(int bytes) {
 
 int bits_for(int64_t nseg) { return nseg <= 1 ? 0 : 64 - std::countl_zero(static_cast<uint64_t>(nseg - 1)); }
 
-ndarray empty1(int64_t n, DType t, const ndarray& like) { return ndarray::empty(Dims{n}, t, Order::C, &like.backend()); }
+ndarray empty1(int64_t n, DType t, const ndarray& like) {
+  return ndarray::empty(Dims{n}, t, Order::C, &like.backend());
+}
 
 ndarray make_key(const KeySrc& k, bool canonical_zero, int32_t out_bytes, int64_t seglen, int shift) {
   sortkey::KeySpec spec;
@@ -246,7 +248,8 @@ std::vector<ndarray> search_keys(const ndarray& data) {
   return out;
 }
 
-ndarray search_sorted_keys(const std::vector<ndarray>& a, const std::vector<ndarray>& v, bool right, const Dims& shape) {
+ndarray search_sorted_keys(const std::vector<ndarray>& a, const std::vector<ndarray>& v, bool right,
+                           const Dims& shape) {
   ndarray out = ndarray::empty(shape, dtypes::int64, Order::C, &v.front().backend());
   sortkey::KeyParts pa, pv;
   pa.n = pv.n = static_cast<int>(a.size());

@@ -11,9 +11,9 @@ namespace cupric::detail {
 // The elements of `a` as nseg contiguous lanes of seglen elements, the sort axis last
 // (C-contiguous and aligned; a copy only when `a` is not already laid out so).
 struct Lanes {
-  ndarray data;  // 1-d, nseg * seglen elements
-  Dims shape;    // `a`'s shape with the axis moved last (axis none: (size,))
-  int axis = -1; // normalised axis (-1: none)
+  ndarray data;   // 1-d, nseg * seglen elements
+  Dims shape;     // `a`'s shape with the axis moved last (axis none: (size,))
+  int axis = -1;  // normalised axis (-1: none)
   int64_t nseg = 0, seglen = 0;
 };
 Lanes make_lanes(const ndarray& a, std::optional<int64_t> axis);

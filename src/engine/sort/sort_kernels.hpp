@@ -26,8 +26,8 @@ struct SortFns {
   void (*sort_pairs)(int32_t key_bytes, const void* kin, void* kout, const int64_t* vin, int64_t* vout, int64_t n,
                      int begin_bit, int end_bit, void* temp, size_t temp_bytes, const Stream& s);
   // out[j] = insertion point of composite key v[j] in the sorted composite keys a[0, n).
-  void (*search)(const sortkey::KeyParts& a, int64_t n, const sortkey::KeyParts& v, int64_t m, bool right,
-                 int64_t* out, const Stream& s);
+  void (*search)(const sortkey::KeyParts& a, int64_t n, const sortkey::KeyParts& v, int64_t m, bool right, int64_t* out,
+                 const Stream& s);
 
   // Fast paths (CUDA; null on the host, where the engine composes the entries above).
   // Stable argsort of n keys of 4 or 8 bytes: pos[j] = the position of the j-th smallest of

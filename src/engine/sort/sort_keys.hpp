@@ -67,9 +67,7 @@ struct KeySpec {
   int64_t seglen = 0;     // > 0: key |= (i / seglen) << seg_shift (out_bytes 8)
   int32_t seg_shift = 0;
 };
-inline int32_t natural_bytes(ScalarType t, Part part) {
-  return part == Part::ComplexClass ? 1 : layout_of(t).bytes;
-}
+inline int32_t natural_bytes(ScalarType t, Part part) { return part == Part::ComplexClass ? 1 : layout_of(t).bytes; }
 
 template <class U>
 CUPRIC_HD constexpr U sign_bit() {
@@ -79,10 +77,14 @@ CUPRIC_HD constexpr U sign_bit() {
 template <class U>
 CUPRIC_HD inline bool is_nan_bits(U u, Kind k) {
   const U a = static_cast<U>(u & static_cast<U>(~sign_bit<U>()));
-  if constexpr (sizeof(U) == 2) return k == Kind::Half ? a > 0x7c00u : (k == Kind::BFloat16 ? a > 0x7f80u : false);
-  else if constexpr (sizeof(U) == 4) return k == Kind::Float && a > 0x7f800000u;
-  else if constexpr (sizeof(U) == 8) return k == Kind::Float && a > 0x7ff0000000000000ull;
-  else return false;
+  if constexpr (sizeof(U) == 2)
+    return k == Kind::Half ? a > 0x7c00u : (k == Kind::BFloat16 ? a > 0x7f80u : false);
+  else if constexpr (sizeof(U) == 4)
+    return k == Kind::Float && a > 0x7f800000u;
+  else if constexpr (sizeof(U) == 8)
+    return k == Kind::Float && a > 0x7ff0000000000000ull;
+  else
+    return false;
 }
 
 template <class U>
@@ -107,10 +109,14 @@ CUPRIC_HD inline U value_of(U key, Kind k) {
     case Kind::Signed: return static_cast<U>(key ^ sign_bit<U>());
     default: {
       if (key == static_cast<U>(~U(0))) {  // canonical quiet NaN
-        if constexpr (sizeof(U) == 2) return static_cast<U>(k == Kind::Half ? 0x7e00u : 0x7fc0u);
-        else if constexpr (sizeof(U) == 4) return static_cast<U>(0x7fc00000u);
-        else if constexpr (sizeof(U) == 8) return static_cast<U>(0x7ff8000000000000ull);
-        else return key;
+        if constexpr (sizeof(U) == 2)
+          return static_cast<U>(k == Kind::Half ? 0x7e00u : 0x7fc0u);
+        else if constexpr (sizeof(U) == 4)
+          return static_cast<U>(0x7fc00000u);
+        else if constexpr (sizeof(U) == 8)
+          return static_cast<U>(0x7ff8000000000000ull);
+        else
+          return key;
       }
       return (key & sign_bit<U>()) ? static_cast<U>(key & static_cast<U>(~sign_bit<U>())) : static_cast<U>(~key);
     }
@@ -124,7 +130,8 @@ CUPRIC_HD inline U complex_key(U re, U im, Part p) {
   const int cls = rn ? (in ? 3 : 2) : (in ? 1 : 0);
   switch (p) {
     case Part::ComplexClass: return static_cast<U>(cls);
-    case Part::ComplexFirst: return cls <= 1 ? key_of(re, Kind::Float, true) : (cls == 2 ? key_of(im, Kind::Float, true) : U(0));
+    case Part::ComplexFirst:
+      return cls <= 1 ? key_of(re, Kind::Float, true) : (cls == 2 ? key_of(im, Kind::Float, true) : U(0));
     default: return cls == 0 ? key_of(im, Kind::Float, true) : U(0);
   }
 }
@@ -133,8 +140,10 @@ CUPRIC_HD inline U complex_key(U re, U im, Part p) {
 template <class U, class K>
 CUPRIC_HD inline K element_key(const U* src, int64_t i, const KeySpec& s, Kind kind, bool complex) {
   K k;
-  if (complex) k = static_cast<K>(complex_key(src[2 * i], src[2 * i + 1], s.part));
-  else k = static_cast<K>(key_of(src[i], kind, s.canonical_zero));
+  if (complex)
+    k = static_cast<K>(complex_key(src[2 * i], src[2 * i + 1], s.part));
+  else
+    k = static_cast<K>(key_of(src[i], kind, s.canonical_zero));
   if (s.seglen > 0) k = static_cast<K>(k | (static_cast<K>(i / s.seglen) << s.seg_shift));
   return k;
 }
@@ -157,8 +166,10 @@ CUPRIC_HD inline int64_t search_one(const KeyParts& a, int64_t n, const KeyParts
   while (lo < hi) {
     const int64_t mid = lo + (hi - lo) / 2;
     const int c = compare_keys(a, mid, v, j);
-    if (c < 0 || (right && c == 0)) lo = mid + 1;
-    else hi = mid;
+    if (c < 0 || (right && c == 0))
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo;
 }

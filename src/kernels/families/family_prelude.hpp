@@ -27,13 +27,13 @@
 namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS {
 namespace loops = ::cupric::cuda;
 inline constexpr LoopBackend kBackend = LoopBackend::Cuda;
-}  // namespace cupric::family
+}  // namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS
 #else
 #include "engine/elementwise/host/host_loops.hpp"
 namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS {
 namespace loops = ::cupric::host;
 inline constexpr LoopBackend kBackend = LoopBackend::Host;
-}  // namespace cupric::family
+}  // namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS
 #endif
 
 namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS {
@@ -47,12 +47,12 @@ void for_each_type(F&& f) {
   }(std::make_index_sequence<std::tuple_size_v<AllTypes>>{});
 }
 
-}  // namespace cupric::family
+}  // namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS
 
 // Opens the body of one dtype's instance of a family: a namespace of its own (unnamed inside,
 // so nothing leaks between translation units) where `Self` is the dtype's C++ type.
-#define CUPRIC_FAMILY_BEGIN                                                     \
-  namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS::CUPRIC_FAMILY_NS {    \
+#define CUPRIC_FAMILY_BEGIN                                                           \
+  namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS::CUPRIC_FAMILY_NS {       \
   using Self = std::tuple_element_t<CUPRIC_FAMILY_INDEX, ::cupric::family::AllTypes>; \
   namespace {
 #define CUPRIC_FAMILY_END \

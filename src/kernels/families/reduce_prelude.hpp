@@ -21,4 +21,4 @@ void reg(ReduceOp op) {
 
 template <class T> inline constexpr bool is_inexact_v = is_real_float_v<T> || is_complex_v<T>;
 
-}  // namespace cupric::family
+}  // namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS

@@ -18,4 +18,4 @@ void reg_scan(ScanOp op) {
                      &loops::scan_loop<Op>);
 }
 
-}  // namespace cupric::family
+}  // namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS

@@ -19,44 +19,56 @@ namespace cupric::ufn {
 template <class T> using compute_t = std::conditional_t<is_half_v<T>, float, T>;
 template <class T> inline constexpr bool is_int_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
 template <class T> inline constexpr bool is_bool_v = std::is_same_v<T, bool>;
-template <class T> inline constexpr bool is_float_v = is_real_float_v<T>;   // e E f d
+template <class T> inline constexpr bool is_float_v = is_real_float_v<T>;  // e E f d
 template <class T> inline constexpr bool is_cplx_v = is_complex_v<T>;
-template <class T> inline constexpr bool is_num_v = !is_bool_v<T>;          // every type but bool
+template <class T> inline constexpr bool is_num_v = !is_bool_v<T>;  // every type but bool
 
 // ---- libm for float and double ---------------------------------------------------------------
-#define CUPRIC_UFN_MATH1(NAME)                                               \
-  CUPRIC_HD inline float m_##NAME(float x) { return ::NAME##f(x); }         \
+#define CUPRIC_UFN_MATH1(NAME)                                      \
+  CUPRIC_HD inline float m_##NAME(float x) { return ::NAME##f(x); } \
   CUPRIC_HD inline double m_##NAME(double x) { return ::NAME(x); }
-#define CUPRIC_UFN_MATH2(NAME)                                                       \
-  CUPRIC_HD inline float m_##NAME(float x, float y) { return ::NAME##f(x, y); }     \
+#define CUPRIC_UFN_MATH2(NAME)                                                  \
+  CUPRIC_HD inline float m_##NAME(float x, float y) { return ::NAME##f(x, y); } \
   CUPRIC_HD inline double m_##NAME(double x, double y) { return ::NAME(x, y); }
-CUPRIC_UFN_MATH1(sqrt) CUPRIC_UFN_MATH1(exp) CUPRIC_UFN_MATH1(log) CUPRIC_UFN_MATH1(sin)
-CUPRIC_UFN_MATH1(cos) CUPRIC_UFN_MATH1(tan) CUPRIC_UFN_MATH1(tanh) CUPRIC_UFN_MATH1(sinh)
-CUPRIC_UFN_MATH1(cosh) CUPRIC_UFN_MATH1(floor) CUPRIC_UFN_MATH1(fabs)
-CUPRIC_UFN_MATH2(fmod) CUPRIC_UFN_MATH2(pow) CUPRIC_UFN_MATH2(hypot) CUPRIC_UFN_MATH2(atan2)
-CUPRIC_UFN_MATH2(copysign)
+CUPRIC_UFN_MATH1(sqrt)
+CUPRIC_UFN_MATH1(exp) CUPRIC_UFN_MATH1(log) CUPRIC_UFN_MATH1(sin) CUPRIC_UFN_MATH1(cos) CUPRIC_UFN_MATH1(tan)
+    CUPRIC_UFN_MATH1(tanh) CUPRIC_UFN_MATH1(sinh) CUPRIC_UFN_MATH1(cosh) CUPRIC_UFN_MATH1(floor) CUPRIC_UFN_MATH1(fabs)
+        CUPRIC_UFN_MATH2(fmod) CUPRIC_UFN_MATH2(pow) CUPRIC_UFN_MATH2(hypot) CUPRIC_UFN_MATH2(atan2)
+            CUPRIC_UFN_MATH2(copysign)
 #undef CUPRIC_UFN_MATH1
 #undef CUPRIC_UFN_MATH2
 
-template <class F> CUPRIC_HD inline bool is_nan(F x) { return x != x; }
-template <class F> CUPRIC_HD inline bool is_inf(F x) { return x == std::numeric_limits<F>::infinity() || x == -std::numeric_limits<F>::infinity(); }
+                template <class F> CUPRIC_HD inline bool is_nan(F x) {
+  return x != x;
+}
+template <class F> CUPRIC_HD inline bool is_inf(F x) {
+  return x == std::numeric_limits<F>::infinity() || x == -std::numeric_limits<F>::infinity();
+}
 template <class F> CUPRIC_HD inline bool sign_bit(F x) { return m_copysign(F(1), x) < 0; }
 template <class F> CUPRIC_HD inline F quiet_nan() { return std::numeric_limits<F>::quiet_NaN(); }
 template <class F> CUPRIC_HD inline F inf_of() { return std::numeric_limits<F>::infinity(); }
 
 // Truth value of any element (logical ops, nonzero).
 template <class T> CUPRIC_HD inline bool truthy(T x) {
-  if constexpr (is_cplx_v<T>) return x.re != 0 || x.im != 0;
-  else return x != T(0);
+  if constexpr (is_cplx_v<T>)
+    return x.re != 0 || x.im != 0;
+  else
+    return x != T(0);
 }
 
 // ---- integers ----------------------------------------------------------------------------------
 // The unsigned type arithmetic on T wraps in (at least 32 bits: avoids int promotion overflow).
 template <class T>
 using wrap_t = std::conditional_t<(sizeof(T) < 4), uint32_t, std::make_unsigned_t<T>>;
-template <class T> CUPRIC_HD inline T wrap_add(T a, T b) { return static_cast<T>(static_cast<wrap_t<T>>(a) + static_cast<wrap_t<T>>(b)); }
-template <class T> CUPRIC_HD inline T wrap_sub(T a, T b) { return static_cast<T>(static_cast<wrap_t<T>>(a) - static_cast<wrap_t<T>>(b)); }
-template <class T> CUPRIC_HD inline T wrap_mul(T a, T b) { return static_cast<T>(static_cast<wrap_t<T>>(a) * static_cast<wrap_t<T>>(b)); }
+template <class T> CUPRIC_HD inline T wrap_add(T a, T b) {
+  return static_cast<T>(static_cast<wrap_t<T>>(a) + static_cast<wrap_t<T>>(b));
+}
+template <class T> CUPRIC_HD inline T wrap_sub(T a, T b) {
+  return static_cast<T>(static_cast<wrap_t<T>>(a) - static_cast<wrap_t<T>>(b));
+}
+template <class T> CUPRIC_HD inline T wrap_mul(T a, T b) {
+  return static_cast<T>(static_cast<wrap_t<T>>(a) * static_cast<wrap_t<T>>(b));
+}
 template <class T> CUPRIC_HD inline T wrap_neg(T a) { return static_cast<T>(wrap_t<T>(0) - static_cast<wrap_t<T>>(a)); }
 
 // Python/NumPy floor division and remainder; division by zero gives 0 (NumPy 2 warns), and
@@ -115,8 +127,10 @@ template <class T> CUPRIC_HD inline T shift_left(T a, T b) {
 }
 template <class T> CUPRIC_HD inline T shift_right(T a, T b) {
   if (static_cast<uint64_t>(b) >= sizeof(T) * 8) {
-    if constexpr (std::is_signed_v<T>) return a < 0 ? T(-1) : T(0);
-    else return T(0);
+    if constexpr (std::is_signed_v<T>)
+      return a < 0 ? T(-1) : T(0);
+    else
+      return T(0);
   }
   return static_cast<T>(a >> b);
 }
@@ -215,8 +229,8 @@ template <class F> CUPRIC_HD inline cplx<F> c_sqrt(cplx<F> z) {
   if (z.re >= 0) return {t, z.im / (2 * t)};
   return {m_fabs(z.im) / (2 * t), m_copysign(t, z.im)};
 }
-template <class F> CUPRIC_HD inline cplx<F> c_times_i(cplx<F> z) { return {-z.im, z.re}; }    // i z
-template <class F> CUPRIC_HD inline cplx<F> c_times_mi(cplx<F> z) { return {z.im, -z.re}; }   // -i z
+template <class F> CUPRIC_HD inline cplx<F> c_times_i(cplx<F> z) { return {-z.im, z.re}; }   // i z
+template <class F> CUPRIC_HD inline cplx<F> c_times_mi(cplx<F> z) { return {z.im, -z.re}; }  // -i z
 // C99 Annex G csinh and ccosh (the special values of NumPy's npy_csinh, npy_ccosh); sin and cos
 // follow from sin(z) = -i sinh(iz), cos(z) = cosh(iz), as in C99.
 template <class F> CUPRIC_HD inline cplx<F> c_sinh(cplx<F> z) {
@@ -226,14 +240,14 @@ template <class F> CUPRIC_HD inline cplx<F> c_sinh(cplx<F> z) {
     if (y == 0) return {m_sinh(x), y};
     return {m_sinh(x) * m_cos(y), m_cosh(x) * m_sin(y)};
   }
-  if (x == 0) return {x, quiet_nan<F>()};                      // (+-0, inf or nan)
-  if (y == 0) return {x, y};                                    // (inf or nan, +-0)
-  if (x_finite) return {quiet_nan<F>(), quiet_nan<F>()};        // (finite, inf or nan)
+  if (x == 0) return {x, quiet_nan<F>()};                 // (+-0, inf or nan)
+  if (y == 0) return {x, y};                              // (inf or nan, +-0)
+  if (x_finite) return {quiet_nan<F>(), quiet_nan<F>()};  // (finite, inf or nan)
   if (is_inf(x)) {
     if (!y_finite) return {x * x, quiet_nan<F>()};
     return {x * m_cos(y), inf_of<F>() * m_sin(y)};
   }
-  return {quiet_nan<F>(), quiet_nan<F>()};                      // (nan, nonzero)
+  return {quiet_nan<F>(), quiet_nan<F>()};  // (nan, nonzero)
 }
 template <class F> CUPRIC_HD inline cplx<F> c_cosh(cplx<F> z) {
   const F x = z.re, y = z.im;
@@ -242,8 +256,8 @@ template <class F> CUPRIC_HD inline cplx<F> c_cosh(cplx<F> z) {
     if (y == 0) return {m_cosh(x), x * y};
     return {m_cosh(x) * m_cos(y), m_sinh(x) * m_sin(y)};
   }
-  if (x == 0) return {quiet_nan<F>(), F(0) * x};               // (+-0, inf or nan)
-  if (y == 0) return {x * x, m_copysign(F(0), x) * y};          // (inf or nan, +-0)
+  if (x == 0) return {quiet_nan<F>(), F(0) * x};        // (+-0, inf or nan)
+  if (y == 0) return {x * x, m_copysign(F(0), x) * y};  // (inf or nan, +-0)
   if (x_finite) return {quiet_nan<F>(), quiet_nan<F>()};
   if (is_inf(x)) {
     if (!y_finite) return {x * x, quiet_nan<F>()};

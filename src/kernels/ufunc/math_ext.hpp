@@ -14,15 +14,17 @@
 
 namespace cupric::ufn {
 
-#define CUPRIC_UFN_MATH1(NAME)                                               \
-  CUPRIC_HD inline float m_##NAME(float x) { return ::NAME##f(x); }         \
+#define CUPRIC_UFN_MATH1(NAME)                                      \
+  CUPRIC_HD inline float m_##NAME(float x) { return ::NAME##f(x); } \
   CUPRIC_HD inline double m_##NAME(double x) { return ::NAME(x); }
-CUPRIC_UFN_MATH1(cbrt) CUPRIC_UFN_MATH1(exp2) CUPRIC_UFN_MATH1(expm1) CUPRIC_UFN_MATH1(log2)
-CUPRIC_UFN_MATH1(log10) CUPRIC_UFN_MATH1(log1p) CUPRIC_UFN_MATH1(asin) CUPRIC_UFN_MATH1(acos)
-CUPRIC_UFN_MATH1(atan) CUPRIC_UFN_MATH1(asinh) CUPRIC_UFN_MATH1(acosh) CUPRIC_UFN_MATH1(atanh)
-CUPRIC_UFN_MATH1(rint) CUPRIC_UFN_MATH1(ceil) CUPRIC_UFN_MATH1(trunc)
+CUPRIC_UFN_MATH1(cbrt)
+CUPRIC_UFN_MATH1(exp2) CUPRIC_UFN_MATH1(expm1) CUPRIC_UFN_MATH1(log2) CUPRIC_UFN_MATH1(log10) CUPRIC_UFN_MATH1(log1p)
+    CUPRIC_UFN_MATH1(asin) CUPRIC_UFN_MATH1(acos) CUPRIC_UFN_MATH1(atan) CUPRIC_UFN_MATH1(asinh) CUPRIC_UFN_MATH1(acosh)
+        CUPRIC_UFN_MATH1(atanh) CUPRIC_UFN_MATH1(rint) CUPRIC_UFN_MATH1(ceil) CUPRIC_UFN_MATH1(trunc)
 #undef CUPRIC_UFN_MATH1
-CUPRIC_HD inline float m_nextafter(float x, float y) { return ::nextafterf(x, y); }
+            CUPRIC_HD inline float m_nextafter(float x, float y) {
+  return ::nextafterf(x, y);
+}
 CUPRIC_HD inline double m_nextafter(double x, double y) { return ::nextafter(x, y); }
 CUPRIC_HD inline float m_ldexp(float x, int e) { return ::ldexpf(x, e); }
 CUPRIC_HD inline double m_ldexp(double x, int e) { return ::ldexp(x, e); }
@@ -61,9 +63,12 @@ template <class H> CUPRIC_HD inline H half_nextafter(H x, H y) {
   if (fy != fy) return y;
   if (fx == fy) return y;
   uint16_t b = x.bits;
-  if (fx == 0) b = static_cast<uint16_t>((y.bits & 0x8000u) | 1u);
-  else if ((fx < fy) == (fx > 0)) ++b;
-  else --b;
+  if (fx == 0)
+    b = static_cast<uint16_t>((y.bits & 0x8000u) | 1u);
+  else if ((fx < fy) == (fx > 0))
+    ++b;
+  else
+    --b;
   return H::from_bits(b);
 }
 // NumPy's spacing: the distance to the next representable value away from zero, signed like x
@@ -83,8 +88,10 @@ template <class T> CUPRIC_HD inline T spacing(T x) {
 
 // ---- integers ----------------------------------------------------------------------------------
 template <class T> CUPRIC_HD inline T int_abs(T a) {
-  if constexpr (std::is_signed_v<T>) return a < 0 ? wrap_neg(a) : a;
-  else return a;
+  if constexpr (std::is_signed_v<T>)
+    return a < 0 ? wrap_neg(a) : a;
+  else
+    return a;
 }
 // gcd and lcm of the absolute values, computed in the unsigned type (|INT_MIN| fits there), the
 // result converted back (wrapping as NumPy's does for gcd(INT_MIN, 0)).
@@ -152,11 +159,15 @@ template <class F> CUPRIC_HD inline cplx<F> c_acos(cplx<F> z) {
   if (is_inf(z.re) || is_inf(z.im) || is_nan(z.re) || is_nan(z.im)) {
     if (is_nan(z.re) && is_nan(z.im)) return z;
     if (is_nan(z.re)) return is_inf(z.im) ? cplx<F>{z.re, -z.im} : cplx<F>{z.re, z.re};
-    if (is_nan(z.im)) return is_inf(z.re) ? cplx<F>{z.im, -inf_of<F>()} : (z.re == 0 ? cplx<F>{kPi<F> / 2, z.im} : cplx<F>{z.im, z.im});
+    if (is_nan(z.im))
+      return is_inf(z.re) ? cplx<F>{z.im, -inf_of<F>()} : (z.re == 0 ? cplx<F>{kPi<F> / 2, z.im} : cplx<F>{z.im, z.im});
     F re;
-    if (is_inf(z.re) && is_inf(z.im)) re = z.re > 0 ? kPi<F> / 4 : 3 * kPi<F> / 4;
-    else if (is_inf(z.re)) re = z.re > 0 ? F(0) : kPi<F>;
-    else re = kPi<F> / 2;
+    if (is_inf(z.re) && is_inf(z.im))
+      re = z.re > 0 ? kPi<F> / 4 : 3 * kPi<F> / 4;
+    else if (is_inf(z.re))
+      re = z.re > 0 ? F(0) : kPi<F>;
+    else
+      re = kPi<F> / 2;
     return {re, z.im > 0 || (z.im == 0 && !sign_bit(z.im)) ? -inf_of<F>() : inf_of<F>()};
   }
   cplx<F> s1 = c_sqrt(cplx<F>{1 - z.re, -z.im}), s2 = c_sqrt(cplx<F>{1 + z.re, z.im});

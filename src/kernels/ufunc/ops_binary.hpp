@@ -8,8 +8,12 @@
 
 namespace cupric::ufn {
 
-template <class T> struct real_of { using type = T; };
-template <class F> struct real_of<complex<F>> { using type = F; };
+template <class T> struct real_of {
+  using type = T;
+};
+template <class F> struct real_of<complex<F>> {
+  using type = F;
+};
 template <class T> using real_of_t = typename real_of<T>::type;
 
 #define CUPRIC_SAME_OUT template <class T> using out = T;
@@ -21,24 +25,34 @@ struct Add {
   template <class T> static constexpr bool has_loop = true;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const {
-    if constexpr (is_bool_v<C>) return a || b;
-    else if constexpr (is_int_v<C>) return wrap_add(a, b);
-    else if constexpr (is_cplx_v<C>) return c_add(a, b);
-    else return a + b;
+    if constexpr (is_bool_v<C>)
+      return a || b;
+    else if constexpr (is_int_v<C>)
+      return wrap_add(a, b);
+    else if constexpr (is_cplx_v<C>)
+      return c_add(a, b);
+    else
+      return a + b;
   }
 };
 
 struct Subtract {
-  static constexpr UfuncInfo info{Identity::None, 0, "Subtract arguments, element-wise.", OperatorSlot::Subtract,
+  static constexpr UfuncInfo info{Identity::None,
+                                  0,
+                                  "Subtract arguments, element-wise.",
+                                  OperatorSlot::Subtract,
                                   ReduceRoute::Generic,
                                   "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, "
                                   "the `^` operator, or the logical_xor function instead."};
   template <class T> static constexpr bool has_loop = is_num_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const {
-    if constexpr (is_int_v<C>) return wrap_sub(a, b);
-    else if constexpr (is_cplx_v<C>) return c_sub(a, b);
-    else return a - b;
+    if constexpr (is_int_v<C>)
+      return wrap_sub(a, b);
+    else if constexpr (is_cplx_v<C>)
+      return c_sub(a, b);
+    else
+      return a - b;
   }
 };
 
@@ -48,10 +62,14 @@ struct Multiply {
   template <class T> static constexpr bool has_loop = true;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const {
-    if constexpr (is_bool_v<C>) return a && b;
-    else if constexpr (is_int_v<C>) return wrap_mul(a, b);
-    else if constexpr (is_cplx_v<C>) return c_mul(a, b);
-    else return a * b;
+    if constexpr (is_bool_v<C>)
+      return a && b;
+    else if constexpr (is_int_v<C>)
+      return wrap_mul(a, b);
+    else if constexpr (is_cplx_v<C>)
+      return c_mul(a, b);
+    else
+      return a * b;
   }
 };
 
@@ -61,8 +79,10 @@ struct Divide {
   template <class T> static constexpr bool has_loop = is_float_v<T> || is_cplx_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const {
-    if constexpr (is_cplx_v<C>) return c_div(a, b);
-    else return a / b;
+    if constexpr (is_cplx_v<C>)
+      return c_div(a, b);
+    else
+      return a / b;
   }
 };
 
@@ -73,8 +93,10 @@ struct FloorDivide {
   template <class T> static constexpr bool has_loop = is_int_v<T> || is_float_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const {
-    if constexpr (is_int_v<C>) return int_floor_div(a, b);
-    else return float_floor_div(a, b);
+    if constexpr (is_int_v<C>)
+      return int_floor_div(a, b);
+    else
+      return float_floor_div(a, b);
   }
 };
 
@@ -85,8 +107,10 @@ struct Remainder {
   template <class T> static constexpr bool has_loop = is_int_v<T> || is_float_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const {
-    if constexpr (is_int_v<C>) return int_remainder(a, b);
-    else return float_remainder(a, b);
+    if constexpr (is_int_v<C>)
+      return int_remainder(a, b);
+    else
+      return float_remainder(a, b);
   }
 };
 
@@ -96,8 +120,10 @@ struct Fmod {
   template <class T> static constexpr bool has_loop = is_int_v<T> || is_float_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const {
-    if constexpr (is_int_v<C>) return int_fmod(a, b);
-    else return m_fmod(a, b);
+    if constexpr (is_int_v<C>)
+      return int_fmod(a, b);
+    else
+      return m_fmod(a, b);
   }
 };
 
@@ -108,9 +134,12 @@ struct Power {
   template <class T> static constexpr bool has_loop = is_num_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const {
-    if constexpr (is_int_v<C>) return int_power(a, b);
-    else if constexpr (is_cplx_v<C>) return c_pow(a, b);
-    else return m_pow(a, b);
+    if constexpr (is_int_v<C>)
+      return int_power(a, b);
+    else if constexpr (is_cplx_v<C>)
+      return c_pow(a, b);
+    else
+      return m_pow(a, b);
   }
 };
 
@@ -122,9 +151,12 @@ struct Maximum {
   template <class T> static constexpr bool has_loop = true;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const {
-    if constexpr (is_cplx_v<C>) return (c_isnan(a) || c_ge(a, b)) ? a : b;
-    else if constexpr (is_float_v<C>) return (a >= b || is_nan(a)) ? a : b;
-    else return a >= b ? a : b;
+    if constexpr (is_cplx_v<C>)
+      return (c_isnan(a) || c_ge(a, b)) ? a : b;
+    else if constexpr (is_float_v<C>)
+      return (a >= b || is_nan(a)) ? a : b;
+    else
+      return a >= b ? a : b;
   }
 };
 struct Minimum {
@@ -134,9 +166,12 @@ struct Minimum {
   template <class T> static constexpr bool has_loop = true;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const {
-    if constexpr (is_cplx_v<C>) return (c_isnan(a) || c_le(a, b)) ? a : b;
-    else if constexpr (is_float_v<C>) return (a <= b || is_nan(a)) ? a : b;
-    else return a <= b ? a : b;
+    if constexpr (is_cplx_v<C>)
+      return (c_isnan(a) || c_le(a, b)) ? a : b;
+    else if constexpr (is_float_v<C>)
+      return (a <= b || is_nan(a)) ? a : b;
+    else
+      return a <= b ? a : b;
   }
 };
 struct Fmax {
@@ -146,9 +181,12 @@ struct Fmax {
   template <class T> static constexpr bool has_loop = true;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const {
-    if constexpr (is_cplx_v<C>) return (c_isnan(b) || c_ge(a, b)) ? a : b;
-    else if constexpr (is_float_v<C>) return (a >= b || is_nan(b)) ? a : b;
-    else return a >= b ? a : b;
+    if constexpr (is_cplx_v<C>)
+      return (c_isnan(b) || c_ge(a, b)) ? a : b;
+    else if constexpr (is_float_v<C>)
+      return (a >= b || is_nan(b)) ? a : b;
+    else
+      return a >= b ? a : b;
   }
 };
 struct Fmin {
@@ -158,22 +196,27 @@ struct Fmin {
   template <class T> static constexpr bool has_loop = true;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const {
-    if constexpr (is_cplx_v<C>) return (c_isnan(b) || c_le(a, b)) ? a : b;
-    else if constexpr (is_float_v<C>) return (a <= b || is_nan(b)) ? a : b;
-    else return a <= b ? a : b;
+    if constexpr (is_cplx_v<C>)
+      return (c_isnan(b) || c_le(a, b)) ? a : b;
+    else if constexpr (is_float_v<C>)
+      return (a <= b || is_nan(b)) ? a : b;
+    else
+      return a <= b ? a : b;
   }
 };
 
 // ---- comparisons (complex: NumPy's lexicographic order) --------------------------------------
-#define CUPRIC_COMPARISON(NAME, FLAGS, SLOT, OP, COP, DOC)                                 \
-  struct NAME {                                                                              \
+#define CUPRIC_COMPARISON(NAME, FLAGS, SLOT, OP, COP, DOC)                                           \
+  struct NAME {                                                                                      \
     static constexpr UfuncInfo info{Identity::None, kComparison | (FLAGS), DOC, OperatorSlot::SLOT}; \
-    template <class T> static constexpr bool has_loop = true;                                \
-    CUPRIC_BOOL_OUT                                                                          \
-    template <class C> CUPRIC_HD bool operator()(C a, C b) const {                           \
-      if constexpr (is_cplx_v<C>) return COP;                                                \
-      else return a OP b;                                                                    \
-    }                                                                                        \
+    template <class T> static constexpr bool has_loop = true;                                        \
+    CUPRIC_BOOL_OUT                                                                                  \
+    template <class C> CUPRIC_HD bool operator()(C a, C b) const {                                   \
+      if constexpr (is_cplx_v<C>)                                                                    \
+        return COP;                                                                                  \
+      else                                                                                           \
+        return a OP b;                                                                               \
+    }                                                                                                \
   };
 CUPRIC_COMPARISON(Greater, 0, Greater, >, c_gt(a, b), "Return the truth value of (x1 > x2) element-wise.")
 CUPRIC_COMPARISON(GreaterEqual, 0, GreaterEqual, >=, c_ge(a, b), "Return the truth value of (x1 >= x2) element-wise.")
@@ -184,25 +227,26 @@ CUPRIC_COMPARISON(NotEqual, kCommutative, NotEqual, !=, a != b, "Return (x1 != x
 #undef CUPRIC_COMPARISON
 
 // ---- logical and bitwise -----------------------------------------------------------------------
-#define CUPRIC_LOGICAL(NAME, IDENT, REDUCE, EXPR, DOC)                                    \
-  struct NAME {                                                                           \
+#define CUPRIC_LOGICAL(NAME, IDENT, REDUCE, EXPR, DOC)                                                                \
+  struct NAME {                                                                                                       \
     static constexpr UfuncInfo info{Identity::IDENT, kCommutative | kLogical | kAssociative, DOC, OperatorSlot::None, \
-                                    ReduceRoute::REDUCE}; \
-    template <class T> static constexpr bool has_loop = true;                             \
-    CUPRIC_BOOL_OUT                                                                       \
-    template <class C> CUPRIC_HD bool operator()(C a, C b) const { return EXPR; }         \
+                                    ReduceRoute::REDUCE};                                                             \
+    template <class T> static constexpr bool has_loop = true;                                                         \
+    CUPRIC_BOOL_OUT                                                                                                   \
+    template <class C> CUPRIC_HD bool operator()(C a, C b) const { return EXPR; }                                     \
   };
 CUPRIC_LOGICAL(LogicalAnd, True, All, truthy(a) && truthy(b), "Compute the truth value of x1 AND x2 element-wise.")
 CUPRIC_LOGICAL(LogicalOr, False, Any, truthy(a) || truthy(b), "Compute the truth value of x1 OR x2 element-wise.")
-CUPRIC_LOGICAL(LogicalXor, False, Generic, truthy(a) != truthy(b), "Compute the truth value of x1 XOR x2, element-wise.")
+CUPRIC_LOGICAL(LogicalXor, False, Generic, truthy(a) != truthy(b),
+               "Compute the truth value of x1 XOR x2, element-wise.")
 #undef CUPRIC_LOGICAL
 
-#define CUPRIC_BITWISE(NAME, IDENT, SLOT, OP, DOC)                                        \
-  struct NAME {                                                                             \
-    static constexpr UfuncInfo info{Identity::IDENT, kCommutative | kAssociative, DOC, OperatorSlot::SLOT};      \
-    template <class T> static constexpr bool has_loop = is_int_v<T> || is_bool_v<T>;       \
-    CUPRIC_SAME_OUT                                                                         \
-    template <class C> CUPRIC_HD C operator()(C a, C b) const { return static_cast<C>(a OP b); } \
+#define CUPRIC_BITWISE(NAME, IDENT, SLOT, OP, DOC)                                                          \
+  struct NAME {                                                                                             \
+    static constexpr UfuncInfo info{Identity::IDENT, kCommutative | kAssociative, DOC, OperatorSlot::SLOT}; \
+    template <class T> static constexpr bool has_loop = is_int_v<T> || is_bool_v<T>;                        \
+    CUPRIC_SAME_OUT                                                                                         \
+    template <class C> CUPRIC_HD C operator()(C a, C b) const { return static_cast<C>(a OP b); }            \
   };
 CUPRIC_BITWISE(BitwiseAnd, MinusOne, And, &, "Compute the bit-wise AND of two arrays element-wise.")
 CUPRIC_BITWISE(BitwiseOr, Zero, Or, |, "Compute the bit-wise OR of two arrays element-wise.")
@@ -216,7 +260,8 @@ struct LeftShift {
   template <class C> CUPRIC_HD C operator()(C a, C b) const { return shift_left(a, b); }
 };
 struct RightShift {
-  static constexpr UfuncInfo info{Identity::None, 0, "Shift the bits of an integer to the right.", OperatorSlot::Rshift};
+  static constexpr UfuncInfo info{Identity::None, 0, "Shift the bits of an integer to the right.",
+                                  OperatorSlot::Rshift};
   template <class T> static constexpr bool has_loop = is_int_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C a, C b) const { return shift_right(a, b); }

@@ -26,27 +26,26 @@ CUPRIC_INEXACT_FN(Arccosh, m_acosh, c_acosh, "Inverse hyperbolic cosine, element
 CUPRIC_INEXACT_FN(Arctanh, m_atanh, c_atanh, "Inverse hyperbolic tangent element-wise.")
 
 // Unary functions of real float types only ('e', 'E', 'f', 'd').
-#define CUPRIC_REAL_FN(NAME, EXPR, DOC)                            \
-  struct NAME {                                                            \
-    static constexpr UfuncInfo info{Identity::None, 0, DOC}; \
-    template <class T> static constexpr bool has_loop = is_float_v<T>;     \
-    CUPRIC_SAME_OUT                                                        \
-    template <class C> CUPRIC_HD C operator()(C x) const { return EXPR; }  \
+#define CUPRIC_REAL_FN(NAME, EXPR, DOC)                                   \
+  struct NAME {                                                           \
+    static constexpr UfuncInfo info{Identity::None, 0, DOC};              \
+    template <class T> static constexpr bool has_loop = is_float_v<T>;    \
+    CUPRIC_SAME_OUT                                                       \
+    template <class C> CUPRIC_HD C operator()(C x) const { return EXPR; } \
   };
 CUPRIC_REAL_FN(Fabs, m_fabs(x), "Compute the absolute values element-wise.")
 CUPRIC_REAL_FN(Cbrt, m_cbrt(x), "Return the cube-root of an array, element-wise.")
-CUPRIC_REAL_FN(Deg2rad, x * (kPi<C> / C(180)), "Convert angles from degrees to radians.")
-CUPRIC_REAL_FN(Radians, x * (kPi<C> / C(180)), "Convert angles from degrees to radians.")
-CUPRIC_REAL_FN(Rad2deg, x * (C(180) / kPi<C>), "Convert angles from radians to degrees.")
-CUPRIC_REAL_FN(Degrees, x * (C(180) / kPi<C>), "Convert angles from radians to degrees.")
+CUPRIC_REAL_FN(Deg2rad, x*(kPi<C> / C(180)), "Convert angles from degrees to radians.")
+CUPRIC_REAL_FN(Radians, x*(kPi<C> / C(180)), "Convert angles from degrees to radians.")
+CUPRIC_REAL_FN(Rad2deg, x*(C(180) / kPi<C>), "Convert angles from radians to degrees.")
+CUPRIC_REAL_FN(Degrees, x*(C(180) / kPi<C>), "Convert angles from radians to degrees.")
 #undef CUPRIC_REAL_FN
 
 // numpy.i0 (not a ufunc in NumPy: a function of real floats). Internal op "_i0": the power
 // series sum (x/2)^2k / (k!)^2 up to |x| = 20, above that the asymptotic expansion
 // e^x / sqrt(2 pi x) * sum prod_j (2j-1)^2 / (8 j x), whose error there is below e^-40.
 struct I0 {
-  static constexpr UfuncInfo info{Identity::None, 0,
-                                  "Modified Bessel function of the first kind, order 0."};
+  static constexpr UfuncInfo info{Identity::None, 0, "Modified Bessel function of the first kind, order 0."};
   template <class T> static constexpr bool has_loop = is_float_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C x) const {
@@ -79,8 +78,7 @@ struct I0 {
 // spacing works on the storage type (a float16's spacing is a float16 ulp): `storage_args`
 // tells the loop wrappers (register.hpp) not to widen half types first.
 struct Spacing {
-  static constexpr UfuncInfo info{Identity::None, 0,
-                                  "Return the distance between x and the nearest adjacent number."};
+  static constexpr UfuncInfo info{Identity::None, 0, "Return the distance between x and the nearest adjacent number."};
   static constexpr bool storage_args = true;
   template <class T> static constexpr bool has_loop = is_float_v<T>;
   CUPRIC_SAME_OUT
@@ -88,19 +86,21 @@ struct Spacing {
 };
 
 // Binary functions of real float types.
-#define CUPRIC_REAL_FN2(NAME, IDENT, EXPR, DOC)                             \
-  struct NAME {                                                                     \
-    static constexpr UfuncInfo info{Identity::IDENT, 0, DOC};         \
-    template <class T> static constexpr bool has_loop = is_float_v<T>;              \
-    CUPRIC_SAME_OUT                                                                 \
-    template <class C> CUPRIC_HD C operator()(C a, C b) const { return EXPR; }      \
+#define CUPRIC_REAL_FN2(NAME, IDENT, EXPR, DOC)                                \
+  struct NAME {                                                                \
+    static constexpr UfuncInfo info{Identity::IDENT, 0, DOC};                  \
+    template <class T> static constexpr bool has_loop = is_float_v<T>;         \
+    CUPRIC_SAME_OUT                                                            \
+    template <class C> CUPRIC_HD C operator()(C a, C b) const { return EXPR; } \
   };
 CUPRIC_REAL_FN2(Logaddexp, MinusInf, logaddexp(a, b), "Logarithm of the sum of exponentiations of the inputs.")
-CUPRIC_REAL_FN2(Logaddexp2, MinusInf, logaddexp2(a, b), "Logarithm of the sum of exponentiations of the inputs in base-2.")
+CUPRIC_REAL_FN2(Logaddexp2, MinusInf, logaddexp2(a, b),
+                "Logarithm of the sum of exponentiations of the inputs in base-2.")
 CUPRIC_REAL_FN2(Arctan2, None, m_atan2(a, b), "Element-wise arc tangent of ``x1/x2`` choosing the quadrant correctly.")
 CUPRIC_REAL_FN2(Hypot, Zero, m_hypot(a, b), "Given the \"legs\" of a right triangle, return its hypotenuse.")
 CUPRIC_REAL_FN2(Copysign, None, m_copysign(a, b), "Change the sign of x1 to that of x2, element-wise.")
-CUPRIC_REAL_FN2(Heaviside, None, (is_nan(a) ? a : (a < 0 ? C(0) : (a > 0 ? C(1) : b))), "Compute the Heaviside step function.")
+CUPRIC_REAL_FN2(Heaviside, None, (is_nan(a) ? a : (a < 0 ? C(0) : (a > 0 ? C(1) : b))),
+                "Compute the Heaviside step function.")
 #undef CUPRIC_REAL_FN2
 
 struct Nextafter {
@@ -110,8 +110,10 @@ struct Nextafter {
   template <class T> static constexpr bool has_loop = is_float_v<T>;
   CUPRIC_SAME_OUT
   template <class T> CUPRIC_HD T operator()(T a, T b) const {
-    if constexpr (is_half_v<T>) return half_nextafter(a, b);
-    else return m_nextafter(a, b);
+    if constexpr (is_half_v<T>)
+      return half_nextafter(a, b);
+    else
+      return m_nextafter(a, b);
   }
 };
 
@@ -143,8 +145,7 @@ template <class A, class B> struct Pair {
 };
 
 struct Frexp {
-  static constexpr UfuncInfo info{Identity::None, 0,
-                                  "Decompose the elements of x into mantissa and twos exponent."};
+  static constexpr UfuncInfo info{Identity::None, 0, "Decompose the elements of x into mantissa and twos exponent."};
   template <class T> static constexpr bool has_loop = is_float_v<T>;
   template <class T> using out = T;
   template <class T> using out2 = int32_t;

@@ -13,20 +13,24 @@ struct Rint {
   template <class T> static constexpr bool has_loop = is_float_v<T> || is_cplx_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C x) const {
-    if constexpr (is_cplx_v<C>) return c_rint(x);
-    else return m_rint(x);
+    if constexpr (is_cplx_v<C>)
+      return c_rint(x);
+    else
+      return m_rint(x);
   }
 };
 // floor, ceil, trunc: NumPy 2 has loops for bool and integers too (the identity).
-#define CUPRIC_ROUND_FN(NAME, FN, DOC)                                         \
-  struct NAME {                                                                        \
-    static constexpr UfuncInfo info{Identity::None, 0, DOC};             \
-    template <class T> static constexpr bool has_loop = !is_cplx_v<T>;                 \
-    CUPRIC_SAME_OUT                                                                    \
-    template <class C> CUPRIC_HD C operator()(C x) const {                             \
-      if constexpr (is_float_v<C>) return FN(x);                                       \
-      else return x;                                                                   \
-    }                                                                                  \
+#define CUPRIC_ROUND_FN(NAME, FN, DOC)                                 \
+  struct NAME {                                                        \
+    static constexpr UfuncInfo info{Identity::None, 0, DOC};           \
+    template <class T> static constexpr bool has_loop = !is_cplx_v<T>; \
+    CUPRIC_SAME_OUT                                                    \
+    template <class C> CUPRIC_HD C operator()(C x) const {             \
+      if constexpr (is_float_v<C>)                                     \
+        return FN(x);                                                  \
+      else                                                             \
+        return x;                                                      \
+    }                                                                  \
   };
 CUPRIC_ROUND_FN(Floor, m_floor, "Return the floor of the input, element-wise.")
 CUPRIC_ROUND_FN(Ceil, m_ceil, "Return the ceiling of the input, element-wise.")
@@ -38,22 +42,25 @@ struct Conjugate {
   template <class T> static constexpr bool has_loop = is_num_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C x) const {
-    if constexpr (is_cplx_v<C>) return c_conj(x);
-    else return x;
+    if constexpr (is_cplx_v<C>)
+      return c_conj(x);
+    else
+      return x;
   }
 };
 
 struct BitwiseCount {
-  static constexpr UfuncInfo info{Identity::None, 0,
-                                  "Computes the number of 1-bits in the absolute value of ``x``."};
+  static constexpr UfuncInfo info{Identity::None, 0, "Computes the number of 1-bits in the absolute value of ``x``."};
   template <class T> static constexpr bool has_loop = is_int_v<T>;
   template <class T> using out = uint8_t;
   template <class C> CUPRIC_HD uint8_t operator()(C x) const { return popcount(x); }
 };
 
 struct Gcd {
-  static constexpr UfuncInfo info{Identity::Zero, kCommutative | kAssociative | kNoLoopError,
-                                  "Returns the greatest common divisor of ``|x1|`` and ``|x2|``", OperatorSlot::None,
+  static constexpr UfuncInfo info{Identity::Zero,
+                                  kCommutative | kAssociative | kNoLoopError,
+                                  "Returns the greatest common divisor of ``|x1|`` and ``|x2|``",
+                                  OperatorSlot::None,
                                   ReduceRoute::Generic,
                                   "ufunc 'gcd' did not contain a loop with signature matching types (<class "
                                   "'numpy.dtypes.BoolDType'>, <class 'numpy.dtypes.BoolDType'>) -> None"};
@@ -62,8 +69,10 @@ struct Gcd {
   template <class C> CUPRIC_HD C operator()(C a, C b) const { return int_gcd(a, b); }
 };
 struct Lcm {
-  static constexpr UfuncInfo info{Identity::None, kCommutative | kAssociative | kNoLoopError,
-                                  "Returns the lowest common multiple of ``|x1|`` and ``|x2|``", OperatorSlot::None,
+  static constexpr UfuncInfo info{Identity::None,
+                                  kCommutative | kAssociative | kNoLoopError,
+                                  "Returns the lowest common multiple of ``|x1|`` and ``|x2|``",
+                                  OperatorSlot::None,
                                   ReduceRoute::Generic,
                                   "ufunc 'lcm' did not contain a loop with signature matching types (<class "
                                   "'numpy.dtypes.BoolDType'>, <class 'numpy.dtypes.BoolDType'>) -> None"};
@@ -74,8 +83,7 @@ struct Lcm {
 
 // divmod: (floor_divide, remainder) in one ufunc with two outputs.
 struct Divmod {
-  static constexpr UfuncInfo info{Identity::None, 0,
-                                  "Return element-wise quotient and remainder simultaneously.",
+  static constexpr UfuncInfo info{Identity::None, 0, "Return element-wise quotient and remainder simultaneously.",
                                   OperatorSlot::Divmod};
   template <class T> static constexpr bool has_loop = is_int_v<T> || is_float_v<T>;
   template <class T> using out = T;

@@ -9,21 +9,29 @@ namespace cupric::ufn {
 #define CUPRIC_BOOL_OUT template <class T> using out = bool;
 
 struct Negative {
-  static constexpr UfuncInfo info{Identity::None, 0, "Numerical negative, element-wise.", OperatorSlot::Negative,
+  static constexpr UfuncInfo info{Identity::None,
+                                  0,
+                                  "Numerical negative, element-wise.",
+                                  OperatorSlot::Negative,
                                   ReduceRoute::Generic,
                                   "The numpy boolean negative, the `-` operator, is not supported, use the `~` "
                                   "operator or the logical_not function instead."};
   template <class T> static constexpr bool has_loop = is_num_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C x) const {
-    if constexpr (is_int_v<C>) return wrap_neg(x);
-    else if constexpr (is_cplx_v<C>) return C(-x.re, -x.im);
-    else return -x;
+    if constexpr (is_int_v<C>)
+      return wrap_neg(x);
+    else if constexpr (is_cplx_v<C>)
+      return C(-x.re, -x.im);
+    else
+      return -x;
   }
 };
 
 struct Positive {
-  static constexpr UfuncInfo info{Identity::None, kNoLoopError, "Numerical positive, element-wise.",
+  static constexpr UfuncInfo info{Identity::None,
+                                  kNoLoopError,
+                                  "Numerical positive, element-wise.",
                                   OperatorSlot::Positive,
                                   ReduceRoute::Generic,
                                   "ufunc 'positive' did not contain a loop with signature matching types "
@@ -39,17 +47,23 @@ struct Absolute {
   template <class T> static constexpr bool has_loop = true;
   template <class T> using out = real_of_t<T>;
   template <class C> CUPRIC_HD auto operator()(C x) const {
-    if constexpr (is_cplx_v<C>) return c_abs(x);
-    else if constexpr (is_float_v<C>) return m_fabs(x);
-    else if constexpr (is_int_v<C> && std::is_signed_v<C>) return x < 0 ? wrap_neg(x) : x;
-    else return x;
+    if constexpr (is_cplx_v<C>)
+      return c_abs(x);
+    else if constexpr (is_float_v<C>)
+      return m_fabs(x);
+    else if constexpr (is_int_v<C> && std::is_signed_v<C>)
+      return x < 0 ? wrap_neg(x) : x;
+    else
+      return x;
   }
 };
 
 struct Sign {
-  static constexpr UfuncInfo info{Identity::None, kNoLoopError,
+  static constexpr UfuncInfo info{Identity::None,
+                                  kNoLoopError,
                                   "Returns an element-wise indication of the sign of a number (z/|z| for complex).",
-                                  OperatorSlot::None, ReduceRoute::Generic,
+                                  OperatorSlot::None,
+                                  ReduceRoute::Generic,
                                   "ufunc 'sign' did not contain a loop with signature matching types "
                                   "<class 'numpy.dtypes.BoolDType'> -> None"};
   template <class T> static constexpr bool has_loop = is_num_v<T>;
@@ -85,14 +99,16 @@ struct Square {
 };
 
 struct Reciprocal {
-  static constexpr UfuncInfo info{Identity::None, 0,
-                                  "Return the reciprocal of the argument, element-wise."};
+  static constexpr UfuncInfo info{Identity::None, 0, "Return the reciprocal of the argument, element-wise."};
   template <class T> static constexpr bool has_loop = is_num_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C x) const {
-    if constexpr (is_cplx_v<C>) return c_reciprocal(x);
-    else if constexpr (is_int_v<C>) return cast_value<C>(1.0 / static_cast<double>(x));  // as NumPy's C loop
-    else return C(1) / x;
+    if constexpr (is_cplx_v<C>)
+      return c_reciprocal(x);
+    else if constexpr (is_int_v<C>)
+      return cast_value<C>(1.0 / static_cast<double>(x));  // as NumPy's C loop
+    else
+      return C(1) / x;
   }
 };
 
@@ -113,13 +129,15 @@ struct LogicalNot {
 };
 
 struct Invert {
-  static constexpr UfuncInfo info{Identity::None, 0,
-                                  "Compute bit-wise inversion, or bit-wise NOT, element-wise.", OperatorSlot::Invert};
+  static constexpr UfuncInfo info{Identity::None, 0, "Compute bit-wise inversion, or bit-wise NOT, element-wise.",
+                                  OperatorSlot::Invert};
   template <class T> static constexpr bool has_loop = is_int_v<T> || is_bool_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C x) const {
-    if constexpr (is_bool_v<C>) return !x;
-    else return static_cast<C>(~x);
+    if constexpr (is_bool_v<C>)
+      return !x;
+    else
+      return static_cast<C>(~x);
   }
 };
 
@@ -128,9 +146,12 @@ struct IsNan {
   template <class T> static constexpr bool has_loop = true;
   CUPRIC_BOOL_OUT
   template <class C> CUPRIC_HD bool operator()(C x) const {
-    if constexpr (is_cplx_v<C>) return c_isnan(x);
-    else if constexpr (is_float_v<C>) return is_nan(x);
-    else return false;
+    if constexpr (is_cplx_v<C>)
+      return c_isnan(x);
+    else if constexpr (is_float_v<C>)
+      return is_nan(x);
+    else
+      return false;
   }
 };
 struct IsInf {
@@ -138,23 +159,31 @@ struct IsInf {
   template <class T> static constexpr bool has_loop = true;
   CUPRIC_BOOL_OUT
   template <class C> CUPRIC_HD bool operator()(C x) const {
-    if constexpr (is_cplx_v<C>) return is_inf(x.re) || is_inf(x.im);
-    else if constexpr (is_float_v<C>) return is_inf(x);
-    else return false;
+    if constexpr (is_cplx_v<C>)
+      return is_inf(x.re) || is_inf(x.im);
+    else if constexpr (is_float_v<C>)
+      return is_inf(x);
+    else
+      return false;
   }
 };
 struct IsFinite {
-  static constexpr UfuncInfo info{Identity::None, 0, "Test element-wise for finiteness (not infinity and not Not a Number)."};
+  static constexpr UfuncInfo info{Identity::None, 0,
+                                  "Test element-wise for finiteness (not infinity and not Not a Number)."};
   template <class T> static constexpr bool has_loop = true;
   CUPRIC_BOOL_OUT
   template <class C> CUPRIC_HD bool operator()(C x) const {
-    if constexpr (is_cplx_v<C>) return !(is_nan(x.re) || is_inf(x.re) || is_nan(x.im) || is_inf(x.im));
-    else if constexpr (is_float_v<C>) return !(is_nan(x) || is_inf(x));
-    else return true;
+    if constexpr (is_cplx_v<C>)
+      return !(is_nan(x.re) || is_inf(x.re) || is_nan(x.im) || is_inf(x.im));
+    else if constexpr (is_float_v<C>)
+      return !(is_nan(x) || is_inf(x));
+    else
+      return true;
   }
 };
 struct Signbit {
-  static constexpr UfuncInfo info{Identity::None, 0, "Returns element-wise True where signbit is set (less than zero)."};
+  static constexpr UfuncInfo info{Identity::None, 0,
+                                  "Returns element-wise True where signbit is set (less than zero)."};
   template <class T> static constexpr bool has_loop = is_float_v<T>;
   CUPRIC_BOOL_OUT
   template <class C> CUPRIC_HD bool operator()(C x) const { return sign_bit(x); }

@@ -45,8 +45,10 @@ template <class Op, class T>
 struct UnaryF {
   using Out = typename Op::template out<T>;
   CUPRIC_HD Out operator()(T x) const {
-    if constexpr (requires { Op::storage_args; }) return Op{}(x);  // the op works on the storage type
-    else return cast_value<Out>(Op{}(static_cast<ufn::compute_t<T>>(x)));
+    if constexpr (requires { Op::storage_args; })
+      return Op{}(x);  // the op works on the storage type
+    else
+      return cast_value<Out>(Op{}(static_cast<ufn::compute_t<T>>(x)));
   }
 };
 template <class Op, class T>
@@ -64,8 +66,10 @@ struct PickF {
   using Out = std::conditional_t<K == 0, typename Op::template out<T>, typename Op::template out2<T>>;
   CUPRIC_HD Out operator()(In... x) const {
     auto p = Op{}(static_cast<ufn::compute_t<In>>(x)...);
-    if constexpr (K == 0) return cast_value<Out>(p.first);
-    else return cast_value<Out>(p.second);
+    if constexpr (K == 0)
+      return cast_value<Out>(p.first);
+    else
+      return cast_value<Out>(p.second);
   }
 };
 
@@ -74,24 +78,26 @@ void register_binary() {
   using Out = typename Op::template out<A>;
   const ScalarType types[3] = {dtype_of<A>::value, dtype_of<B>::value, dtype_of<Out>::value};
   LoopFn bound0 = nullptr;
-  if constexpr (!(ufn::ufunc_info_v<Op>.flags & kCommutative)) bound0 = &loops::elementwise_loop<BindLeftF<Op, A, B>, Out, B>;
-  register_ufunc_loop(kBackend, ufn::ufunc_info_v<Op>, types, &loops::elementwise_loop<BinaryF<Op, A, B>, Out, A, B>, bound0,
-                      &loops::elementwise_loop<BindRightF<Op, A, B>, Out, A>);
+  if constexpr (!(ufn::ufunc_info_v<Op>.flags & kCommutative))
+    bound0 = &loops::elementwise_loop<BindLeftF<Op, A, B>, Out, B>;
+  register_ufunc_loop(kBackend, ufn::ufunc_info_v<Op>, types, &loops::elementwise_loop<BinaryF<Op, A, B>, Out, A, B>,
+                      bound0, &loops::elementwise_loop<BindRightF<Op, A, B>, Out, A>);
 }
 
 template <class Op, class T>
 void register_unary() {
   using Out = typename Op::template out<T>;
   const ScalarType types[2] = {dtype_of<T>::value, dtype_of<Out>::value};
-  register_ufunc_loop(kBackend, ufn::ufunc_info_v<Op>, types, &loops::elementwise_loop<UnaryF<Op, T>, Out, T>, nullptr, nullptr);
+  register_ufunc_loop(kBackend, ufn::ufunc_info_v<Op>, types, &loops::elementwise_loop<UnaryF<Op, T>, Out, T>, nullptr,
+                      nullptr);
 }
 
 template <class Op, class T>
 void register_ternary() {
   using Out = typename Op::template out<T>;
   const ScalarType types[4] = {dtype_of<T>::value, dtype_of<T>::value, dtype_of<T>::value, dtype_of<Out>::value};
-  register_ufunc_loop(kBackend, ufn::ufunc_info_v<Op>, types, &loops::elementwise_loop<TernaryF<Op, T>, Out, T, T, T>, nullptr,
-                      nullptr);
+  register_ufunc_loop(kBackend, ufn::ufunc_info_v<Op>, types, &loops::elementwise_loop<TernaryF<Op, T>, Out, T, T, T>,
+                      nullptr, nullptr);
 }
 
 // A two-output ufunc of nin inputs, all of type T: one loop per output.
@@ -114,15 +120,20 @@ void register_family_ufuncs() {
   ufn::for_each_ufunc_of<Family>([]<class Op>() {
     constexpr UfuncInfo info = ufn::ufunc_info_v<Op>;
     if constexpr (Op::template has_loop<T>) {
-      if constexpr (info.nout == 2 && info.nin == 1) register_two_outputs<Op, T, T>();
-      else if constexpr (info.nout == 2) register_two_outputs<Op, T, T, T>();
-      else if constexpr (info.nin == 1) register_unary<Op, T>();
-      else if constexpr (info.nin == 3) register_ternary<Op, T>();
-      else register_binary<Op, T>();
+      if constexpr (info.nout == 2 && info.nin == 1)
+        register_two_outputs<Op, T, T>();
+      else if constexpr (info.nout == 2)
+        register_two_outputs<Op, T, T, T>();
+      else if constexpr (info.nin == 1)
+        register_unary<Op, T>();
+      else if constexpr (info.nin == 3)
+        register_ternary<Op, T>();
+      else
+        register_binary<Op, T>();
     }
     if constexpr ((info.flags & kComparison) && std::is_same_v<T, int64_t>) register_binary<Op, int64_t, uint64_t>();
     if constexpr ((info.flags & kComparison) && std::is_same_v<T, uint64_t>) register_binary<Op, uint64_t, int64_t>();
   });
 }
 
-}  // namespace cupric::family
+}  // namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS

@@ -20,14 +20,36 @@ inline constexpr unsigned kWeakByValue = 16;  // mixed loops (ldexp): a Python s
 inline constexpr unsigned kNoLoopError = 32;  // no loop: NumPy's _UFuncNoLoopError, not the legacy TypeError
                                               // (Note [No-loop errors] in src/ops/ufunc_resolve.cpp)
 inline constexpr unsigned kIntPower = 64;     // signed integer loops reject negative exponents (power)
-inline constexpr unsigned kAssociative = 128; // the grouping of operands does not change the value: reduce
-                                              // may take several axes, accumulate may scan in a tree
+inline constexpr unsigned kAssociative = 128;  // the grouping of operands does not change the value: reduce
+                                               // may take several axes, accumulate may scan in a tree
 
 // The ndarray operator a ufunc implements (Note [Operator slots] in bindings/ufunc.cpp):
 // `a + b` calls the ufunc whose info names OperatorSlot::Add.
 enum class OperatorSlot : unsigned char {
-  None, Add, Subtract, Multiply, TrueDivide, FloorDivide, Remainder, Power, And, Or, Xor, Lshift, Rshift,
-  Negative, Positive, Absolute, Invert, Divmod, Less, LessEqual, Equal, NotEqual, Greater, GreaterEqual,
+  None,
+  Add,
+  Subtract,
+  Multiply,
+  TrueDivide,
+  FloorDivide,
+  Remainder,
+  Power,
+  And,
+  Or,
+  Xor,
+  Lshift,
+  Rshift,
+  Negative,
+  Positive,
+  Absolute,
+  Invert,
+  Divmod,
+  Less,
+  LessEqual,
+  Equal,
+  NotEqual,
+  Greater,
+  GreaterEqual,
   Count
 };
 
@@ -54,13 +76,15 @@ struct UfuncInfo {
 // One functor per unary function of the float and complex types ('e', 'E', 'f', 'd', 'F', 'D'):
 // REAL(x) for floats (float16/bfloat16 compute in float32 inside math.hpp's m_* functions), CPLX(x)
 // for complex. Used by ops_unary.hpp (sqrt, exp, ...) and ops_math.hpp (exp2, tan, ...).
-#define CUPRIC_INEXACT_FN(NAME, REAL, CPLX, DOC)                                      \
+#define CUPRIC_INEXACT_FN(NAME, REAL, CPLX, DOC)                                       \
   struct NAME {                                                                        \
     static constexpr UfuncInfo info{Identity::None, 0, DOC};                           \
     template <class T> static constexpr bool has_loop = is_float_v<T> || is_cplx_v<T>; \
     template <class T> using out = T;                                                  \
     template <class C> CUPRIC_HD C operator()(C x) const {                             \
-      if constexpr (is_cplx_v<C>) return CPLX(x);                                      \
-      else return REAL(x);                                                             \
+      if constexpr (is_cplx_v<C>)                                                      \
+        return CPLX(x);                                                                \
+      else                                                                             \
+        return REAL(x);                                                                \
     }                                                                                  \
   };

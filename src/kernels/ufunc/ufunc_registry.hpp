@@ -37,7 +37,7 @@ constexpr UfuncInfo named(UfuncInfo info, const char* name, int nin, int nout) {
 // ufunc_info_v<F>: F's info with its row's name and arity; ufunc_family_v<F>: its family.
 template <class F> inline constexpr UfuncInfo ufunc_info_v{};
 template <class F> inline constexpr UfuncFamily ufunc_family_v{};
-#define CUPRIC_UFUNC(FAMILY, F, NAME, NIN, NOUT)                                               \
+#define CUPRIC_UFUNC(FAMILY, F, NAME, NIN, NOUT)                                             \
   template <> inline constexpr UfuncInfo ufunc_info_v<F> = named(F::info, #NAME, NIN, NOUT); \
   template <> inline constexpr UfuncFamily ufunc_family_v<F> = UfuncFamily::FAMILY;
 #define CUPRIC_UFUNC_HIDDEN CUPRIC_UFUNC

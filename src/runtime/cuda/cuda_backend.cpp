@@ -16,8 +16,8 @@ void throw_internal_error(const char* what) { throw RuntimeError(std::string("in
 void cuda_check(cudaError_t err, const char* what) {
   if (err == cudaSuccess) return;
   cudaGetLastError();  // clear the sticky-free error so the next call starts clean
-  throw CudaError(static_cast<int>(err), std::string(cudaGetErrorName(err)) + ": " + cudaGetErrorString(err) +
-                                             " (in " + what + ")");
+  throw CudaError(static_cast<int>(err),
+                  std::string(cudaGetErrorName(err)) + ": " + cudaGetErrorString(err) + " (in " + what + ")");
 }
 
 namespace {
@@ -91,8 +91,7 @@ class CudaBackend final : public Backend {
                  reinterpret_cast<D32>(driver_entry_point("cuMemsetD32Async"))};
     }();
     const auto d = reinterpret_cast<uintptr_t>(dst);
-    if (width == 4 && fns.d32 && d % 4 == 0)
-      return fns.d32(d, pattern, count, s.handle) == 0;
+    if (width == 4 && fns.d32 && d % 4 == 0) return fns.d32(d, pattern, count, s.handle) == 0;
     if (width == 2 && fns.d16 && d % 2 == 0)
       return fns.d16(d, static_cast<unsigned short>(pattern), count, s.handle) == 0;
     return false;
@@ -111,7 +110,8 @@ class CudaBackend final : public Backend {
   }
   void set_current_stream(const Stream& s) override {
     if (s.device < 0) throw ValueError("invalid device id " + std::to_string(s.device));
-    if (t_current_streams.size() <= static_cast<size_t>(s.device)) t_current_streams.resize(s.device + 1, static_cast<cudaStream_t>(default_stream_handle()));
+    if (t_current_streams.size() <= static_cast<size_t>(s.device))
+      t_current_streams.resize(s.device + 1, static_cast<cudaStream_t>(default_stream_handle()));
     t_current_streams[s.device] = static_cast<cudaStream_t>(s.handle);
   }
 

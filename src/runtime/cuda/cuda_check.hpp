@@ -20,9 +20,15 @@ class DeviceGuard {
  public:
   explicit DeviceGuard(int device) {
     cudaGetDevice(&prev_);
-    if (prev_ != device) { cudaSetDevice(device); changed_ = true; }
+    if (prev_ != device) {
+      cudaSetDevice(device);
+      changed_ = true;
+    }
   }
-  ~DeviceGuard() { if (changed_) cudaSetDevice(prev_); }
+  ~DeviceGuard() {
+    if (changed_) cudaSetDevice(prev_);
+  }
+
  private:
   int prev_ = 0;
   bool changed_ = false;
@@ -34,6 +40,7 @@ class RelaxedCapture {
  public:
   RelaxedCapture() { cudaThreadExchangeStreamCaptureMode(&mode_); }
   ~RelaxedCapture() { cudaThreadExchangeStreamCaptureMode(&mode_); }
+
  private:
   cudaStreamCaptureMode mode_ = cudaStreamCaptureModeRelaxed;
 };

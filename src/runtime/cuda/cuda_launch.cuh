@@ -40,8 +40,8 @@ inline KernelSlots kernel_slots{};
 // The driver entry points the launch path needs (resolved once through the runtime, no libcuda link).
 struct LaunchDriver {
   int (*ctx_get_current)(void** ctx);
-  int (*launch)(void* fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
-                unsigned smem, void* stream, void** params, void** extra);
+  int (*launch)(void* fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz, unsigned smem,
+                void* stream, void** params, void** extra);
 };
 const LaunchDriver& launch_driver();
 
@@ -68,10 +68,12 @@ void launch_as(void (*)(P...), dim3 grid, dim3 block, size_t smem, cudaStream_t 
   static_assert(sizeof...(P) == sizeof...(A), "launch: argument count differs from the kernel's parameters");
   std::tuple<std::remove_cv_t<std::remove_reference_t<P>>...> vals(std::forward<A>(a)...);
   void* params[sizeof...(P) ? sizeof...(P) : 1];
-  std::apply([&](auto&... v) {
-    int i = 0;
-    ((params[i++] = static_cast<void*>(&v)), ...);
-  }, vals);
+  std::apply(
+      [&](auto&... v) {
+        int i = 0;
+        ((params[i++] = static_cast<void*>(&v)), ...);
+      },
+      vals);
   const LaunchDriver& d = launch_driver();
   const void* stub = reinterpret_cast<const void*>(Kernel);
   void* fn = kernel_function(d, kernel_slots<Kernel>, stub);

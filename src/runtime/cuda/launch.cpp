@@ -72,7 +72,9 @@ void* kernel_function_slow(KernelSlots& slots, const void* stub) {
     cuda_check(cudaGetDevice(&dev), "cudaGetDevice");
     cuda_check(cudaSetDevice(dev), "cudaSetDevice");
     d.ctx_get_current(&ctx);
-    if (!ctx) throw CudaError(static_cast<int>(cudaErrorDeviceUninitialized), "no CUDA context is current for the kernel launch");
+    if (!ctx)
+      throw CudaError(static_cast<int>(cudaErrorDeviceUninitialized),
+                      "no CUDA context is current for the kernel launch");
   }
   int free_slot = -1;
   for (int i = 0; i < KernelSlots::kSlots; ++i) {
@@ -93,9 +95,8 @@ void* kernel_function_slow(KernelSlots& slots, const void* stub) {
 }
 
 void launch_failed(int rc) {
-  static const ErrorNames names{
-      reinterpret_cast<int (*)(int, const char**)>(driver_entry_point("cuGetErrorName")),
-      reinterpret_cast<int (*)(int, const char**)>(driver_entry_point("cuGetErrorString"))};
+  static const ErrorNames names{reinterpret_cast<int (*)(int, const char**)>(driver_entry_point("cuGetErrorName")),
+                                reinterpret_cast<int (*)(int, const char**)>(driver_entry_point("cuGetErrorString"))};
   const char* name = nullptr;
   const char* text = nullptr;
   if (names.name) names.name(rc, &name);

@@ -87,7 +87,10 @@ class HostBackend final : public Backend {
   bool stream_query(const Stream&) override { return true; }
   void stream_wait_stream(const Stream&, const Stream&) override {}
   void launch_host_func(const Stream&, void (*fn)(void*), void* arg) override { fn(arg); }
-  void stream_priority_range(int* least, int* greatest) override { *least = 0; *greatest = 0; }
+  void stream_priority_range(int* least, int* greatest) override {
+    *least = 0;
+    *greatest = 0;
+  }
   void* event_create(int device, bool, bool disable_timing, bool) override {
     check_device(device);
     auto* e = new HostEvent;

@@ -19,8 +19,8 @@ namespace cupric::random::dist {
 // provides as device functions and <cmath> provides on the host. Float samplers compute in
 // float throughout (as NumPy's float32 samplers do), so a float draw costs no double math on GPUs.
 namespace m {
-#define CUPRIC_DIST_MATH1(name)                                                  \
-  CUPRIC_HD inline float name(float x) { return ::name##f(x); }                 \
+#define CUPRIC_DIST_MATH1(name)                                 \
+  CUPRIC_HD inline float name(float x) { return ::name##f(x); } \
   CUPRIC_HD inline double name(double x) { return ::name(x); }
 CUPRIC_DIST_MATH1(log)
 CUPRIC_DIST_MATH1(log1p)
@@ -92,9 +92,7 @@ template <class T, class Bits> CUPRIC_HD inline T standard_normal(Bits& b) {
 }
 
 // Inversion: -log(U) with U in (0, 1) is exactly Exp(1).
-template <class T, class Bits> CUPRIC_HD inline T standard_exponential(Bits& b) {
-  return -m::log(uniform_open<T>(b));
-}
+template <class T, class Bits> CUPRIC_HD inline T standard_exponential(Bits& b) { return -m::log(uniform_open<T>(b)); }
 
 // --- log-factorial differences ----------------------------------------------------------------
 // Note [Log-factorial differences]
@@ -117,8 +115,7 @@ CUPRIC_HD inline double stirling_tail(double x) {
 // log x! - log y! given d = x - y exactly: x and y may be rounded (n - k for n ~ 2^60 is not
 // representable), their difference is passed by the caller, formed from small exact numbers.
 CUPRIC_HD inline double log_factorial_diff(double x, double y, double d) {
-  return (x + 0.5) * m::log1p(d / (y + 1)) + d * (m::log(y + 1) - 1) + stirling_tail(x) -
-         stirling_tail(y);
+  return (x + 0.5) * m::log1p(d / (y + 1)) + d * (m::log(y + 1) - 1) + stirling_tail(x) - stirling_tail(y);
 }
 
 }  // namespace cupric::random::dist

@@ -55,9 +55,7 @@ template <class T, class Bits> CUPRIC_HD T gamma(Bits& b, T shape, T scale) {
   return scale * standard_gamma<T>(b, shape);
 }
 
-template <class T, class Bits> CUPRIC_HD T chisquare(Bits& b, T df) {
-  return T(2) * standard_gamma<T>(b, df / T(2));
-}
+template <class T, class Bits> CUPRIC_HD T chisquare(Bits& b, T df) { return T(2) * standard_gamma<T>(b, df / T(2)); }
 
 template <class T, class Bits> CUPRIC_HD T f(Bits& b, T dfnum, T dfden) {
   return (chisquare<T>(b, dfnum) * dfden) / (chisquare<T>(b, dfden) * dfnum);
@@ -90,9 +88,7 @@ template <class T, class Bits> CUPRIC_HD T beta(Bits& b, T a, T bb) {
 }
 
 // --- transformations of one uniform, normal or exponential ------------------------------------
-template <class T, class Bits> CUPRIC_HD T exponential(Bits& b, T scale) {
-  return scale * standard_exponential<T>(b);
-}
+template <class T, class Bits> CUPRIC_HD T exponential(Bits& b, T scale) { return scale * standard_exponential<T>(b); }
 
 // Gumbel by inversion: loc - scale log(E), E = -log U standard exponential.
 template <class T, class Bits> CUPRIC_HD T gumbel(Bits& b, T loc, T scale) {
@@ -119,9 +115,7 @@ template <class T, class Bits> CUPRIC_HD T lognormal(Bits& b, T mean, T sigma) {
 }
 
 // NumPy's pareto is the Lomax (Pareto II) law: exp(E / a) - 1.
-template <class T, class Bits> CUPRIC_HD T pareto(Bits& b, T a) {
-  return m::expm1(standard_exponential<T>(b) / a);
-}
+template <class T, class Bits> CUPRIC_HD T pareto(Bits& b, T a) { return m::expm1(standard_exponential<T>(b) / a); }
 
 // Power law on [0, 1], density a x^(a-1): U^(1/a), with U = 1 - exp(-E) as NumPy does.
 template <class T, class Bits> CUPRIC_HD T power(Bits& b, T a) {

@@ -11,9 +11,7 @@ namespace cupric::random::dist {
 inline constexpr double kPoissonLamMax = 9.223372006484771e18;
 
 // Converts a floating draw to int64, saturating at the top (the draws are never negative).
-CUPRIC_HD inline int64_t to_int64_saturating(double x) {
-  return x >= 9.2233720368547758e18 ? kInt64Max : int64_t(x);
-}
+CUPRIC_HD inline int64_t to_int64_saturating(double x) { return x >= 9.2233720368547758e18 ? kInt64Max : int64_t(x); }
 
 // --- Poisson ----------------------------------------------------------------------------------
 // lam < 10: inversion by sequential search from 0 (one uniform; ~lam + 1 steps).
@@ -52,8 +50,7 @@ template <class Bits> CUPRIC_HD int64_t poisson(Bits& b, double lam) {
     if (us < 0.013 && v > us) continue;
     // -lam + k log lam - log k!  with  log k! = (k+1/2) log(k+1) - (k+1) + log(2pi)/2 + tail(k)
     const double d = lam - (kf + 1);
-    const double rhs = -d + kf * m::log1p(d / (kf + 1)) - 0.5 * m::log(kf + 1) - kHalfLog2Pi -
-                       stirling_tail(kf);
+    const double rhs = -d + kf * m::log1p(d / (kf + 1)) - 0.5 * m::log(kf + 1) - kHalfLog2Pi - stirling_tail(kf);
     if (m::log(v * inv_alpha / (a / (us * us) + bb)) <= rhs) return int64_t(kf);
   }
 }
@@ -99,8 +96,8 @@ template <class Bits> CUPRIC_HD int64_t binomial(Bits& b, int64_t n, double p) {
     if (kf < 0 || kf > nd) continue;
     if (us >= 0.07 && v <= vr) return int64_t(kf);
     // log f(k) - log f(mode) = log mode! - log k! + log (n-mode)! - log (n-k)! + (k - mode) lpq
-    const double rhs = log_factorial_diff(mode, kf, mode - kf) +
-                       log_factorial_diff(nd - mode, nd - kf, kf - mode) + (kf - mode) * lpq;
+    const double rhs =
+        log_factorial_diff(mode, kf, mode - kf) + log_factorial_diff(nd - mode, nd - kf, kf - mode) + (kf - mode) * lpq;
     if (m::log(v * alpha / (a / (us * us) + bb)) <= rhs) return int64_t(kf);
   }
 }
@@ -169,8 +166,7 @@ template <class Bits> CUPRIC_HD int64_t zipf(Bits& b, double a) {
 // Stadlober (1989), "Sampling from Poisson, binomial and hypergeometric distributions:
 // ratio of uniforms as a simple and fast alternative": ratio-of-uniforms with a table-free
 // hat centred at the mean, width from the variance, and the exact log-pmf test against the mode.
-template <class Bits> CUPRIC_HD int64_t hypergeometric(Bits& b, int64_t ngood, int64_t nbad,
-                                                        int64_t nsample) {
+template <class Bits> CUPRIC_HD int64_t hypergeometric(Bits& b, int64_t ngood, int64_t nbad, int64_t nsample) {
   if (nsample == 0 || ngood == 0) return 0;
   if (nbad == 0) return nsample;
   const int64_t total = ngood + nbad;
@@ -191,8 +187,7 @@ template <class Bits> CUPRIC_HD int64_t hypergeometric(Bits& b, int64_t ngood, i
   } else {
     const double D1 = 1.7155277699214135;  // 2 sqrt(2/e)
     const double D2 = 0.8989161620588988;  // 3 - 2 sqrt(3/e)
-    const double tot = double(total), md = double(mcount), rd = double(rare),
-                 cd = double(common);
+    const double tot = double(total), md = double(mcount), rd = double(rare), cd = double(common);
     const double pr = rd / tot;
     const double mean = md * pr + 0.5;
     const double sd = m::sqrt((tot - md) * md * pr * (1 - pr) / (tot - 1) + 0.5);
@@ -213,13 +208,19 @@ template <class Bits> CUPRIC_HD int64_t hypergeometric(Bits& b, int64_t ngood, i
       if (w < 0 || w >= upper) continue;
       const double z = m::floor(w);
       const double t = log_ratio(z);
-      if (x * (4 - x) - 3 <= t) { k = int64_t(z); break; }  // quick accept
-      if (x * (x - t) >= 1) continue;                     // quick reject
-      if (2 * m::log(x) <= t) { k = int64_t(z); break; }
+      if (x * (4 - x) - 3 <= t) {
+        k = int64_t(z);
+        break;
+      }                                // quick accept
+      if (x * (x - t) >= 1) continue;  // quick reject
+      if (2 * m::log(x) <= t) {
+        k = int64_t(z);
+        break;
+      }
     }
   }
-  if (ngood > nbad) k = mcount - k;       // k counted bad items: turn into good ones
-  if (mcount < nsample) k = ngood - k;    // the complement was drawn
+  if (ngood > nbad) k = mcount - k;     // k counted bad items: turn into good ones
+  if (mcount < nsample) k = ngood - k;  // the complement was drawn
   return k;
 }
 

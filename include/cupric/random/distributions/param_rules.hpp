@@ -45,7 +45,7 @@ struct ParamRule {
   int8_t lhs;       // index of the checked parameter in NumPy's signature
   int8_t lhs_plus;  // -1, or a parameter added to lhs (hypergeometric's ngood + nbad)
   Cmp cmp;
-  int8_t rhs;       // -1: compare with `bound`; else the index of the parameter compared with
+  int8_t rhs;  // -1: compare with `bound`; else the index of the parameter compared with
   double bound;
   bool nan_fails;
   const char* message;  // NumPy's message for scalar parameters
@@ -73,9 +73,9 @@ CUPRIC_HD inline bool rule_fails(const ParamRule& rule, const double* p) {
 }
 
 #define CUPRIC_RULE(dist, api, lhs, cmp, bound, nan_fails, msg) \
-  ParamRule{dist, Api::api, lhs, -1, Cmp::cmp, -1, bound, nan_fails, msg}
+  ParamRule { dist, Api::api, lhs, -1, Cmp::cmp, -1, bound, nan_fails, msg }
 #define CUPRIC_RULE2(dist, api, lhs, plus, cmp, rhs, msg) \
-  ParamRule{dist, Api::api, lhs, plus, Cmp::cmp, rhs, 0.0, false, msg}
+  ParamRule { dist, Api::api, lhs, plus, Cmp::cmp, rhs, 0.0, false, msg }
 
 inline constexpr ParamRule kParamRules[] = {
     CUPRIC_RULE("beta", both, 0, le, 0.0, false, "a <= 0"),
@@ -96,15 +96,12 @@ inline constexpr ParamRule kParamRules[] = {
     CUPRIC_RULE("geometric", both, 0, gt, 1.0, false, "p <= 0, p > 1 or p contains NaNs"),
     CUPRIC_RULE("gumbel", both, 1, lt, 0.0, false, "scale < 0"),
     // hypergeometric(ngood, nbad, nsample)
-    CUPRIC_RULE("hypergeometric", generator, 0, ge, 1e9, false,
-                "both ngood and nbad must be less than 1000000000"),
-    CUPRIC_RULE("hypergeometric", generator, 1, ge, 1e9, false,
-                "both ngood and nbad must be less than 1000000000"),
+    CUPRIC_RULE("hypergeometric", generator, 0, ge, 1e9, false, "both ngood and nbad must be less than 1000000000"),
+    CUPRIC_RULE("hypergeometric", generator, 1, ge, 1e9, false, "both ngood and nbad must be less than 1000000000"),
     CUPRIC_RULE2("hypergeometric", both, 0, 1, lt, 2, "ngood + nbad < nsample"),
     CUPRIC_RULE("hypergeometric", both, 0, lt, 0.0, false, "ngood < 0"),
     CUPRIC_RULE("hypergeometric", both, 1, lt, 0.0, false, "nbad < 0"),
-    CUPRIC_RULE("hypergeometric", random_state, 2, lt, 1.0, true,
-                "nsample < 1 or nsample is NaN"),
+    CUPRIC_RULE("hypergeometric", random_state, 2, lt, 1.0, true, "nsample < 1 or nsample is NaN"),
     CUPRIC_RULE("hypergeometric", generator, 2, lt, 0.0, false, "nsample < 0"),
     CUPRIC_RULE("laplace", both, 1, lt, 0.0, false, "scale < 0"),
     CUPRIC_RULE("logistic", both, 1, lt, 0.0, false, "scale < 0"),
@@ -116,10 +113,8 @@ inline constexpr ParamRule kParamRules[] = {
     CUPRIC_RULE("negative_binomial", generator, 0, lt, -kInf<double>, true, "n must not be NaN"),
     CUPRIC_RULE("negative_binomial", random_state, 1, lt, 0.0, true, "p < 0, p > 1 or p is NaN"),
     CUPRIC_RULE("negative_binomial", random_state, 1, gt, 1.0, false, "p < 0, p > 1 or p is NaN"),
-    CUPRIC_RULE("negative_binomial", generator, 1, le, 0.0, true,
-                "p <= 0, p > 1 or p contains NaNs"),
-    CUPRIC_RULE("negative_binomial", generator, 1, gt, 1.0, false,
-                "p <= 0, p > 1 or p contains NaNs"),
+    CUPRIC_RULE("negative_binomial", generator, 1, le, 0.0, true, "p <= 0, p > 1 or p contains NaNs"),
+    CUPRIC_RULE("negative_binomial", generator, 1, gt, 1.0, false, "p <= 0, p > 1 or p contains NaNs"),
     ParamRule{"negative_binomial", Api::generator, 0, -1, Cmp::nbinom_range, 1, 0.0, false,
               "n too large or p too small, see Generator.negative_binomial Notes"},
     CUPRIC_RULE("noncentral_chisquare", both, 0, le, 0.0, false, "df <= 0"),
@@ -131,11 +126,9 @@ inline constexpr ParamRule kParamRules[] = {
     CUPRIC_RULE("pareto", both, 0, le, 0.0, false, "a <= 0"),
     // poisson: an array's range is checked first, NaN failing it (poisson([-1, 1e19]) and
     // poisson([nan]) -> "too large"); a scalar's sign first.
-    ParamRule{"poisson", Api::both, 0, -1, Cmp::gt, -1, kPoissonLamMax, true, "lam value too large",
-              Form::array},
+    ParamRule{"poisson", Api::both, 0, -1, Cmp::gt, -1, kPoissonLamMax, true, "lam value too large", Form::array},
     CUPRIC_RULE("poisson", both, 0, lt, 0.0, true, "lam < 0 or lam is NaN"),
-    ParamRule{"poisson", Api::both, 0, -1, Cmp::gt, -1, kPoissonLamMax, false, "lam value too large",
-              Form::scalar},
+    ParamRule{"poisson", Api::both, 0, -1, Cmp::gt, -1, kPoissonLamMax, false, "lam value too large", Form::scalar},
     CUPRIC_RULE("power", both, 0, le, 0.0, false, "a <= 0"),
     CUPRIC_RULE("rayleigh", both, 0, lt, 0.0, false, "scale < 0"),
     CUPRIC_RULE("standard_gamma", both, 0, lt, 0.0, false, "shape < 0"),
@@ -194,8 +187,8 @@ inline std::string message(const ParamRule& rule, bool array_params) {
 // checked against the first rule before any against the second. The registry runs this before
 // any draw, so bad input changes no generator state.
 template <class ParamsAt>
-inline const ParamRule* first_failing_rule(std::string_view distribution, Api api, bool array_params,
-                                           int64_t count, ParamsAt&& params_at) {
+inline const ParamRule* first_failing_rule(std::string_view distribution, Api api, bool array_params, int64_t count,
+                                           ParamsAt&& params_at) {
   double p[8];
   for (const ParamRule& rule : kParamRules) {
     if (!rule_applies(rule, distribution, api, array_params)) continue;

@@ -17,14 +17,14 @@ struct SubStreamBits {
 // A registry sampler computing `expr` with `b` the bit source, `p` the parameters and T the
 // output type (float or double for continuous laws, which then compute in T; int64_t for discrete
 // ones, whose samplers compute in double).
-#define CUPRIC_DIST_SAMPLER(Name, expr)                                   \
-  struct Name {                                                           \
-    template <class T>                                                    \
-    CUPRIC_HD static T sample(SubStream& s, const double* p) {            \
-      SubStreamBits b{s};                                                 \
-      (void)p;                                                            \
-      return static_cast<T>(expr);                                        \
-    }                                                                     \
+#define CUPRIC_DIST_SAMPLER(Name, expr)                        \
+  struct Name {                                                \
+    template <class T>                                         \
+    CUPRIC_HD static T sample(SubStream& s, const double* p) { \
+      SubStreamBits b{s};                                      \
+      (void)p;                                                 \
+      return static_cast<T>(expr);                             \
+    }                                                          \
   };
 
 // continuous: parameters in NumPy's order (dist:: is cupric::random::dist, the samplers' namespace)

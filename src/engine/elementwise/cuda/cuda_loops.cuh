@@ -48,8 +48,10 @@ constexpr int max_size() {
 // host_loops.hpp); plain loops never compute the index.
 template <bool Indexed, class F, class... In>
 __device__ __forceinline__ auto invoke(const F& f, int64_t i, const In&... x) {
-  if constexpr (Indexed) return f(i, x...);
-  else return f(x...);
+  if constexpr (Indexed)
+    return f(i, x...);
+  else
+    return f(x...);
 }
 
 template <bool Indexed, int V, class F, class Out, class... In>
@@ -59,8 +61,8 @@ __device__ __forceinline__ void apply_vec(const F& f, int64_t first, Vec<Out, V>
 }
 
 template <bool Indexed, int V, class F, class Out, class... In>
-__global__ void __launch_bounds__(kBlock) contiguous_kernel(F f, int64_t n, int64_t base, bool aligned, Out* out,
-                                                            const In*... in) {
+__global__ void __launch_bounds__(kBlock)
+    contiguous_kernel(F f, int64_t n, int64_t base, bool aligned, Out* out, const In*... in) {
   int64_t tid = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   int64_t nthreads = static_cast<int64_t>(gridDim.x) * blockDim.x;
   int64_t start = 0;
@@ -125,8 +127,8 @@ __device__ __forceinline__ void strided_apply(const F& f, const StridedArgs<1 + 
 }
 
 template <bool Indexed, class Index, class F, class Out, class... In>
-__global__ void __launch_bounds__(kBlock) strided_kernel(F f, Index n, int64_t base,
-                                                         StridedArgs<1 + sizeof...(In), Index> a) {
+__global__ void __launch_bounds__(kBlock)
+    strided_kernel(F f, Index n, int64_t base, StridedArgs<1 + sizeof...(In), Index> a) {
   Index tid = static_cast<Index>(blockIdx.x) * blockDim.x + threadIdx.x;
   Index nthreads = static_cast<Index>(gridDim.x) * blockDim.x;
 #pragma unroll 1
@@ -153,7 +155,7 @@ void launch_strided(const F& f, const LoopPlan& p, cudaStream_t s) {
   }
   for (int k = 0; k < N; ++k) a.data[k] = p.data[k];
   launch<&strided_kernel<Indexed, Index, F, Out, In...>>(grid_for(p.numel), kBlock, 0, s, f,
-                                                        static_cast<Index>(p.numel), p.index_base, a);
+                                                         static_cast<Index>(p.numel), p.index_base, a);
 }
 
 template <bool Indexed, class F, class Out, class... In, size_t... K>
@@ -164,8 +166,8 @@ void launch_contiguous(const F& f, const LoopPlan& p, cudaStream_t s, std::index
     if (reinterpret_cast<uintptr_t>(p.data[k]) % 16 != 0) aligned = false;
   int64_t work = aligned ? (p.numel + V - 1) / V : p.numel;
   launch<&contiguous_kernel<Indexed, V, F, Out, In...>>(grid_for(work), kBlock, 0, s, f, p.numel, p.index_base, aligned,
-                                                       reinterpret_cast<Out*>(p.data[0]),
-                                                       reinterpret_cast<const In*>(p.data[K + 1])...);
+                                                        reinterpret_cast<Out*>(p.data[0]),
+                                                        reinterpret_cast<const In*>(p.data[K + 1])...);
 }
 
 // Note [Tiled transpose path]
@@ -177,9 +179,9 @@ void launch_contiguous(const F& f, const LoopPlan& p, cudaStream_t s, std::index
 inline constexpr int kTile = 32, kTileRows = 8;
 
 template <class F, class Out, class In>
-__global__ void __launch_bounds__(kTile* kTileRows) tiled_transpose_kernel(F f, int64_t rows, int64_t cols, Out* out,
-                                                                          int64_t os0, int64_t os1, const In* in,
-                                                                          int64_t is0, int64_t is1) {
+__global__ void __launch_bounds__(kTile* kTileRows)
+    tiled_transpose_kernel(F f, int64_t rows, int64_t cols, Out* out, int64_t os0, int64_t os1, const In* in,
+                           int64_t is0, int64_t is1) {
   __shared__ In tile[kTile][kTile + 1];
   const int64_t r0 = static_cast<int64_t>(blockIdx.y) * kTile, c0 = static_cast<int64_t>(blockIdx.x) * kTile;
   for (int j = threadIdx.y; j < kTile; j += kTileRows) {
@@ -215,10 +217,9 @@ bool try_tiled_transpose(const F& f, const LoopPlan& p, cudaStream_t s) {
 // coalesced into shared memory, the others straight from memory in the output's order. Two-input
 // loops only (the binary ufuncs' full loops), one kernel each.
 template <class F, class Out, class A, class B>
-__global__ void __launch_bounds__(kTile* kTileRows) tiled2_kernel(F f, int64_t rows, int64_t cols, Out* out,
-                                                                 int64_t os0, const A* a, int64_t as0, int64_t as1,
-                                                                 bool stage_a, const B* b, int64_t bs0, int64_t bs1,
-                                                                 bool stage_b) {
+__global__ void __launch_bounds__(kTile* kTileRows)
+    tiled2_kernel(F f, int64_t rows, int64_t cols, Out* out, int64_t os0, const A* a, int64_t as0, int64_t as1,
+                  bool stage_a, const B* b, int64_t bs0, int64_t bs1, bool stage_b) {
   __shared__ A ta[kTile][kTile + 1];
   __shared__ B tb[kTile][kTile + 1];
   const int64_t r0 = static_cast<int64_t>(blockIdx.y) * kTile, c0 = static_cast<int64_t>(blockIdx.x) * kTile;
@@ -256,12 +257,11 @@ bool try_tiled2(const F& f, const LoopPlan& p, cudaStream_t s) {
   if (!stage[1] && !stage[2]) return false;
   int64_t gy = (p.shape[0] + kTile - 1) / kTile, gx = (p.shape[1] + kTile - 1) / kTile;
   if (gy > 65535 || gx > INT32_MAX) return false;
-  launch<&tiled2_kernel<F, Out, A, B>>(dim3(static_cast<unsigned>(gx), static_cast<unsigned>(gy)), dim3(kTile, kTileRows),
-                                       0, s, f, p.shape[0], p.shape[1], reinterpret_cast<Out*>(p.data[0]),
-                                       p.strides[0][0] / sz[0], reinterpret_cast<const A*>(p.data[1]),
-                                       p.strides[1][0] / sz[1], p.strides[1][1] / sz[1], stage[1],
-                                       reinterpret_cast<const B*>(p.data[2]), p.strides[2][0] / sz[2],
-                                       p.strides[2][1] / sz[2], stage[2]);
+  launch<&tiled2_kernel<F, Out, A, B>>(
+      dim3(static_cast<unsigned>(gx), static_cast<unsigned>(gy)), dim3(kTile, kTileRows), 0, s, f, p.shape[0],
+      p.shape[1], reinterpret_cast<Out*>(p.data[0]), p.strides[0][0] / sz[0], reinterpret_cast<const A*>(p.data[1]),
+      p.strides[1][0] / sz[1], p.strides[1][1] / sz[1], stage[1], reinterpret_cast<const B*>(p.data[2]),
+      p.strides[2][0] / sz[2], p.strides[2][1] / sz[2], stage[2]);
   return true;
 }
 

@@ -49,8 +49,10 @@ void for_each_row(const LoopPlan& p, Body&& body) {
 // Calls f with the element's index first when the loop is indexed (Note [Indexed loops]).
 template <bool Indexed, class F, class... In>
 CUPRIC_FORCEINLINE auto invoke(const F& f, int64_t i, const In&... x) {
-  if constexpr (Indexed) return f(i, x...);
-  else return f(x...);
+  if constexpr (Indexed)
+    return f(i, x...);
+  else
+    return f(x...);
 }
 
 template <bool Indexed, class F, class Out, class... In, size_t... K>

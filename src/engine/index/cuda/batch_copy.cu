@@ -39,10 +39,14 @@ __global__ void __launch_bounds__(cuda::kBlock) batch_copy_kernel(char* dst, Cop
   const char* s = sg.src;
   char* d = dst + sg.dst_offset;
   const uintptr_t al = reinterpret_cast<uintptr_t>(s) | reinterpret_cast<uintptr_t>(d);
-  if (al % 16 == 0) copy_units<uint4>(s, d, sg.bytes);
-  else if (al % 8 == 0) copy_units<uint2>(s, d, sg.bytes);
-  else if (al % 4 == 0) copy_units<uint32_t>(s, d, sg.bytes);
-  else copy_units<uint8_t>(s, d, sg.bytes);
+  if (al % 16 == 0)
+    copy_units<uint4>(s, d, sg.bytes);
+  else if (al % 8 == 0)
+    copy_units<uint2>(s, d, sg.bytes);
+  else if (al % 4 == 0)
+    copy_units<uint32_t>(s, d, sg.bytes);
+  else
+    copy_units<uint8_t>(s, d, sg.bytes);
 }
 
 void batch_copy(char* dst, const CopyBatch& b, const Stream& stream) {

@@ -75,9 +75,9 @@ StridedArgs<3, Index> strided_args3(const LoopPlan& p) {
 inline constexpr int kGatherUnroll = 4;
 
 template <class T>
-__global__ void __launch_bounds__(kBlock) gather_flat_kernel(int64_t n, T* __restrict__ out,
-                                                             const char* __restrict__ src,
-                                                             const int64_t* __restrict__ idx, IndexState st) {
+__global__ void __launch_bounds__(kBlock)
+    gather_flat_kernel(int64_t n, T* __restrict__ out, const char* __restrict__ src, const int64_t* __restrict__ idx,
+                       IndexState st) {
   const int64_t step = static_cast<int64_t>(gridDim.x) * kBlock * kGatherUnroll;
   for (int64_t b = static_cast<int64_t>(blockIdx.x) * kBlock * kGatherUnroll + threadIdx.x; b < n; b += step) {
     int64_t k[kGatherUnroll];
@@ -111,22 +111,29 @@ void index_loop(const LoopPlan& p, const void* state, const Stream& stream) {
         reinterpret_cast<uintptr_t>(p.data[2]) % alignof(int64_t) == 0) {
       int64_t blocks = (p.numel + kBlock * kGatherUnroll - 1) / (kBlock * kGatherUnroll);
       if (blocks > (int64_t{1} << 20)) blocks = int64_t{1} << 20;  // grid-stride beyond
-      launch<&gather_flat_kernel<T>>(static_cast<unsigned>(blocks), kBlock, 0, s, p.numel, reinterpret_cast<T*>(p.data[0]),
-                                     p.data[1], reinterpret_cast<const int64_t*>(p.data[2]), st);
+      launch<&gather_flat_kernel<T>>(static_cast<unsigned>(blocks), kBlock, 0, s, p.numel,
+                                     reinterpret_cast<T*>(p.data[0]), p.data[1],
+                                     reinterpret_cast<const int64_t*>(p.data[2]), st);
       return;
     }
   }
   // int32 offsets only: the engine cuts bigger plans (Note [32-bit strided kernels]).
   if (!p.index32) throw_internal_error("index CUDA loop given a plan without 32-bit offsets");
   auto a = strided_args3<int32_t>(p);
-  if constexpr (Scatter) launch<&scatter_kernel<T, int32_t>>(grid_for(p.numel), kBlock, 0, s, static_cast<int32_t>(p.numel), a, st);
-  else launch<&gather_kernel<T, int32_t>>(grid_for(p.numel), kBlock, 0, s, static_cast<int32_t>(p.numel), a, st);
+  if constexpr (Scatter)
+    launch<&scatter_kernel<T, int32_t>>(grid_for(p.numel), kBlock, 0, s, static_cast<int32_t>(p.numel), a, st);
+  else
+    launch<&gather_kernel<T, int32_t>>(grid_for(p.numel), kBlock, 0, s, static_cast<int32_t>(p.numel), a, st);
 }
 
 template <class T>
-void gather_loop(const LoopPlan& p, const void* state, const Stream& stream) { index_loop<T, false>(p, state, stream); }
+void gather_loop(const LoopPlan& p, const void* state, const Stream& stream) {
+  index_loop<T, false>(p, state, stream);
+}
 template <class T>
-void scatter_loop(const LoopPlan& p, const void* state, const Stream& stream) { index_loop<T, true>(p, state, stream); }
+void scatter_loop(const LoopPlan& p, const void* state, const Stream& stream) {
+  index_loop<T, true>(p, state, stream);
+}
 
 // ---- boolean-mask compaction pieces (Note [Mask compaction without a sort], cuda_mask_loops.cuh) ----
 //
@@ -231,8 +238,8 @@ struct SelectEmit {
 
 // out[j] = src[i] for the j-th true mask[i] (contiguous src and out): a[mask] without coordinates.
 template <class T>
-__global__ void __launch_bounds__(kBlock) mask_select_kernel(const uint8_t* mask, int64_t n, bool vec,
-                                                             const int64_t* offsets, const T* src, T* out) {
+__global__ void __launch_bounds__(kBlock)
+    mask_select_kernel(const uint8_t* mask, int64_t n, bool vec, const int64_t* offsets, const T* src, T* out) {
   compact_tile(mask, n, vec, offsets, SelectEmit<T>{src, out});
 }
 
@@ -247,8 +254,8 @@ struct PlaceEmit {
 
 // dst[i] = vals[j] for the j-th true mask[i] (contiguous vals and dst): a[mask] = vals.
 template <class T>
-__global__ void __launch_bounds__(kBlock) mask_place_kernel(const uint8_t* mask, int64_t n, bool vec,
-                                                            const int64_t* offsets, const T* vals, T* dst) {
+__global__ void __launch_bounds__(kBlock)
+    mask_place_kernel(const uint8_t* mask, int64_t n, bool vec, const int64_t* offsets, const T* vals, T* dst) {
   compact_tile(mask, n, vec, offsets, PlaceEmit<T>{vals, dst});
 }
 

@@ -29,8 +29,8 @@ inline void iota_loop(const LoopPlan& p, const void* state, const Stream& stream
 
 // ---- mask compaction (Note [Mask compaction without a sort]) ----------------------------------
 
-__global__ void __launch_bounds__(kBlock) mask_tile_count_kernel(const uint8_t* mask, int64_t n, bool vec,
-                                                                 int64_t* counts) {
+__global__ void __launch_bounds__(kBlock)
+    mask_tile_count_kernel(const uint8_t* mask, int64_t n, bool vec, int64_t* counts) {
   __shared__ int warp_count[kMaskWarps];
   const int warp = static_cast<int>(threadIdx.x / 32);
   const int64_t first = static_cast<int64_t>(blockIdx.x) * kMaskTile + warp * kMaskWarpSpan;
@@ -100,9 +100,9 @@ struct CoordsEmit {
   }
 };
 
-__global__ void __launch_bounds__(kBlock) mask_coords_kernel(const uint8_t* mask, int64_t n, bool vec,
-                                                             const int64_t* offsets, CoordShape cs, int64_t* out,
-                                                             int64_t count) {
+__global__ void __launch_bounds__(kBlock)
+    mask_coords_kernel(const uint8_t* mask, int64_t n, bool vec, const int64_t* offsets, CoordShape cs, int64_t* out,
+                       int64_t count) {
   compact_tile(mask, n, vec, offsets, CoordsEmit{cs, out, count});
 }
 

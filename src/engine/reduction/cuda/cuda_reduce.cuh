@@ -211,7 +211,7 @@ __device__ __forceinline__ typename Op::acc_t thread_fold(const Op& op, const Re
 
 template <class Op>
 __global__ void __launch_bounds__(kReduceThreads)
-reduce_kernel(Op op, typename Op::acc_t init, bool has_init, ReduceArgs a) {
+    reduce_kernel(Op op, typename Op::acc_t init, bool has_init, ReduceArgs a) {
   using Acc = typename Op::acc_t;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   Acc* smem = reinterpret_cast<Acc*>(smem_raw);
@@ -267,7 +267,8 @@ reduce_kernel(Op op, typename Op::acc_t init, bool has_init, ReduceArgs a) {
 // column layout.
 template <class Op> inline constexpr bool kColumnTiles = false;
 template <class I, class O> inline constexpr bool kColumnTiles<reduce_ops::Sum<I, O>> = true;
-template <class T, bool M> inline constexpr bool kColumnTiles<reduce_ops::MinMax<T, M, false>> = true;  // not nanmin/nanmax
+template <class T, bool M> inline constexpr bool kColumnTiles<reduce_ops::MinMax<T, M, false>> =
+    true;  // not nanmin/nanmax
 template <class T, bool M> inline constexpr bool kColumnTiles<reduce_ops::ArgMinMax<T, M>> = true;
 template <class I> inline constexpr bool kColumnTiles<reduce_ops::Mean<I>> = true;
 template <class I> inline constexpr bool kColumnTiles<reduce_ops::Var<I>> = true;
@@ -292,7 +293,7 @@ constexpr int col_vec_width() {
 // walks (outer output, column tile) pairs, blockIdx.y the row splits as in reduce_kernel.
 template <class Op, int V>
 __global__ void __launch_bounds__(kReduceThreads)
-reduce_cols_kernel(Op op, typename Op::acc_t init, bool has_init, ReduceArgs a, int64_t ncols, int64_t ntiles) {
+    reduce_cols_kernel(Op op, typename Op::acc_t init, bool has_init, ReduceArgs a, int64_t ncols, int64_t ntiles) {
   using In = typename Op::in_t;
   using Acc = typename Op::acc_t;
   using VecT = Vec<In, V>;
@@ -373,7 +374,7 @@ reduce_cols_kernel(Op op, typename Op::acc_t init, bool has_init, ReduceArgs a, 
 // memory; bx is 1 for a single output (full reductions), 32 for many.
 template <class Op>
 __global__ void __launch_bounds__(kReduceThreads)
-reduce_partials_kernel(Op op, typename Op::acc_t init, bool has_init, ReduceArgs a, int64_t nsplit) {
+    reduce_partials_kernel(Op op, typename Op::acc_t init, bool has_init, ReduceArgs a, int64_t nsplit) {
   using Acc = typename Op::acc_t;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   Acc* smem = reinterpret_cast<Acc*>(smem_raw);
@@ -444,8 +445,8 @@ void reduce_loop(const ReducePlan& p, const ReduceParams& params, const Stream& 
   }
   a.inner = p.inner;
   a.skip_nan = params.skip_nan;
-  a.vec = p.accelerated && p.inner && !p.mask && p.red_ndim == 1 && p.red_strides[0][0] == static_cast<int64_t>(sizeof(In)) &&
-          reinterpret_cast<uintptr_t>(p.in) % 16 == 0;
+  a.vec = p.accelerated && p.inner && !p.mask && p.red_ndim == 1 &&
+          p.red_strides[0][0] == static_cast<int64_t>(sizeof(In)) && reinterpret_cast<uintptr_t>(p.in) % 16 == 0;
   for (int d = 0; d < p.out_ndim && a.vec; ++d) a.vec = p.out_strides[1][d] % 16 == 0;
   auto launch_partials = [&](int64_t nsplit) {  // the second pass of a split reduction
     const int pbx = p.nout >= 32 ? 32 : 1, pby = kReduceThreads / pbx;

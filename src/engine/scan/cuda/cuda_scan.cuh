@@ -163,8 +163,8 @@ __device__ __forceinline__ int read_status(const ScanStatus<Acc>& st, int64_t id
 }
 
 template <class Op>
-__device__ __forceinline__ typename Op::acc_t scan_lift_value(const Op& op, const ScanArgs& a,
-                                                              typename Op::in_t x, int64_t k) {
+__device__ __forceinline__ typename Op::acc_t scan_lift_value(const Op& op, const ScanArgs& a, typename Op::in_t x,
+                                                              int64_t k) {
   if (a.skip_nan && reduce_ops::is_nan(x)) return op.identity();
   return op.reduce(op.identity(), x, k);
 }
@@ -346,8 +346,10 @@ __global__ void __launch_bounds__(kScanThreads) scan_tile_kernel(Op op, ScanArgs
           int f;
           Acc x = op.identity();
           for (int spins = 0;; ++spins) {
-            if (idx < first) f = kTilePrefix;
-            else f = read_status(st, idx, x);
+            if (idx < first)
+              f = kTilePrefix;
+            else
+              f = read_status(st, idx, x);
             if (!__any_sync(0xffffffffu, f == kTileEmpty)) break;
             if (spins > 4) __nanosleep(32);
           }

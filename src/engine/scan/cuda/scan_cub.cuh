@@ -22,9 +22,9 @@ cudaError_t cub_sum_call(void* temp, size_t& bytes, const In* in, Out* out, int 
 template <class In, class Out>
 size_t cub_sum_temp_bytes(int n) {
   size_t bytes = 0;
-  cuda_check(cub_sum_call<In, Out>(nullptr, bytes, static_cast<const In*>(nullptr), static_cast<Out*>(nullptr), n,
-                                   nullptr),
-             "cub::DeviceScan (temporary storage size)");
+  cuda_check(
+      cub_sum_call<In, Out>(nullptr, bytes, static_cast<const In*>(nullptr), static_cast<Out*>(nullptr), n, nullptr),
+      "cub::DeviceScan (temporary storage size)");
   return bytes;
 }
 

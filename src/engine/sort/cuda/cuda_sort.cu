@@ -30,15 +30,19 @@ __global__ void __launch_bounds__(kSortBlock) to_key_kernel(const U* src, int64_
 
 template <class U, class K>
 void launch_to_key(const void* src, int64_t n, const KeySpec& spec, const Layout& l, void* out, cudaStream_t s) {
-  launch<&to_key_kernel<U, K>>(grid_of(n), kSortBlock, 0, s, static_cast<const U*>(src), n, spec, l, static_cast<K*>(out));
+  launch<&to_key_kernel<U, K>>(grid_of(n), kSortBlock, 0, s, static_cast<const U*>(src), n, spec, l,
+                               static_cast<K*>(out));
 }
 
 // Keys are written at their natural width, or widened to 8 bytes (packed segments, search keys).
 template <class U>
 void to_key_u(const void* src, int64_t n, const KeySpec& spec, const Layout& l, void* out, cudaStream_t s) {
-  if (spec.out_bytes == 8) launch_to_key<U, uint64_t>(src, n, spec, l, out, s);
-  else if (spec.out_bytes == 1) launch_to_key<U, uint8_t>(src, n, spec, l, out, s);  // complex class
-  else launch_to_key<U, U>(src, n, spec, l, out, s);
+  if (spec.out_bytes == 8)
+    launch_to_key<U, uint64_t>(src, n, spec, l, out, s);
+  else if (spec.out_bytes == 1)
+    launch_to_key<U, uint8_t>(src, n, spec, l, out, s);  // complex class
+  else
+    launch_to_key<U, U>(src, n, spec, l, out, s);
 }
 
 void to_key(const void* src, int64_t n, const KeySpec& spec, void* out, const Stream& stream) {
@@ -66,7 +70,8 @@ void from_key_u(const void* keys, int32_t key_bytes, int64_t n, sortkey::Kind ki
     launch<&from_key_kernel<uint64_t, U>>(grid_of(n), kSortBlock, 0, s, static_cast<const uint64_t*>(keys), n, kind,
                                           static_cast<U*>(out));
   else
-    launch<&from_key_kernel<U, U>>(grid_of(n), kSortBlock, 0, s, static_cast<const U*>(keys), n, kind, static_cast<U*>(out));
+    launch<&from_key_kernel<U, U>>(grid_of(n), kSortBlock, 0, s, static_cast<const U*>(keys), n, kind,
+                                   static_cast<U*>(out));
 }
 
 void from_key(const void* keys, int32_t key_bytes, int64_t n, ScalarType t, void* out, const Stream& stream) {
@@ -105,10 +110,17 @@ void sort_pairs(int32_t kb, const void* kin, void* kout, const int64_t* vin, int
   auto s = static_cast<cudaStream_t>(stream.handle);
   const int m = static_cast<int>(n);
   switch (kb) {
-    case 1: return radix_sort(static_cast<const uint8_t*>(kin), static_cast<uint8_t*>(kout), vin, vout, m, b, e, temp, tb, s);
-    case 2: return radix_sort(static_cast<const uint16_t*>(kin), static_cast<uint16_t*>(kout), vin, vout, m, b, e, temp, tb, s);
-    case 4: return radix_sort(static_cast<const uint32_t*>(kin), static_cast<uint32_t*>(kout), vin, vout, m, b, e, temp, tb, s);
-    default: return radix_sort(static_cast<const uint64_t*>(kin), static_cast<uint64_t*>(kout), vin, vout, m, b, e, temp, tb, s);
+    case 1:
+      return radix_sort(static_cast<const uint8_t*>(kin), static_cast<uint8_t*>(kout), vin, vout, m, b, e, temp, tb, s);
+    case 2:
+      return radix_sort(static_cast<const uint16_t*>(kin), static_cast<uint16_t*>(kout), vin, vout, m, b, e, temp, tb,
+                        s);
+    case 4:
+      return radix_sort(static_cast<const uint32_t*>(kin), static_cast<uint32_t*>(kout), vin, vout, m, b, e, temp, tb,
+                        s);
+    default:
+      return radix_sort(static_cast<const uint64_t*>(kin), static_cast<uint64_t*>(kout), vin, vout, m, b, e, temp, tb,
+                        s);
   }
 }
 
@@ -144,7 +156,8 @@ void argsort(int32_t kb, void* keys, int64_t* pos, int64_t n, int b, int e, void
              const Stream& stream) {
   if (n == 0) return;
   check_size(n);
-  if (kb != 4 && kb != 8) throw ValueError("cupric: internal error: CUDA argsort of " + std::to_string(kb) + "-byte keys");
+  if (kb != 4 && kb != 8)
+    throw ValueError("cupric: internal error: CUDA argsort of " + std::to_string(kb) + "-byte keys");
   auto s = static_cast<cudaStream_t>(stream.handle);
   const int m = static_cast<int>(n);
   const size_t un = static_cast<size_t>(n);
@@ -185,8 +198,10 @@ __device__ int64_t leading_neg_nans(const U* a, int64_t n) {
   int64_t lo = 1, hi = n;  // first position in [1, n] that is not a sign-set NaN
   while (lo < hi) {
     const int64_t mid = lo + (hi - lo) / 2;
-    if (neg_nan(a[mid])) lo = mid + 1;
-    else hi = mid;
+    if (neg_nan(a[mid]))
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo;
 }
@@ -234,7 +249,8 @@ constexpr size_t kFloatSortHead = 256;  // temp: k of the NaN fix-up | CUB's scr
 size_t float_sort_temp_bytes(ScalarType t, int64_t n) {
   check_size(n);
   const int m = static_cast<int>(n);
-  return kFloatSortHead + (t == ScalarType::Float32 ? radix_float_temp_bytes<float>(m) : radix_float_temp_bytes<double>(m));
+  return kFloatSortHead +
+         (t == ScalarType::Float32 ? radix_float_temp_bytes<float>(m) : radix_float_temp_bytes<double>(m));
 }
 
 void sort_floats(ScalarType t, const void* in, void* out, int64_t n, void* temp, size_t tb, const Stream& stream) {
@@ -258,8 +274,8 @@ void sort_floats(ScalarType t, const void* in, void* out, int64_t n, void* temp,
   }
 }
 
-__global__ void __launch_bounds__(kSortBlock) search_kernel(sortkey::KeyParts a, int64_t n, sortkey::KeyParts v,
-                                                            int64_t m, bool right, int64_t* out) {
+__global__ void __launch_bounds__(kSortBlock)
+    search_kernel(sortkey::KeyParts a, int64_t n, sortkey::KeyParts v, int64_t m, bool right, int64_t* out) {
   const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
   for (int64_t j = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; j < m; j += stride)
     out[j] = sortkey::search_one(a, n, v, j, right);
@@ -271,9 +287,16 @@ void search(const sortkey::KeyParts& a, int64_t n, const sortkey::KeyParts& v, i
   launch<&search_kernel>(grid_of(m), kSortBlock, 0, static_cast<cudaStream_t>(stream.handle), a, n, v, m, right, out);
 }
 
-constexpr SortFns kCudaSort{&to_key,     &from_key,           &temp_bytes, &sort_keys,
-                            &sort_pairs, &search,             &argsort_temp_bytes, &argsort,
-                            &float_sort_temp_bytes, &sort_floats};
+constexpr SortFns kCudaSort{&to_key,
+                            &from_key,
+                            &temp_bytes,
+                            &sort_keys,
+                            &sort_pairs,
+                            &search,
+                            &argsort_temp_bytes,
+                            &argsort,
+                            &float_sort_temp_bytes,
+                            &sort_floats};
 const dispatch::Registration register_sort(sort_table(), DeviceType::Cuda, &kCudaSort);
 
 }  // namespace

@@ -16,8 +16,8 @@ size_t radix_temp_bytes(bool pairs, int n, int begin_bit, int end_bit) {
                                                begin_bit, end_bit),
                "cub::DeviceRadixSort::SortPairs (temporary storage size)");
   else
-    cuda_check(cub::DeviceRadixSort::SortKeys(nullptr, bytes, static_cast<const K*>(nullptr), static_cast<K*>(nullptr), n,
-                                              begin_bit, end_bit),
+    cuda_check(cub::DeviceRadixSort::SortKeys(nullptr, bytes, static_cast<const K*>(nullptr), static_cast<K*>(nullptr),
+                                              n, begin_bit, end_bit),
                "cub::DeviceRadixSort::SortKeys (temporary storage size)");
   return bytes;
 }
@@ -56,8 +56,9 @@ bool radix_sort_index(K* keys, K* kalt, int32_t* vals, int32_t* valt, int n, int
 template <class F>
 size_t radix_float_temp_bytes(int n) {
   size_t bytes = 0;
-  cuda_check(cub::DeviceRadixSort::SortKeys(nullptr, bytes, static_cast<const F*>(nullptr), static_cast<F*>(nullptr), n),
-             "cub::DeviceRadixSort::SortKeys (temporary storage size)");
+  cuda_check(
+      cub::DeviceRadixSort::SortKeys(nullptr, bytes, static_cast<const F*>(nullptr), static_cast<F*>(nullptr), n),
+      "cub::DeviceRadixSort::SortKeys (temporary storage size)");
   return bytes;
 }
 

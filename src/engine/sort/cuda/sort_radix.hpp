@@ -17,7 +17,6 @@ template <class K>
 void radix_sort(const K* kin, K* kout, const int64_t* vin, int64_t* vout, int n, int begin_bit, int end_bit, void* temp,
                 size_t temp_bytes, cudaStream_t s);
 
-
 // DoubleBuffer sort of (keys, vals): both buffers of each pair are overwritten; returns true when
 // the sorted pairs ended in the alternate buffers (kalt, valt), false when in (keys, vals).
 template <class K>

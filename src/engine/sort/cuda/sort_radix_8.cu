@@ -4,5 +4,5 @@
 namespace cupric::cuda {
 template size_t radix_temp_bytes<uint8_t>(bool, int, int, int);
 template void radix_sort<uint8_t>(const uint8_t*, uint8_t*, const int64_t*, int64_t*, int, int, int, void*, size_t,
-                                   cudaStream_t);
+                                  cudaStream_t);
 }  // namespace cupric::cuda

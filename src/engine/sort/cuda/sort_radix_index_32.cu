@@ -3,5 +3,6 @@
 
 namespace cupric::cuda {
 template size_t radix_index_temp_bytes<uint32_t>(int, int, int);
-template bool radix_sort_index<uint32_t>(uint32_t*, uint32_t*, int32_t*, int32_t*, int, int, int, void*, size_t, cudaStream_t);
+template bool radix_sort_index<uint32_t>(uint32_t*, uint32_t*, int32_t*, int32_t*, int, int, int, void*, size_t,
+                                         cudaStream_t);
 }  // namespace cupric::cuda

@@ -48,8 +48,10 @@ void from_key_typed(const void* keys, int64_t n, sortkey::Kind kind, void* out) 
 
 template <class U>
 void from_key_u(const void* keys, int32_t key_bytes, int64_t n, sortkey::Kind kind, void* out) {
-  if (key_bytes == 8) from_key_typed<U, uint64_t>(keys, n, kind, out);
-  else from_key_typed<U, U>(keys, n, kind, out);
+  if (key_bytes == 8)
+    from_key_typed<U, uint64_t>(keys, n, kind, out);
+  else
+    from_key_typed<U, U>(keys, n, kind, out);
 }
 
 void from_key(const void* keys, int32_t key_bytes, int64_t n, ScalarType t, void* out, const Stream&) {
@@ -108,8 +110,8 @@ void search(const sortkey::KeyParts& a, int64_t n, const sortkey::KeyParts& v, i
 }
 
 // The host has no fast paths (argsort, sort_floats): the engine composes the entries above.
-constexpr SortFns kHostSort{&to_key, &from_key, &temp_bytes, &sort_keys, &sort_pairs, &search,
-                            nullptr, nullptr, nullptr, nullptr};
+constexpr SortFns kHostSort{&to_key, &from_key, &temp_bytes, &sort_keys, &sort_pairs,
+                            &search, nullptr,   nullptr,     nullptr,    nullptr};
 const dispatch::Registration register_sort(sort_table(), DeviceType::Host, &kHostSort);
 
 }  // namespace
