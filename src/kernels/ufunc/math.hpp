@@ -30,17 +30,28 @@ template <class T> inline constexpr bool is_num_v = !is_bool_v<T>;  // every typ
 #define CUPRIC_UFN_MATH2(NAME)                                                  \
   CUPRIC_HD inline float m_##NAME(float x, float y) { return ::NAME##f(x, y); } \
   CUPRIC_HD inline double m_##NAME(double x, double y) { return ::NAME(x, y); }
+// clang-format off
 CUPRIC_UFN_MATH1(sqrt)
-CUPRIC_UFN_MATH1(exp) CUPRIC_UFN_MATH1(log) CUPRIC_UFN_MATH1(sin) CUPRIC_UFN_MATH1(cos) CUPRIC_UFN_MATH1(tan)
-    CUPRIC_UFN_MATH1(tanh) CUPRIC_UFN_MATH1(sinh) CUPRIC_UFN_MATH1(cosh) CUPRIC_UFN_MATH1(floor) CUPRIC_UFN_MATH1(fabs)
-        CUPRIC_UFN_MATH2(fmod) CUPRIC_UFN_MATH2(pow) CUPRIC_UFN_MATH2(hypot) CUPRIC_UFN_MATH2(atan2)
-            CUPRIC_UFN_MATH2(copysign)
+CUPRIC_UFN_MATH1(exp)
+CUPRIC_UFN_MATH1(log)
+CUPRIC_UFN_MATH1(sin)
+CUPRIC_UFN_MATH1(cos)
+CUPRIC_UFN_MATH1(tan)
+CUPRIC_UFN_MATH1(tanh)
+CUPRIC_UFN_MATH1(sinh)
+CUPRIC_UFN_MATH1(cosh)
+CUPRIC_UFN_MATH1(floor)
+CUPRIC_UFN_MATH1(fabs)
+CUPRIC_UFN_MATH2(fmod)
+CUPRIC_UFN_MATH2(pow)
+CUPRIC_UFN_MATH2(hypot)
+CUPRIC_UFN_MATH2(atan2)
+CUPRIC_UFN_MATH2(copysign)
+// clang-format on
 #undef CUPRIC_UFN_MATH1
 #undef CUPRIC_UFN_MATH2
 
-                template <class F> CUPRIC_HD inline bool is_nan(F x) {
-  return x != x;
-}
+template <class F> CUPRIC_HD inline bool is_nan(F x) { return x != x; }
 template <class F> CUPRIC_HD inline bool is_inf(F x) {
   return x == std::numeric_limits<F>::infinity() || x == -std::numeric_limits<F>::infinity();
 }

@@ -17,14 +17,25 @@ namespace cupric::ufn {
 #define CUPRIC_UFN_MATH1(NAME)                                      \
   CUPRIC_HD inline float m_##NAME(float x) { return ::NAME##f(x); } \
   CUPRIC_HD inline double m_##NAME(double x) { return ::NAME(x); }
+// clang-format off
 CUPRIC_UFN_MATH1(cbrt)
-CUPRIC_UFN_MATH1(exp2) CUPRIC_UFN_MATH1(expm1) CUPRIC_UFN_MATH1(log2) CUPRIC_UFN_MATH1(log10) CUPRIC_UFN_MATH1(log1p)
-    CUPRIC_UFN_MATH1(asin) CUPRIC_UFN_MATH1(acos) CUPRIC_UFN_MATH1(atan) CUPRIC_UFN_MATH1(asinh) CUPRIC_UFN_MATH1(acosh)
-        CUPRIC_UFN_MATH1(atanh) CUPRIC_UFN_MATH1(rint) CUPRIC_UFN_MATH1(ceil) CUPRIC_UFN_MATH1(trunc)
+CUPRIC_UFN_MATH1(exp2)
+CUPRIC_UFN_MATH1(expm1)
+CUPRIC_UFN_MATH1(log2)
+CUPRIC_UFN_MATH1(log10)
+CUPRIC_UFN_MATH1(log1p)
+CUPRIC_UFN_MATH1(asin)
+CUPRIC_UFN_MATH1(acos)
+CUPRIC_UFN_MATH1(atan)
+CUPRIC_UFN_MATH1(asinh)
+CUPRIC_UFN_MATH1(acosh)
+CUPRIC_UFN_MATH1(atanh)
+CUPRIC_UFN_MATH1(rint)
+CUPRIC_UFN_MATH1(ceil)
+CUPRIC_UFN_MATH1(trunc)
+// clang-format on
 #undef CUPRIC_UFN_MATH1
-            CUPRIC_HD inline float m_nextafter(float x, float y) {
-  return ::nextafterf(x, y);
-}
+CUPRIC_HD inline float m_nextafter(float x, float y) { return ::nextafterf(x, y); }
 CUPRIC_HD inline double m_nextafter(double x, double y) { return ::nextafter(x, y); }
 CUPRIC_HD inline float m_ldexp(float x, int e) { return ::ldexpf(x, e); }
 CUPRIC_HD inline double m_ldexp(double x, int e) { return ::ldexp(x, e); }

@@ -211,7 +211,7 @@ template <class Bits> CUPRIC_HD int64_t hypergeometric(Bits& b, int64_t ngood, i
       if (x * (4 - x) - 3 <= t) {
         k = int64_t(z);
         break;
-      }                                // quick accept
+      }  // quick accept
       if (x * (x - t) >= 1) continue;  // quick reject
       if (2 * m::log(x) <= t) {
         k = int64_t(z);
