@@ -7,8 +7,11 @@
 
 namespace cupric::py {
 
-void init_cuda_runtime2(nb::module_& m);   // bindings/cuda_runtime2.cpp
-void bind_memory_pointer(nb::module_& m);  // likewise
+void bind_memory_pointer(nb::module_& m);  // bindings/cuda_memory.cpp
+void init_cuda_memory(nb::module_& m);     // bindings/cuda_memory.cpp
+void init_cuda_graph(nb::module_& m);      // bindings/cuda_graph.cpp
+void init_cuda_nvtx(nb::module_& m);       // bindings/cuda_nvtx.cpp
+void init_cuda_nccl(nb::module_& m);       // bindings/cuda_nccl.cpp
 
 namespace {
 
@@ -360,7 +363,10 @@ void init_cuda_runtime(nb::module_& parent) {
     return d;
   });
   m.def("is_pinned", [](uintptr_t ptr) { return be().is_pinned(reinterpret_cast<const void*>(ptr)); });
-  init_cuda_runtime2(m);
+  init_cuda_memory(m);
+  init_cuda_graph(m);
+  init_cuda_nvtx(m);
+  init_cuda_nccl(m);
 }
 
 // CudaError -> cupric.cuda.runtime.CUDARuntimeError(status, message) once Python registered it.

@@ -14,7 +14,7 @@ nb::object array_get(nb::handle self, nb::handle stream, nb::handle order, nb::h
 void array_set(nb::handle self, nb::handle arr, nb::handle stream);
 nb::object array_item(const PyArray& self, nb::args args);
 void init_array_from_args(PyArray* self, nb::handle shape, nb::handle dtype, nb::handle memptr, nb::handle strides,
-                          nb::handle order);  // cuda_runtime2.cpp
+                          nb::handle order);  // cuda_memory.cpp
 
 // ---- manipulation.cpp: shape manipulation ----
 nb::object reshape_method(nb::handle self, nb::args shape, nb::handle order, nb::handle copy);

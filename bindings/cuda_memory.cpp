@@ -1,5 +1,5 @@
-// cupric._core._runtime, continued: MemoryPointer, MemoryAsyncPool, CUDA graphs, NVTX and NCCL
-// (thin conversions; the logic is in src/memory and src/runtime).
+// cupric._core._runtime, memory: MemoryPointer, MemoryAsyncPool, ndarray.data and ndarrays over given memory
+// (thin conversions; the logic is in src/memory).
 #include <nanobind/stl/shared_ptr.h>
 #include <nanobind/stl/unique_ptr.h>
 #include <nanobind/stl/string.h>
@@ -7,9 +7,6 @@
 #include <algorithm>
 #include <cstring>
 #include "common.hpp"
-#include "cupric/runtime/graph.hpp"
-#include "cupric/runtime/nccl.hpp"
-#include "cupric/runtime/nvtx.hpp"
 #include "cupric/runtime/stream.hpp"
 
 namespace cupric::py {
@@ -17,19 +14,6 @@ namespace cupric::py {
 namespace {
 
 Backend& be() { return default_backend(); }
-
-// A cupric.cuda.Stream (its _obj), a _runtime.Stream, or None for the current stream of
-// `device` (-1: the current device).
-Stream stream_or_current(nb::handle obj, int device = -1) {
-  if (obj.is_none()) return be().current_stream(device >= 0 ? device : be().current_device());
-  if (!nb::isinstance<StreamObject>(obj)) {
-    if (!nb::hasattr(obj, "_obj"))
-      throw TypeError("stream must be a cupric.cuda.Stream, not " +
-                      nb::cast<std::string>(nb::str(obj.type().attr("__name__"))));
-    return nb::cast<StreamObject&>(obj.attr("_obj")).stream();
-  }
-  return nb::cast<StreamObject&>(obj).stream();
-}
 
 // A host address: an int, or a ctypes pointer (c_void_p: its .value).
 void* host_ptr(nb::handle h) {
@@ -48,6 +32,19 @@ size_t checked_size(int64_t n) {
 }
 
 }  // namespace
+
+// A cupric.cuda.Stream (its _obj), a _runtime.Stream, or None for the current stream of
+// `device` (-1: the current device).
+Stream stream_or_current(nb::handle obj, int device) {
+  if (obj.is_none()) return be().current_stream(device >= 0 ? device : be().current_device());
+  if (!nb::isinstance<StreamObject>(obj)) {
+    if (!nb::hasattr(obj, "_obj"))
+      throw TypeError("stream must be a cupric.cuda.Stream, not " +
+                      nb::cast<std::string>(nb::str(obj.type().attr("__name__"))));
+    return nb::cast<StreamObject&>(obj.attr("_obj")).stream();
+  }
+  return nb::cast<StreamObject&>(obj).stream();
+}
 
 void bind_memory_pointer(nb::module_& m) {
   using MP = MemoryPointer;
@@ -171,7 +168,7 @@ void bind_memory_pointer(nb::module_& m) {
       });
 }
 
-void init_cuda_runtime2(nb::module_& m) {
+void init_cuda_memory(nb::module_& m) {
   // ---- MemoryAsyncPool ----
   nb::class_<AsyncMemoryPool>(m, "AsyncMemoryPool")
       .def_static("create", []() { return std::make_shared<AsyncMemoryPool>(&be()); })
@@ -209,74 +206,6 @@ void init_cuda_runtime2(nb::module_& m) {
   });
   m.def("default_stream_ptr", []() { return reinterpret_cast<uintptr_t>(default_stream_handle()); });
   m.def("async_alloc_supported", []() { return be().async_alloc_supported(be().current_device()); });
-
-  // ---- CUDA graphs ----
-  nb::class_<GraphObject>(m, "Graph")
-      .def(
-          "launch", [](GraphObject& g, nb::handle stream) { g.launch(stream_or_current(stream, g.device())); },
-          nb::arg("stream").none() = nb::none())
-      .def(
-          "upload", [](GraphObject& g, nb::handle stream) { g.upload(stream_or_current(stream, g.device())); },
-          nb::arg("stream").none() = nb::none())
-      .def_prop_ro("device_id", &GraphObject::device)
-      .def_prop_ro("n_kept", &GraphObject::n_kept);
-  m.def(
-      "begin_capture",
-      [](StreamObject& s, int mode) { begin_capture(s.backend(), s.stream(), static_cast<CaptureMode>(mode)); },
-      nb::arg("stream"), nb::arg("mode"));
-  m.def("end_capture", [](StreamObject& s) { return end_capture(s.backend(), s.stream()); });
-  m.def("is_capturing", [](StreamObject& s) { return is_capturing(s.backend(), s.stream()); });
-
-  // ---- NVTX ----
-  nb::module_ nv = m.def_submodule("nvtx");
-  nv.def("available", &nvtx::available);
-  nv.def("mark", &nvtx::mark, nb::arg("message"), nb::arg("argb") = 0);
-  nv.def("range_push", &nvtx::range_push, nb::arg("message"), nb::arg("argb") = 0);
-  nv.def("range_pop", &nvtx::range_pop);
-  nv.def("color_of_id", &nvtx::color_of_id);
-
-  // ---- NCCL ----
-  nb::module_ nc = m.def_submodule("nccl");
-  static nb::exception<nccl::NcclError> nccl_error(nc, "NcclError", PyExc_RuntimeError);
-  nc.def("load", [](const std::vector<std::string>& dirs) { return nccl::load(dirs); });
-  nc.def("get_version", &nccl::get_version);
-  nc.def("get_unique_id", []() {
-    nccl::UniqueId id = nccl::get_unique_id();
-    return nb::bytes(id.data(), id.size());
-  });
-  nc.def("group_start", &nccl::group_start);
-  nc.def("group_end", &nccl::group_end);
-  nc.def("init_all", [](const std::vector<int>& devices) {
-    std::vector<uintptr_t> out;
-    for (void* c : nccl::Communicator::init_all(devices)) out.push_back(reinterpret_cast<uintptr_t>(c));
-    return out;
-  });
-  nb::class_<nccl::Communicator>(nc, "Communicator")
-      .def("__init__",
-           [](nccl::Communicator* self, int ndev, nb::bytes id, int rank) {
-             if (id.size() != nccl::kUniqueIdBytes)
-               throw ValueError("commId must be the " + std::to_string(nccl::kUniqueIdBytes) +
-                                " bytes get_unique_id() returns, got " + std::to_string(id.size()));
-             nccl::UniqueId u{};
-             std::memcpy(u.data(), id.c_str(), u.size());
-             nb::gil_scoped_release r;
-             new (self) nccl::Communicator(ndev, u, rank);
-           })
-      .def_static("from_handle",
-                  [](uintptr_t h) { return std::make_unique<nccl::Communicator>(reinterpret_cast<void*>(h)); })
-      .def_prop_ro("comm", [](const nccl::Communicator& c) { return reinterpret_cast<uintptr_t>(c.handle()); })
-      .def("destroy", &nccl::Communicator::destroy)
-      .def("abort", &nccl::Communicator::abort)
-      .def("device_id", &nccl::Communicator::device_id)
-      .def("rank_id", &nccl::Communicator::rank_id)
-      .def("size", &nccl::Communicator::size)
-      .def("all_reduce", &nccl::Communicator::all_reduce)
-      .def("reduce", &nccl::Communicator::reduce)
-      .def("broadcast", &nccl::Communicator::broadcast)
-      .def("reduce_scatter", &nccl::Communicator::reduce_scatter)
-      .def("all_gather", &nccl::Communicator::all_gather)
-      .def("send", &nccl::Communicator::send)
-      .def("recv", &nccl::Communicator::recv);
 }
 
 }  // namespace cupric::py
