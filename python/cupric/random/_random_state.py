@@ -16,10 +16,17 @@ from cupric.random._seeding import legacy_seed
 class RandomState:
     """RandomState(seed=None, method=XORWOW): CuPy's legacy generator (cuRAND's XORWOW stream)."""
 
+    # cuRAND's generator types as CuPy passes them (cupy.cuda.curand.CURAND_RNG_PSEUDO_*):
+    # DEFAULT and XORWOW, MRG32K3A, PHILOX4_32_10; and cupric's own names and codes.
+    _METHODS = {100: 1, 101: 1, 121: 2, 161: 0, "Philox4x3210": 0, "XORWOW": 1, "MRG32k3a": 2, 0: 0, 1: 1, 2: 2}
+
     def __init__(self, seed=None, method=_XORWOW):
-        if method not in (0, 1, 2, "XORWOW", "MRG32k3a", "Philox4x3210"):
-            raise ValueError(f"unknown method {method!r}")
-        self._method = {"Philox4x3210": 0, "XORWOW": 1, "MRG32k3a": 2}.get(method, method)
+        if method not in self._METHODS:
+            raise ValueError(
+                f"unknown method {method!r}: RandomState takes cuRAND's XORWOW (100, 101), MRG32K3A (121) "
+                "or PHILOX4_32_10 (161), or 'XORWOW', 'MRG32k3a', 'Philox4x3210'"
+            )
+        self._method = self._METHODS[method]
         self._gen = _core.random._Generator(0, self._method)
         self.seed(seed)
 
