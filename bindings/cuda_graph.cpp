@@ -1,4 +1,5 @@
 // cupric._core._runtime, CUDA graphs: stream capture and the Graph object (the logic is in src/runtime/graph.cpp).
+#include <nanobind/stl/shared_ptr.h>
 #include "common.hpp"
 #include "cupric/runtime/graph.hpp"
 #include "cupric/runtime/stream.hpp"
