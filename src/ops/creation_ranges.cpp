@@ -10,6 +10,7 @@
 #include "cupric/ops/creation.hpp"
 #include "cupric/ops/manipulation.hpp"
 #include "kernels/creation_kernels.hpp"
+#include "int128_text.hpp"
 
 namespace cupric {
 
@@ -78,15 +79,6 @@ PyNum py_add(const PyNum& a, const PyNum& b, bool subtract) {
       return subtract ? PyNum::complex(a.as_double() - b.as_double(), a.imag() - b.imag())
                       : PyNum::complex(a.as_double() + b.as_double(), a.imag() + b.imag());
   }
-}
-
-std::string int128_str(int128 v) {
-  if (v == 0) return "0";
-  bool neg = v < 0;
-  unsigned __int128 u = neg ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
-  std::string s;
-  for (; u; u /= 10) s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
-  return neg ? "-" + s : s;
 }
 
 // numpy's _arange_safe_ceil_to_intp.

@@ -13,6 +13,7 @@
 #include "random/draw_kernels.hpp"
 #include "random/jump_tables.hpp"
 #include "random/param_checks.hpp"
+#include "int128_text.hpp"
 
 namespace cupric::random {
 
@@ -22,15 +23,6 @@ std::string dtype_repr(DType dt) { return "dtype('" + dt.name() + "')"; }
 
 void run_loop(const LoopPair& loop, const ndarray* ops, int nin, const void* state) {
   run_elementwise(loop, ops, 1, nin, state);
-}
-
-std::string int128_str(__int128 v) {
-  if (v == 0) return "0";
-  bool neg = v < 0;
-  unsigned __int128 u = neg ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
-  std::string s;
-  for (; u; u /= 10) s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
-  return neg ? "-" + s : s;
 }
 
 // The range of values of an integer (or bool) dtype.
