@@ -1,5 +1,6 @@
 // DLPack capsules and __cuda_array_interface__ dicts <-> the C++ interop layer
 // (include/cupric/interop/): argument conversion, capsule naming and lifetimes; no logic.
+#include <cstring>
 #include <cupric/interop/cuda_array_interface.hpp>
 #include <cupric/interop/dlpack.hpp>
 #include "ndarray_methods.hpp"
@@ -23,6 +24,17 @@ void capsule_destructor(PyObject* cap) {
   PyErr_Fetch(&type, &value, &tb);
   if (auto* t = static_cast<Managed*>(PyCapsule_GetPointer(cap, name)); t && t->deleter) t->deleter(t);
   PyErr_Restore(type, value, tb);
+}
+
+// A fresh (unconsumed) capsule owning `t`; on failure the tensor is deleted here.
+template <class Managed>
+nb::object capsule_of(Managed* t, const char* name) {
+  PyObject* c = PyCapsule_New(t, name, &capsule_destructor<Managed>);
+  if (!c) {
+    t->deleter(t);
+    throw nb::python_error();
+  }
+  return nb::steal(c);
 }
 
 std::optional<bool> to_copy(nb::handle copy) {
@@ -56,24 +68,8 @@ nb::object dlpack_method(nb::handle self, nb::handle stream, nb::handle max_vers
     versioned = nb::cast<int64_t>(v[0]) >= 1;
   }
   std::optional<int64_t> s = to_stream(stream);
-  nb::object cap;
-  if (versioned) {
-    DLManagedTensorVersioned* t = dlpack::to_versioned(a, req);
-    PyObject* c = PyCapsule_New(t, kVersioned, &capsule_destructor<DLManagedTensorVersioned>);
-    if (!c) {
-      t->deleter(t);
-      throw nb::python_error();
-    }
-    cap = nb::steal(c);
-  } else {
-    DLManagedTensor* t = dlpack::to_legacy(a, req);
-    PyObject* c = PyCapsule_New(t, kLegacy, &capsule_destructor<DLManagedTensor>);
-    if (!c) {
-      t->deleter(t);
-      throw nb::python_error();
-    }
-    cap = nb::steal(c);
-  }
+  nb::object cap = versioned ? capsule_of(dlpack::to_versioned(a, req), kVersioned)
+                             : capsule_of(dlpack::to_legacy(a, req), kLegacy);
   // After any copy was enqueued: the consumer's stream waits for it too. A device->host export
   // (dl_device CPU) was synchronous, and its consumer passes no stream.
   if (!(req.device && req.device->device_type == kDLCPU && a.device_type() == DeviceType::Cuda))
@@ -135,8 +131,9 @@ nb::dict cuda_array_interface(nb::handle self) {
 std::optional<ndarray> foreign_device_array(nb::handle obj, std::optional<bool> copy) {
   PyObject* p = obj.ptr();
   if (PyList_Check(p) || PyTuple_Check(p) || PyLong_Check(p) || PyFloat_Check(p) || PyComplex_Check(p) ||
-      PyUnicode_Check(p) || p == Py_None)
-    return std::nullopt;
+      PyUnicode_Check(p) || p == Py_None || std::strcmp(Py_TYPE(p)->tp_name, "numpy.ndarray") == 0 ||
+      is_numpy_scalar(obj))
+    return std::nullopt;  // (the common array-likes, without a failed attribute lookup each)
   PyObject* got = PyObject_GetAttrString(p, "__cuda_array_interface__");
   if (!got) {
     if (!PyErr_ExceptionMatches(PyExc_AttributeError)) throw nb::python_error();

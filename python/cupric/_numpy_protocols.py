@@ -15,6 +15,10 @@ ndarray = _core.ndarray
 # numpy function -> cupric implementation (or None: cupric has none), filled on first use.
 _implementations = {}
 
+# NumPy functions whose own implementation reads only an array's attributes (shape, ndim,
+# size, dtype), never its data: where cupric has no function of the name, NumPy's runs.
+_METADATA_ONLY = frozenset({"shape", "ndim", "size", "iscomplexobj", "isrealobj"})
+
 
 def _cupric_module_for(numpy_module_name):
     # numpy.linalg -> cupric.linalg, numpy.lib.stride_tricks -> cupric.lib.stride_tricks; NumPy's
@@ -47,6 +51,8 @@ def implementation_of(func):
         # a NumPy object re-exported by cupric (cupric.issubdtype is numpy's) is not an implementation
         if callable(cand) and cand is not func:
             impl = cand
+        elif name in _METADATA_ONLY and module == "numpy":
+            impl = getattr(func, "_implementation", None)
     try:
         _implementations[func] = impl
     except TypeError:
@@ -70,9 +76,13 @@ def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
         for o in out if isinstance(out, tuple) else (out,):
             if isinstance(o, numpy.ndarray):
                 raise TypeError(f"Unsupported type {type(o)}")
-    for x in inputs:
-        if isinstance(x, numpy.ndarray):
-            raise TypeError(f"Unsupported type {type(x)}")
+    if any(isinstance(x, numpy.ndarray) for x in inputs):
+        # A NumPy scalar on the left of an operator (numpy.int64(2) < x) reaches here as a 0-d
+        # array: it is the scalar again (strong, as NumPy scalars are); real arrays are refused.
+        inputs = tuple(x[()] if isinstance(x, numpy.ndarray) and x.ndim == 0 else x for x in inputs)
+        for x in inputs:
+            if isinstance(x, numpy.ndarray):
+                raise TypeError(f"Unsupported type {type(x)}")
     if method == "__call__":
         return impl(*inputs, **kwargs)
     if not isinstance(impl, _core.ufunc):

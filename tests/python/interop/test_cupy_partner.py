@@ -18,6 +18,14 @@ def _cupy():
     return pytest.importorskip("cupy")
 
 
+def _written(xp):
+    """An array of N ones made by 50 queued additions: still being written when this returns."""
+    y = xp.zeros(N)
+    for _ in range(50):
+        y += 1
+    return y
+
+
 @pytest.mark.parametrize("dtype", ["bool", "int8", "uint16", "int32", "int64", "float16", "float32", "float64",
                                    "complex64", "complex128"])
 def test_cupy_from_dlpack_of_cupric_is_zero_copy(dtype):
@@ -54,9 +62,7 @@ def test_handshake_cupy_producer_still_writing():
     cupy = _cupy()
     s = cupy.cuda.Stream(non_blocking=True)
     with s:
-        y = cupy.zeros(N)
-        for _ in range(50):
-            y += 1
+        y = _written(cupy)
         x = cp.from_dlpack(y)  # CuPy records an event on s; our stream waits for it
         total = float(x.sum())
     assert total == 50.0 * N
@@ -64,28 +70,36 @@ def test_handshake_cupy_producer_still_writing():
 
 
 def test_handshake_cupric_producer_still_writing():
+    """CuPy's stream waits for cupric's current stream, the one the writes were queued on."""
     cupy = _cupy()
     s = cp.cuda.Stream(non_blocking=True)
     with s:
-        x = cp.zeros(N)
-        for _ in range(50):
-            x += 1
-    y = cupy.from_dlpack(x)  # outside `with s`: cupric must order s before CuPy's stream
+        x = _written(cp)
+        y = cupy.from_dlpack(x)  # CuPy passes its own current stream; cupric orders s before it
     assert float(y.sum()) == 50.0 * N
     s.synchronize()
 
 
 def test_handshake_through_cai_stream():
+    """__cuda_array_interface__'s stream is the producer's current one; the consumer waits for it."""
     cupy = _cupy()
     s = cupy.cuda.Stream(non_blocking=True)
     with s:
-        y = cupy.zeros(N)
-        for _ in range(50):
-            y += 1
-        cai_stream = y.__cuda_array_interface__["stream"]
-    assert cai_stream == s.ptr
-    x = cp.asarray(y)  # waits for s on the device
+        y = _written(cupy)
+        assert y.__cuda_array_interface__["stream"] == s.ptr
+        x = cp.asarray(y)  # cupric's current stream waits for s on the device
     assert float(x.sum()) == 50.0 * N
+    s.synchronize()
+
+
+def test_cupy_reads_cupric_cai_stream():
+    cupy = _cupy()
+    s = cp.cuda.Stream(non_blocking=True)
+    with s:
+        x = _written(cp)
+        y = cupy.asarray(x)  # CuPy waits for the stream cupric's interface names (s)
+    assert float(y.sum()) == 50.0 * N
+    s.synchronize()
 
 
 def test_lifetimes_producer_freed_first():

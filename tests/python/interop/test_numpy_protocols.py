@@ -78,6 +78,9 @@ def test_numpy_ufunc_at_with_repeated_indices():
 
 def test_numpy_operator_with_numpy_scalar_is_cupric():
     h, c = _pair(dtype="float32")
+    r = numpy.int64(2) < c  # (NumPy passes the scalar to __array_ufunc__ as a 0-d array)
+    assert isinstance(r, cp.ndarray) and r.dtype == bool
+    testing.assert_array_equal(r, numpy.int64(2) < h)
     r = numpy.float64(2) * c
     assert isinstance(r, cp.ndarray)
     assert r.dtype == (numpy.float64(2) * h).dtype
@@ -127,6 +130,15 @@ def test_numpy_function_dispatches_to_cupric(name, fn):
     r = fn(numpy, c)
     assert isinstance(r, cp.ndarray), f"numpy.{name} returned {type(r)}"
     testing.assert_allclose(r, fn(numpy, h), rtol=1e-12)
+
+
+def test_metadata_functions_work():
+    """numpy.shape/ndim/size/iscomplexobj/isrealobj read attributes only: they work on cupric
+    arrays (cupric's function when it has one, NumPy's own otherwise)."""
+    _, c = _pair()
+    assert numpy.shape(c) == (3, 4) and numpy.ndim(c) == 2 and numpy.size(c) == 12 and numpy.size(c, 1) == 4
+    assert not numpy.iscomplexobj(c) and numpy.isrealobj(c)
+    assert numpy.iscomplexobj(c.astype("complex64"))
 
 
 def test_numpy_function_cupric_lacks_raises_naming_it():
@@ -185,3 +197,20 @@ def test_array_dunder_raises_as_cupy():
     with pytest.raises(TypeError) as e:
         numpy.asarray(c)
     assert str(e.value) == IMPLICIT
+
+
+def test_every_cupric_function_is_what_numpy_dispatches_to():
+    """Every public cupric function whose NumPy counterpart exists is the implementation
+    __array_function__ finds for it (the mapping is built from cupric's namespace, by name)."""
+    from cupric import _numpy_protocols
+    checked, wrong = 0, []
+    for name in dir(cp):
+        mine, theirs = getattr(cp, name), getattr(numpy, name, None)
+        if name.startswith("_") or theirs is None or mine is theirs or not callable(mine):
+            continue
+        if isinstance(theirs, (type, numpy.ufunc)) or isinstance(mine, cp.ufunc):
+            continue  # classes, and ufuncs (they dispatch through __array_ufunc__)
+        checked += 1
+        if _numpy_protocols.implementation_of(theirs) is not mine:
+            wrong.append(name)
+    assert checked > 150 and not wrong
