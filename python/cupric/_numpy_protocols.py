@@ -60,29 +60,43 @@ def implementation_of(func):
     return impl
 
 
+# numpy ufunc -> the cupric ufunc or function of its name (False: none), filled on first use.
+_ufunc_impls = {}
+
+
+def _host_scalars_or_refuse(inputs):
+    # A NumPy scalar on the left of an operator (numpy.int64(2) < x) reaches here as a 0-d array:
+    # it is the scalar again (strong, as NumPy scalars are); real NumPy arrays are refused.
+    inputs = tuple(x[()] if isinstance(x, numpy.ndarray) and x.ndim == 0 else x for x in inputs)
+    for x in inputs:
+        if isinstance(x, numpy.ndarray):
+            raise TypeError(f"Unsupported type {type(x)}")
+    return inputs
+
+
 def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
     """NEP 13: numpy.add(x, 1), numpy.add.reduce(x), ... on cupric arrays run cupric's ufunc.
 
     NumPy arrays among the operands are refused as CuPy refuses them (TypeError: Unsupported
     type <class 'numpy.ndarray'>): cupric does not copy host data implicitly."""
-    import cupric
-    impl = getattr(cupric, ufunc.__name__, None)
+    impl = _ufunc_impls.get(ufunc)
     if impl is None:
+        import cupric
+        impl = _ufunc_impls[ufunc] = getattr(cupric, ufunc.__name__, False)
+    if impl is False:
         return NotImplemented
-    out = kwargs.get("out")
-    if out is not None:
-        if isinstance(out, tuple) and len(out) == 1:
-            kwargs["out"] = out = out[0]
-        for o in out if isinstance(out, tuple) else (out,):
-            if isinstance(o, numpy.ndarray):
-                raise TypeError(f"Unsupported type {type(o)}")
-    if any(isinstance(x, numpy.ndarray) for x in inputs):
-        # A NumPy scalar on the left of an operator (numpy.int64(2) < x) reaches here as a 0-d
-        # array: it is the scalar again (strong, as NumPy scalars are); real arrays are refused.
-        inputs = tuple(x[()] if isinstance(x, numpy.ndarray) and x.ndim == 0 else x for x in inputs)
-        for x in inputs:
-            if isinstance(x, numpy.ndarray):
-                raise TypeError(f"Unsupported type {type(x)}")
+    if kwargs:
+        out = kwargs.get("out")
+        if out is not None:
+            if isinstance(out, tuple) and len(out) == 1:
+                kwargs["out"] = out = out[0]
+            for o in out if isinstance(out, tuple) else (out,):
+                if isinstance(o, numpy.ndarray):
+                    raise TypeError(f"Unsupported type {type(o)}")
+    for x in inputs:
+        if isinstance(x, numpy.ndarray):
+            inputs = _host_scalars_or_refuse(inputs)
+            break
     if method == "__call__":
         return impl(*inputs, **kwargs)
     if not isinstance(impl, _core.ufunc):
@@ -94,9 +108,11 @@ def _array_function(self, func, types, args, kwargs):
     """NEP 18: numpy.sum(x), numpy.concatenate([x, y]), numpy.empty(3, like=x) ... on cupric arrays
     run cupric's function. One that cupric does not implement raises TypeError naming it."""
     for t in types:
-        if not issubclass(t, (ndarray, numpy.ndarray)):
+        if t is not ndarray and not issubclass(t, (ndarray, numpy.ndarray)):
             return NotImplemented  # another library's array: let it (or NumPy) decide
-    impl = implementation_of(func)
+    impl = _implementations.get(func, False)
+    if impl is False:
+        impl = implementation_of(func)
     if impl is None:
         module = getattr(func, "__module__", "numpy") or "numpy"
         if module.startswith("numpy._") or module == "numpy":
