@@ -276,6 +276,26 @@ CASES += [
 ]
 
 
+# Interop (issue 18): host time of a DLPack exchange (export + zero-copy import), a bare capsule,
+# a __cuda_array_interface__ import, and NumPy calls dispatched through __array_ufunc__ and
+# __array_function__ (what code written against NumPy pays to run on the GPU).
+_CAI_SETUP = "w = type('W', (), {})()\nw.__cuda_array_interface__ = a.__cuda_array_interface__"
+CASES += [
+    Case("from_dlpack", lambda s: "from_dlpack(a) (1000 f32, same library)", "host_loop", "xp.from_dlpack(a)",
+         {"a": ("small", "dev")}, needs=(func("from_dlpack"),), libs=GPU_LIBS, expect=lambda h: h["a"]),
+    Case("dlpack_capsule", lambda s: "a.__dlpack__(max_version=(1, 0)) (made and freed)", "host_loop",
+         "a.__dlpack__(stream=-1, max_version=(1, 0))", {"a": ("small", "dev")}, needs=(method("__dlpack__"),),
+         libs=GPU_LIBS),
+    Case("cai_asarray", lambda s: "asarray(obj with __cuda_array_interface__) (1000 f32)", "host_loop",
+         "xp.asarray(w)", {"a": ("small", "dev")}, libs=GPU_LIBS, setup=_CAI_SETUP, expect=lambda h: h["a"]),
+    Case("np_add_dispatch", lambda s: "np.add(a, b) via __array_ufunc__ (1000 f32)", "host_loop", "np.add(a, b)",
+         {"a": ("small", "dev"), "b": ("small", "dev")}, needs=(method("__array_ufunc__"),), libs=GPU_LIBS,
+         expect=lambda h: h["a"] + h["b"]),
+    Case("np_sum_dispatch", lambda s: "np.sum(a) via __array_function__ (1000 f32)", "host_loop", "np.sum(a)",
+         {"a": ("small", "dev")}, needs=(method("__array_function__"),), libs=GPU_LIBS,
+         expect=lambda h: (h["a"].sum(), 1e-5)),
+]
+
 def select(pattern):
     """The cases whose id or generic name matches the regular expression (all when None)."""
     import re

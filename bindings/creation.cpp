@@ -70,6 +70,11 @@ void init_creation(nb::module_& m) {
         bool copy_flag = copy_obj.is_none() ? false : PyObject_IsTrue(copy_obj.ptr()) == 1;
         bool never_copy = !copy_obj.is_none() && !copy_flag;
         nb::object result;
+        // __cuda_array_interface__ objects: zero copy here, then the array path (copy, dtype, order)
+        if (!is_array(obj))
+          if (std::optional<ndarray> f =
+                  foreign_device_array(obj, never_copy ? std::optional<bool>(false) : std::nullopt))
+            obj = result = wrap(std::move(*f));
         if (is_array(obj)) {
           PyArray& pa = unwrap(obj);
           ResolvedDType rd = dtype.is_none() ? ResolvedDType{pa.arr.dtype(), pa.descr} : resolve_dtype(dtype);

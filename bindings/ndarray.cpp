@@ -483,6 +483,8 @@ ndarray as_device_array(nb::handle obj, nb::handle dtype, nb::object* descr_out,
     if (descr_out) *descr_out = rd.dtype.is_void() ? rd.descr : nb::none();
     return astype(pa.arr, rd.dtype, Order::K, Casting::Unsafe, false);
   }
+  if (std::optional<ndarray> f = foreign_device_array(obj, std::nullopt))  // __cuda_array_interface__
+    return as_device_array(wrap(std::move(*f)), dtype, descr_out, order);
   nb::object np = numpy();
   nb::object host;
   if ((PyList_Check(obj.ptr()) || PyTuple_Check(obj.ptr())) && contains_device_arrays(obj))

@@ -14,6 +14,10 @@
 //    object), `data` (cupric.cuda.MemoryPointer), `device` (cupric.cuda.Device), `__iter__` (a
 //    lazy generator), `__reduce__` (pickling through cupric._creation), `clip` (numpy.clip's
 //    bound forms, python/cupric/_ufunc_funcs.py) and the deprecated scatter_add/max/min.
+//  - the interop protocols that are Python by nature: __array_ufunc__ and __array_function__
+//    (python/cupric/_numpy_protocols.py), __array_namespace__, mT and to_device
+//    (python/cupric/_array_api.py), the deprecated toDlpack (python/cupric/_dlpack.py);
+//    __dlpack__, __dlpack_device__ and __cuda_array_interface__ are below (bindings/interop.cpp).
 #include <algorithm>
 #include "ndarray_methods.hpp"
 
@@ -31,25 +35,6 @@ nb::object transposed(nb::handle self) {
 
 uintptr_t data_address(const PyArray& p) {
   return p.arr.size() ? p.arr.data_ptr() : reinterpret_cast<uintptr_t>(p.arr.memory()->ptr()) + p.arr.offset();
-}
-
-// __cuda_array_interface__ v3; only CUDA arrays have one (hasattr is how consumers probe).
-nb::dict cuda_array_interface(nb::handle self) {
-  const PyArray& p = unwrap(self);
-  if (p.arr.backend().name() != std::string_view("cuda"))
-    throw nb::attribute_error(
-        "__cuda_array_interface__ exists only for arrays on a CUDA device "
-        "(this array is on the host backend)");
-  nb::object dt = dtype_object(p.arr.dtype(), p.descr);
-  nb::dict d;
-  d["shape"] = dims_tuple(p.arr.shape());
-  d["typestr"] = dt.attr("str");
-  d["descr"] = dt.attr("descr");
-  d["data"] = nb::make_tuple(p.arr.size() ? data_address(p) : 0, false);
-  d["strides"] = p.arr.c_contiguous() ? nb::object(nb::none()) : nb::object(dims_tuple(p.arr.strides()));
-  d["version"] = 3;
-  d["stream"] = 1;  // the legacy default stream (cupric.cuda streams deepen this)
-  return d;
 }
 
 nb::object astype_method(nb::handle self, nb::handle dtype, nb::handle order, nb::handle casting, nb::handle,
@@ -212,6 +197,10 @@ void init_ndarray_methods(nb::module_& m) {
         "A numpy.ndarray copy on the host.");
   c.def("set", &array_set, nb::arg("arr"), none("stream"), "Copies a numpy.ndarray of the same shape and dtype in.");
   c.def("__array__", &array_method);
+  c.def("__dlpack__", &dlpack_method, nb::kw_only(), none("stream"), none("max_version"), none("dl_device"),
+        none("copy"),
+        "A DLPack capsule of the array (versioned when max_version >= (1, 0); Note [DLPack stream handshake]).");
+  c.def("__dlpack_device__", &dlpack_device_method, "The array's DLPack device: (device_type, device_id).");
   c.def("_view_as", &view_as);
 
   // ---- Shape manipulation ----

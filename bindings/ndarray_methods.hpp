@@ -61,4 +61,10 @@ extern const ScanMethod cumsum_impl, cumprod_impl;
 nb::object ptp_impl(nb::handle a, nb::handle axis, nb::handle out, bool keepdims);
 nb::object trace_impl(nb::handle a, int64_t offset, int64_t axis1, int64_t axis2, nb::handle dtype, nb::handle out);
 
+// ---- interop.cpp: DLPack and the CUDA Array Interface ----
+nb::object dlpack_method(nb::handle self, nb::handle stream, nb::handle max_version, nb::handle dl_device,
+                         nb::handle copy);
+nb::tuple dlpack_device_method(nb::handle self);
+nb::dict cuda_array_interface(nb::handle self);
+
 }  // namespace cupric::py

@@ -39,3 +39,6 @@
 #include "cupric/jit/cache.hpp"
 #include "cupric/jit/compiler.hpp"
 #include "cupric/jit/kernels.hpp"
+// DLPack and the CUDA Array Interface (exchange with other array libraries).
+#include "cupric/interop/cuda_array_interface.hpp"
+#include "cupric/interop/dlpack.hpp"

@@ -77,6 +77,14 @@ ufunc.__module__ = "cupric"
 globals().update(_core._ufuncs)
 from cupric._ufunc_funcs import fix, around, round, clip, nan_to_num, real, imag, angle, sinc, i0  # noqa: E402,A004
 from cupric import random  # noqa: E402  (cupric.random after `import cupric`)
+# Interoperability: NumPy's dispatch protocols, DLPack, the array API standard's names.
+from cupric import _numpy_protocols  # noqa: E402,F401  (ndarray.__array_ufunc__, __array_function__)
+from cupric._dlpack import from_dlpack, fromDlpack, toDlpack  # noqa: E402
+from cupric import _array_api  # noqa: E402
+from cupric._array_api import (__array_api_version__, isdtype, matrix_transpose, astype,  # noqa: E402
+                               cumulative_sum, cumulative_prod, unstack)
+from cupric._array_api_info import __array_namespace_info__  # noqa: E402
+globals().update({_name: globals()[_target] for _name, _target in _array_api._ALIASES.items()})
 
 
 def __getattr__(name):

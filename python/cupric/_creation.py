@@ -11,9 +11,15 @@ def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, blocki
     return _core._array(obj, dtype, copy, order, ndmin, blocking)
 
 
-def asarray(a, dtype=None, order=None, *, blocking=False):
-    """Converts an object to an array; returns ``a`` itself when it already fits."""
-    return array(a, dtype, copy=None, order=order, blocking=blocking)
+def asarray(a, dtype=None, order=None, *, blocking=False, device=None, copy=None):
+    """Converts an object to an array; returns ``a`` itself when it already fits.
+
+    ``device`` (the array API's) may be None or the current device; ``copy`` is NumPy 2's (None:
+    copy only when needed, True: always, False: never, ValueError when one is needed)."""
+    if device is not None:
+        from cupric import _array_api
+        _array_api._check_device(device)
+    return array(a, dtype, copy=copy, order=order, blocking=blocking)
 
 
 def asanyarray(a, dtype=None, order=None, *, blocking=False):

@@ -407,8 +407,9 @@ IMPLICIT = "Implicit conversion to a NumPy array is not allowed. Please use `.ge
 
 
 @pytest.mark.parametrize("fn", [numpy.asarray, numpy.array, lambda c: c.__array__(), lambda c: c.__array__(numpy.float32),
-                                lambda c: numpy.asarray(c, dtype="float64"), lambda c: numpy.stack([c, c])])
+                                lambda c: numpy.asarray(c, dtype="float64"), lambda c: numpy.asarray([c, c])])
 def test_array_protocol_raises_type_error(fn):
+    # (numpy.stack([c, c]) runs cupric.stack through __array_function__: tests/python/interop)
     c = cp.zeros((2, 2))
     with pytest.raises(TypeError) as e:
         fn(c)
