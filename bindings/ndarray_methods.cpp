@@ -15,6 +15,7 @@
 //    lazy generator), `__reduce__` (pickling through cupric._creation), `clip` (numpy.clip's
 //    bound forms, python/cupric/_ufunc_funcs.py) and the deprecated scatter_add/max/min.
 #include <algorithm>
+#include "cupric/ops/bits.hpp"
 #include "ndarray_methods.hpp"
 
 namespace cupric::py {
@@ -207,6 +208,13 @@ void init_ndarray_methods(nb::module_& m) {
   c.def("copy", &copy_method, nb::arg("order") = "C", "A copy of the array.");
   c.def("view", &view_impl, none("dtype"), none("type"),
         "A view of the same memory, optionally read as another dtype.");
+  c.def(
+      "byteswap",
+      [](nb::handle self, bool inplace) {
+        ndarray r = byteswap(unwrap(self).arr, inplace);
+        return inplace ? nb::borrow(self) : wrap(std::move(r));
+      },
+      nb::arg("inplace") = false, "Swaps the bytes of each element (in place, or into a copy).");
   c.def("fill", &fill_method, nb::arg("value"), "Fills the array with a scalar.");
   c.def("get", &array_get, none("stream"), nb::arg("order").none() = "C", none("out"), nb::arg("blocking") = true,
         "A numpy.ndarray copy on the host.");

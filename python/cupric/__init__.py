@@ -77,6 +77,25 @@ ufunc.__module__ = "cupric"
 globals().update(_core._ufuncs)
 from cupric._ufunc_funcs import fix, around, round, clip, nan_to_num, real, imag, angle, sinc, i0  # noqa: E402,A004
 from cupric import random  # noqa: E402  (cupric.random after `import cupric`)
+# NumPy's namespace beyond the core routines (issue 18), one module per concept.
+from cupric._window import bartlett, blackman, hamming, hanning, kaiser  # noqa: E402
+from cupric._polynomial import (polyval, vander, polyadd, polysub, polymul, polydiv, poly,  # noqa: E402
+                                poly1d)
+from cupric._interp import interp, unwrap  # noqa: E402
+from cupric._bits import packbits, unpackbits, binary_repr, base_repr  # noqa: E402
+from cupric._memory_overlap import shares_memory, may_share_memory, byte_bounds  # noqa: E402
+from cupric._index_tricks import c_, r_, s_, index_exp, mgrid, ogrid, ndindex  # noqa: E402
+from cupric._type_check import (iscomplex, iscomplexobj, isreal, isrealobj, real_if_close,  # noqa: E402
+                                isfortran, isneginf, isposinf, asarray_chkfinite, isscalar, ndim, shape, size,
+                                rollaxis)
+from cupric._functional import apply_along_axis, apply_over_axes, piecewise, fromfunction, vectorize  # noqa: E402
+from cupric._io import (load, save, savez, savez_compressed, savetxt, loadtxt, genfromtxt, fromfile,  # noqa: E402
+                        frombuffer, fromiter, fromstring)
+from cupric._iterators import broadcast, flatiter  # noqa: E402
+from cupric import lib, polynomial  # noqa: E402,F401
+from cupric import _io as _io_methods  # noqa: E402
+_io_methods.attach(ndarray)
+ndarray.flat = property(flatiter, None, None, "A flat (C-order) iterator over the array (cupric.flatiter).")
 
 
 def __getattr__(name):
