@@ -11,7 +11,9 @@ def shares_memory(a, b, max_work=None):
 
 def may_share_memory(a, b, max_work=None):
     """Whether a and b might share memory (their byte extents overlap, unless max_work asks more)."""
-    return _core._shares_memory(a, b, _MAY_SHARE_BOUNDS if max_work is None else int(max_work))
+    if max_work is None or int(max_work) == _MAY_SHARE_BOUNDS:
+        return _core._may_share_memory(a, b)
+    return _core._shares_memory(a, b, int(max_work))
 
 
 def byte_bounds(a):

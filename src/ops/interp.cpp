@@ -26,7 +26,8 @@ ndarray part(const ndarray& a, int64_t start, int64_t stop = Index::kNone) {
 // Note [interp's formula]
 // NumPy's compiled interp (arr_interp): for xp[j] <= x < xp[j+1],
 // slope*(x - xp[j]) + fp[j]; when that is NaN (an infinite slope or fp), the other end's form
-// slope*(x - xp[j+1]) + fp[j+1]; when that is NaN too and fp[j] == fp[j+1], fp[j]. x == xp[-1]
+// slope*(x - xp[j+1]) + fp[j+1]; when that is NaN too and fp[j] == fp[j+1], fp[j]; x == xp[j]
+// gives fp[j] (so an infinite neighbour cannot make a sample point NaN). x == xp[-1]
 // gives fp[-1], x outside [xp[0], xp[-1]] left/right, NaN x itself. Run here over whole arrays
 // with j from searchsorted(xp, x, 'right') - 1, clipped to a valid interval.
 ndarray interp_real(const ndarray& x, const ndarray& xp, const ndarray& fp, const Operand& left, const Operand& right) {
@@ -44,11 +45,12 @@ ndarray interp_real(const ndarray& x, const ndarray& xp, const ndarray& fp, cons
     const ndarray other = add(multiply(slope, subtract(x, x1)), y1);
     res = where(isnan(res), other, res);
     res = where(logical_and(isnan(res), equal(y0, y1)), y0, res);
+    res = where(equal(x, x0), y0, res);  // exactly on a sample point: fp[j], never an inf*0 NaN
   }
   res = where(equal(x, at(xp, n - 1)), at(fp, n - 1), res);
   res = where(less(x, at(xp, 0)), left, res);
   res = where(greater(x, at(xp, n - 1)), right, res);
-  return where(isnan(x), x, res);
+  return n == 1 ? res : where(isnan(x), x, res);  // (NumPy's single-point path has no NaN case)
 }
 
 }  // namespace

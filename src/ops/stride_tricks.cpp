@@ -81,7 +81,7 @@ std::vector<int64_t> element_starts(const ndarray& a, int64_t lo, int64_t hi, in
 
 bool shares_memory(const ndarray& a, const ndarray& b, int64_t max_work) {
   if (!a.may_share_memory(b)) return false;
-  if (max_work == 0) return true;
+  if (max_work == 0) throw TooHardError("Exceeded max_work");  // the extents overlap: undecided
   // Offsets relative to a's memory start; b's rebased onto the same origin (they may be
   // different Memory objects aliasing one allocation).
   const auto base_a = reinterpret_cast<intptr_t>(a.data()) - a.offset();

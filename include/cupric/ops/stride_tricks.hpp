@@ -18,8 +18,9 @@ ndarray as_strided(const ndarray& x, const std::optional<Dims>& shape = std::nul
 // each), as trailing axes of a view; NumPy's checks and messages.
 ndarray sliding_window_view(const ndarray& x, const std::vector<int64_t>& window_shape,
                             const std::optional<std::vector<int64_t>>& axis = std::nullopt);
-// numpy.shares_memory / may_share_memory: max_work 0 (MAY_SHARE_BOUNDS) compares byte extents;
-// -1 (MAY_SHARE_EXACT) or more decides exactly whether some byte is used by both. The exact test
+// numpy.shares_memory: max_work -1 (MAY_SHARE_EXACT) or more decides exactly whether some byte is
+// used by both; 0 (MAY_SHARE_BOUNDS) answers only when the byte extents are disjoint (false) and
+// raises TooHardError otherwise, as NumPy (may_share_memory is ndarray::may_share_memory). The exact test
 // enumerates the elements inside the common extent (index arithmetic on the host, no data read);
 // more than max_work of them (when max_work > 0), or than 2**26, raises TooHardError.
 class TooHardError : public RuntimeError {  // numpy.exceptions.TooHardError ("Exceeded max_work")
