@@ -77,14 +77,20 @@ void init_lib_functions(nb::module_& m) {
     return inplace ? nb::borrow(a) : wrap(std::move(r));
   });
 
-  m.def("_as_strided", [](nb::handle x, nb::handle shape, nb::handle strides) {
-    return wrap_view(as_strided(array_arg(x, "x"), opt_dims(shape), opt_dims(strides)), x);
-  }, nb::arg("x"), nb::arg("shape").none(), nb::arg("strides").none());
-  m.def("_sliding_window_view", [](nb::handle x, nb::handle window_shape, nb::handle axis) {
-    std::optional<std::vector<int64_t>> ax;
-    if (!axis.is_none()) ax = to_dims(axis).to_vector();
-    return wrap_view(sliding_window_view(array_arg(x, "x"), to_dims(window_shape).to_vector(), ax), x);
-  }, nb::arg("x"), nb::arg("window_shape"), nb::arg("axis").none());
+  m.def(
+      "_as_strided",
+      [](nb::handle x, nb::handle shape, nb::handle strides) {
+        return wrap_view(as_strided(array_arg(x, "x"), opt_dims(shape), opt_dims(strides)), x);
+      },
+      nb::arg("x"), nb::arg("shape").none(), nb::arg("strides").none());
+  m.def(
+      "_sliding_window_view",
+      [](nb::handle x, nb::handle window_shape, nb::handle axis) {
+        std::optional<std::vector<int64_t>> ax;
+        if (!axis.is_none()) ax = to_dims(axis).to_vector();
+        return wrap_view(sliding_window_view(array_arg(x, "x"), to_dims(window_shape).to_vector(), ax), x);
+      },
+      nb::arg("x"), nb::arg("window_shape"), nb::arg("axis").none());
   m.def("_shares_memory", [](nb::handle a, nb::handle b, int64_t max_work) {
     try {
       return shares_memory(array_arg(a, "a"), array_arg(b, "b"), max_work);
@@ -94,9 +100,8 @@ void init_lib_functions(nb::module_& m) {
       throw nb::python_error();
     }
   });
-  m.def("_may_share_memory", [](nb::handle a, nb::handle b) {
-    return array_arg(a, "a").may_share_memory(array_arg(b, "b"));
-  });
+  m.def("_may_share_memory",
+        [](nb::handle a, nb::handle b) { return array_arg(a, "a").may_share_memory(array_arg(b, "b")); });
   m.def("_byte_bounds", [](nb::handle a) { return byte_bounds(array_arg(a, "a")); });
 }
 

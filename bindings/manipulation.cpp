@@ -91,8 +91,8 @@ nb::object transpose_method(nb::handle self, nb::args axes) {
 namespace {
 
 bool is_array_subtype(nb::handle t) {
-  return PyType_Check(t.ptr()) &&
-         PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(t.ptr()), reinterpret_cast<PyTypeObject*>(nb::type<PyArray>().ptr()));
+  return PyType_Check(t.ptr()) && PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(t.ptr()),
+                                                   reinterpret_cast<PyTypeObject*>(nb::type<PyArray>().ptr()));
 }
 
 // `r` (a fresh view of `self`) as an instance of the ndarray subclass `type`, sharing memory and

@@ -555,7 +555,8 @@ void init_ufunc(nb::module_& m) {
         ndarray nan_v = as_device_array(nan), pos_v, neg_v;
         if (!posinf.is_none()) pos_v = as_device_array(posinf);
         if (!neginf.is_none()) neg_v = as_device_array(neginf);
-        ndarray r = nan_to_num(a, copy, nan_v, posinf.is_none() ? nullptr : &pos_v, neginf.is_none() ? nullptr : &neg_v);
+        ndarray r =
+            nan_to_num(a, copy, nan_v, posinf.is_none() ? nullptr : &pos_v, neginf.is_none() ? nullptr : &neg_v);
         return (!copy && is_array(x) && r.data() == a.data()) ? nb::borrow(x) : wrap(r);
       },
       nb::arg("x"), nb::arg("copy"), nb::arg("nan"), nb::arg("posinf").none(), nb::arg("neginf").none());

@@ -58,7 +58,13 @@ def piecewise(x, condlist, funclist, *args, **kw):
     cp = _cupric()
     x = cp.asarray(x)
     n2 = len(funclist)
-    if numpy.isscalar(condlist) or (not isinstance(condlist[0], (list, cp.ndarray, numpy.ndarray)) and x.ndim != 0):
+    # One condition given bare (not a list of them): NumPy looks at condlist[0], which for an
+    # array condlist is a sequence only when it has two or more dimensions.
+    if isinstance(condlist, (cp.ndarray, numpy.ndarray)):
+        first_is_seq = condlist.ndim > 1
+    else:
+        first_is_seq = not numpy.isscalar(condlist) and isinstance(condlist[0], (list, cp.ndarray, numpy.ndarray))
+    if numpy.isscalar(condlist) or (not first_is_seq and x.ndim != 0):
         condlist = [condlist]
     if isinstance(condlist, (list, tuple)):
         condlist = cp.stack([cp.asarray(c, dtype=bool) for c in condlist])

@@ -78,8 +78,10 @@ ndarray polyval_lowfirst(const Operand& x, const ndarray& c_arg, bool tensor) {
 ndarray polyvalfromroots(const Operand& x, const ndarray& r_arg, bool tensor) {
   ndarray r = as_inexact(atleast_1d(r_arg));
   if (x.is_array()) {
-    if (tensor) r = tensor_shape(r, x);
-    else if (x.array().ndim() >= r.ndim()) throw ValueError("x.ndim must be < r.ndim when tensor == False");
+    if (tensor)
+      r = tensor_shape(r, x);
+    else if (x.array().ndim() >= r.ndim())
+      throw ValueError("x.ndim must be < r.ndim when tensor == False");
   }
   return prod(subtract(x, r), AxisArg(int64_t{0}));
 }

@@ -99,8 +99,10 @@ bool shares_memory(const ndarray& a, const ndarray& b, int64_t max_work) {
   while (i < ea.size() && j < eb.size()) {
     const int64_t a0 = ea[i], a1 = a0 + a.itemsize(), b0 = eb[j], b1 = b0 + b.itemsize();
     if (a0 < b1 && b0 < a1) return true;
-    if (a1 <= b1) ++i;
-    else ++j;
+    if (a1 <= b1)
+      ++i;
+    else
+      ++j;
   }
   return false;
 }

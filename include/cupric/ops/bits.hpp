@@ -10,8 +10,8 @@ namespace cupric {
 ndarray packbits(const ndarray& a, std::optional<int64_t> axis = std::nullopt, bool big = true);
 // numpy.unpackbits: each uint8 as 8 uint8 bits along `axis`; count keeps that many bits (negative:
 // drops -count from the end; beyond 8n pads zeros).
-ndarray unpackbits(const ndarray& a, std::optional<int64_t> axis = std::nullopt, std::optional<int64_t> count = std::nullopt,
-                   bool big = true);
+ndarray unpackbits(const ndarray& a, std::optional<int64_t> axis = std::nullopt,
+                   std::optional<int64_t> count = std::nullopt, bool big = true);
 // ndarray.byteswap: each element's bytes reversed (each half of a complex value separately); in
 // place writes them back into `a` and returns it.
 ndarray byteswap(const ndarray& a, bool inplace = false);
