@@ -27,6 +27,76 @@ def vander(x, N=None, increasing=False):
     return _core._vander(x, None if N is None else int(N), bool(increasing))
 
 
+def _linalg():
+    # cupric.linalg (issue 17) provides lstsq and eigvals; imported on use.
+    import importlib
+    return importlib.import_module('cupric.linalg')
+
+
+def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
+    """Least-squares polynomial fit of degree deg (numpy.polyfit; cov=True is not supported, as in CuPy)."""
+    import warnings
+    cp = _cupric()
+    if cov:
+        raise ValueError("cupric.polyfit does not compute the covariance matrix (cov=True), as CuPy's")
+    order = int(deg) + 1
+    x, y = cp.asarray(x) + 0.0, cp.asarray(y) + 0.0
+    if deg < 0:
+        raise ValueError("expected deg >= 0")
+    if x.ndim != 1:
+        raise TypeError("expected 1D vector for x")
+    if x.size == 0:
+        raise TypeError("expected non-empty vector for x")
+    if y.ndim < 1 or y.ndim > 2:
+        raise TypeError("expected 1D or 2D array for y")
+    if x.shape[0] != y.shape[0]:
+        raise TypeError("expected x and y to have same length")
+    if rcond is None:
+        rcond = len(x) * numpy.finfo(x.dtype).eps
+    lhs, rhs = vander(x, order), y
+    if w is not None:
+        w = cp.asarray(w) + 0.0
+        if w.ndim != 1:
+            raise TypeError("expected a 1-d array for weights")
+        if w.shape[0] != y.shape[0]:
+            raise TypeError("expected w and y to have the same length")
+        lhs = lhs * w[:, None]
+        rhs = rhs * (w if rhs.ndim == 1 else w[:, None])
+    scale = cp.sqrt((lhs * lhs).sum(axis=0))
+    lhs = lhs / scale
+    c, resids, rank, s = _linalg().lstsq(lhs, rhs, rcond)
+    c = (c.T / scale).T
+    if int(rank) != order and not full:
+        warnings.warn("Polyfit may be poorly conditioned", numpy.exceptions.RankWarning, stacklevel=2)
+    if full:
+        return c, resids, rank, s, rcond
+    return c
+
+
+def roots(p):
+    """The roots of the polynomial p (highest power first): the companion matrix's eigenvalues."""
+    cp = _cupric()
+    p = cp.atleast_1d(cp.asarray(p))
+    if p.ndim != 1:
+        raise ValueError("Input must be a rank-1 array.")
+    non_zero = cp.flatnonzero(p)
+    if len(non_zero) == 0:
+        return cp.array([])
+    first, last = int(non_zero[0]), int(non_zero[-1])
+    trailing_zeros = len(p) - last - 1
+    p = p[first:last + 1]
+    if p.dtype.kind not in 'fc':
+        p = p.astype(float)
+    N = len(p)
+    if N > 1:
+        A = cp.diag(cp.ones((N - 2,), p.dtype), -1)
+        A[0, :] = -p[1:] / p[0]
+        r = _linalg().eigvals(A)
+    else:
+        r = cp.array([])
+    return cp.concatenate((r, cp.zeros(trailing_zeros, r.dtype)))
+
+
 def _coeffs(a):
     cp = _cupric()
     return cp.atleast_1d(a.coeffs if isinstance(a, poly1d) else cp.asarray(a))

@@ -81,3 +81,35 @@ def test_polynomial_polynomial(cdt, tensor):
     assert_raises_like_numpy(lambda: P.polyvander(x_np, -1), lambda: CP.polyvander(x, -1))
     cc_np = numpy.array([1, 2, 3, 4]).astype(cdt)
     assert_matches_numpy(CP.polycompanion(cupric.asarray(cc_np)), P.polycompanion(cc_np), rtol=1e-6)
+
+
+def _has_linalg(*names):
+    try:
+        import cupric.linalg as la
+    except ImportError:
+        return False
+    return all(hasattr(la, n) for n in names)
+
+
+@pytest.mark.skipif(not _has_linalg('lstsq'), reason='polyfit needs cupric.linalg.lstsq (issue 17)')
+@pytest.mark.parametrize('deg', [0, 1, 3])
+def test_polyfit(deg):
+    x_np = numpy.linspace(-1, 2, 9)
+    y_np = numpy.stack([x_np ** 3 - x_np + 0.5, numpy.cos(x_np)], axis=1)
+    w_np = numpy.linspace(1, 2, 9)
+    for y_sel in (y_np[:, 0], y_np):
+        assert_matches_numpy(cupric.polyfit(cupric.asarray(x_np), cupric.asarray(y_sel), deg),
+                             numpy.polyfit(x_np, y_sel, deg), rtol=1e-8, atol=1e-10)
+        assert_matches_numpy(cupric.polyfit(cupric.asarray(x_np), cupric.asarray(y_sel), deg, w=cupric.asarray(w_np)),
+                             numpy.polyfit(x_np, y_sel, deg, w=w_np), rtol=1e-8, atol=1e-10)
+    assert_raises_like_numpy(lambda: numpy.polyfit(x_np, y_np[:3, 0], 1),
+                             lambda: cupric.polyfit(cupric.asarray(x_np), cupric.asarray(y_np[:3, 0]), 1))
+
+
+@pytest.mark.skipif(not _has_linalg('eigvals'), reason='roots needs cupric.linalg.eigvals (issue 17)')
+@pytest.mark.parametrize('p', [[1, -3, 2], [1, 0, 1], [0, 0, 2, -4, 0, 0], [5], [0, 0]])
+def test_roots(p):
+    r = cupric.roots(cupric.asarray(p)).get()
+    e = numpy.roots(numpy.array(p))
+    assert r.shape == e.shape
+    numpy.testing.assert_allclose(numpy.sort_complex(r), numpy.sort_complex(e), rtol=1e-10, atol=1e-12)
