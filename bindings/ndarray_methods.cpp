@@ -13,7 +13,8 @@
 //  - python/cupric/_ndarray.py attaches what needs Python-level objects: `flags` (a flags
 //    object), `data` (cupric.cuda.MemoryPointer), `device` (cupric.cuda.Device), `__iter__` (a
 //    lazy generator), `__reduce__` (pickling through cupric._creation), `clip` (numpy.clip's
-//    bound forms, python/cupric/_ufunc_funcs.py) and the deprecated scatter_add/max/min.
+//    bound forms, python/cupric/_ufunc_funcs.py), the deprecated scatter_add/max/min, `flat`
+//    (cupric.flatiter) and the NumPy-host io methods tofile/tobytes/dump/dumps (cupric/_io.py).
 #include <algorithm>
 #include "cupric/ops/bits.hpp"
 #include "ndarray_methods.hpp"

@@ -164,14 +164,19 @@ PyObject* divmod_slot(PyObject* a, PyObject* b) noexcept {
 // NumPy compares an array with an object no ufunc takes (None, object(), a string) element by
 // element as Python objects: `x == None` is an array of False, `x != object()` one of True, not
 // the Python bool CPython's identity fallback gives. Array-likes (sequences, objects with an array
-// protocol or NumPy's __array_ufunc__ opt-out) are left to NotImplemented, as before: their own
-// comparison, or the other library's, decides.
+// protocol or NumPy's __array_ufunc__ opt-out) and objects with their own __eq__ are left to
+// NotImplemented, as before: their own comparison, or the other library's, decides.
 bool compares_as_object(nb::handle b) {
+  if (b.is_none() || PyUnicode_Check(b.ptr()) || PyBytes_Check(b.ptr())) return true;
   if (PyList_Check(b.ptr()) || PyTuple_Check(b.ptr())) return false;
   for (const char* attr : {"__array_ufunc__", "__array__", "__array_interface__", "__cuda_array_interface__",
                            "__dlpack__", "__array_namespace__"})
     if (nb::hasattr(b, attr)) return false;
-  return true;
+  // Only objects compared by identity: a type with its own __eq__/__ne__ decides for itself
+  // (NumPy would call it once per element; cupric lets Python call it once, on the array).
+  nb::handle object_type(reinterpret_cast<PyObject*>(&PyBaseObject_Type));
+  return b.type().attr("__eq__").is(object_type.attr("__eq__")) &&
+         b.type().attr("__ne__").is(object_type.attr("__ne__"));
 }
 
 // a < b, ...: CPython calls it with the operands swapped and the operator mirrored when the

@@ -107,9 +107,6 @@ mintypecode, typename, iterable = _numpy.mintypecode, _numpy.typename, _numpy.it
 format_parser = _numpy.rec.format_parser
 from numpy.lib.npyio import DataSource  # noqa: E402
 from cupric import lib, polynomial  # noqa: E402,F401
-from cupric import _io as _io_methods  # noqa: E402
-_io_methods.attach(ndarray)
-ndarray.flat = property(flatiter, None, None, "A flat (C-order) iterator over the array (cupric.flatiter).")
 
 
 def __getattr__(name):

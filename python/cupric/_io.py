@@ -101,18 +101,18 @@ fromiter = _reader(numpy.fromiter)
 fromstring = _reader(numpy.fromstring)
 
 
-# ndarray methods (attached in cupric/_ndarray_io below).
-def _tofile(self, fid, sep="", format="%s"):  # noqa: A002
+# ndarray methods (attached in cupric/_ndarray.py).
+def ndarray_tofile(self, fid, sep="", format="%s"):  # noqa: A002
     """Writes the array to a file as text or binary (numpy.ndarray.tofile of the host copy)."""
     self.get().tofile(fid, sep, format)
 
 
-def _tobytes(self, order='C'):
+def ndarray_tobytes(self, order='C'):
     """The raw bytes of the array's data (numpy.ndarray.tobytes of the host copy)."""
     return self.get().tobytes(order)
 
 
-def _dump(self, file):
+def ndarray_dump(self, file):
     """Pickles the array into file (a path or an open binary file)."""
     if isinstance(file, str):
         with open(file, 'wb') as f:
@@ -121,13 +121,7 @@ def _dump(self, file):
         pickle.dump(self, file, -1)
 
 
-def _dumps(self):
+def ndarray_dumps(self):
     """The pickle of the array, as bytes."""
     return pickle.dumps(self, -1)
 
-
-def attach(ndarray):
-    ndarray.tofile = _tofile
-    ndarray.tobytes = _tobytes
-    ndarray.dump = _dump
-    ndarray.dumps = _dumps

@@ -136,7 +136,18 @@ def test_boolean_index_mismatch_errors(shape, index):
 
 # ---- comparisons with objects no ufunc takes ------------------------------------------------------
 
-@pytest.mark.parametrize('other', [None, object(), 'text'])
+class _Plain:
+    """Compared by identity (no __eq__ of its own)."""
+
+
+class _OwnEq:
+    def __eq__(self, other):
+        return 'own eq'
+
+    __hash__ = None
+
+
+@pytest.mark.parametrize('other', [None, object(), 'text', b'bytes', _Plain()])
 def test_compare_with_object_gives_arrays(other):
     x_np = numpy.arange(6).reshape(2, 3)
     x = cupric.asarray(x_np)
@@ -190,3 +201,7 @@ def test_clip_bfloat16_promotion(bounds):
     lo_np, hi_np = (bound(b, numpy) for b in bounds)
     lo, hi = (bound(b, cupric) for b in bounds)
     assert_matches_numpy(cupric.clip(a, lo, hi), numpy.clip(a_np, lo_np, hi_np))
+
+
+def test_compare_with_object_defining_eq_defers_to_it():
+    assert (cupric.ones(3) == _OwnEq()) == 'own eq'
