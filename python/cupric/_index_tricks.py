@@ -40,7 +40,7 @@ class _AxisConcatenator:
             if isinstance(item, slice):
                 newobj = _slice_values(item)
                 if ndmin > 1:
-                    newobj = cp.array(newobj, copy=False, ndmin=ndmin)
+                    newobj = cp.array(newobj, copy=None, ndmin=ndmin)
                     if trans1d != -1:
                         newobj = cp.moveaxis(newobj, -1, trans1d)
             elif isinstance(item, str):
@@ -69,7 +69,7 @@ class _AxisConcatenator:
                 newobj = item
             else:
                 item_ndim = numpy.ndim(item) if not isinstance(item, cp.ndarray) else item.ndim
-                newobj = cp.array(item, copy=False, ndmin=ndmin)
+                newobj = cp.array(item, copy=None, ndmin=ndmin)
                 if trans1d != -1 and item_ndim < ndmin:
                     k2 = ndmin - item_ndim
                     k1 = trans1d if trans1d >= 0 else trans1d + k2 + 1

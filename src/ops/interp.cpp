@@ -57,6 +57,10 @@ ndarray interp_real(const ndarray& x, const ndarray& xp, const ndarray& fp, cons
 
 ndarray interp(const ndarray& x_arg, const ndarray& xp_arg, const ndarray& fp_arg, std::optional<complex128> left,
                std::optional<complex128> right, std::optional<double> period) {
+  for (const ndarray* a : {&x_arg, &xp_arg})
+    if (a->dtype().is_complex())  // NumPy reads x and xp as float64 under the safe rule
+      throw TypeError("Cannot cast array data from dtype('" + a->dtype().name() +
+                      "') to dtype('float64') according to the rule 'safe'");
   const bool cplx = fp_arg.dtype().is_complex();
   ndarray x = astype(x_arg, dtypes::float64), xp = astype(xp_arg, dtypes::float64);
   ndarray fp = astype(fp_arg, cplx ? dtypes::complex128 : dtypes::float64);

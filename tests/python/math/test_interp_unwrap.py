@@ -43,6 +43,11 @@ def test_interp_special_values():
 
 def test_interp_errors():
     x, xp, fp = cupric.ones(3), cupric.arange(3.0), cupric.arange(3.0)
+    c_np = numpy.array([1j, 2.0])
+    assert_raises_like_numpy(lambda: numpy.interp(c_np, [0.0, 1.0], [0.0, 1.0]),
+                             lambda: cupric.interp(cupric.asarray(c_np), xp[:2], fp[:2]))
+    assert_raises_like_numpy(lambda: numpy.interp([1.0], c_np, [0.0, 1.0]),
+                             lambda: cupric.interp(cupric.ones(1), cupric.asarray(c_np), fp[:2]))
     assert_raises_like_numpy(lambda: numpy.interp(numpy.ones(3), [], []),
                              lambda: cupric.interp(x, cupric.array([]), cupric.array([])))
     assert_raises_like_numpy(lambda: numpy.interp(numpy.ones(3), numpy.arange(3.0), numpy.arange(2.0)),
