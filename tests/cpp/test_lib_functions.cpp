@@ -52,7 +52,8 @@ TEST(LibFunctions, StrideTricks) {
   ndarray w = sliding_window_view(x, {3});
   EXPECT_EQ(w.shape(), (Dims{3, 3}));
   EXPECT_EQ(to_vector<int64_t>(copy(w)), (std::vector<int64_t>{0, 1, 2, 1, 2, 3, 2, 3, 4}));
-  expect_error<ValueError>([&] { sliding_window_view(x, {6}); }, "window shape cannot be larger than input array shape");
+  expect_error<ValueError>([&] { sliding_window_view(x, {6}); },
+                           "window shape cannot be larger than input array shape");
   ndarray s = as_strided(x, Dims{2, 2}, Dims{16, 8});
   EXPECT_EQ(to_vector<int64_t>(copy(s)), (std::vector<int64_t>{0, 1, 2, 3}));
   ndarray even = x.view(Dims{3}, Dims{16}, 0), odd = x.view(Dims{2}, Dims{16}, 8);
