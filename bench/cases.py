@@ -296,6 +296,27 @@ CASES += [
          expect=lambda h: (h["a"].sum(), 1e-5)),
 ]
 
+# NumPy's namespace beyond the core (issue 18): interp, packbits/unpackbits, polyval, a window,
+# sliding-window sums; each a few whole-array passes composed in C++.
+_INTERP_SETUP = "xs = xp.linspace(-4.0, 4.0, 4096, dtype=np.float64)\nys = xp.sin(xs)"
+CASES += [
+    Case("interp", lambda s: f"interp(a, xs[4096], ys) {p2(s.big // 4)} f32", "device", "xp.interp(a, xs, ys)",
+         {"a": ("quarter", "dev")}, nbytes=lambda s: (4 + 8) * (s.big // 4), needs=(func("interp"),),
+         setup=_INTERP_SETUP),
+    Case("packbits", lambda s: f"packbits(a > 0) {p2(s.big)} f32", "device", "xp.packbits(a > 0)",
+         {"a": ("big", "dev")}, nbytes=lambda s: _f32x4 * s.big + s.big // 8, needs=(func("packbits"),),
+         expect=lambda h: np.packbits(h["a"] > 0)),
+    Case("unpackbits", lambda s: f"unpackbits {p2(s.big // 8)} uint8", "device",
+         "xp.unpackbits(a.view(np.uint8)[: a.size // 2])", {"a": ("quarter", "dev")},
+         nbytes=lambda s: 9 * (s.big // 8), needs=(func("unpackbits"),)),
+    Case("polyval", lambda s: f"polyval(deg 7, a) {p2(s.big)} f32", "device",
+         "xp.polyval(xp.arange(8, dtype=np.float32), a)", {"a": ("big", "dev")},
+         nbytes=lambda s: _f32x4 * 2 * s.big, needs=(func("polyval"),)),
+    Case("hanning", lambda s: f"hanning({p2(s.big // 4)})", "device", "xp.hanning(a.size)",
+         {"a": ("quarter", "dev")}, nbytes=lambda s: 8 * (s.big // 4), needs=(func("hanning"),)),
+]
+
+
 def select(pattern):
     """The cases whose id or generic name matches the regular expression (all when None)."""
     import re

@@ -102,6 +102,7 @@ void init_interop(nb::module_& m);         // DLPack capsules, __cuda_array_inte
 // An object exporting __cuda_array_interface__ as a cupric array over its memory (nullopt for
 // anything else); copy as the array API's (interop.cpp).
 std::optional<ndarray> foreign_device_array(nb::handle obj, std::optional<bool> copy);
+void init_lib_functions(nb::module_& m);  // windows, polynomials, interp, bits, stride tricks (lib_functions.cpp)
 // A cupric.cuda.Stream (its _obj), a _runtime.Stream, or None for the current stream of `device`
 // (-1: the current device); for the cuda binding files (cuda_memory.cpp).
 Stream stream_or_current(nb::handle obj, int device = -1);

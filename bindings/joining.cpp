@@ -189,9 +189,15 @@ void init_joining(nb::module_& m) {
   m.def(
       "roll",
       [](nb::handle a, nb::handle shift, nb::handle axis) {
+        // A shift or axis given as an array (cupric or NumPy, 0-d included) is read as its values,
+        // as NumPy reads it (one host copy): a 0-d array is one int, not a sequence.
+        auto values = [](nb::handle v) -> nb::object {
+          if (!PyLong_Check(v.ptr()) && nb::hasattr(v, "ndim") && nb::hasattr(v, "tolist")) return v.attr("tolist")();
+          return nb::borrow(v);
+        };
         std::optional<std::vector<int64_t>> axes;
-        if (!axis.is_none()) axes = int_or_tuple(axis);
-        return wrap(roll(arr(a), int_or_tuple(shift), axes));
+        if (!axis.is_none()) axes = int_or_tuple(values(axis));
+        return wrap(roll(arr(a), int_or_tuple(values(shift)), axes));
       },
       nb::arg("a"), nb::arg("shift"), nb::arg("axis") = nb::none(), "Rolls elements along axes.");
   m.def(

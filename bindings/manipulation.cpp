@@ -88,14 +88,45 @@ nb::object transpose_method(nb::handle self, nb::args axes) {
   return transpose_impl(self, axes);
 }
 
+namespace {
+
+bool is_array_subtype(nb::handle t) {
+  return PyType_Check(t.ptr()) && PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(t.ptr()),
+                                                   reinterpret_cast<PyTypeObject*>(nb::type<PyArray>().ptr()));
+}
+
+// `r` (a fresh view of `self`) as an instance of the ndarray subclass `type`, sharing memory and
+// base, then `type.__array_finalize__(self)` as NumPy and CuPy call it.
+nb::object as_subtype(nb::object r, nb::handle type, nb::handle self) {
+  if (r.type().is(type)) return r;
+  const PyArray& src = unwrap(r);
+  nb::object o = nb::inst_alloc(type);
+  new (nb::inst_ptr<PyArray>(o)) PyArray{src.arr, src.base, src.descr};
+  nb::inst_mark_ready(o);
+  if (nb::hasattr(o, "__array_finalize__")) o.attr("__array_finalize__")(self);
+  return o;
+}
+
+}  // namespace
+
+// ndarray.view(dtype, type): as NumPy, a dtype argument that is an ndarray subclass is the type.
 nb::object view_impl(nb::handle self, nb::handle dtype, nb::handle type) {
-  if (!type.is_none())
-    throw NotImplementedError("ndarray.view(type=...) is not supported: cupric has no ndarray subclasses");
+  if (type.is_none() && !self.type().is(nb::type<PyArray>())) type = self.type();  // a subclass keeps its type
+  if (is_array_subtype(dtype)) {
+    type = dtype;
+    dtype = nb::none();
+  }
+  if (!type.is_none() && !is_array_subtype(type)) throw ValueError("Type must be a sub-type of ndarray type");
   PyArray& pa = unwrap(self);
-  if (dtype.is_none()) return wrap(pa.arr.view(pa.arr.shape(), pa.arr.strides()), pa.descr, &pa, self);
-  ResolvedDType rd = resolve_dtype(dtype);
-  ndarray v = view_dtype(pa.arr, rd.dtype);
-  return wrap(std::move(v), rd.dtype.is_void() ? nb::handle(rd.descr) : nb::handle(), &pa, self);
+  nb::object r;
+  if (dtype.is_none()) {
+    r = wrap(pa.arr.view(pa.arr.shape(), pa.arr.strides()), pa.descr, &pa, self);
+  } else {
+    ResolvedDType rd = resolve_dtype(dtype);
+    ndarray v = view_dtype(pa.arr, rd.dtype);
+    r = wrap(std::move(v), rd.dtype.is_void() ? nb::handle(rd.descr) : nb::handle(), &pa, self);
+  }
+  return type.is_none() ? r : as_subtype(std::move(r), type, self);
 }
 
 void init_manipulation(nb::module_& m) {

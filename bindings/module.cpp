@@ -28,4 +28,5 @@ NB_MODULE(_core, m) {
   init_jit(m);
   init_random(m);
   init_interop(m);
+  init_lib_functions(m);
 }

@@ -13,12 +13,14 @@
 //  - python/cupric/_ndarray.py attaches what needs Python-level objects: `flags` (a flags
 //    object), `data` (cupric.cuda.MemoryPointer), `device` (cupric.cuda.Device), `__iter__` (a
 //    lazy generator), `__reduce__` (pickling through cupric._creation), `clip` (numpy.clip's
-//    bound forms, python/cupric/_ufunc_funcs.py) and the deprecated scatter_add/max/min.
+//    bound forms, python/cupric/_ufunc_funcs.py), the deprecated scatter_add/max/min, `flat`
+//    (cupric.flatiter) and the NumPy-host io methods tofile/tobytes/dump/dumps (cupric/_io.py).
 //  - the interop protocols that are Python by nature: __array_ufunc__ and __array_function__
 //    (python/cupric/_numpy_protocols.py), __array_namespace__, mT and to_device
 //    (python/cupric/_array_api.py), the deprecated toDlpack (python/cupric/_dlpack.py);
 //    __dlpack__, __dlpack_device__ and __cuda_array_interface__ are below (bindings/interop.cpp).
 #include <algorithm>
+#include "cupric/ops/bits.hpp"
 #include "ndarray_methods.hpp"
 
 namespace cupric::py {
@@ -192,6 +194,13 @@ void init_ndarray_methods(nb::module_& m) {
   c.def("copy", &copy_method, nb::arg("order") = "C", "A copy of the array.");
   c.def("view", &view_impl, none("dtype"), none("type"),
         "A view of the same memory, optionally read as another dtype.");
+  c.def(
+      "byteswap",
+      [](nb::handle self, bool inplace) {
+        ndarray r = byteswap(unwrap(self).arr, inplace);
+        return inplace ? nb::borrow(self) : wrap(std::move(r));
+      },
+      nb::arg("inplace") = false, "Swaps the bytes of each element (in place, or into a copy).");
   c.def("fill", &fill_method, nb::arg("value"), "Fills the array with a scalar.");
   c.def("get", &array_get, none("stream"), nb::arg("order").none() = "C", none("out"), nb::arg("blocking") = true,
         "A numpy.ndarray copy on the host.");

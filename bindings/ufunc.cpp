@@ -160,9 +160,28 @@ PyObject* divmod_slot(PyObject* a, PyObject* b) noexcept {
   } catch (...) { return raise_current_exception(); }
 }
 
+// Note [Comparing with other objects]
+// NumPy compares an array with an object no ufunc takes (None, object(), a string) element by
+// element as Python objects: `x == None` is an array of False, `x != object()` one of True, not
+// the Python bool CPython's identity fallback gives. Array-likes (sequences, objects with an array
+// protocol or NumPy's __array_ufunc__ opt-out) and objects with their own __eq__ are left to
+// NotImplemented, as before: their own comparison, or the other library's, decides.
+bool compares_as_object(nb::handle b) {
+  if (b.is_none() || PyUnicode_Check(b.ptr()) || PyBytes_Check(b.ptr())) return true;
+  if (PyList_Check(b.ptr()) || PyTuple_Check(b.ptr())) return false;
+  for (const char* attr : {"__array_ufunc__", "__array__", "__array_interface__", "__cuda_array_interface__",
+                           "__dlpack__", "__array_namespace__"})
+    if (nb::hasattr(b, attr)) return false;
+  // Only objects compared by identity: a type with its own __eq__/__ne__ decides for itself
+  // (NumPy would call it once per element; cupric lets Python call it once, on the array).
+  nb::handle object_type(reinterpret_cast<PyObject*>(&PyBaseObject_Type));
+  return b.type().attr("__eq__").is(object_type.attr("__eq__")) &&
+         b.type().attr("__ne__").is(object_type.attr("__ne__"));
+}
+
 // a < b, ...: CPython calls it with the operands swapped and the operator mirrored when the
 // left operand returned NotImplemented, which `binary` gives for operands ufuncs do not take
-// (`a == None` is then False, by identity).
+// (`a == None` is an array: Note [Comparing with other objects]).
 PyObject* richcompare_slot(PyObject* a, PyObject* b, int cmp) noexcept {
   Slot k;
   switch (cmp) {
@@ -174,7 +193,16 @@ PyObject* richcompare_slot(PyObject* a, PyObject* b, int cmp) noexcept {
     case Py_GE: k = Slot::GreaterEqual; break;
     default: Py_RETURN_NOTIMPLEMENTED;
   }
-  return binary_slot_call(k, a, b, false);
+  PyObject* r = binary_slot_call(k, a, b, false);
+  if (r != Py_NotImplemented || (cmp != Py_EQ && cmp != Py_NE) || !is_array(a)) return r;
+  try {
+    if (!compares_as_object(b)) return r;
+    Py_DECREF(r);
+    const ndarray& x = unwrap(a).arr;
+    ndarray res = ndarray::empty(x.shape(), dtypes::bool_, Order::C, &x.backend());
+    fill(res, Scalar::of<bool>(cmp == Py_NE));
+    return wrap(std::move(res)).release().ptr();
+  } catch (...) { return raise_current_exception(); }
 }
 
 template <class F>
@@ -526,9 +554,14 @@ void init_ufunc(nb::module_& m) {
       nb::arg("a"), nb::arg("decimals"), nb::arg("out").none());
   m.def(
       "_nan_to_num",
-      [](nb::handle x, bool copy, double nan, std::optional<double> posinf, std::optional<double> neginf) {
+      [](nb::handle x, bool copy, nb::handle nan, nb::handle posinf, nb::handle neginf) {
+        // The replacement values may be numbers or arrays (broadcast against x, as NumPy's).
         ndarray a = as_device_array(x);
-        ndarray r = nan_to_num(a, copy, nan, posinf, neginf);
+        ndarray nan_v = as_device_array(nan), pos_v, neg_v;
+        if (!posinf.is_none()) pos_v = as_device_array(posinf);
+        if (!neginf.is_none()) neg_v = as_device_array(neginf);
+        ndarray r =
+            nan_to_num(a, copy, nan_v, posinf.is_none() ? nullptr : &pos_v, neginf.is_none() ? nullptr : &neg_v);
         return (!copy && is_array(x) && r.data() == a.data()) ? nb::borrow(x) : wrap(r);
       },
       nb::arg("x"), nb::arg("copy"), nb::arg("nan"), nb::arg("posinf").none(), nb::arg("neginf").none());

@@ -85,6 +85,36 @@ from cupric._array_api import (__array_api_version__, isdtype, matrix_transpose,
                                cumulative_sum, cumulative_prod, unstack)
 from cupric._array_api_info import __array_namespace_info__  # noqa: E402
 globals().update({_name: globals()[_target] for _name, _target in _array_api._ALIASES.items()})
+# NumPy's namespace beyond the core routines (issue 18), one module per concept.
+from cupric._window import bartlett, blackman, hamming, hanning, kaiser  # noqa: E402
+from cupric._polynomial import (polyval, vander, polyadd, polysub, polymul, polydiv, poly,  # noqa: E402
+                                poly1d, polyfit, roots)
+from cupric._interp import interp, unwrap  # noqa: E402
+from cupric._bits import packbits, unpackbits, binary_repr, base_repr  # noqa: E402
+from cupric._memory_overlap import shares_memory, may_share_memory, byte_bounds  # noqa: E402
+from cupric._index_tricks import c_, r_, s_, index_exp, mgrid, ogrid, ndindex  # noqa: E402
+from cupric._type_check import (iscomplex, iscomplexobj, isreal, isrealobj, real_if_close,  # noqa: E402
+                                isfortran, isneginf, isposinf, asarray_chkfinite, isscalar, ndim, shape, size,
+                                rollaxis)
+from cupric._functional import apply_along_axis, apply_over_axes, piecewise, fromfunction, vectorize  # noqa: E402
+from cupric._io import (load, save, savez, savez_compressed, savetxt, loadtxt, genfromtxt, fromfile,  # noqa: E402
+                        frombuffer, fromiter, fromstring)
+from cupric._iterators import broadcast, flatiter  # noqa: E402
+from cupric import exceptions  # noqa: E402,F401
+from cupric.exceptions import (AxisError, ComplexWarning, ModuleDeprecationWarning, RankWarning,  # noqa: E402
+                               TooHardError, VisibleDeprecationWarning)
+from cupric._legacy_names import (Inf, Infinity, PINF, infty, NINF, NAN, NaN, PZERO, NZERO, float_,  # noqa: E402
+                                  complex_, cfloat, singlecomplex, alltrue, sometrue, product, cumproduct, round_,
+                                  trapz, msort, asfarray, in1d)
+from cupric._printing import (array2string, array_repr, array_str, format_float_positional,  # noqa: E402
+                              format_float_scientific, get_printoptions, set_printoptions, printoptions)
+from cupric._memoize import memoize, clear_memo  # noqa: E402
+# NumPy's host-side type and data helpers, re-exported as CuPy does.
+long, ulong = _numpy.long, _numpy.ulong
+mintypecode, typename, iterable = _numpy.mintypecode, _numpy.typename, _numpy.iterable
+format_parser = _numpy.rec.format_parser
+from numpy.lib.npyio import DataSource  # noqa: E402
+from cupric import lib, polynomial  # noqa: E402,F401
 
 
 def __getattr__(name):

@@ -5,6 +5,8 @@ import warnings
 
 from cupric import _core
 from cupric._ufunc_funcs import clip as _clip_function
+from cupric import _io
+from cupric._iterators import flatiter as _flatiter
 
 ndarray = _core.ndarray
 
@@ -91,3 +93,8 @@ ndarray.clip = _clip
 ndarray.scatter_add = _scatter_add
 ndarray.scatter_max = _scatter_max
 ndarray.scatter_min = _scatter_min
+ndarray.flat = property(_flatiter, None, None, "A flat (C-order) view for indexing and iteration (cupric.flatiter).")
+ndarray.tofile = _io.ndarray_tofile
+ndarray.tobytes = _io.ndarray_tobytes
+ndarray.dump = _io.ndarray_dump
+ndarray.dumps = _io.ndarray_dumps

@@ -72,8 +72,7 @@ def clip(a, a_min=_NO_VALUE, a_max=_NO_VALUE, out=None, *, min=_NO_VALUE, max=_N
 
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     """Replace NaN with `nan` and infinities with `posinf`/`neginf` (numpy.nan_to_num)."""
-    return _core._nan_to_num(x, bool(copy), float(nan), None if posinf is None else float(posinf),
-                             None if neginf is None else float(neginf))
+    return _core._nan_to_num(x, bool(copy), nan, posinf, neginf)
 
 
 def real(val):

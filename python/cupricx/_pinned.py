@@ -27,8 +27,18 @@ def empty_pinned(shape, dtype=float, order='C'):
 
 def empty_like_pinned(a, dtype=None, order='K', subok=None, shape=None):
     """empty_pinned with the shape and dtype of `a`."""
-    order = 'F' if order in ('F', 'A', 'K') and a.flags.f_contiguous and not a.flags.c_contiguous else 'C'
-    return empty_pinned(a.shape if shape is None else shape, a.dtype if dtype is None else dtype, order)
+    # NumPy's empty_like picks the layout (C, F, A, or K: a's axis order by strides); it reads only
+    # a's shape and strides, so a zero-copy uint8 stand-in with a's strides in elements serves.
+    if order not in ('C', 'F', 'A', 'K', None):
+        raise ValueError("order must be one of 'C', 'F', 'A', or 'K' (got %r)" % (order,))
+    elem = numpy.dtype(a.dtype).itemsize or 1
+    stand_in = numpy.lib.stride_tricks.as_strided(numpy.zeros(1, numpy.uint8), shape=a.shape,
+                                                  strides=[st // elem for st in a.strides])
+    proto = numpy.empty_like(stand_in, dtype=a.dtype if dtype is None else dtype, order=order or 'K', shape=shape)
+    mem = _memory.alloc_pinned_memory(proto.nbytes)
+    if not proto.nbytes:
+        return numpy.ndarray(proto.shape, proto.dtype)
+    return numpy.ndarray(proto.shape, proto.dtype, buffer=mem, strides=proto.strides)
 
 
 def zeros_pinned(shape, dtype=float, order='C'):

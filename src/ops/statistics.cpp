@@ -4,6 +4,7 @@
 #include "cupric/error.hpp"
 #include "cupric/ops/copy.hpp"
 #include "cupric/ops/creation.hpp"
+#include "cupric/ops/manipulation.hpp"
 #include "cupric/ops/reduction.hpp"
 #include "cupric/ops/ufunc.hpp"
 
@@ -36,6 +37,7 @@ ndarray conj(const ndarray& v) {
 }
 
 void check_1d(const ndarray& a, const ndarray& v) {
+  if (a.ndim() == 0 || v.ndim() == 0) throw ValueError("object of too small depth for desired array");
   if (a.ndim() != 1 || v.ndim() != 1) throw ValueError("object too deep for desired array");
   if (a.size() == 0) throw ValueError("a cannot be empty");
   if (v.size() == 0) throw ValueError("v cannot be empty");
@@ -75,7 +77,10 @@ ndarray correlate(const ndarray& a, const ndarray& v_arg, const std::string& mod
   return correlate_direct(a, v, mode);
 }
 
-ndarray convolve(const ndarray& a, const ndarray& v, const std::string& mode) {
+ndarray convolve(const ndarray& a_arg, const ndarray& v_arg, const std::string& mode) {
+  // numpy.convolve reads its inputs with ndmin=1 (a 0-d input is a length-1 sequence); correlate
+  // does not (it raises "too small depth").
+  const ndarray a = atleast_1d(a_arg), v = atleast_1d(v_arg);
   check_1d(a, v);
   if (v.shape()[0] > a.shape()[0]) return correlate_direct(v, reversed(a), mode);
   return correlate_direct(a, reversed(v), mode);

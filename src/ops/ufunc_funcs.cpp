@@ -44,7 +44,10 @@ ndarray around(const ndarray& a, int decimals, const ndarray* out) {
     around(imag(a), decimals, &im);
     return res;
   }
-  const bool integer = a.dtype().is_integer() || a.dtype().is_bool();
+  // bool is not an integer type to PyArray_Round: decimals=0 runs rint (its float16 loop, so NumPy 2
+  // gives float16), other decimals multiply into a bool result, which raises NumPy's cast error.
+  if (a.dtype().is_bool() && decimals == 0) return ufunc_call("rint", {a}, into(out)).out[0];
+  const bool integer = a.dtype().is_integer();
   if (integer && decimals >= 0) {
     if (!out) return copy(a);
     copyto(*out, a, Casting::Unsafe);
@@ -74,26 +77,36 @@ ndarray clip(const ndarray& a, const Operand& a_min, const Operand& a_max, const
 
 ndarray nan_to_num(const ndarray& x, bool copy_, double nan, std::optional<double> posinf,
                    std::optional<double> neginf) {
+  const ndarray nan_v = scalar0d(Scalar::of<double>(nan), dtypes::float64, x);
+  std::optional<ndarray> pos_v, neg_v;
+  if (posinf) pos_v = scalar0d(Scalar::of<double>(*posinf), dtypes::float64, x);
+  if (neginf) neg_v = scalar0d(Scalar::of<double>(*neginf), dtypes::float64, x);
+  return nan_to_num(x, copy_, nan_v, pos_v ? &*pos_v : nullptr, neg_v ? &*neg_v : nullptr);
+}
+
+// The replacements are copied in where the condition holds, broadcast against x (NumPy's
+// copyto(d, nan, where=isnan(d))): arrays of values work as NumPy's do.
+ndarray nan_to_num(const ndarray& x, bool copy_, const ndarray& nan, const ndarray* posinf, const ndarray* neginf) {
   if (!x.dtype().is_floating() && !x.dtype().is_complex()) return copy_ ? copy(x) : x;
   ndarray r = copy_ ? copy(x) : x;
   const ndarray parts[2] = {real(r), x.dtype().is_complex() ? imag(r) : ndarray()};
   for (const ndarray& d : parts) {
     if (!d.defined()) continue;
     const DType t = d.dtype();
-    double big, small;
+    double big;
     switch (t.type) {
       case ScalarType::Float16: big = 65504.0; break;
       case ScalarType::BFloat16: big = 3.3895313892515355e38; break;
       case ScalarType::Float32: big = 3.4028234663852886e38; break;
       default: big = 1.7976931348623157e308;
     }
-    small = -big;
-    if (posinf) big = *posinf;
-    if (neginf) small = *neginf;
-    ndarray is_nan = isnan(d), pos = logical_and(isinf(d), greater(d, 0)), neg = logical_and(isinf(d), less(d, 0));
-    copyto(d, scalar0d(Scalar::of<double>(nan), t, d), Casting::Unsafe, is_nan);
-    copyto(d, scalar0d(Scalar::of<double>(big), t, d), Casting::Unsafe, pos);
-    copyto(d, scalar0d(Scalar::of<double>(small), t, d), Casting::Unsafe, neg);
+    const ndarray pos = posinf ? *posinf : scalar0d(Scalar::of<double>(big), t, d);
+    const ndarray neg = neginf ? *neginf : scalar0d(Scalar::of<double>(-big), t, d);
+    ndarray is_nan = isnan(d), is_pos = logical_and(isinf(d), greater(d, 0)),
+            is_neg = logical_and(isinf(d), less(d, 0));
+    copyto(d, nan, Casting::Unsafe, is_nan);
+    copyto(d, pos, Casting::Unsafe, is_pos);
+    copyto(d, neg, Casting::Unsafe, is_neg);
   }
   return r;
 }

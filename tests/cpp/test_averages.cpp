@@ -8,12 +8,7 @@
 using namespace cupric;
 using cupric::testing::expect_error;
 
-namespace {
-void expect_near(const std::vector<double>& got, const std::vector<double>& want, double tol = 1e-12) {
-  ASSERT_EQ(got.size(), want.size());
-  for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], tol) << "at " << i;
-}
-}  // namespace
+using cupric::testing::expect_near;
 
 TEST(Averages, AverageWeightsReturned) {
   ndarray a = array<int32_t>({1, 2, 3, 4, 5, 6}, {2, 3});

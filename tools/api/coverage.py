@@ -2,7 +2,9 @@
 
 Reads the snapshot of CuPy's public names (tools/api/cupy-14.2.json, made from an installed CuPy
 with tools/api/snapshot.py) and imports the matching cupric module (cupy -> cupric, cupyx -> cupricx).
-Prints the markdown table of docs/status.md ("API coverage"); `--check` exits 1 when the table in
+Prints the markdown table of docs/status.md ("API coverage": per CuPy module, how many names
+cupric has and which are missing; the table shortens long lists, the <details> blocks after it
+list every missing name); `--check` exits 1 when the table in
 docs/status.md differs from what this prints (so the matrix cannot go stale unnoticed).
 
     python3 tools/api/coverage.py            # print the table
@@ -45,10 +47,12 @@ def table():
     snap = json.loads((HERE / "cupy-14.2.json").read_text())
     rows = ["| CuPy module | CuPy names | cupric has | missing |", "|---|---:|---:|---|"]
     total = have_total = 0
+    full = []
     for mod, names in snap["modules"].items():
         obj = resolve(cupric_name(mod))
         have = [n for n in names if obj is not None and hasattr(obj, n)]
         missing = [n for n in names if n not in have]
+        full.append((mod, missing))
         total += len(names)
         have_total += len(have)
         shown = ", ".join(f"`{n}`" for n in missing[:60])
@@ -58,6 +62,13 @@ def table():
             shown = f"(no `{cupric_name(mod)}` yet) " + shown
         rows.append(f"| `{mod}` | {len(names)} | {len(have)} | {shown} |")
     rows.append(f"| **all** | **{total}** | **{have_total}** | |")
+    # The table cuts long lists short; every missing name is listed below it, per module.
+    rows += ["", "Every missing name, per module:", ""]
+    for mod, missing in full:
+        if missing:
+            names = ", ".join(f"`{n}`" for n in missing)
+            rows.append(f"<details><summary><code>{mod}</code>: {len(missing)} missing</summary>\n\n{names}\n\n"
+                        "</details>\n")
     return "\n".join(rows) + "\n"
 
 

@@ -16,6 +16,9 @@ ndarray clip(const ndarray& a, const Operand& a_min, const Operand& a_max, const
 // numpy.nan_to_num: NaN -> nan, +inf -> posinf (default: the dtype's max), -inf -> neginf (min).
 ndarray nan_to_num(const ndarray& x, bool copy = true, double nan = 0.0, std::optional<double> posinf = std::nullopt,
                    std::optional<double> neginf = std::nullopt);
+// The same with replacement values as arrays, broadcast against x (a null posinf/neginf: the default).
+ndarray nan_to_num(const ndarray& x, bool copy, const ndarray& nan, const ndarray* posinf = nullptr,
+                   const ndarray* neginf = nullptr);
 // numpy.angle (radians, or degrees with deg), numpy.sinc (normalized), numpy.i0 (real floats).
 ndarray angle(const ndarray& z, bool deg = false);
 ndarray sinc(const ndarray& x);

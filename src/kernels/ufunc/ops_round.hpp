@@ -100,10 +100,13 @@ struct Divmod {
   }
 };
 
-// clip(x, lo, hi) = minimum(maximum(x, lo), hi), NaNs propagating (NumPy's _NPY_CLIP).
+// clip(x, lo, hi) = minimum(maximum(x, lo), hi), NaNs propagating (NumPy's _NPY_CLIP). No bfloat16
+// loop: ml_dtypes registers none, so NumPy runs clip(bfloat16, ...) in the first builtin loop the
+// inputs cast to safely (float32, or float64 with an int32 bound); a bfloat16 loop here gave
+// bfloat16 where NumPy gives float32 (one of CuPy 14.2's test cases).
 struct Clip {
   static constexpr UfuncInfo info{Identity::None, 0, "Clip (limit) the values in an array."};
-  template <class T> static constexpr bool has_loop = true;
+  template <class T> static constexpr bool has_loop = !std::is_same_v<T, bfloat16>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C x, C lo, C hi) const { return Minimum{}(Maximum{}(x, lo), hi); }
 };

@@ -1,0 +1,99 @@
+// numpy.packbits, numpy.unpackbits and ndarray.byteswap (cupric/ops/bits.hpp), as whole-array
+// operations on uint8 views: weights and a sum for packing, shifts and masks for unpacking, a
+// reversed byte axis for byteswap.
+#include "cupric/ops/bits.hpp"
+#include "cupric/error.hpp"
+#include "cupric/ops/copy.hpp"
+#include "cupric/ops/copyto.hpp"
+#include "cupric/ops/creation.hpp"
+#include "cupric/ops/indexing.hpp"
+#include "cupric/ops/manipulation.hpp"
+#include "cupric/ops/reduction.hpp"
+#include "cupric/ops/ufunc.hpp"
+
+namespace cupric {
+
+namespace {
+
+// The 8 bit weights (packing) or shifts (unpacking), most significant first when big.
+ndarray bit_table(bool weights, bool big, Backend* backend) {
+  std::vector<uint8_t> v(8);
+  for (int i = 0; i < 8; ++i) {
+    const int bit = big ? 7 - i : i;
+    v[static_cast<size_t>(i)] = static_cast<uint8_t>(weights ? (1 << bit) : bit);
+  }
+  return from_host(v.data(), Dims{8}, Dims{1}, dtypes::uint8, backend);
+}
+
+int64_t bits_axis(int64_t axis, int nd) {
+  if (axis < -nd || axis >= nd) throw AxisError(axis, nd);
+  return axis < 0 ? axis + nd : axis;
+}
+
+}  // namespace
+
+ndarray packbits(const ndarray& a_arg, std::optional<int64_t> axis_arg, bool big) {
+  if (!a_arg.dtype().is_integer() && !a_arg.dtype().is_bool())
+    throw TypeError("Expected an input array of integer or boolean data type");
+  ndarray a = axis_arg ? a_arg : ravel(a_arg);
+  const int64_t axis = axis_arg ? bits_axis(*axis_arg, a.ndim()) : 0;
+  a = moveaxis(not_equal(a, 0), std::vector<int64_t>{axis}, std::vector<int64_t>{-1});
+  const int64_t n = a.shape().back(), nbytes = (n + 7) / 8;
+  Dims pad_shape = a.shape();
+  pad_shape.back() = nbytes * 8 - n;
+  if (pad_shape.back() > 0) a = concatenate({a, zeros(pad_shape, dtypes::bool_)}, -1);
+  Dims grouped = a.shape();
+  grouped.back() = nbytes;
+  grouped.push_back(8);
+  const ndarray bits = multiply(reshape(a, grouped), bit_table(true, big, &a.backend()));
+  const ndarray packed = sum(bits, AxisArg(int64_t{-1}), dtypes::uint8);
+  return moveaxis(packed, std::vector<int64_t>{-1}, std::vector<int64_t>{axis});
+}
+
+ndarray unpackbits(const ndarray& a_arg, std::optional<int64_t> axis_arg, std::optional<int64_t> count, bool big) {
+  if (a_arg.dtype() != dtypes::uint8) throw TypeError("Expected an input array of unsigned byte data type");
+  ndarray a = axis_arg ? a_arg : ravel(a_arg);
+  const int64_t axis = axis_arg ? bits_axis(*axis_arg, a.ndim()) : 0;
+  a = moveaxis(a, std::vector<int64_t>{axis}, std::vector<int64_t>{-1});
+  Dims one = a.shape();
+  one.push_back(1);
+  const ndarray bits = bitwise_and(right_shift(reshape(a, one), bit_table(false, big, &a.backend())), 1);
+  Dims flat = a.shape();
+  const int64_t nbits = flat.back() * 8;
+  flat.back() = nbits;
+  ndarray r = astype(reshape(bits, flat), dtypes::uint8, Order::K, Casting::Unsafe, false);
+  if (count) {
+    int64_t keep = *count;
+    if (keep < 0) {
+      if (-keep > nbits) throw ValueError("-count larger than number of elements");
+      keep += nbits;
+    }
+    if (keep <= nbits) {
+      std::vector<Index> idx(static_cast<size_t>(r.ndim()), Index::slice());
+      idx.back() = Index::slice(0, keep);
+      r = basic_index(r, idx);
+    } else {
+      Dims pad = r.shape();
+      pad.back() = keep - nbits;
+      r = concatenate({r, zeros(pad, dtypes::uint8)}, -1);
+    }
+  }
+  return moveaxis(r, std::vector<int64_t>{-1}, std::vector<int64_t>{axis});
+}
+
+ndarray byteswap(const ndarray& a, bool inplace) {
+  const int64_t item = a.itemsize();
+  const int64_t width = a.dtype().is_complex() ? item / 2 : item;
+  if (width <= 1) return inplace ? a : copy(a);
+  const ndarray src = copy(a, Order::C);
+  ndarray res = ndarray::empty(a.shape(), a.dtype(), Order::C, &a.backend());
+  const Dims bytes_shape{a.size(), item / width, width}, bytes_strides{item, width, 1};
+  const ndarray from = src.view(dtypes::uint8, bytes_shape, bytes_strides, 0);
+  const ndarray to = res.view(dtypes::uint8, bytes_shape, bytes_strides, 0);
+  copyto(to, Operand(flip(from, std::vector<int64_t>{2})), Casting::No);
+  if (!inplace) return res;
+  copyto(a, Operand(res), Casting::No);
+  return a;
+}
+
+}  // namespace cupric
