@@ -28,6 +28,7 @@ from cupric import _ndarray  # noqa: F401  (adds the Python-level ndarray method
 from cupric._creation import (array, asarray, asanyarray, ascontiguousarray, asfortranarray, copy,
                               can_cast)
 from cupric import cuda
+from cupric import _libraries  # noqa: F401  (registers where C++ finds cuBLAS/OpenBLAS later; loads nothing)
 from cupric.cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
 from cupric._core import ufunc, result_type, min_scalar_type
 from cupric._ufunc import common_type
@@ -77,6 +78,7 @@ ufunc.__module__ = "cupric"
 globals().update(_core._ufuncs)
 from cupric._ufunc_funcs import fix, around, round, clip, nan_to_num, real, imag, angle, sinc, i0  # noqa: E402,A004
 from cupric import random  # noqa: E402  (cupric.random after `import cupric`)
+from cupric import linalg  # noqa: E402
 
 
 def __getattr__(name):
