@@ -6,5 +6,8 @@ The products live in ``_products.py``; decompositions and solvers in their own m
 import numpy as _numpy
 
 from cupric._core import linalg as _la
+from cupric.linalg._products import (linalg_matmul as matmul, linalg_outer as outer,
+                                     linalg_tensordot as tensordot, linalg_vecdot as vecdot,
+                                     linalg_cross as cross, matrix_transpose)
 
 LinAlgError = _numpy.linalg.LinAlgError

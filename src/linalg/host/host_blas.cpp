@@ -100,7 +100,8 @@ void int_gemm_typed(const IntGemm& g) {
           // (At least 32 bits: uint16 * uint16 would promote to a signed int.)
           using U = std::conditional_t<(sizeof(T) < 4), uint32_t, std::make_unsigned_t<T>>;
           U acc = 0;
-          for (int64_t q = 0; q < g.k; ++q) acc += static_cast<U>(static_cast<U>(a[q * g.sa[2]]) * static_cast<U>(b[q * g.sb[1]]));
+          for (int64_t q = 0; q < g.k; ++q)
+            acc += static_cast<U>(static_cast<U>(a[q * g.sa[2]]) * static_cast<U>(b[q * g.sb[1]]));
           C[p * g.sc[0] + i * g.sc[1] + j * g.sc[2]] = static_cast<T>(acc);
         }
       }
