@@ -196,3 +196,29 @@ def test_linalg_matmul_and_transpose():
     testing.assert_matches_numpy(cp.linalg.matrix_transpose(ca), numpy.linalg.matrix_transpose(a), view_of=(ca, a))
     testing.assert_raises_like_numpy(lambda: numpy.linalg.matrix_transpose(numpy.ones(2)),
                                      lambda: cp.linalg.matrix_transpose(cp.ones(2)))
+
+
+# Products above the tiny-product threshold (64^3 multiply-adds) go to cuBLAS on the GPU (Note
+# [Tiny GEMMs] in src/linalg/products/gemm_plan.cpp): the layouts again at that size.
+@pytest.mark.parametrize("dtype", [numpy.float16, numpy.float32, numpy.float64, numpy.complex64, numpy.complex128])
+@pytest.mark.parametrize("layout", ["C", "T_a", "T_b", "sliced", "stack", "broadcast_stack"])
+def test_matmul_blas_sized_layouts(dtype, layout):
+    a, b = _data((96, 80), dtype, 11), _data((80, 72), dtype, 12)
+    ca, cb = cp.asarray(a), cp.asarray(b)
+    if layout == "T_a":
+        a = numpy.ascontiguousarray(a.T).T
+        ca = cp.asarray(numpy.ascontiguousarray(a.T)).T
+    elif layout == "T_b":
+        b = numpy.ascontiguousarray(b.T).T
+        cb = cp.asarray(numpy.ascontiguousarray(b.T)).T
+    elif layout == "sliced":
+        a, b = a[::2], b[:, 1::2]
+        ca, cb = ca[::2], cb[:, 1::2]
+    elif layout == "stack":
+        a, b = _data((3, 96, 80), dtype, 13), _data((3, 80, 72), dtype, 14)
+        ca, cb = cp.asarray(a), cp.asarray(b)
+    elif layout == "broadcast_stack":
+        b = _data((4, 80, 72), dtype, 15)
+        cb = cp.asarray(b)
+    tol = {numpy.float16: 5e-2, numpy.float32: 1e-4, numpy.complex64: 1e-4, "default": 1e-12}
+    testing.assert_matches_numpy(cp.matmul(ca, cb), numpy.matmul(a, b), rtol=tol, atol=tol)
