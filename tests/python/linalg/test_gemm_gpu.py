@@ -92,19 +92,21 @@ def test_gpu_tf32_from_environment():
 _CAPTURE = r"""
 import numpy, cupric, cupric.cuda as cuda
 rng = numpy.random.default_rng(0)
-a = rng.standard_normal((64, 32)); b = rng.standard_normal((32, 16))
+a = rng.standard_normal((256, 128)); b = rng.standard_normal((128, 64))
 ca, cb = cupric.asarray(a), cupric.asarray(b)
-out = cupric.empty((64, 16))
+out = cupric.empty((256, 64))
 s = cuda.Stream(non_blocking=True)
 cuda.Device().synchronize()
 with s:
     s.begin_capture()
-    cupric.matmul(ca, cb, out=out)   # may be the first cuBLAS call of the process
+    cupric.matmul(ca, cb, out=out)   # the first cuBLAS call of the process (handle, workspace)
+    small = ca[:8, :8] @ cb[:8, :8]  # the tiny-product loop
     g = s.end_capture()
 out.fill(0)
 g.launch(stream=s)
 s.synchronize()
 numpy.testing.assert_allclose(out.get(), a @ b, rtol=1e-12)
+numpy.testing.assert_allclose(small.get(), a[:8, :8] @ b[:8, :8], rtol=1e-12)
 print("OK")
 """
 
@@ -115,10 +117,12 @@ def test_gpu_matmul_inside_a_graph_capture():
 
 
 @pytest.mark.gpu
-def test_gpu_cublas_loads_at_first_product_and_show_config_lists_it():
+def test_gpu_cublas_loads_at_first_blas_sized_product_only():
+    # A tiny product runs cupric's own loop (Note [Tiny GEMMs]); a 128^2 one loads cuBLAS.
     code = ("import cupric; m = lambda: 'libcublas' in open('/proc/self/maps').read(); before = m(); "
-            "a = cupric.ones((4, 4)); (a @ a).get(); print(before, m())")
-    assert _run(code, CUPRIC_BACKEND="cuda") == "False True"
+            "a = cupric.ones((4, 4)); (a @ a).get(); tiny = m(); "
+            "b = cupric.ones((128, 128)); (b @ b).get(); print(before, tiny, m())")
+    assert _run(code, CUPRIC_BACKEND="cuda") == "False False True"
 
 
 @pytest.mark.gpu
