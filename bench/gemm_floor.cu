@@ -10,13 +10,13 @@
 #include <cstdio>
 #include <vector>
 
-#define CHECK(x)                                                              \
-  do {                                                                        \
-    auto rc = (x);                                                            \
-    if (rc != 0) {                                                            \
+#define CHECK(x)                                                                  \
+  do {                                                                            \
+    auto rc = (x);                                                                \
+    if (rc != 0) {                                                                \
       std::printf("GEMM_FLOOR error %d at %s:%d\n", int(rc), __FILE__, __LINE__); \
-      return 1;                                                               \
-    }                                                                         \
+      return 1;                                                                   \
+    }                                                                             \
   } while (0)
 
 struct Kind {

@@ -42,7 +42,7 @@ struct Gemm {
 
 // C[i] = A[i] @ B[i] by cupric's own loops, row-major indexing with element strides {batch, row,
 // column} per operand (no copies): bool and integers (NumPy's results: wrap-around sums; bool: or
-// of ands), and on the GPU tiny floating products (Note [Tiny GEMMs] in gemm_plan.cpp).
+// of ands), and on the GPU tiny floating products (Note [Tiny GEMMs] in src/linalg/products/gemm_plan.cpp).
 struct LoopGemm {
   DType dtype;
   int64_t m = 0, n = 0, k = 0, batch = 1;

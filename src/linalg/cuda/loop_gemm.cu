@@ -21,7 +21,7 @@ struct Strides3 {
 
 template <class T>
 __global__ void loop_gemm_kernel(const T* __restrict__ A, const T* __restrict__ B, T* __restrict__ C, int64_t m,
-                                int64_t n, int64_t k, int64_t batch, Strides3 sa, Strides3 sb, Strides3 sc) {
+                                 int64_t n, int64_t k, int64_t batch, Strides3 sa, Strides3 sb, Strides3 sc) {
   const int64_t total = m * n * batch;
   for (int64_t t = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; t < total; t += int64_t(gridDim.x) * blockDim.x) {
     const int64_t j = t % n, i = (t / n) % m, p = t / (n * m);

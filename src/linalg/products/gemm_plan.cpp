@@ -19,6 +19,15 @@
 // Bool and integer dtypes do not go to BLAS: NumPy's integer matmul wraps around and its bool
 // matmul is an or of ands, so each backend runs its own loop over the same description
 // (`loop_gemm`), which takes any element strides and needs no copies at all.
+//
+// Note [Tiny GEMMs]
+// On the GPU a small `a @ b` is all host time: cublasGemmEx costs several microseconds of host
+// time before its kernel runs, and the first one in a process loads cuBLAS (hundreds of MB of
+// code). Real floating products of at most kTinyGemmWork multiply-adds (64^3: a 64x64 product)
+// therefore run cupric's own strided loop (`tiny_gemm`, one thread per output element,
+// accumulating in float32, or float64 for float64), launched through the driver like every
+// built-in kernel; the result is what a float32 (float64) accumulation gives, within the dtype's
+// rounding of cuBLAS's. Larger products, complex ones and the host backend go to BLAS.
 #include "linalg/products/gemm_plan.hpp"
 #include <algorithm>
 #include "cupric/ops/copy.hpp"
