@@ -6,21 +6,7 @@ import pytest
 
 import cupric as cp
 from cupric import testing
-
-TOL = {numpy.float32: 1e-5, numpy.complex64: 1e-5, "default": 1e-12}
-
-
-def _data(shape, dtype=numpy.float64, seed=0):
-    rng = numpy.random.default_rng(seed)
-    dtype = numpy.dtype(dtype)
-    if dtype == numpy.bool_:
-        return rng.integers(0, 2, shape).astype(bool)
-    if dtype.kind in "iu":
-        return rng.integers(0, 10, shape).astype(dtype)
-    x = rng.standard_normal(shape)
-    if dtype.kind == "c":
-        x = x + 1j * rng.standard_normal(shape)
-    return x.astype(dtype)
+from linalg_cases import TOL, data as _data
 
 
 CASES = [

@@ -6,24 +6,11 @@ import pytest
 
 import cupric as cp
 from cupric import testing
+from linalg_cases import TOL, data as _data
 
-TOL = {numpy.float16: 1e-2, numpy.float32: 1e-5, numpy.complex64: 1e-5, "default": 1e-12}
 INT_DTYPES = [numpy.bool_, numpy.int8, numpy.uint8, numpy.int16, numpy.uint16, numpy.int32, numpy.uint32,
               numpy.int64, numpy.uint64]
 FLOAT_DTYPES = [numpy.float16, numpy.float32, numpy.float64, numpy.complex64, numpy.complex128]
-
-
-def _data(shape, dtype, seed=0):
-    rng = numpy.random.default_rng(seed)
-    dtype = numpy.dtype(dtype)
-    if dtype == numpy.bool_:
-        return rng.integers(0, 2, shape).astype(bool)
-    if dtype.kind in "iu":
-        return rng.integers(0, 100 if dtype.itemsize > 1 else 10, shape).astype(dtype)
-    x = rng.standard_normal(shape)
-    if dtype.kind == "c":
-        x = x + 1j * rng.standard_normal(shape)
-    return x.astype(dtype)
 
 
 def _check(a, b, **kw):
