@@ -103,6 +103,9 @@ void init_interop(nb::module_& m);         // DLPack capsules, __cuda_array_inte
 // anything else); copy as the array API's (interop.cpp).
 std::optional<ndarray> foreign_device_array(nb::handle obj, std::optional<bool> copy);
 void init_lib_functions(nb::module_& m);  // windows, polynomials, interp, bits, stride tricks (lib_functions.cpp)
+void init_linalg(nb::module_& m);         // cupric._core.linalg: products and cupric.linalg (linalg.cpp)
+PyObject* matmul_slot(PyObject* a, PyObject* b) noexcept;          // ndarray's `@` (linalg.cpp)
+PyObject* inplace_matmul_slot(PyObject* a, PyObject* b) noexcept;  // ndarray's `@=` (linalg.cpp)
 // A cupric.cuda.Stream (its _obj), a _runtime.Stream, or None for the current stream of `device`
 // (-1: the current device); for the cuda binding files (cuda_memory.cpp).
 Stream stream_or_current(nb::handle obj, int device = -1);

@@ -29,4 +29,5 @@ NB_MODULE(_core, m) {
   init_random(m);
   init_interop(m);
   init_lib_functions(m);
+  init_linalg(m);
 }

@@ -47,3 +47,4 @@
 // DLPack and the CUDA Array Interface (exchange with other array libraries).
 #include "cupric/interop/cuda_array_interface.hpp"
 #include "cupric/interop/dlpack.hpp"
+#include "cupric/linalg.hpp"

@@ -28,6 +28,7 @@ from cupric import _ndarray  # noqa: F401  (adds the Python-level ndarray method
 from cupric._creation import (array, asarray, asanyarray, ascontiguousarray, asfortranarray, copy,
                               can_cast)
 from cupric import cuda
+from cupric import _libraries  # noqa: F401  (registers where C++ finds cuBLAS/OpenBLAS later; loads nothing)
 from cupric.cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
 from cupric._core import ufunc, result_type, min_scalar_type
 from cupric._ufunc import common_type
@@ -115,6 +116,9 @@ mintypecode, typename, iterable = _numpy.mintypecode, _numpy.typename, _numpy.it
 format_parser = _numpy.rec.format_parser
 from numpy.lib.npyio import DataSource  # noqa: E402
 from cupric import lib, polynomial  # noqa: E402,F401
+from cupric import linalg  # noqa: E402
+from cupric.linalg._products import (matmul, dot, vdot, inner, outer, tensordot, kron, vecdot, matvec,  # noqa: E402
+                                     vecmat, cross, einsum, einsum_path)
 
 
 def __getattr__(name):
