@@ -204,19 +204,16 @@ void init_sorting(nb::module_& m) {
   m.def(
       "_quantile",
       [](nb::handle a, nb::handle q, nb::handle axis, nb::handle out, nb::handle method, bool keepdims, bool nan,
-         bool percent, nb::handle weights) {
+         nb::handle weights) {
         bool all_nan = false;
         const QuantileMethod meth = parse_quantile_method(nb::cast<std::string>(method));
         const ndarray w = weights.is_none() ? ndarray() : arr(weights);
-        const ndarray x = arr(a), qa = arr(q), o = opt_out(out);
-        const AxisArg ax = axis_seq_arg(axis);
-        ndarray r = nan ? (percent ? detail::nanpercentile_flag(x, qa, ax, o, meth, keepdims, &all_nan, w)
-                                   : detail::nanquantile_flag(x, qa, ax, o, meth, keepdims, &all_nan, w))
-                        : (percent ? percentile(x, qa, ax, o, false, meth, keepdims, w)
-                                   : quantile(x, qa, ax, o, false, meth, keepdims, w));
+        ndarray r = nan ? detail::nanquantile_flag(arr(a), arr(q), axis_seq_arg(axis), opt_out(out), meth, keepdims,
+                                                   &all_nan, w)
+                        : quantile(arr(a), arr(q), axis_seq_arg(axis), opt_out(out), false, meth, keepdims, w);
         return nb::make_tuple(result_or_out(r, out), all_nan);
       },
-      nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg(), nb::arg(), nb::arg(),
+      nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg(), nb::arg(),
       nb::arg().none() = nb::none());
   m.def(
       "_median",

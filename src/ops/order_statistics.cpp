@@ -439,10 +439,5 @@ ndarray detail::nanquantile_flag(const ndarray& a, const ndarray& q, const AxisA
                                  bool keepdims, bool* all_nan, const ndarray& weights) {
   return quantile_impl(a, q, axis, out, method, keepdims, true, all_nan, weights);
 }
-ndarray detail::nanpercentile_flag(const ndarray& a, const ndarray& q, const AxisArg& axis, const ndarray& out,
-                                   M method, bool keepdims, bool* all_nan, const ndarray& weights) {
-  if (a.dtype().is_complex()) throw TypeError("a must be an array of real numbers");
-  return quantile_impl(a, percent(q), axis, out, method, keepdims, true, all_nan, weights);
-}
 
 }  // namespace cupric

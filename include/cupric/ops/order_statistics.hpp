@@ -54,9 +54,6 @@ namespace detail {
 ndarray nanquantile_flag(const ndarray& a, const ndarray& q, const AxisArg& axis, const ndarray& out,
                          QuantileMethod method, bool keepdims, bool* all_nan_slice, const ndarray& weights = {});
 ndarray nanmedian_flag(const ndarray& a, const AxisArg& axis, const ndarray& out, bool keepdims, bool* all_nan_slice);
-// nanpercentile's: q in [0, 100].
-ndarray nanpercentile_flag(const ndarray& a, const ndarray& q, const AxisArg& axis, const ndarray& out,
-                           QuantileMethod method, bool keepdims, bool* all_nan_slice, const ndarray& weights = {});
 }  // namespace detail
 
 }  // namespace cupric
