@@ -92,7 +92,7 @@ void init_averages(nb::module_& m);  // average, diff ends, ediff1d, trapezoid, 
 // The op-table entry of a cupric.ufunc object, or null (ufunc.cpp). Other binding files add
 // methods to the class (`m.attr("ufunc")`, e.g. reduce/accumulate) with nb::is_method() and
 // find the ufunc through this.
-const OpDef* ufunc_def_of(nb::handle obj);
+const Ufunc* ufunc_def_of(nb::handle obj);
 // An indexing key (a[key]) as C++ indices (ndarray.cpp; used by ufunc.at).
 void parse_index_key(nb::handle key, std::vector<Index>& out);
 void init_ufunc_methods(nb::module_& m);  // after init_ufunc: ufunc.reduce/accumulate/reduceat (ufunc_methods.cpp)

@@ -223,7 +223,7 @@ void init_joining(nb::module_& m) {
   m.def("_broadcast_shapes", [](nb::args shapes) {
     std::vector<Dims> v;
     for (nb::handle h : shapes) v.push_back(to_dims(h));
-    return dims_tuple(broadcast_shapes(v));
+    return dims_tuple(broadcast_result_shape(v));
   });
 }
 

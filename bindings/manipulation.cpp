@@ -1,6 +1,7 @@
 // Shape and view routines (cupric/ops/manipulation.hpp) as cupric module functions, and their
 // converters for the ndarray method table (ndarray_methods.cpp). Argument conversion only;
 // views get `base` set through wrap().
+#include <nanobind/stl/string_view.h>
 #include "ndarray_methods.hpp"
 
 namespace cupric::py {
@@ -152,6 +153,19 @@ void init_manipulation(nb::module_& m) {
       "expand_dims",
       [](nb::handle a, nb::handle axis) { return as_view_of(expand_dims(unwrap(a).arr, to_axes(axis)), a); },
       nb::arg("a"), nb::arg("axis"), "Inserts length-1 axes.");
+  // numpy.require (cupric/ops/manipulation.hpp): `requirements` as NumPy's flag letters.
+  m.def(
+      "_require",
+      [](nb::handle a, nb::handle dtype, std::string_view letters) {
+        const PyArray& pa = unwrap(a);
+        std::optional<DType> dt;
+        if (!dtype.is_none()) dt = resolve_dtype(dtype).dtype;
+        ndarray r = require(pa.arr, dt, letters, pa.base.is_none());
+        const bool same = r.data() == pa.arr.data() && r.dtype() == pa.arr.dtype() && r.shape() == pa.arr.shape() &&
+                          r.strides() == pa.arr.strides();
+        return same ? nb::borrow(a) : wrap(std::move(r), nb::handle(), &pa, a);
+      },
+      nb::arg("a"), nb::arg("dtype").none(), nb::arg("requirements"));
   m.def(
       "broadcast_to",
       [](nb::handle array, nb::handle shape, bool subok) {

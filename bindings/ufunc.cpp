@@ -4,14 +4,13 @@
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include "common.hpp"
-#include "engine/elementwise/op_table.hpp"
 
 namespace cupric::py {
 
 namespace {
 
 struct PyUfunc {
-  const OpDef* def;
+  const Ufunc* def;
 };
 
 }  // namespace
@@ -87,7 +86,7 @@ nb::object wrap_result(const UfuncResult& r, int k, nb::handle given_out) {
 }
 
 // a OP b (and reflected, in-place): NotImplemented for operand types ufuncs do not take.
-nb::object binary(const OpDef& u, nb::handle a, nb::handle b, bool inplace) {
+nb::object binary(const Ufunc& u, nb::handle a, nb::handle b, bool inplace) {
   Operand in[2];
   if (!to_operand(a, in[0]) || !to_operand(b, in[1])) return nb::borrow(Py_NotImplemented);
   UfuncOptions opts;
@@ -96,7 +95,7 @@ nb::object binary(const OpDef& u, nb::handle a, nb::handle b, bool inplace) {
   return inplace ? nb::borrow(a) : wrap(std::move(r.out[0]));
 }
 
-nb::object unary(const OpDef& u, nb::handle a) {
+nb::object unary(const Ufunc& u, nb::handle a) {
   Operand in;
   in.lend(unwrap(a).arr);
   return wrap(std::move(ufunc_call(u, &in, 1).out[0]));
@@ -113,18 +112,20 @@ nb::object unary(const OpDef& u, nb::handle a) {
 // NotImplemented), so one function serves __add__ and __radd__. Errors are translated as in any
 // nanobind function (Note [Errors from raw slots]).
 // The ufunc of each slot is the one whose info names it (OperatorSlot: Note [One definition per
-// ufunc] in src/kernels/ufunc/ufunc_registry.hpp), found once, at module init, from the op table.
+// ufunc] in src/kernels/ufunc/ufunc_registry.hpp), found once, at module init, among all_ufuncs():
+// the slot holds its public handle, the op-table entry's address (Note [Ufunc handles] in
+// include/cupric/ops/ufunc_description.hpp), so a call costs no lookup.
 using Slot = OperatorSlot;
-const OpDef* g_slot_ops[static_cast<int>(Slot::Count)] = {};
+const Ufunc* g_slot_ops[static_cast<int>(Slot::Count)] = {};
 
 void init_slot_ops() {
-  for (const OpDef* d : all_ops())
-    if (d->info.slot != Slot::None) g_slot_ops[static_cast<int>(d->info.slot)] = d;
+  for (const Ufunc* d : all_ufuncs())
+    if (d->slot != Slot::None) g_slot_ops[static_cast<int>(d->slot)] = d;
   for (int k = 1; k < static_cast<int>(Slot::Count); ++k)
     if (!g_slot_ops[k]) throw RuntimeError("no ufunc implements ndarray operator slot " + std::to_string(k));
 }
 
-const OpDef& slot_op(Slot k) { return *g_slot_ops[static_cast<int>(k)]; }
+const Ufunc& slot_op(Slot k) { return *g_slot_ops[static_cast<int>(k)]; }
 
 PyObject* binary_slot_call(Slot k, PyObject* a, PyObject* b, bool inplace) noexcept {
   try {
@@ -210,11 +211,11 @@ void* slot_fn(F f) {
   return reinterpret_cast<void*>(f);
 }
 
-void parse_options(const OpDef& u, bool positional_out, nb::kwargs kwargs, UfuncOptions& opts, nb::handle* outs,
+void parse_options(const Ufunc& u, bool positional_out, nb::kwargs kwargs, UfuncOptions& opts, nb::handle* outs,
                    ndarray& where_arr);
 
 nb::object call(const PyUfunc& self, nb::args args, nb::kwargs kwargs) {
-  const OpDef& u = *self.def;
+  const Ufunc& u = *self.def;
   const int nargs = static_cast<int>(args.size());
   if (nargs < u.nin || nargs > u.nin + u.nout)
     throw TypeError(u.name + "() takes from " + std::to_string(u.nin) + " to " + std::to_string(u.nin + u.nout) +
@@ -237,7 +238,7 @@ nb::object call(const PyUfunc& self, nb::args args, nb::kwargs kwargs) {
 // Any other count, a tuple out= or a non-array out= goes to `call`, which checks it.
 // `out`, when valid, is the out= keyword (one array or None) of a one-output ufunc.
 nb::object call_positional(const PyUfunc& self, const nb::handle* argv, int nargs, nb::handle out = nb::handle()) {
-  const OpDef& u = *self.def;
+  const Ufunc& u = *self.def;
   const bool has_out = out.is_valid() && !out.is_none();
   if (nargs != u.nin || (has_out && (u.nout != 1 || !is_array(out)))) {
     nb::tuple t = nb::steal<nb::tuple>(PyTuple_New(nargs));
@@ -259,7 +260,7 @@ nb::object call_positional(const PyUfunc& self, const nb::handle* argv, int narg
 
 // ufunc.outer(A, B, **kwargs): arrays (anything else converted to one).
 nb::object outer(const PyUfunc& self, nb::handle a, nb::handle b, nb::kwargs kwargs) {
-  const OpDef& u = *self.def;
+  const Ufunc& u = *self.def;
   UfuncOptions opts;
   nb::handle outs[2];
   ndarray where_arr;
@@ -285,7 +286,7 @@ void at(const PyUfunc& self, nb::handle a, nb::handle indices, nb::handle b) {
 
 // signature=: a type string ("ff->f") or a tuple of dtypes and Nones, one per operand (NumPy 2's
 // forms and errors; a single type must go through dtype=). Note [Ufunc signatures] in src/ops/ufunc_resolve.cpp.
-std::vector<std::optional<DType>> parse_signature(const OpDef& u, nb::handle value) {
+std::vector<std::optional<DType>> parse_signature(const Ufunc& u, nb::handle value) {
   const int nargs = u.nin + u.nout;
   std::vector<std::optional<DType>> sig;
   const char* single = "Use `dtype` or  fill the tuple with more than one 'None'.";
@@ -319,7 +320,7 @@ std::vector<std::optional<DType>> parse_signature(const OpDef& u, nb::handle val
   return {};  // all None: no constraint
 }
 
-void parse_options(const OpDef& u, bool positional_out, nb::kwargs kwargs, UfuncOptions& opts, nb::handle* outs,
+void parse_options(const Ufunc& u, bool positional_out, nb::kwargs kwargs, UfuncOptions& opts, nb::handle* outs,
                    ndarray& where_arr) {
   const int nargs = positional_out ? u.nin + 1 : u.nin;
   bool dtype_given = false, signature_given = false;
@@ -382,7 +383,7 @@ nb::object identity_object(Identity id) {
   }
 }
 
-std::string ufunc_doc(const OpDef& u) {
+std::string ufunc_doc(const Ufunc& u) {
   std::string args = u.nin == 1 ? "x" : (u.nin == 2 ? "x1, x2" : "x1, x2, x3");
   std::string out = u.nout == 1 ? "out=None" : "out1, out2, / [, out=(None, None)]";
   return u.name + "(" + args + ", /, " + out + ", *, where=True, casting='same_kind', order='K', dtype=None, " +
@@ -403,7 +404,7 @@ Operand result_type_operand(nb::handle v) {
 
 }  // namespace
 
-const OpDef* ufunc_def_of(nb::handle obj) {
+const Ufunc* ufunc_def_of(nb::handle obj) {
   if (!nb::isinstance<PyUfunc>(obj)) return nullptr;
   return nb::cast<const PyUfunc&>(obj).def;
 }
@@ -474,11 +475,11 @@ void init_ufunc(nb::module_& m) {
       .def_prop_ro("nin", [](const PyUfunc& u) { return u.def->nin; })
       .def_prop_ro("nout", [](const PyUfunc& u) { return u.def->nout; })
       .def_prop_ro("nargs", [](const PyUfunc& u) { return u.def->nin + u.def->nout; })
-      .def_prop_ro("ntypes", [](const PyUfunc& u) { return u.def->loops.size(); })
+      .def_prop_ro("ntypes", [](const PyUfunc& u) { return u.def->ntypes(); })
       .def_prop_ro("types",
                    [](const PyUfunc& u) {
                      nb::list l;
-                     for (size_t i = 0; i < u.def->loops.size(); ++i) l.append(nb::str(u.def->types_string(i).c_str()));
+                     for (const std::string& t : u.def->types()) l.append(nb::str(t.c_str()));
                      return l;
                    })
       .def_prop_ro("identity", [](const PyUfunc& u) { return identity_object(u.def->identity); })
@@ -490,8 +491,7 @@ void init_ufunc(nb::module_& m) {
       .def("__repr__", [](const PyUfunc& u) { return "<ufunc '" + u.def->name + "'>"; });
 
   nb::dict table;
-  for (const OpDef* d : all_ops()) {
-    if (d->name.empty() || d->loops.empty() || d->doc.empty()) continue;  // not a ufunc (no metadata)
+  for (const Ufunc* d : all_ufuncs()) {
     nb::object f = nb::cast(PyUfunc{d});
     f.attr("__name__") = nb::str(d->name.c_str());  // instance attributes: __name__ cannot be a class property
     f.attr("__doc__") = nb::str(ufunc_doc(*d).c_str());

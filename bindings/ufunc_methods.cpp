@@ -1,14 +1,13 @@
 // ufunc.reduce / accumulate / reduceat (cupric/ops/ufunc_methods.hpp) as methods of the
 // cupric.ufunc class. Argument conversion only: axis/dtype/out/initial/where as NumPy accepts them.
 #include "common.hpp"
-#include "engine/elementwise/op_table.hpp"
 
 namespace cupric::py {
 
 namespace {
 
-const OpDef& def_of(nb::handle self) {
-  const OpDef* u = ufunc_def_of(self);
+const Ufunc& def_of(nb::handle self) {
+  const Ufunc* u = ufunc_def_of(self);
   if (!u) throw TypeError("descriptor requires a 'cupric.ufunc' object");
   return *u;
 }
@@ -38,7 +37,7 @@ ndarray out_arg(nb::handle out) {
 
 // accumulate/reduceat's axis: an int or a 1-tuple (ValueError for None and other tuples, after
 // the errors the C++ call raises first for non-binary ufuncs and 0-d arrays).
-int64_t single_axis(const OpDef& u, const ndarray& a, nb::handle axis, const char* method) {
+int64_t single_axis(const Ufunc& u, const ndarray& a, nb::handle axis, const char* method) {
   if (PyTuple_Check(axis.ptr()) && PyTuple_GET_SIZE(axis.ptr()) == 1) return index_int(PyTuple_GET_ITEM(axis.ptr(), 0));
   if (!axis.is_none() && !PyTuple_Check(axis.ptr())) return index_int(axis);
   if (a.ndim() == 0 || u.nin != 2 || u.nout != 1) {  // NumPy's earlier errors, from the C++ routine
@@ -54,7 +53,7 @@ nb::object result(ndarray r, nb::handle out) { return out.is_none() ? wrap(std::
 
 nb::object reduce(nb::handle self, nb::handle array, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims,
                   nb::handle initial, nb::handle where) {
-  const OpDef& u = def_of(self);
+  const Ufunc& u = def_of(self);
   ndarray a = array_arg(array);
   nb::handle o = out_handle(out);
   OptDType dt = dtype_arg(dtype);
@@ -67,7 +66,7 @@ nb::object reduce(nb::handle self, nb::handle array, nb::handle axis, nb::handle
 }
 
 nb::object accumulate(nb::handle self, nb::handle array, nb::handle axis, nb::handle dtype, nb::handle out) {
-  const OpDef& u = def_of(self);
+  const Ufunc& u = def_of(self);
   ndarray a = array_arg(array);
   nb::handle o = out_handle(out);
   return result(ufunc_accumulate(u, a, single_axis(u, a, axis, "accumulate"), dtype_arg(dtype), out_arg(o)), o);
@@ -75,7 +74,7 @@ nb::object accumulate(nb::handle self, nb::handle array, nb::handle axis, nb::ha
 
 nb::object reduceat(nb::handle self, nb::handle array, nb::handle indices, nb::handle axis, nb::handle dtype,
                     nb::handle out) {
-  const OpDef& u = def_of(self);
+  const Ufunc& u = def_of(self);
   ndarray a = array_arg(array);
   nb::handle o = out_handle(out);
   // A sequence is converted to integers as NumPy forces it; arrays must cast safely to int64.

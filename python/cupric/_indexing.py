@@ -1,6 +1,5 @@
 """Thin Python wrappers of the indexing and manipulation routines: argument normalisation only
 (the work is in C++: cupric._core)."""
-import numpy
 
 from cupric import _core
 
@@ -26,26 +25,22 @@ def copyto(dst, src, casting="same_kind", where=True):
 
 
 def broadcast_shapes(*args):
-    """numpy.broadcast_shapes: shape arithmetic only, no device work."""
-    return numpy.broadcast_shapes(*args)
+    """numpy.broadcast_shapes: the shape arrays of these shapes broadcast to (C++:
+    cupric::broadcast_result_shape; shape arithmetic only, no device work)."""
+    return _core._broadcast_shapes(*args)
+
+
+# numpy.require's requirement names, as the flag letters the C++ routine takes.
+_REQUIREMENT_LETTERS = {"C": "C", "C_CONTIGUOUS": "C", "CONTIGUOUS": "C", "F": "F", "F_CONTIGUOUS": "F",
+                        "FORTRAN": "F", "A": "A", "ALIGNED": "A", "W": "W", "WRITEABLE": "W", "O": "O",
+                        "OWNDATA": "O", "E": "E", "ENSUREARRAY": "E"}
 
 
 def require(a, dtype=None, requirements=None):
-    """numpy.require: an array of `dtype` meeting the flags in `requirements` (C, F, A, W, O, E)."""
-    from cupric._creation import asarray, array
-    names = {"C": "C", "C_CONTIGUOUS": "C", "CONTIGUOUS": "C", "F": "F", "F_CONTIGUOUS": "F",
-             "FORTRAN": "F", "A": "A", "ALIGNED": "A", "W": "W", "WRITEABLE": "W", "O": "O",
-             "OWNDATA": "O", "E": "E", "ENSUREARRAY": "E"}
+    """numpy.require: an array of `dtype` meeting the flags in `requirements` (C, F, A, W, O, E),
+    a copy only where it does not (C++: cupric::require)."""
+    from cupric._creation import asarray
     if not requirements:
         return asarray(a, dtype=dtype)
-    if isinstance(requirements, str):
-        requirements = [requirements]
-    reqs = {names[r.upper()] for r in requirements}
-    if "C" in reqs and "F" in reqs:
-        raise ValueError("Cannot specify both C and Fortran contiguous.")
-    order = "C" if "C" in reqs else ("F" if "F" in reqs else "A")
-    arr = asarray(a, dtype=dtype)
-    if ("C" in reqs and not arr.flags.c_contiguous) or ("F" in reqs and not arr.flags.f_contiguous) or \
-            ("O" in reqs and not arr.flags.owndata):
-        arr = array(arr, dtype=dtype, copy=True, order=order)
-    return arr
+    letters = "".join({_REQUIREMENT_LETTERS[r.upper()] for r in requirements})  # KeyError as NumPy's
+    return _core._require(a if isinstance(a, ndarray) else asarray(a), dtype, letters)

@@ -18,54 +18,25 @@ namespace cupric::fp {
 #define CUPRIC_NO_CONTRACT
 #endif
 
-CUPRIC_HD inline float mul_rn(float a, float b) {
+// NAME(a, b): a OP b rounded once, through DEVICE_FN (a CUDA __*_rn intrinsic) on the device.
 #if defined(CUPRIC_DEVICE_PASS)
-  return __fmul_rn(a, b);
+#define CUPRIC_FP_RN(NAME, T, OP, DEVICE_FN) \
+  CUPRIC_HD inline T NAME(T a, T b) { return DEVICE_FN(a, b); }
 #else
-  CUPRIC_NO_CONTRACT
-  return a * b;
+#define CUPRIC_FP_RN(NAME, T, OP, DEVICE_FN) \
+  CUPRIC_HD inline T NAME(T a, T b) {        \
+    CUPRIC_NO_CONTRACT                       \
+    return a OP b;                           \
+  }
 #endif
-}
-CUPRIC_HD inline float add_rn(float a, float b) {
-#if defined(CUPRIC_DEVICE_PASS)
-  return __fadd_rn(a, b);
-#else
-  CUPRIC_NO_CONTRACT
-  return a + b;
-#endif
-}
-CUPRIC_HD inline double mul_rn(double a, double b) {
-#if defined(CUPRIC_DEVICE_PASS)
-  return __dmul_rn(a, b);
-#else
-  CUPRIC_NO_CONTRACT
-  return a * b;
-#endif
-}
-CUPRIC_HD inline double add_rn(double a, double b) {
-#if defined(CUPRIC_DEVICE_PASS)
-  return __dadd_rn(a, b);
-#else
-  CUPRIC_NO_CONTRACT
-  return a + b;
-#endif
-}
-CUPRIC_HD inline double sub_rn(double a, double b) {
-#if defined(CUPRIC_DEVICE_PASS)
-  return __dsub_rn(a, b);
-#else
-  CUPRIC_NO_CONTRACT
-  return a - b;
-#endif
-}
-CUPRIC_HD inline double div_rn(double a, double b) {
-#if defined(CUPRIC_DEVICE_PASS)
-  return __ddiv_rn(a, b);
-#else
-  return a / b;
-#endif
-}
+CUPRIC_FP_RN(mul_rn, float, *, __fmul_rn)
+CUPRIC_FP_RN(add_rn, float, +, __fadd_rn)
+CUPRIC_FP_RN(mul_rn, double, *, __dmul_rn)
+CUPRIC_FP_RN(add_rn, double, +, __dadd_rn)
+CUPRIC_FP_RN(sub_rn, double, -, __dsub_rn)
+CUPRIC_FP_RN(div_rn, double, /, __ddiv_rn)
 
+#undef CUPRIC_FP_RN
 #undef CUPRIC_NO_CONTRACT
 
 }  // namespace cupric::fp

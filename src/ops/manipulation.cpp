@@ -320,32 +320,66 @@ ndarray broadcast_to(const ndarray& a, const Dims& shape) {
   return a.view(shape, std::move(strides));
 }
 
-std::vector<ndarray> broadcast_arrays(const std::vector<ndarray>& arrays) {
+Dims broadcast_result_shape(const std::vector<Dims>& shapes) {
   // PyArray_Broadcast: the error names the first argument that fixed the dimension.
-  int nd = 0;
-  for (const auto& x : arrays) nd = std::max(nd, x.ndim());
+  size_t nd = 0;
+  for (const Dims& s : shapes) {
+    for (int64_t d : s)
+      if (d < 0) throw ValueError("negative dimensions are not allowed");
+    nd = std::max(nd, s.size());
+  }
   Dims shape(nd, 1);
-  for (int i = 0; i < nd; ++i) {
+  for (size_t i = 0; i < nd; ++i) {
     size_t src = 0;
-    for (size_t j = 0; j < arrays.size(); ++j) {
-      int k = i + arrays[j].ndim() - nd;
-      if (k < 0) continue;
-      int64_t d = arrays[j].shape()[k];
+    for (size_t j = 0; j < shapes.size(); ++j) {
+      if (i + shapes[j].size() < nd) continue;
+      const int64_t d = shapes[j][i + shapes[j].size() - nd];
       if (d == 1) continue;
       if (shape[i] == 1) {
         shape[i] = d;
         src = j;
       } else if (shape[i] != d) {
         throw ValueError("shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between arg " +
-                         std::to_string(src) + " with shape " + shape_str(arrays[src].shape()) + " and arg " +
-                         std::to_string(j) + " with shape " + shape_str(arrays[j].shape()) + ".");
+                         std::to_string(src) + " with shape " + shape_str(shapes[src]) + " and arg " +
+                         std::to_string(j) + " with shape " + shape_str(shapes[j]) + ".");
       }
     }
   }
+  return shape;
+}
+
+std::vector<ndarray> broadcast_arrays(const std::vector<ndarray>& arrays) {
+  std::vector<Dims> shapes;
+  shapes.reserve(arrays.size());
+  for (const auto& x : arrays) shapes.push_back(x.shape());
+  const Dims shape = broadcast_result_shape(shapes);
   std::vector<ndarray> out;
   out.reserve(arrays.size());
   for (const auto& x : arrays) out.push_back(x.shape() == shape ? x : broadcast_to(x, shape));
   return out;
+}
+
+ndarray require(const ndarray& a, std::optional<DType> dtype, std::string_view requirements, bool owns_data) {
+  bool c = false, f = false, aligned = false, own = false;
+  for (char r : requirements) {
+    switch (r) {
+      case 'C': c = true; break;
+      case 'F': f = true; break;
+      case 'A': aligned = true; break;
+      case 'O': own = true; break;
+      case 'W':
+      case 'E': break;  // every cupric array is writeable and of the base class
+      default: throw ValueError(std::string("require: unknown requirement '") + r + "' (one of C, F, A, W, O, E)");
+    }
+  }
+  if (c && f) throw ValueError("Cannot specify both \"C\" and \"F\" order");
+  const Order order = c ? Order::C : (f ? Order::F : Order::A);
+  // numpy.array(a, dtype, order, copy=None): a copy only where the dtype or the order asks for one
+  // (without C or F it keeps a's layout: order K); a missing flag then copies as ndarray.copy(order).
+  ndarray arr = astype(a, dtype ? *dtype : a.dtype(), order == Order::A ? Order::K : order, Casting::Unsafe, false);
+  const bool fresh = arr.data() != a.data() || arr.strides() != a.strides();
+  if ((aligned && !arr.is_aligned()) || (own && !fresh && !owns_data)) return copy(arr, order);
+  return arr;
 }
 
 ndarray view_dtype(const ndarray& a, DType dtype) {

@@ -172,13 +172,14 @@ bool try_small_op(const OpDef& u, const TypedLoop& loop, const Operand* in, int 
 
 }  // namespace
 
-const OpDef* find_ufunc(std::string_view name) {
+const Ufunc* find_ufunc(std::string_view name) {
   for (const UfuncAlias* a = ufunc_aliases(); a->alias; ++a)  // (the list's aliases: true_divide, ...)
     if (name == a->alias) return find_op(a->name);
   return find_op(std::string(name));
 }
 
-UfuncResult ufunc_call(const OpDef& u, const Operand* in, int nin, const UfuncOptions& opts) {
+UfuncResult ufunc_call(const Ufunc& handle, const Operand* in, int nin, const UfuncOptions& opts) {
+  const OpDef& u = op_def_of(handle);  // (a static downcast: Note [Ufunc handles])
   if (nin != u.nin)
     throw TypeError(u.name + "() takes from " + std::to_string(u.nin) + " to " + std::to_string(u.nin + u.nout) +
                     " positional arguments but " + std::to_string(nin) + " were given");
@@ -309,7 +310,7 @@ UfuncResult ufunc_call(const OpDef& u, const Operand* in, int nin, const UfuncOp
   return res;
 }
 UfuncResult ufunc_call(std::string_view name, std::initializer_list<Operand> inputs, const UfuncOptions& opts) {
-  const OpDef* u = find_ufunc(name);
+  const Ufunc* u = find_ufunc(name);
   if (!u) throw ValueError("no ufunc named '" + std::string(name) + "'");
   return ufunc_call(*u, inputs.begin(), static_cast<int>(inputs.size()), opts);
 }

@@ -6,8 +6,8 @@
 namespace cupric {
 
 namespace {
-const OpDef& lookup(const char* name) {
-  const OpDef* u = find_ufunc(name);
+const Ufunc& lookup(const char* name) {
+  const Ufunc* u = find_ufunc(name);
   if (!u) throw RuntimeError(std::string("ufunc '") + name + "' has no loops (kernel families not linked?)");
   return *u;
 }
@@ -15,24 +15,24 @@ const OpDef& lookup(const char* name) {
 
 #define CUPRIC_UFUNC_DEF_1_1(API, NAME)                     \
   ndarray API(const Operand& x, const UfuncOptions& opts) { \
-    static const OpDef& u = lookup(#NAME);                  \
+    static const Ufunc& u = lookup(#NAME);                  \
     return ufunc_call(u, &x, 1, opts).out[0];               \
   }
 #define CUPRIC_UFUNC_DEF_2_1(API, NAME)                                         \
   ndarray API(const Operand& x1, const Operand& x2, const UfuncOptions& opts) { \
-    static const OpDef& u = lookup(#NAME);                                      \
+    static const Ufunc& u = lookup(#NAME);                                      \
     const Operand in[2] = {x1, x2};                                             \
     return ufunc_call(u, in, 2, opts).out[0];                                   \
   }
 #define CUPRIC_UFUNC_DEF_1_2(API, NAME)                                         \
   std::pair<ndarray, ndarray> API(const Operand& x, const UfuncOptions& opts) { \
-    static const OpDef& u = lookup(#NAME);                                      \
+    static const Ufunc& u = lookup(#NAME);                                      \
     UfuncResult r = ufunc_call(u, &x, 1, opts);                                 \
     return {std::move(r.out[0]), std::move(r.out[1])};                          \
   }
 #define CUPRIC_UFUNC_DEF_2_2(API, NAME)                                                             \
   std::pair<ndarray, ndarray> API(const Operand& x1, const Operand& x2, const UfuncOptions& opts) { \
-    static const OpDef& u = lookup(#NAME);                                                          \
+    static const Ufunc& u = lookup(#NAME);                                                          \
     const Operand in[2] = {x1, x2};                                                                 \
     UfuncResult r = ufunc_call(u, in, 2, opts);                                                     \
     return {std::move(r.out[0]), std::move(r.out[1])};                                              \

@@ -35,7 +35,7 @@ ndarray imag(const ndarray& a) {
   return a.view(part, a.shape(), a.strides(), part.itemsize);
 }
 
-UfuncResult ufunc_outer(const OpDef& u, const ndarray& a, const ndarray& b, const UfuncOptions& opts) {
+UfuncResult ufunc_outer(const Ufunc& u, const ndarray& a, const ndarray& b, const UfuncOptions& opts) {
   if (u.nin != 2) throw ValueError("outer product only supported for binary functions");
   // a's dimensions, then b's: a gets b.ndim trailing length-1 axes (stride 0).
   Dims shape = a.shape(), strides = a.strides();
@@ -47,7 +47,7 @@ UfuncResult ufunc_outer(const OpDef& u, const ndarray& a, const ndarray& b, cons
   return ufunc_call(u, in, 2, opts);
 }
 
-void ufunc_at(const OpDef& u, const ndarray& a, const std::vector<Index>& indices, const Operand* b) {
+void ufunc_at(const Ufunc& u, const ndarray& a, const std::vector<Index>& indices, const Operand* b) {
   if (u.nout != 1) throw ValueError("Only single output ufuncs supported at this time");
   if (u.nin == 2 && !b) throw ValueError("second operand needed for ufunc");
   if (u.nin == 1 && b) throw ValueError("second operand provided when ufunc is unary");

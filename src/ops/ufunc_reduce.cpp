@@ -27,9 +27,9 @@ namespace cupric {
 namespace {
 
 const OpDef& lookup(std::string_view name) {
-  const OpDef* u = find_ufunc(name);
+  const Ufunc* u = find_ufunc(name);
   if (!u) throw ValueError("no ufunc named '" + std::string(name) + "'");
-  return *u;
+  return op_def_of(*u);
 }
 
 void check_binary(const OpDef& u, const char* method) {
@@ -195,7 +195,8 @@ ndarray contiguous(const ndarray& r) { return r.c_contiguous() ? r : copy(r, Ord
 
 }  // namespace
 
-DType ufunc_reduce_dtype(const OpDef& u, const ndarray& a, OptDType dtype) {
+DType ufunc_reduce_dtype(const Ufunc& handle, const ndarray& a, OptDType dtype) {
+  const OpDef& u = op_def_of(handle);
   check_binary(u, "reduce");
   const ReduceRoute route = u.info.reduce;
   if (route == ReduceRoute::Sum || route == ReduceRoute::Prod) {
@@ -209,8 +210,9 @@ DType ufunc_reduce_dtype(const OpDef& u, const ndarray& a, OptDType dtype) {
   return generic_dtype(u, dtype ? *dtype : a.dtype());
 }
 
-ndarray ufunc_reduce(const OpDef& u, const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray& out,
+ndarray ufunc_reduce(const Ufunc& handle, const ndarray& a, const AxisArg& axis, OptDType dtype, const ndarray& out,
                      bool keepdims, OptScalar initial, const ndarray& where) {
+  const OpDef& u = op_def_of(handle);
   check_binary(u, "reduce");
   // NumPy's special case: one axis 0 or -1 of a 0-d array reduces nothing.
   const bool scalar_axis =
@@ -237,7 +239,8 @@ ndarray ufunc_reduce(std::string_view name, const ndarray& a, const AxisArg& axi
   return ufunc_reduce(lookup(name), a, axis, dtype, out, keepdims, initial, where);
 }
 
-ndarray ufunc_accumulate(const OpDef& u, const ndarray& a, int64_t axis, OptDType dtype, const ndarray& out) {
+ndarray ufunc_accumulate(const Ufunc& handle, const ndarray& a, int64_t axis, OptDType dtype, const ndarray& out) {
+  const OpDef& u = op_def_of(handle);
   check_binary(u, "accumulate");
   if (a.ndim() == 0) throw TypeError("cannot accumulate on a scalar");
   if (axis < -a.ndim() || axis >= a.ndim()) throw AxisError(static_cast<long>(axis), a.ndim());
@@ -281,8 +284,9 @@ ndarray ufunc_accumulate(std::string_view name, const ndarray& a, int64_t axis, 
   return ufunc_accumulate(lookup(name), a, axis, dtype, out);
 }
 
-ndarray ufunc_reduceat(const OpDef& u, const ndarray& a, const ndarray& indices, int64_t axis, OptDType dtype,
+ndarray ufunc_reduceat(const Ufunc& handle, const ndarray& a, const ndarray& indices, int64_t axis, OptDType dtype,
                        const ndarray& out) {
+  const OpDef& u = op_def_of(handle);
   check_binary(u, "reduceat");
   if (a.ndim() == 0) throw TypeError("cannot reduceat on a scalar");
   if (axis < -a.ndim() || axis >= a.ndim()) throw AxisError(static_cast<long>(axis), a.ndim());

@@ -440,3 +440,31 @@ TEST(Diagonal, Errors) {
   expect_error<AxisError>([&] { diagonal(zeros({2, 3}), 0, -3, 0); },
                           "axis1: axis -3 is out of bounds for array of dimension 2");
 }
+
+TEST(BroadcastResultShape, NumPysShapeAndMessages) {
+  EXPECT_EQ(broadcast_result_shape({{2, 1}, {3}}), (Dims{2, 3}));
+  EXPECT_EQ(broadcast_result_shape({{}, {4, 1}, {1, 5}}), (Dims{4, 5}));
+  EXPECT_EQ(broadcast_result_shape({{0}, {1}}), (Dims{0}));
+  EXPECT_EQ(broadcast_result_shape({}), (Dims{}));
+  // the first two arguments that disagree: arg 1 fixed the dimension, arg 2 differs
+  expect_error<ValueError>([&] { broadcast_result_shape({{1, 2}, {3, 1}, {3, 4}}); },
+                           "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between arg 0 "
+                           "with shape (1, 2) and arg 2 with shape (3, 4).");
+  expect_error<ValueError>([&] { broadcast_result_shape({{2, -1}}); }, "negative dimensions are not allowed");
+}
+
+TEST(Require, CopiesOnlyWhereARequirementIsNotMet) {
+  ndarray a = arange(6, {2, 3});
+  ndarray t = transpose(a);  // F-contiguous
+  EXPECT_EQ(require(a, std::nullopt, "CAWE").data(), a.data());
+  EXPECT_EQ(require(t, std::nullopt, "F").data(), t.data());
+  ndarray c = require(t, std::nullopt, "C");
+  EXPECT_NE(c.data(), t.data());
+  EXPECT_TRUE(c.c_contiguous());
+  EXPECT_EQ(vals(c), vals(copy(t, Order::C)));
+  EXPECT_EQ(require(t, std::nullopt, "O", /*owns_data=*/false).data() != t.data(), true);  // a view: copied
+  EXPECT_EQ(require(a, dtypes::float32, "").dtype(), dtypes::float32);
+  expect_error<ValueError>([&] { require(a, std::nullopt, "CF"); }, "Cannot specify both \"C\" and \"F\" order");
+  expect_error<ValueError>([&] { require(a, std::nullopt, "X"); },
+                           "require: unknown requirement 'X' (one of C, F, A, W, O, E)");
+}

@@ -156,8 +156,16 @@ TEST(Ufunc, CastingAndNoLoopErrors) {
 }
 
 TEST(Ufunc, TableAndTypeHelpers) {
-  const OpDef* u = find_ufunc("true_divide");
+  const Ufunc* u = find_ufunc("true_divide");
   ASSERT_NE(u, nullptr);
+  EXPECT_EQ(u->name, "divide");
+  EXPECT_EQ(u->nin, 2);
+  EXPECT_EQ(u->nout, 1);
+  EXPECT_EQ(u->identity, Identity::None);
+  EXPECT_EQ(u->slot, OperatorSlot::TrueDivide);
+  EXPECT_TRUE(u->flags & kIntToDouble);
+  EXPECT_EQ(u->types().size(), u->ntypes());
+  EXPECT_EQ(u->types().at(0).find("->"), 2u);  // "??->?"-style: two inputs, one output
   EXPECT_EQ(find_ufunc("divide"), u);
   EXPECT_EQ(find_ufunc("no_such_ufunc"), nullptr);
   Operand ops[2] = {array<int8_t>({1}), Operand(1.5)};

@@ -8,6 +8,7 @@
 #include <concepts>
 #include <cstdint>
 #include <optional>
+#include <string_view>
 #include <vector>
 #include "cupric/ndarray.hpp"
 
@@ -65,6 +66,17 @@ ndarray broadcast_to(const ndarray& a, const Dims& shape);
 // numpy.broadcast_arrays: each array broadcast to the common shape (arrays already of that
 // shape are returned as they are).
 std::vector<ndarray> broadcast_arrays(const std::vector<ndarray>& arrays);
+// numpy.broadcast_shapes: the shape arrays of these shapes broadcast to. ValueError for a
+// negative dimension, or NumPy's "shape mismatch" naming the first two arguments that disagree
+// (the ufuncs' own message, from cupric::broadcast_shapes in shape.hpp, differs).
+Dims broadcast_result_shape(const std::vector<Dims>& shapes);
+
+// numpy.require: `a` as `dtype` (unsafe cast; nullopt keeps a's) meeting `requirements`, NumPy's
+// flag letters: C (C-contiguous), F (F-contiguous), A (aligned), W (writeable), O (owns its data),
+// E (a base-class array: every cupric array is). A copy (C or F order as asked) where it does not
+// meet them, else `a` itself. `owns_data`: whether `a` owns its memory (NumPy's OWNDATA flag, which
+// the Python object knows). ValueError for an unknown letter or both C and F.
+ndarray require(const ndarray& a, std::optional<DType> dtype, std::string_view requirements, bool owns_data = true);
 
 // ndarray.view(dtype): the same bytes read as `dtype`. A different itemsize rescales the last
 // axis, which must then be contiguous (NumPy 2's rules).

@@ -11,11 +11,10 @@
 #include <utility>
 #include <vector>
 #include "cupric/ndarray.hpp"
+#include "cupric/ops/ufunc_description.hpp"  // Ufunc, the handle (Note [Ufunc handles])
 #include "cupric/scalar.hpp"
 
 namespace cupric {
-
-struct OpDef;  // the op table's entry (src/engine/elementwise/op_table.hpp)
 
 class Operand {
  public:
@@ -84,22 +83,24 @@ struct UfuncResult {
   int nout = 0;
 };
 
-// The ufunc named `name` ("add", "divide", ...), or null.
-const OpDef* find_ufunc(std::string_view name);
+// The ufunc named `name` ("add", "divide", "true_divide", ...), or null.
+const Ufunc* find_ufunc(std::string_view name);
+// Every ufunc (not the op table's other entries: casts, creation kernels), sorted by name.
+std::vector<const Ufunc*> all_ufuncs();
 // Calls a ufunc with NumPy 2 semantics: type resolution (NEP 50), casting checks, broadcasting,
 // out=/where=/dtype=/casting=/order=. Throws UFuncInputCastingError / UFuncOutputCastingError
 // (casts the casting rule refuses), UFuncNoLoopError or TypeError (no loop for the inputs, as
 // NumPy: Note [No-loop errors] in src/ops/ufunc_resolve.cpp), TypeError (other type errors), ValueError
 // (shapes, negative integer powers), OverflowError (out-of-range Python ints).
-UfuncResult ufunc_call(const OpDef& u, const Operand* inputs, int nin, const UfuncOptions& opts = {});
+UfuncResult ufunc_call(const Ufunc& u, const Operand* inputs, int nin, const UfuncOptions& opts = {});
 UfuncResult ufunc_call(std::string_view name, std::initializer_list<Operand> inputs, const UfuncOptions& opts = {});
 
 // ufunc.outer(a, b): u(a[..., None, ...], b) over every pair (a's dimensions, then b's).
-UfuncResult ufunc_outer(const OpDef& u, const ndarray& a, const ndarray& b, const UfuncOptions& opts = {});
+UfuncResult ufunc_outer(const Ufunc& u, const ndarray& a, const ndarray& b, const UfuncOptions& opts = {});
 // ufunc.at(a, indices, b): in place, once per occurrence of an index (V12-SCATTER; b null for
 // unary ufuncs). Note [ufunc.at] in src/ops/ufunc_methods.cpp.
 struct Index;
-void ufunc_at(const OpDef& u, const ndarray& a, const std::vector<Index>& indices, const Operand* b = nullptr);
+void ufunc_at(const Ufunc& u, const ndarray& a, const std::vector<Index>& indices, const Operand* b = nullptr);
 // numpy.real / numpy.imag: views of the parts of a complex array; a real array's real part is
 // the array itself and its imaginary part a new zero array.
 ndarray real(const ndarray& a);

@@ -58,6 +58,22 @@ std::vector<const OpDef*> all_ops() {
   return r;
 }
 
+std::vector<const Ufunc*> all_ufuncs() {
+  std::vector<const Ufunc*> r;
+  for (const OpDef* d : all_ops())
+    if (d->is_ufunc()) r.push_back(d);
+  return r;
+}
+
+size_t Ufunc::ntypes() const { return op_def_of(*this).loops.size(); }
+
+std::vector<std::string> Ufunc::types() const {
+  const OpDef& d = op_def_of(*this);
+  std::vector<std::string> r;
+  for (size_t i = 0; i < d.loops.size(); ++i) r.push_back(d.types_string(i));
+  return r;
+}
+
 std::string OpDef::types_string(size_t i) const {
   std::string s;
   for (int k = 0; k < nin + nout; ++k) {
@@ -109,6 +125,7 @@ void register_ufunc_loop(LoopBackend b, const UfuncInfo& info, const ScalarType*
   def.flags = info.flags;
   if (def.doc.empty()) def.doc = info.doc;
   def.bool_error = info.bool_error;
+  def.slot = info.slot;
   def.info = info;
   TypedLoop& l = loop_slot(def, types);
   l.fns.set(b, full);

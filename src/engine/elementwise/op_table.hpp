@@ -40,18 +40,18 @@ struct TypedLoop {
   LoopPair bound[2];
   LoopPair second;  // a two-output ufunc's loop for output 1 (`fns` computes output 0)
 };
-struct OpDef {
-  std::string name;
-  int nin = 0, nout = 0;
+// A named op: its public description (name, arity, identity, flags, slot, doc: Note [Ufunc
+// handles] in include/cupric/ops/ufunc.hpp) and its typed loops. Casts and creation kernels are
+// entries too, with no ufunc metadata.
+struct OpDef : Ufunc {
   std::vector<TypedLoop> loops;
-  // ufunc metadata (UfuncInfo), set by the first registration.
-  Identity identity = Identity::None;
-  unsigned flags = 0;
-  std::string doc;
   const char* bool_error = nullptr;
   UfuncInfo info;  // the whole entry: operator slot, reduction route, ... (Note [One definition per ufunc])
   std::string types_string(size_t i) const;  // "ff->f"
+  bool is_ufunc() const { return !name.empty() && !loops.empty() && !doc.empty(); }
 };
+// The entry behind a public handle (every Ufunc is an OpDef: only the op table makes them).
+inline const OpDef& op_def_of(const Ufunc& u) { return static_cast<const OpDef&>(u); }
 OpDef& op_def(const std::string& name, int nin, int nout);  // creates on first use
 const OpDef* find_op(const std::string& name);
 std::vector<const OpDef*> all_ops();  // sorted by name

@@ -1,4 +1,5 @@
-// Device-portable scalar math for the ufunc functors: libm wrappers for float/double, wrapping
+// Device-portable scalar math for the ufunc functors (the C library's functions are
+// cupric::dmath's: Note [Device-portable math] in include/cupric/detail/device_math.hpp): wrapping
 // integer arithmetic, NumPy's float floor-division/remainder, and complex arithmetic and
 // functions with NumPy's formulas. Everything here is CUPRIC_HD and used on host and GPU alike.
 //
@@ -8,11 +9,11 @@
 // in itself. Signed integer arithmetic goes through the unsigned type of the same width so that
 // overflow wraps as in NumPy instead of being undefined behaviour in C++.
 #pragma once
-#include <math.h>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
 #include "cupric/detail/cast_value.hpp"
+#include "cupric/detail/device_math.hpp"
 
 namespace cupric::ufn {
 
@@ -23,39 +24,7 @@ template <class T> inline constexpr bool is_float_v = is_real_float_v<T>;  // e 
 template <class T> inline constexpr bool is_cplx_v = is_complex_v<T>;
 template <class T> inline constexpr bool is_num_v = !is_bool_v<T>;  // every type but bool
 
-// ---- libm for float and double ---------------------------------------------------------------
-#define CUPRIC_UFN_MATH1(NAME)                                      \
-  CUPRIC_HD inline float m_##NAME(float x) { return ::NAME##f(x); } \
-  CUPRIC_HD inline double m_##NAME(double x) { return ::NAME(x); }
-#define CUPRIC_UFN_MATH2(NAME)                                                  \
-  CUPRIC_HD inline float m_##NAME(float x, float y) { return ::NAME##f(x, y); } \
-  CUPRIC_HD inline double m_##NAME(double x, double y) { return ::NAME(x, y); }
-// clang-format off
-CUPRIC_UFN_MATH1(sqrt)
-CUPRIC_UFN_MATH1(exp)
-CUPRIC_UFN_MATH1(log)
-CUPRIC_UFN_MATH1(sin)
-CUPRIC_UFN_MATH1(cos)
-CUPRIC_UFN_MATH1(tan)
-CUPRIC_UFN_MATH1(tanh)
-CUPRIC_UFN_MATH1(sinh)
-CUPRIC_UFN_MATH1(cosh)
-CUPRIC_UFN_MATH1(floor)
-CUPRIC_UFN_MATH1(fabs)
-CUPRIC_UFN_MATH2(fmod)
-CUPRIC_UFN_MATH2(pow)
-CUPRIC_UFN_MATH2(hypot)
-CUPRIC_UFN_MATH2(atan2)
-CUPRIC_UFN_MATH2(copysign)
-// clang-format on
-#undef CUPRIC_UFN_MATH1
-#undef CUPRIC_UFN_MATH2
-
-template <class F> CUPRIC_HD inline bool is_nan(F x) { return x != x; }
-template <class F> CUPRIC_HD inline bool is_inf(F x) {
-  return x == std::numeric_limits<F>::infinity() || x == -std::numeric_limits<F>::infinity();
-}
-template <class F> CUPRIC_HD inline bool sign_bit(F x) { return m_copysign(F(1), x) < 0; }
+template <class F> CUPRIC_HD inline bool sign_bit(F x) { return dmath::copysign(F(1), x) < 0; }
 template <class F> CUPRIC_HD inline F quiet_nan() { return std::numeric_limits<F>::quiet_NaN(); }
 template <class F> CUPRIC_HD inline F inf_of() { return std::numeric_limits<F>::infinity(); }
 
@@ -148,7 +117,7 @@ template <class T> CUPRIC_HD inline T shift_right(T a, T b) {
 
 // ---- real floating point: NumPy's npy_divmod (numpy/_core/src/npymath/npy_math_internal.h.src)
 template <class F> CUPRIC_HD inline F float_divmod(F a, F b, F* modulus) {
-  F mod = m_fmod(a, b);
+  F mod = dmath::fmod(a, b);
   if (b == F(0)) {
     *modulus = mod;
     return a / b;
@@ -160,14 +129,14 @@ template <class F> CUPRIC_HD inline F float_divmod(F a, F b, F* modulus) {
       div -= F(1);
     }
   } else {
-    mod = m_copysign(F(0), b);
+    mod = dmath::copysign(F(0), b);
   }
   F floordiv;
   if (div != F(0)) {
-    floordiv = m_floor(div);
+    floordiv = dmath::floor(div);
     if (div - floordiv > F(0.5)) floordiv += F(1);
   } else {
-    floordiv = m_copysign(F(0), a / b);
+    floordiv = dmath::copysign(F(0), a / b);
   }
   *modulus = mod;
   return floordiv;
@@ -178,7 +147,7 @@ template <class F> CUPRIC_HD inline F float_floor_div(F a, F b) {
   return float_divmod(a, b, &mod);
 }
 template <class F> CUPRIC_HD inline F float_remainder(F a, F b) {
-  if (b == F(0)) return m_fmod(a, b);
+  if (b == F(0)) return dmath::fmod(a, b);
   F mod;
   float_divmod(a, b, &mod);
   return mod;
@@ -193,7 +162,7 @@ template <class F> CUPRIC_HD inline cplx<F> c_mul(cplx<F> a, cplx<F> b) {
 }
 // Smith's algorithm, as NumPy's complex divide loop.
 template <class F> CUPRIC_HD inline cplx<F> c_div(cplx<F> a, cplx<F> b) {
-  F abs_r = m_fabs(b.re), abs_i = m_fabs(b.im);
+  F abs_r = dmath::fabs(b.re), abs_i = dmath::fabs(b.im);
   if (abs_r >= abs_i) {
     if (abs_r == 0 && abs_i == 0) return {a.re / abs_r, a.im / abs_r};
     F rat = b.im / b.re, scl = F(1) / (b.re + b.im * rat);
@@ -203,42 +172,45 @@ template <class F> CUPRIC_HD inline cplx<F> c_div(cplx<F> a, cplx<F> b) {
   return {(a.re * rat + a.im) * scl, (a.im * rat - a.re) * scl};
 }
 template <class F> CUPRIC_HD inline cplx<F> c_reciprocal(cplx<F> z) {  // NumPy's loop
-  if (m_fabs(z.im) <= m_fabs(z.re)) {
+  if (dmath::fabs(z.im) <= dmath::fabs(z.re)) {
     F r = z.im / z.re, d = z.re + z.im * r;
     return {F(1) / d, -r / d};
   }
   F r = z.re / z.im, d = z.re * r + z.im;
   return {r / d, F(-1) / d};
 }
-template <class F> CUPRIC_HD inline F c_abs(cplx<F> z) { return m_hypot(z.re, z.im); }
-template <class F> CUPRIC_HD inline bool c_isnan(cplx<F> z) { return is_nan(z.re) || is_nan(z.im); }
+template <class F> CUPRIC_HD inline F c_abs(cplx<F> z) { return dmath::hypot(z.re, z.im); }
+template <class F> CUPRIC_HD inline bool c_isnan(cplx<F> z) { return dmath::isnan(z.re) || dmath::isnan(z.im); }
 // C99 Annex G cexp (the special values of NumPy's npy_cexp).
 template <class F> CUPRIC_HD inline cplx<F> c_exp(cplx<F> z) {
   const F x = z.re, y = z.im;
-  if (y == 0) return {m_exp(x), y};
-  const bool y_finite = !is_inf(y) && !is_nan(y);
-  if (is_inf(x)) {
-    if (x > 0) return y_finite ? cplx<F>{x * m_cos(y), x * m_sin(y)} : cplx<F>{x, quiet_nan<F>()};
-    return y_finite ? cplx<F>{F(0) * m_cos(y), F(0) * m_sin(y)} : cplx<F>{F(0), is_inf(y) ? m_copysign(F(0), y) : F(0)};
+  if (y == 0) return {dmath::exp(x), y};
+  const bool y_finite = !dmath::isinf(y) && !dmath::isnan(y);
+  if (dmath::isinf(x)) {
+    if (x > 0) return y_finite ? cplx<F>{x * dmath::cos(y), x * dmath::sin(y)} : cplx<F>{x, quiet_nan<F>()};
+    return y_finite ? cplx<F>{F(0) * dmath::cos(y), F(0) * dmath::sin(y)}
+                    : cplx<F>{F(0), dmath::isinf(y) ? dmath::copysign(F(0), y) : F(0)};
   }
-  if (is_nan(x) || !y_finite) return {quiet_nan<F>(), quiet_nan<F>()};
-  const F e = m_exp(x);
-  return {e * m_cos(y), e * m_sin(y)};
+  if (dmath::isnan(x) || !y_finite) return {quiet_nan<F>(), quiet_nan<F>()};
+  const F e = dmath::exp(x);
+  return {e * dmath::cos(y), e * dmath::sin(y)};
 }
-template <class F> CUPRIC_HD inline cplx<F> c_log(cplx<F> z) { return {m_log(c_abs(z)), m_atan2(z.im, z.re)}; }
+template <class F> CUPRIC_HD inline cplx<F> c_log(cplx<F> z) {
+  return {dmath::log(c_abs(z)), dmath::atan2(z.im, z.re)};
+}
 // Principal square root (branch cut along the negative real axis, C99 Annex G special values).
 template <class F> CUPRIC_HD inline cplx<F> c_sqrt(cplx<F> z) {
   const F inf = std::numeric_limits<F>::infinity();
   if (z.re == 0 && z.im == 0) return {F(0), z.im};
-  if (is_inf(z.im)) return {inf, z.im};
-  if (is_nan(z.re)) return {z.re, quiet_nan<F>()};
-  if (is_inf(z.re)) {
-    if (z.re > 0) return {z.re, is_nan(z.im) ? z.im : m_copysign(F(0), z.im)};
-    return {is_nan(z.im) ? z.im : F(0), m_copysign(inf, z.im)};
+  if (dmath::isinf(z.im)) return {inf, z.im};
+  if (dmath::isnan(z.re)) return {z.re, quiet_nan<F>()};
+  if (dmath::isinf(z.re)) {
+    if (z.re > 0) return {z.re, dmath::isnan(z.im) ? z.im : dmath::copysign(F(0), z.im)};
+    return {dmath::isnan(z.im) ? z.im : F(0), dmath::copysign(inf, z.im)};
   }
-  F t = m_sqrt((m_fabs(z.re) + c_abs(z)) * F(0.5));
+  F t = dmath::sqrt((dmath::fabs(z.re) + c_abs(z)) * F(0.5));
   if (z.re >= 0) return {t, z.im / (2 * t)};
-  return {m_fabs(z.im) / (2 * t), m_copysign(t, z.im)};
+  return {dmath::fabs(z.im) / (2 * t), dmath::copysign(t, z.im)};
 }
 template <class F> CUPRIC_HD inline cplx<F> c_times_i(cplx<F> z) { return {-z.im, z.re}; }   // i z
 template <class F> CUPRIC_HD inline cplx<F> c_times_mi(cplx<F> z) { return {z.im, -z.re}; }  // -i z
@@ -246,53 +218,55 @@ template <class F> CUPRIC_HD inline cplx<F> c_times_mi(cplx<F> z) { return {z.im
 // follow from sin(z) = -i sinh(iz), cos(z) = cosh(iz), as in C99.
 template <class F> CUPRIC_HD inline cplx<F> c_sinh(cplx<F> z) {
   const F x = z.re, y = z.im;
-  const bool x_finite = !is_inf(x) && !is_nan(x), y_finite = !is_inf(y) && !is_nan(y);
+  const bool x_finite = !dmath::isinf(x) && !dmath::isnan(x), y_finite = !dmath::isinf(y) && !dmath::isnan(y);
   if (x_finite && y_finite) {
-    if (y == 0) return {m_sinh(x), y};
-    return {m_sinh(x) * m_cos(y), m_cosh(x) * m_sin(y)};
+    if (y == 0) return {dmath::sinh(x), y};
+    return {dmath::sinh(x) * dmath::cos(y), dmath::cosh(x) * dmath::sin(y)};
   }
   if (x == 0) return {x, quiet_nan<F>()};                 // (+-0, inf or nan)
   if (y == 0) return {x, y};                              // (inf or nan, +-0)
   if (x_finite) return {quiet_nan<F>(), quiet_nan<F>()};  // (finite, inf or nan)
-  if (is_inf(x)) {
+  if (dmath::isinf(x)) {
     if (!y_finite) return {x * x, quiet_nan<F>()};
-    return {x * m_cos(y), inf_of<F>() * m_sin(y)};
+    return {x * dmath::cos(y), inf_of<F>() * dmath::sin(y)};
   }
   return {quiet_nan<F>(), quiet_nan<F>()};  // (nan, nonzero)
 }
 template <class F> CUPRIC_HD inline cplx<F> c_cosh(cplx<F> z) {
   const F x = z.re, y = z.im;
-  const bool x_finite = !is_inf(x) && !is_nan(x), y_finite = !is_inf(y) && !is_nan(y);
+  const bool x_finite = !dmath::isinf(x) && !dmath::isnan(x), y_finite = !dmath::isinf(y) && !dmath::isnan(y);
   if (x_finite && y_finite) {
-    if (y == 0) return {m_cosh(x), x * y};
-    return {m_cosh(x) * m_cos(y), m_sinh(x) * m_sin(y)};
+    if (y == 0) return {dmath::cosh(x), x * y};
+    return {dmath::cosh(x) * dmath::cos(y), dmath::sinh(x) * dmath::sin(y)};
   }
-  if (x == 0) return {quiet_nan<F>(), F(0) * x};        // (+-0, inf or nan)
-  if (y == 0) return {x * x, m_copysign(F(0), x) * y};  // (inf or nan, +-0)
+  if (x == 0) return {quiet_nan<F>(), F(0) * x};             // (+-0, inf or nan)
+  if (y == 0) return {x * x, dmath::copysign(F(0), x) * y};  // (inf or nan, +-0)
   if (x_finite) return {quiet_nan<F>(), quiet_nan<F>()};
-  if (is_inf(x)) {
+  if (dmath::isinf(x)) {
     if (!y_finite) return {x * x, quiet_nan<F>()};
-    return {inf_of<F>() * m_cos(y), x * m_sin(y)};
+    return {inf_of<F>() * dmath::cos(y), x * dmath::sin(y)};
   }
   return {quiet_nan<F>(), quiet_nan<F>()};
 }
 template <class F> CUPRIC_HD inline cplx<F> c_sin(cplx<F> z) {
   cplx<F> r = c_times_mi(c_sinh(c_times_i(z)));
-  if (is_nan(r.re) && is_inf(r.im)) r.im = inf_of<F>();  // the sign C99 leaves open: NumPy's +inf
+  if (dmath::isnan(r.re) && dmath::isinf(r.im)) r.im = inf_of<F>();  // the sign C99 leaves open: NumPy's +inf
   return r;
 }
 template <class F> CUPRIC_HD inline cplx<F> c_cos(cplx<F> z) { return c_cosh(c_times_i(z)); }
 // Kahan's formula (as FreeBSD's ctanh, which NumPy's npy_ctanh follows).
 template <class F> CUPRIC_HD inline cplx<F> c_tanh(cplx<F> z) {
   const F big = sizeof(F) == 4 ? F(11) : F(22);
-  if (is_nan(z.re) || is_inf(z.re) || m_fabs(z.re) >= big) {
-    if (is_nan(z.re)) return {z.re, z.im == 0 ? z.im : quiet_nan<F>()};
-    F exp_mx = m_exp(-2 * m_fabs(z.re));
-    F im = (is_inf(z.im) || is_nan(z.im)) ? m_copysign(F(0), z.im) : F(4) * m_sin(z.im) * m_cos(z.im) * exp_mx;
-    return {m_copysign(F(1), z.re), im};
+  if (dmath::isnan(z.re) || dmath::isinf(z.re) || dmath::fabs(z.re) >= big) {
+    if (dmath::isnan(z.re)) return {z.re, z.im == 0 ? z.im : quiet_nan<F>()};
+    F exp_mx = dmath::exp(-2 * dmath::fabs(z.re));
+    F im = (dmath::isinf(z.im) || dmath::isnan(z.im)) ? dmath::copysign(F(0), z.im)
+                                                      : F(4) * dmath::sin(z.im) * dmath::cos(z.im) * exp_mx;
+    return {dmath::copysign(F(1), z.re), im};
   }
-  if (is_inf(z.im) || is_nan(z.im)) return {z.re == 0 ? z.re : quiet_nan<F>(), quiet_nan<F>()};  // C99: (+-0, nan)
-  F t = m_tan(z.im), beta = F(1) + t * t, s = m_sinh(z.re), rho = m_sqrt(F(1) + s * s);
+  if (dmath::isinf(z.im) || dmath::isnan(z.im))
+    return {z.re == 0 ? z.re : quiet_nan<F>(), quiet_nan<F>()};  // C99: (+-0, nan)
+  F t = dmath::tan(z.im), beta = F(1) + t * t, s = dmath::sinh(z.re), rho = dmath::sqrt(F(1) + s * s);
   F denom = F(1) + beta * s * s;
   return {(beta * rho * s) / denom, t / denom};
 }
@@ -303,7 +277,7 @@ template <class F> CUPRIC_HD inline cplx<F> c_pow(cplx<F> a, cplx<F> b) {
     if (b.re > 0 && b.im == 0) return {F(0), F(0)};
     return {quiet_nan<F>(), quiet_nan<F>()};
   }
-  if (b.im == 0 && b.re == m_floor(b.re) && m_fabs(b.re) < F(100)) {
+  if (b.im == 0 && b.re == dmath::floor(b.re) && dmath::fabs(b.re) < F(100)) {
     int n = static_cast<int>(b.re);
     if (n == 1) return a;
     if (n == 2) return c_mul(a, a);
@@ -322,10 +296,10 @@ template <class F> CUPRIC_HD inline cplx<F> c_pow(cplx<F> a, cplx<F> b) {
 }
 // NumPy's lexicographic complex ordering (CGE, CLE, ... in loops.c.src).
 template <class F> CUPRIC_HD inline bool c_lt(cplx<F> x, cplx<F> y) {
-  return (x.re < y.re && !is_nan(x.im) && !is_nan(y.im)) || (x.re == y.re && x.im < y.im);
+  return (x.re < y.re && !dmath::isnan(x.im) && !dmath::isnan(y.im)) || (x.re == y.re && x.im < y.im);
 }
 template <class F> CUPRIC_HD inline bool c_le(cplx<F> x, cplx<F> y) {
-  return (x.re < y.re && !is_nan(x.im) && !is_nan(y.im)) || (x.re == y.re && x.im <= y.im);
+  return (x.re < y.re && !dmath::isnan(x.im) && !dmath::isnan(y.im)) || (x.re == y.re && x.im <= y.im);
 }
 template <class F> CUPRIC_HD inline bool c_gt(cplx<F> x, cplx<F> y) { return c_lt(y, x); }
 template <class F> CUPRIC_HD inline bool c_ge(cplx<F> x, cplx<F> y) { return c_le(y, x); }

@@ -123,7 +123,7 @@ struct Fmod {
     if constexpr (is_int_v<C>)
       return int_fmod(a, b);
     else
-      return m_fmod(a, b);
+      return dmath::fmod(a, b);
   }
 };
 
@@ -139,7 +139,7 @@ struct Power {
     else if constexpr (is_cplx_v<C>)
       return c_pow(a, b);
     else
-      return m_pow(a, b);
+      return dmath::pow(a, b);
   }
 };
 
@@ -154,7 +154,7 @@ struct Maximum {
     if constexpr (is_cplx_v<C>)
       return (c_isnan(a) || c_ge(a, b)) ? a : b;
     else if constexpr (is_float_v<C>)
-      return (a >= b || is_nan(a)) ? a : b;
+      return (a >= b || dmath::isnan(a)) ? a : b;
     else
       return a >= b ? a : b;
   }
@@ -169,7 +169,7 @@ struct Minimum {
     if constexpr (is_cplx_v<C>)
       return (c_isnan(a) || c_le(a, b)) ? a : b;
     else if constexpr (is_float_v<C>)
-      return (a <= b || is_nan(a)) ? a : b;
+      return (a <= b || dmath::isnan(a)) ? a : b;
     else
       return a <= b ? a : b;
   }
@@ -184,7 +184,7 @@ struct Fmax {
     if constexpr (is_cplx_v<C>)
       return (c_isnan(b) || c_ge(a, b)) ? a : b;
     else if constexpr (is_float_v<C>)
-      return (a >= b || is_nan(b)) ? a : b;
+      return (a >= b || dmath::isnan(b)) ? a : b;
     else
       return a >= b ? a : b;
   }
@@ -199,7 +199,7 @@ struct Fmin {
     if constexpr (is_cplx_v<C>)
       return (c_isnan(b) || c_le(a, b)) ? a : b;
     else if constexpr (is_float_v<C>)
-      return (a <= b || is_nan(b)) ? a : b;
+      return (a <= b || dmath::isnan(b)) ? a : b;
     else
       return a <= b ? a : b;
   }

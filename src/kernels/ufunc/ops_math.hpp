@@ -1,5 +1,5 @@
 // Functors of the exponent, logarithm, trigonometric, hyperbolic and floating-point ufuncs
-// (families ufunc_math and ufunc_math2; same shape as ops_binary.hpp). These have loops for the
+// (families ufunc_float_unary and ufunc_float_binary; same shape as ops_binary.hpp). These have loops for the
 // inexact types only: integer inputs reach the float64 loop through type resolution, as NumPy's.
 #pragma once
 #include "kernels/ufunc/math_ext.hpp"
@@ -10,20 +10,21 @@ namespace cupric::ufn {
 #define CUPRIC_SAME_OUT template <class T> using out = T;
 
 // Unary functions of float and complex types (CUPRIC_INEXACT_FN: ufunc_info.hpp).
-CUPRIC_INEXACT_FN(Exp2, m_exp2, c_exp2, "Calculate `2**p` for all `p` in the input array.")
-CUPRIC_INEXACT_FN(Expm1, m_expm1, c_expm1, "Calculate ``exp(x) - 1`` for all elements in the array.")
-CUPRIC_INEXACT_FN(Log2, m_log2, c_log2, "Base-2 logarithm of `x`.")
-CUPRIC_INEXACT_FN(Log10, m_log10, c_log10, "Return the base 10 logarithm of the input array, element-wise.")
-CUPRIC_INEXACT_FN(Log1p, m_log1p, c_log1p, "Return the natural logarithm of one plus the input array, element-wise.")
-CUPRIC_INEXACT_FN(Tan, m_tan, c_tan, "Compute tangent element-wise.")
-CUPRIC_INEXACT_FN(Arcsin, m_asin, c_asin, "Inverse sine, element-wise.")
-CUPRIC_INEXACT_FN(Arccos, m_acos, c_acos, "Trigonometric inverse cosine, element-wise.")
-CUPRIC_INEXACT_FN(Arctan, m_atan, c_atan, "Trigonometric inverse tangent, element-wise.")
-CUPRIC_INEXACT_FN(Sinh, m_sinh, c_sinh, "Hyperbolic sine, element-wise.")
-CUPRIC_INEXACT_FN(Cosh, m_cosh, c_cosh, "Hyperbolic cosine, element-wise.")
-CUPRIC_INEXACT_FN(Arcsinh, m_asinh, c_asinh, "Inverse hyperbolic sine element-wise.")
-CUPRIC_INEXACT_FN(Arccosh, m_acosh, c_acosh, "Inverse hyperbolic cosine, element-wise.")
-CUPRIC_INEXACT_FN(Arctanh, m_atanh, c_atanh, "Inverse hyperbolic tangent element-wise.")
+CUPRIC_INEXACT_FN(Exp2, dmath::exp2, c_exp2, "Calculate `2**p` for all `p` in the input array.")
+CUPRIC_INEXACT_FN(Expm1, dmath::expm1, c_expm1, "Calculate ``exp(x) - 1`` for all elements in the array.")
+CUPRIC_INEXACT_FN(Log2, dmath::log2, c_log2, "Base-2 logarithm of `x`.")
+CUPRIC_INEXACT_FN(Log10, dmath::log10, c_log10, "Return the base 10 logarithm of the input array, element-wise.")
+CUPRIC_INEXACT_FN(Log1p, dmath::log1p, c_log1p,
+                  "Return the natural logarithm of one plus the input array, element-wise.")
+CUPRIC_INEXACT_FN(Tan, dmath::tan, c_tan, "Compute tangent element-wise.")
+CUPRIC_INEXACT_FN(Arcsin, dmath::asin, c_asin, "Inverse sine, element-wise.")
+CUPRIC_INEXACT_FN(Arccos, dmath::acos, c_acos, "Trigonometric inverse cosine, element-wise.")
+CUPRIC_INEXACT_FN(Arctan, dmath::atan, c_atan, "Trigonometric inverse tangent, element-wise.")
+CUPRIC_INEXACT_FN(Sinh, dmath::sinh, c_sinh, "Hyperbolic sine, element-wise.")
+CUPRIC_INEXACT_FN(Cosh, dmath::cosh, c_cosh, "Hyperbolic cosine, element-wise.")
+CUPRIC_INEXACT_FN(Arcsinh, dmath::asinh, c_asinh, "Inverse hyperbolic sine element-wise.")
+CUPRIC_INEXACT_FN(Arccosh, dmath::acosh, c_acosh, "Inverse hyperbolic cosine, element-wise.")
+CUPRIC_INEXACT_FN(Arctanh, dmath::atanh, c_atanh, "Inverse hyperbolic tangent element-wise.")
 
 // Unary functions of real float types only ('e', 'E', 'f', 'd').
 #define CUPRIC_REAL_FN(NAME, EXPR, DOC)                                   \
@@ -33,8 +34,8 @@ CUPRIC_INEXACT_FN(Arctanh, m_atanh, c_atanh, "Inverse hyperbolic tangent element
     CUPRIC_SAME_OUT                                                       \
     template <class C> CUPRIC_HD C operator()(C x) const { return EXPR; } \
   };
-CUPRIC_REAL_FN(Fabs, m_fabs(x), "Compute the absolute values element-wise.")
-CUPRIC_REAL_FN(Cbrt, m_cbrt(x), "Return the cube-root of an array, element-wise.")
+CUPRIC_REAL_FN(Fabs, dmath::fabs(x), "Compute the absolute values element-wise.")
+CUPRIC_REAL_FN(Cbrt, dmath::cbrt(x), "Return the cube-root of an array, element-wise.")
 CUPRIC_REAL_FN(Deg2rad, x*(kPi<C> / C(180)), "Convert angles from degrees to radians.")
 CUPRIC_REAL_FN(Radians, x*(kPi<C> / C(180)), "Convert angles from degrees to radians.")
 CUPRIC_REAL_FN(Rad2deg, x*(C(180) / kPi<C>), "Convert angles from radians to degrees.")
@@ -49,8 +50,8 @@ struct I0 {
   template <class T> static constexpr bool has_loop = is_float_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C x) const {
-    x = m_fabs(x);
-    if (is_nan(x)) return x;
+    x = dmath::fabs(x);
+    if (dmath::isnan(x)) return x;
     if (x <= C(20)) {
       const C q = x * x / 4;
       C term = 1, sum = 1;
@@ -70,8 +71,8 @@ struct I0 {
       if (term < sum * std::numeric_limits<C>::epsilon() / 4) break;
     }
     // e^x / sqrt(2 pi x) in two halves so that it overflows only where the result does.
-    const C h = m_exp(x / 2);
-    return h * (h / m_sqrt(2 * kPi<C> * x)) * sum;
+    const C h = dmath::exp(x / 2);
+    return h * (h / dmath::sqrt(2 * kPi<C> * x)) * sum;
   }
 };
 
@@ -96,10 +97,11 @@ struct Spacing {
 CUPRIC_REAL_FN2(Logaddexp, MinusInf, logaddexp(a, b), "Logarithm of the sum of exponentiations of the inputs.")
 CUPRIC_REAL_FN2(Logaddexp2, MinusInf, logaddexp2(a, b),
                 "Logarithm of the sum of exponentiations of the inputs in base-2.")
-CUPRIC_REAL_FN2(Arctan2, None, m_atan2(a, b), "Element-wise arc tangent of ``x1/x2`` choosing the quadrant correctly.")
-CUPRIC_REAL_FN2(Hypot, Zero, m_hypot(a, b), "Given the \"legs\" of a right triangle, return its hypotenuse.")
-CUPRIC_REAL_FN2(Copysign, None, m_copysign(a, b), "Change the sign of x1 to that of x2, element-wise.")
-CUPRIC_REAL_FN2(Heaviside, None, (is_nan(a) ? a : (a < 0 ? C(0) : (a > 0 ? C(1) : b))),
+CUPRIC_REAL_FN2(Arctan2, None, dmath::atan2(a, b),
+                "Element-wise arc tangent of ``x1/x2`` choosing the quadrant correctly.")
+CUPRIC_REAL_FN2(Hypot, Zero, dmath::hypot(a, b), "Given the \"legs\" of a right triangle, return its hypotenuse.")
+CUPRIC_REAL_FN2(Copysign, None, dmath::copysign(a, b), "Change the sign of x1 to that of x2, element-wise.")
+CUPRIC_REAL_FN2(Heaviside, None, (dmath::isnan(a) ? a : (a < 0 ? C(0) : (a > 0 ? C(1) : b))),
                 "Compute the Heaviside step function.")
 #undef CUPRIC_REAL_FN2
 
@@ -113,7 +115,7 @@ struct Nextafter {
     if constexpr (is_half_v<T>)
       return half_nextafter(a, b);
     else
-      return m_nextafter(a, b);
+      return dmath::nextafter(a, b);
   }
 };
 
@@ -129,12 +131,12 @@ struct FloatPower {
 // ldexp(x1, x2): float mantissas with int32 or int64 exponents ('fi->f', 'fl->f', ...).
 struct Ldexp {
   static constexpr UfuncInfo info{Identity::None, kWeakByValue, "Returns x1 * 2**x2, element-wise."};
-  template <class T> static constexpr bool has_loop = false;  // only mixed loops (families/ufunc_math2.inl)
+  template <class T> static constexpr bool has_loop = false;  // only mixed loops (families/ufunc_float_binary.inl)
   template <class T> using out = T;
   template <class F, class I> CUPRIC_HD F operator()(F x, I e) const {
     // Exponents beyond int's range saturate (they under- or overflow any float anyway).
     const int n = e > I(100000) ? 100000 : (e < I(-100000) ? -100000 : static_cast<int>(e));
-    return m_ldexp(x, n);
+    return dmath::ldexp(x, n);
   }
 };
 
@@ -151,8 +153,8 @@ struct Frexp {
   template <class T> using out2 = int32_t;
   template <class C> CUPRIC_HD Pair<C, int32_t> operator()(C x) const {
     int e = 0;
-    if (is_nan(x) || is_inf(x)) return {x, 0};
-    C m = m_frexp(x, &e);
+    if (dmath::isnan(x) || dmath::isinf(x)) return {x, 0};
+    C m = dmath::frexp(x, &e);
     return {m, e};
   }
 };
@@ -164,7 +166,7 @@ struct Modf {
   template <class T> using out2 = T;
   template <class C> CUPRIC_HD Pair<C, C> operator()(C x) const {
     C i;
-    C f = m_modf(x, &i);
+    C f = dmath::modf(x, &i);
     return {f, i};
   }
 };

@@ -16,7 +16,7 @@ struct Rint {
     if constexpr (is_cplx_v<C>)
       return c_rint(x);
     else
-      return m_rint(x);
+      return dmath::rint(x);
   }
 };
 // floor, ceil, trunc: NumPy 2 has loops for bool and integers too (the identity).
@@ -32,9 +32,9 @@ struct Rint {
         return x;                                                      \
     }                                                                  \
   };
-CUPRIC_ROUND_FN(Floor, m_floor, "Return the floor of the input, element-wise.")
-CUPRIC_ROUND_FN(Ceil, m_ceil, "Return the ceiling of the input, element-wise.")
-CUPRIC_ROUND_FN(Trunc, m_trunc, "Return the truncated value of the input, element-wise.")
+CUPRIC_ROUND_FN(Floor, dmath::floor, "Return the floor of the input, element-wise.")
+CUPRIC_ROUND_FN(Ceil, dmath::ceil, "Return the ceiling of the input, element-wise.")
+CUPRIC_ROUND_FN(Trunc, dmath::trunc, "Return the truncated value of the input, element-wise.")
 #undef CUPRIC_ROUND_FN
 
 struct Conjugate {
@@ -92,7 +92,7 @@ struct Divmod {
     if constexpr (is_int_v<C>) {
       return {int_floor_div(a, b), int_remainder(a, b)};
     } else {
-      if (b == C(0)) return {a / b, m_fmod(a, b)};
+      if (b == C(0)) return {a / b, dmath::fmod(a, b)};
       C mod;
       C q = float_divmod(a, b, &mod);
       return {q, mod};

@@ -50,7 +50,7 @@ struct Absolute {
     if constexpr (is_cplx_v<C>)
       return c_abs(x);
     else if constexpr (is_float_v<C>)
-      return m_fabs(x);
+      return dmath::fabs(x);
     else if constexpr (is_int_v<C> && std::is_signed_v<C>)
       return x < 0 ? wrap_neg(x) : x;
     else
@@ -74,10 +74,11 @@ struct Sign {
       if (c_isnan(x)) return C(quiet_nan<F>(), quiet_nan<F>());
       F a = c_abs(x);
       if (a == 0) return C(F(0), F(0));
-      if (is_inf(a)) {  // NumPy: one infinite part gives its direction; two give nan
-        if (is_inf(x.re) && is_inf(x.im)) return C(quiet_nan<F>(), quiet_nan<F>());
-        F r = is_inf(x.re) ? m_copysign(F(1), x.re) : F(0), i = is_inf(x.im) ? m_copysign(F(1), x.im) : F(0);
-        F n = m_hypot(r, i);
+      if (dmath::isinf(a)) {  // NumPy: one infinite part gives its direction; two give nan
+        if (dmath::isinf(x.re) && dmath::isinf(x.im)) return C(quiet_nan<F>(), quiet_nan<F>());
+        F r = dmath::isinf(x.re) ? dmath::copysign(F(1), x.re) : F(0),
+          i = dmath::isinf(x.im) ? dmath::copysign(F(1), x.im) : F(0);
+        F n = dmath::hypot(r, i);
         return C(r / n, i / n);
       }
       return C(x.re / a, x.im / a);
@@ -114,12 +115,12 @@ struct Reciprocal {
 
 // Transcendental functions: float16/bfloat16 compute in float32, complex with math.hpp's formulas
 // (CUPRIC_INEXACT_FN: ufunc_info.hpp).
-CUPRIC_INEXACT_FN(Sqrt, m_sqrt, c_sqrt, "Return the non-negative square-root of an array, element-wise.")
-CUPRIC_INEXACT_FN(Exp, m_exp, c_exp, "Calculate the exponential of all elements in the input array.")
-CUPRIC_INEXACT_FN(Log, m_log, c_log, "Natural logarithm, element-wise.")
-CUPRIC_INEXACT_FN(Sin, m_sin, c_sin, "Trigonometric sine, element-wise.")
-CUPRIC_INEXACT_FN(Cos, m_cos, c_cos, "Cosine element-wise.")
-CUPRIC_INEXACT_FN(Tanh, m_tanh, c_tanh, "Compute hyperbolic tangent element-wise.")
+CUPRIC_INEXACT_FN(Sqrt, dmath::sqrt, c_sqrt, "Return the non-negative square-root of an array, element-wise.")
+CUPRIC_INEXACT_FN(Exp, dmath::exp, c_exp, "Calculate the exponential of all elements in the input array.")
+CUPRIC_INEXACT_FN(Log, dmath::log, c_log, "Natural logarithm, element-wise.")
+CUPRIC_INEXACT_FN(Sin, dmath::sin, c_sin, "Trigonometric sine, element-wise.")
+CUPRIC_INEXACT_FN(Cos, dmath::cos, c_cos, "Cosine element-wise.")
+CUPRIC_INEXACT_FN(Tanh, dmath::tanh, c_tanh, "Compute hyperbolic tangent element-wise.")
 
 struct LogicalNot {
   static constexpr UfuncInfo info{Identity::None, 0, "Compute the truth value of NOT x element-wise."};
@@ -149,7 +150,7 @@ struct IsNan {
     if constexpr (is_cplx_v<C>)
       return c_isnan(x);
     else if constexpr (is_float_v<C>)
-      return is_nan(x);
+      return dmath::isnan(x);
     else
       return false;
   }
@@ -160,9 +161,9 @@ struct IsInf {
   CUPRIC_BOOL_OUT
   template <class C> CUPRIC_HD bool operator()(C x) const {
     if constexpr (is_cplx_v<C>)
-      return is_inf(x.re) || is_inf(x.im);
+      return dmath::isinf(x.re) || dmath::isinf(x.im);
     else if constexpr (is_float_v<C>)
-      return is_inf(x);
+      return dmath::isinf(x);
     else
       return false;
   }
@@ -174,9 +175,9 @@ struct IsFinite {
   CUPRIC_BOOL_OUT
   template <class C> CUPRIC_HD bool operator()(C x) const {
     if constexpr (is_cplx_v<C>)
-      return !(is_nan(x.re) || is_inf(x.re) || is_nan(x.im) || is_inf(x.im));
+      return !(dmath::isnan(x.re) || dmath::isinf(x.re) || dmath::isnan(x.im) || dmath::isinf(x.im));
     else if constexpr (is_float_v<C>)
-      return !(is_nan(x) || is_inf(x));
+      return !(dmath::isnan(x) || dmath::isinf(x));
     else
       return true;
   }

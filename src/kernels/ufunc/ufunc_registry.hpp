@@ -25,7 +25,7 @@
 namespace cupric::ufn {
 
 // The kernel families of the ufuncs (families/ufunc_NAME.inl).
-enum class UfuncFamily { arith, logic, unary, math, math2, round };
+enum class UfuncFamily { arith, logic, unary, float_unary, float_binary, round };
 
 constexpr UfuncInfo named(UfuncInfo info, const char* name, int nin, int nout) {
   info.name = name;

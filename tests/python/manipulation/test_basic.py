@@ -44,3 +44,41 @@ def test_where_three_args_and_broadcast_shapes_require():
     r = cp.require(c, numpy.float32, "C")
     assert r.flags.c_contiguous and r.dtype == numpy.float32
     testing.assert_matches_numpy(r, numpy.require(h, numpy.float32, "C"))
+
+
+@pytest.mark.parametrize("shapes", [((2, 1), (3,)), (3, (2, 3)), ((), (4, 1), (1, 5)), ((0,), (1,)), ()])
+def test_broadcast_shapes_matches_numpy(shapes):
+    assert cp.broadcast_shapes(*shapes) == numpy.broadcast_shapes(*shapes)
+
+
+@pytest.mark.parametrize("shapes", [((2,), (3,)), ((4, 1), (2, 3), (5, 3)), ((1, 2), (3, 1), (3, 4)), ((-1,),),
+                                    ((2, -1), (2, 1))])
+def test_broadcast_shapes_errors_match_numpy(shapes):
+    # (the C++ routine decides: NumPy's message names the first two arguments that disagree)
+    testing.assert_raises_like_numpy(lambda: numpy.broadcast_shapes(*shapes), lambda: cp.broadcast_shapes(*shapes))
+
+
+@pytest.mark.parametrize("order", ["C", "F"])
+@pytest.mark.parametrize("requirements", [None, "C", "F", ["C", "O"], ["F_CONTIGUOUS", "W"], "A", ["ALIGNED", "E"],
+                                          "O", ["owndata"]])
+@pytest.mark.parametrize("dtype", [None, numpy.float32])
+def test_require_matches_numpy(order, requirements, dtype):
+    h, c = arange_pair((2, 3), numpy.int32, order)
+    h = numpy.array(h, order="K")  # owning its data, as c does
+    for hx, cx in [(h, c), (h[:, ::2], c[:, ::2]), (h.T, c.T)]:
+        expected = numpy.require(hx, dtype, requirements)
+        got = cp.require(cx, dtype, requirements)
+        testing.assert_matches_numpy(got, expected)
+        assert got.flags.c_contiguous == expected.flags.c_contiguous
+        assert got.flags.f_contiguous == expected.flags.f_contiguous
+        assert (got is cx) == (expected is hx)  # no copy where NumPy makes none
+        if requirements and "O" in [r[0].upper() for r in requirements]:
+            assert got.flags.owndata
+
+
+def test_require_errors_match_numpy():
+    h, c = arange_pair((2, 3), numpy.int32)
+    testing.assert_raises_like_numpy(lambda: numpy.require(h, None, ["C", "F"]), lambda: cp.require(c, None, ["C", "F"]))
+    testing.assert_raises_like_numpy(lambda: numpy.require(h, None, ["X"]), lambda: cp.require(c, None, ["X"]))
+    testing.assert_matches_numpy(cp.require([[1, 2], [3, 4]], numpy.float64, "F"),
+                                 numpy.require([[1, 2], [3, 4]], numpy.float64, "F"))

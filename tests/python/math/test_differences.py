@@ -137,7 +137,7 @@ def test_gradient(dtype, edge_order):
                                  numpy.gradient(f, numpy.float32(0.25), xs, edge_order=edge_order), **tol(dtype))
 
 
-def test_gradient_more():
+def test_gradient_integer_complex_spacing_axes_and_views():
     f1 = numpy.arange(6) ** 2
     testing.assert_matches_numpy(cp.gradient(cp.asarray(f1)), numpy.gradient(f1), **DEFAULT_TOL)
     testing.assert_matches_numpy(cp.gradient(cp.asarray(f1), 2j), numpy.gradient(f1, 2j), **DEFAULT_TOL)

@@ -6,7 +6,7 @@ import pytest
 
 import cupric
 from cupric import testing
-from ufunc_cases import (BF16, BINARY_MORE, LAYOUTS, TWO_OUTPUTS, UNARY_MORE, layout, np_dtype,
+from ufunc_cases import (BF16, BINARY_MATH, LAYOUTS, TWO_OUTPUTS, UNARY_MATH, layout, np_dtype,
                          shape_for, tolerance, values)
 
 
@@ -36,7 +36,7 @@ def _check(result, expected, in_char, out_char):
 
 
 @pytest.mark.parametrize('kind', LAYOUTS)
-@pytest.mark.parametrize('name,loop', _loops(UNARY_MORE))
+@pytest.mark.parametrize('name,loop', _loops(UNARY_MATH))
 def test_unary_loops(name, loop, kind):
     a_np = values(name, np_dtype(loop[0]), shape_for(kind), seed=1)
     a_np, a = layout(a_np, kind, cupric.asarray)
@@ -45,7 +45,7 @@ def test_unary_loops(name, loop, kind):
 
 
 @pytest.mark.parametrize('kind', LAYOUTS)
-@pytest.mark.parametrize('name,loop', _loops(BINARY_MORE))
+@pytest.mark.parametrize('name,loop', _loops(BINARY_MATH))
 def test_binary_loops(name, loop, kind):
     shape = shape_for(kind)
     a_np = values(name, np_dtype(loop[0]), shape, seed=2, arg=0)
@@ -74,7 +74,7 @@ def test_two_output_loops(name, loop, kind):
         _check(r, e, ins[0], c)
 
 
-@pytest.mark.parametrize('name', UNARY_MORE + BINARY_MORE + TWO_OUTPUTS)
+@pytest.mark.parametrize('name', UNARY_MATH + BINARY_MATH + TWO_OUTPUTS)
 def test_ufunc_attributes_match_numpy(name):
     """types (NumPy's minus long double/object/timedelta and duplicate codes, plus cupric's 'E'
     bfloat16 loops), nin, nout, nargs, ntypes, identity, __name__."""
@@ -133,7 +133,7 @@ _SCALAR_DTYPES = [numpy.bool_, numpy.int8, numpy.uint16, numpy.int64, numpy.floa
 @pytest.mark.parametrize('scalar', [3, -2, 2.5, True, 1j, numpy.float64(2.0), numpy.int8(3), numpy.int32(3)],
                          ids=repr)
 @pytest.mark.parametrize('dtype', _SCALAR_DTYPES, ids=lambda d: numpy.dtype(d).name)
-@pytest.mark.parametrize('name', BINARY_MORE + ['divmod'])
+@pytest.mark.parametrize('name', BINARY_MATH + ['divmod'])
 def test_binary_scalar_operand(name, dtype, scalar, side):
     """Python scalars are weak, NumPy scalars strong (V14-PROMO-1), on either side."""
     a_np = values(name, dtype, (3, 5), seed=4, arg=0 if side == 'right' else 1)

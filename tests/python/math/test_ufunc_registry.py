@@ -15,8 +15,8 @@ _PUBLIC = sorted(n for n in _core._ufuncs if not n.startswith('_'))
 
 def test_every_ufunc_is_covered_by_the_loop_tests():
     # A ufunc added to the list without test cases fails here: ufunc_cases names each ufunc the
-    # loop tests (test_ufunc_math.py, test_ufunc_more.py) run against NumPy.
-    covered = set(ufunc_cases.UNARY + ufunc_cases.BINARY + ufunc_cases.UNARY_MORE + ufunc_cases.BINARY_MORE +
+    # loop tests (test_ufunc_loops.py, test_math_function_loops.py) run against NumPy.
+    covered = set(ufunc_cases.UNARY + ufunc_cases.BINARY + ufunc_cases.UNARY_MATH + ufunc_cases.BINARY_MATH +
                   ufunc_cases.TWO_OUTPUTS + ['clip'])
     canonical = {n for n in _PUBLIC if _core._ufuncs[n].__name__ == n}
     assert canonical - covered == set()

@@ -6,46 +6,18 @@
 #include <limits>
 
 #include "cupric/config.hpp"
+#include "cupric/detail/device_math.hpp"
 
 namespace cupric::random::dist {
 
 // A bit source is any type with `CUPRIC_HD uint32_t next_u32()`; the generators of
 // cupric::random (Philox4x32-10, XORWOW, MRG32k3a) and the tests' SplitMix64 all are.
 //
-// Note [Device-portable math]
-// The samplers are templates on the result type T (float or double) and must compile under nvcc
-// for the device. std::log & co. are not __device__ functions, so the samplers call the C
-// library names through the overload set below: ::logf for float, ::log for double, which CUDA
-// provides as device functions and <cmath> provides on the host. Float samplers compute in
+// The samplers are templates on the result type T (float or double) and compile under nvcc for
+// the device: they call math through m::log & co., cupric::dmath's overloads (Note
+// [Device-portable math] in include/cupric/detail/device_math.hpp). Float samplers compute in
 // float throughout (as NumPy's float32 samplers do), so a float draw costs no double math on GPUs.
-namespace m {
-#define CUPRIC_DIST_MATH1(name)                                 \
-  CUPRIC_HD inline float name(float x) { return ::name##f(x); } \
-  CUPRIC_HD inline double name(double x) { return ::name(x); }
-CUPRIC_DIST_MATH1(log)
-CUPRIC_DIST_MATH1(log1p)
-CUPRIC_DIST_MATH1(exp)
-CUPRIC_DIST_MATH1(expm1)
-CUPRIC_DIST_MATH1(sqrt)
-CUPRIC_DIST_MATH1(cos)
-CUPRIC_DIST_MATH1(sin)
-CUPRIC_DIST_MATH1(acos)
-CUPRIC_DIST_MATH1(floor)
-CUPRIC_DIST_MATH1(fabs)
-CUPRIC_DIST_MATH1(lgamma)
-#undef CUPRIC_DIST_MATH1
-CUPRIC_HD inline float pow(float x, float y) { return ::powf(x, y); }
-CUPRIC_HD inline double pow(double x, double y) { return ::pow(x, y); }
-CUPRIC_HD inline float fmod(float x, float y) { return ::fmodf(x, y); }
-CUPRIC_HD inline double fmod(double x, double y) { return ::fmod(x, y); }
-// NaN/inf tests that survive -ffast-math-free builds on both sides without <cmath>'s templates.
-template <class T> CUPRIC_HD inline bool isnan(T x) { return x != x; }
-template <class T> CUPRIC_HD inline bool isinf(T x) {
-  return x == std::numeric_limits<T>::infinity() || x == -std::numeric_limits<T>::infinity();
-}
-template <class T> CUPRIC_HD inline T min(T a, T b) { return b < a ? b : a; }
-template <class T> CUPRIC_HD inline T max(T a, T b) { return a < b ? b : a; }
-}  // namespace m
+namespace m = ::cupric::dmath;
 
 template <class T> inline constexpr T kPi = T(3.14159265358979323846);
 template <class T> inline constexpr T kNaN = std::numeric_limits<T>::quiet_NaN();

@@ -1,5 +1,5 @@
 // Continuous samplers of NumPy's distributions, device-portable templates on the result type T
-// (float or double) and the bit source (Note [Device-portable math] in base.hpp).
+// (float or double) and the bit source (Note [Device-portable math] in cupric/detail/device_math.hpp).
 #pragma once
 #include "cupric/random/distributions/base.hpp"
 

@@ -1,5 +1,5 @@
 // Discrete samplers of NumPy's distributions (int64 results), device-portable templates on the bit
-// source (Note [Device-portable math] in base.hpp); they compute in double.
+// source (Note [Device-portable math] in cupric/detail/device_math.hpp); they compute in double.
 #pragma once
 #include "cupric/random/distributions/base.hpp"
 #include "cupric/random/distributions/continuous.hpp"

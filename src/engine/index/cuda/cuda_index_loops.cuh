@@ -29,27 +29,19 @@ __device__ __forceinline__ void plan_offsets(const StridedArgs<N, Index>& a, Ind
   }
 }
 
-template <class T, class Index>
-__global__ void __launch_bounds__(kBlock) gather_kernel(Index n, StridedArgs<3, Index> a, IndexState st) {
+// One element moved per index: gather reads src at the indexed offset (out = src[idx]), scatter
+// writes dst there (dst[idx] = val). Operands: (out or dst, src or val, idx).
+template <class T, class Index, bool Scatter>
+__global__ void __launch_bounds__(kBlock) index_move_kernel(Index n, StridedArgs<3, Index> a, IndexState st) {
   Index tid = static_cast<Index>(blockIdx.x) * blockDim.x + threadIdx.x;
   Index nthreads = static_cast<Index>(gridDim.x) * blockDim.x;
   for (Index i = tid; i < n; i += nthreads) {
     Index off[3];
     plan_offsets<3, Index>(a, i, off);
     int64_t k = idx::resolve(*reinterpret_cast<const int64_t*>(a.data[2] + off[2]), st.size, st.mode, st.flag);
-    *reinterpret_cast<T*>(a.data[0] + off[0]) = *reinterpret_cast<const T*>(a.data[1] + off[1] + k * st.stride);
-  }
-}
-
-template <class T, class Index>
-__global__ void __launch_bounds__(kBlock) scatter_kernel(Index n, StridedArgs<3, Index> a, IndexState st) {
-  Index tid = static_cast<Index>(blockIdx.x) * blockDim.x + threadIdx.x;
-  Index nthreads = static_cast<Index>(gridDim.x) * blockDim.x;
-  for (Index i = tid; i < n; i += nthreads) {
-    Index off[3];
-    plan_offsets<3, Index>(a, i, off);
-    int64_t k = idx::resolve(*reinterpret_cast<const int64_t*>(a.data[2] + off[2]), st.size, st.mode, st.flag);
-    *reinterpret_cast<T*>(a.data[0] + off[0] + k * st.stride) = *reinterpret_cast<const T*>(a.data[1] + off[1]);
+    const int64_t at = k * st.stride;
+    *reinterpret_cast<T*>(a.data[0] + off[0] + (Scatter ? at : 0)) =
+        *reinterpret_cast<const T*>(a.data[1] + off[1] + (Scatter ? 0 : at));
   }
 }
 
@@ -120,10 +112,8 @@ void index_loop(const LoopPlan& p, const void* state, const Stream& stream) {
   // int32 offsets only: the engine cuts bigger plans (Note [32-bit strided kernels]).
   if (!p.index32) throw_internal_error("index CUDA loop given a plan without 32-bit offsets");
   auto a = strided_args3<int32_t>(p);
-  if constexpr (Scatter)
-    launch<&scatter_kernel<T, int32_t>>(grid_for(p.numel), kBlock, 0, s, static_cast<int32_t>(p.numel), a, st);
-  else
-    launch<&gather_kernel<T, int32_t>>(grid_for(p.numel), kBlock, 0, s, static_cast<int32_t>(p.numel), a, st);
+  launch<&index_move_kernel<T, int32_t, Scatter>>(grid_for(p.numel), kBlock, 0, s, static_cast<int32_t>(p.numel), a,
+                                                  st);
 }
 
 template <class T>

@@ -1,6 +1,6 @@
-// Kernel family "ufunc_math2": Self's loops of the two-input floating-point ufuncs and of frexp and
-// modf (the list's `math2` rows), and ldexp's mixed loops. Only the inexact dtypes
-// (CUPRIC_FAMILY_ufunc_math2_DTYPES).
+// Kernel family "ufunc_float_binary": Self's loops of the two-input ufuncs that have float loops
+// only (logaddexp, arctan2, hypot, copysign, nextafter, float_power, ...: the list's `float_binary`
+// rows), and ldexp's mixed loops. Only the inexact dtypes (CUPRIC_FAMILY_ufunc_float_binary_DTYPES).
 #include "kernels/ufunc/register.hpp"
 
 CUPRIC_FAMILY_BEGIN
@@ -17,7 +17,7 @@ void register_ldexp() {
 }
 struct Register {
   Register() {
-    register_family_ufuncs<Self, ufn::UfuncFamily::math2>();
+    register_family_ufuncs<Self, ufn::UfuncFamily::float_binary>();
     if constexpr (ufn::is_float_v<Self>) {
       register_ldexp<int32_t>();
       register_ldexp<int64_t>();
