@@ -7,6 +7,9 @@
 #include "cupric/cupric.hpp"
 #include "cupric/ops/creation.hpp"
 #include "cupric/random.hpp"
+#include "random/draw_kernels.hpp"
+#include "random/jump_tables.hpp"
+#include "random/xorwow_chunks.hpp"
 #if defined(CUPRIC_TEST_CURAND)
 #include <curand.h>
 #endif
@@ -108,4 +111,37 @@ TEST(RandomStreams, Float32UniformAsCurandGenerateUniform) {
 #else
   GTEST_SKIP() << "libcurand not found at configure time: the cuRAND oracle comparison is skipped";
 #endif
+}
+
+// The CUDA path's split of an XORWOW draw into (lane, chunk) threads (Note [XORWOW lane chunks]),
+// run here thread by thread with the same CUPRIC_HD code and one-thread jumps where the kernel
+// has warp jumps: the words must be the lane loop's (which the cuRAND test above checks).
+TEST(RandomStreams, XorwowChunkSplitGivesTheLaneLoopsWords) {
+  const uint32_t* table = random::host_jump_table(BitGenKind::XORWOW).data();
+  struct Case {
+    uint64_t offset, count;
+  };
+  // Fewer words than lanes, a partial last round, several chunks, and C > 64 (16M words).
+  for (Case c : {Case{0, 1}, Case{7, 1000}, Case{4095, 4097}, Case{12345, 4096 * 200 + 77},
+                 Case{3, (4096ull * 4096 * 9) / 8 + 5}}) {
+    random::XorwowChunkPlan p = random::plan_xorwow_chunks(99, c.offset, c.count);
+    ASSERT_LE(p.chunks, random::kXorwowMaxChunks);
+    ASSERT_GE(p.chunks << p.chunk_log2, static_cast<int64_t>(p.lane_length(0)));
+    std::vector<uint32_t> states(static_cast<size_t>(6 * p.states()));
+    for (int64_t j = 0; j < p.lanes; ++j) {
+      random::Xorwow x = random::xorwow_lane_start(p, j, table);
+      for (int64_t k = 0; k < p.chunks; ++k) {
+        random::store_xorwow_state(states.data(), p, k * p.lanes + j, x);
+        x.apply(table + static_cast<int64_t>(p.chunk_log2) * random::kXorwowMatrixWords);
+        x.d += static_cast<uint32_t>(uint64_t{1} << p.chunk_log2) * 362437u;
+      }
+    }
+    std::vector<uint32_t> out(c.count, 0u);
+    random::WordSink sink{out.data()};
+    for (int64_t s = 0; s < p.states(); ++s) random::xorwow_fill_chunk(p, states.data(), s, sink);
+    std::vector<uint32_t> ref = cupric_words(BitGenKind::XORWOW, 99, c.offset, {static_cast<int64_t>(c.count)});
+    size_t bad = 0;
+    for (size_t i = 0; i < out.size(); ++i) bad += out[i] != ref[i];
+    EXPECT_EQ(bad, 0u) << "offset " << c.offset << " count " << c.count << " chunk 2^" << p.chunk_log2;
+  }
 }
