@@ -2,6 +2,7 @@
 // per thread, its four words stored at once (Note [Philox contiguous kernel]). CUDA family units only.
 #pragma once
 #include <cstring>
+#include "engine/elementwise/cuda/cuda_loops.cuh"
 #include "random/cuda/block_draws.cuh"
 #include "random/draw_kernels.hpp"
 
@@ -29,18 +30,13 @@ struct PhiloxUniformBlockF {
       for (int j = 0; j < 4; ++j) v[j] = static_cast<T>(uniform_float_of(w.w[j]));
     }
   }
-  CUPRIC_HD T operator()(int64_t i) const {
-    T v[per];
-    block(static_cast<uint64_t>(i) / per, v);
-    return v[i % per];
-  }
 };
 
 template <class T>
 void philox_uniform_loop(const LoopPlan& p, const void* state, const Stream& stream) {
   PhiloxWords src;
   std::memcpy(&src, state, sizeof(src));
-  if ((src.base & 3) == 0) {
+  if ((src.base & 3) == 0 && p.contiguous && p.index_base == 0) {
     PhiloxUniformBlockF<T> f{src.seed, src.base / 4};
     block_draw_loop<PhiloxUniformBlockF<T>>(p, &f, stream);
     return;

@@ -5,6 +5,7 @@ import pytest
 import scipy.stats as st
 
 import cupric.random as cr
+from random_laws import assert_discrete_law
 
 MAKERS = [lambda: cr.RandomState(12), lambda: cr.default_rng(12)]
 
@@ -16,12 +17,7 @@ def test_marginals_are_binomial_and_rows_sum_to_n(make):
     assert x.dtype == numpy.int64 and x.shape == (50_000, 4)
     numpy.testing.assert_array_equal(x.sum(axis=1), n)
     for j in range(4):
-        counts = numpy.bincount(x[:, j], minlength=n + 1)
-        expected = st.binom(n, p[j]).pmf(numpy.arange(n + 1)) * len(x)
-        keep = expected > 5
-        obs = numpy.append(counts[keep], counts[~keep].sum())
-        exp = numpy.append(expected[keep], expected[~keep].sum())
-        assert st.chisquare(obs, exp * obs.sum() / exp.sum()).pvalue > 1e-4
+        assert_discrete_law(x[:, j], st.binom(n, p[j]))
     cov = numpy.cov(x.T)
     want = n * (numpy.diag(p) - numpy.outer(p, p))
     numpy.testing.assert_allclose(cov, want, atol=0.15)
