@@ -40,6 +40,7 @@ enum class RawKind : uint8_t {
   ElemExponential,
   ElemUniform,
   ElemIntegers,
+  PermutationTies,  // int64: permutation's tie fix-up (src/random/permutation_ties.hpp)
   count_
 };
 LoopPair& raw_loops(RawKind k, ScalarType out);

@@ -2,6 +2,7 @@
 // this test only when CUDAToolkit's curand is found), and the stream design's invariants: the same
 // words whatever the chunking of the calls (Note [Random streams]).
 #include <gtest/gtest.h>
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 #include "cupric/cupric.hpp"
@@ -9,6 +10,7 @@
 #include "cupric/random.hpp"
 #include "random/draw_kernels.hpp"
 #include "random/jump_tables.hpp"
+#include "random/permutation_ties.hpp"
 #include "random/xorwow_chunks.hpp"
 #if defined(CUPRIC_TEST_CURAND)
 #include <curand.h>
@@ -144,4 +146,35 @@ TEST(RandomStreams, XorwowChunkSplitGivesTheLaneLoopsWords) {
     for (size_t i = 0; i < out.size(); ++i) bad += out[i] != ref[i];
     EXPECT_EQ(bad, 0u) << "offset " << c.offset << " count " << c.count << " chunk 2^" << p.chunk_log2;
   }
+}
+
+// Note [Permutation by 32-bit keys]: a run of equal keys comes out in a uniformly random order
+// (every order of four tied elements about equally often over many calls), distinct keys keep
+// the sort's order, and the result is always a permutation of the order.
+TEST(RandomStreams, PermutationTiesAreBrokenUniformly) {
+  const uint32_t keys[] = {1, 7, 7, 7, 7, 9};
+  const int64_t order[] = {5, 0, 1, 2, 3, 4};
+  std::vector<int> counts(4 * 4 * 4 * 4, 0);
+  const int calls = 24000;
+  for (uint32_t c = 0; c < static_cast<uint32_t>(calls); ++c) {
+    random::PermutationTiesF f{keys, order, 6, random::StreamKey{3, 0, c, BitGenKind::Philox4x3210}};
+    int64_t got[6];
+    for (int64_t i = 0; i < 6; ++i) got[i] = f(i);
+    EXPECT_EQ(got[0], 5);
+    EXPECT_EQ(got[5], 4);
+    std::vector<int64_t> mid(got + 1, got + 5);
+    std::sort(mid.begin(), mid.end());
+    ASSERT_EQ(mid, (std::vector<int64_t>{0, 1, 2, 3}));
+    ++counts[static_cast<size_t>(((got[1] * 4 + got[2]) * 4 + got[3]) * 4 + got[4])];
+  }
+  // 24 orders, 1000 expected each: a chi-square with 23 degrees of freedom below 60 (p ~ 4e-5).
+  double chi2 = 0;
+  int orders = 0;
+  for (int v : counts)
+    if (v) {
+      ++orders;
+      chi2 += (v - 1000.0) * (v - 1000.0) / 1000.0;
+    }
+  EXPECT_EQ(orders, 24);
+  EXPECT_LT(chi2, 60.0);
 }

@@ -4,6 +4,7 @@
 // CMakeLists.txt); the registry's distributions are the "random_dist" family.
 #include "random/block_draws.hpp"
 #include "random/draw_kernels.hpp"
+#include "random/permutation_ties.hpp"
 #if defined(CUPRIC_FAMILY_BACKEND_cuda)
 #include "random/cuda/block_draws.cuh"
 #include "random/cuda/philox_uniform.cuh"
@@ -71,6 +72,8 @@ struct Register {
       register_raw_loop(kBackend, RawKind::BitsPhilox, t, &loops::indexed_loop<BitsF<Self, PhiloxWords>, Self>);
       register_raw_loop(kBackend, RawKind::BitsBuffer, t, &loops::indexed_loop<BitsF<Self, BufferWords>, Self>);
     }
+    if constexpr (std::is_same_v<Self, int64_t>)
+      register_raw_loop(kBackend, RawKind::PermutationTies, t, &loops::indexed_loop<PermutationTiesF, int64_t>);
     if constexpr (std::is_same_v<Self, uint8_t>) {
       register_raw_loop(kBackend, RawKind::Lanes, t, &loops::indexed_loop<LanesF, Self>);
     }

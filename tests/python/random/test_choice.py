@@ -98,3 +98,12 @@ def test_permutation_is_uniform():
         p = g.permutation(4).get()
         counts[numpy.arange(4), p] += 1
     assert_counts(counts)
+
+
+def test_permutation_of_a_big_range_is_a_permutation():
+    # 2^21 elements: about 256 tied pairs of 32-bit sort keys (Note [Permutation by 32-bit keys]).
+    n = 1 << 21
+    p = cr.default_rng(8).permutation(n).get()
+    assert p.dtype == numpy.int64
+    numpy.testing.assert_array_equal(numpy.sort(p), numpy.arange(n))
+    assert not numpy.array_equal(p, cr.default_rng(9).permutation(n).get())

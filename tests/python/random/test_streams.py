@@ -54,6 +54,7 @@ for kind in (cr.Philox4x3210, cr.XORWOW, cr.MRG32k3a):
     out.append(g.random(777).get().view(numpy.uint64).astype(numpy.uint32))
     out.append(g.integers(-5, 1 << 40, size=5001).get().astype(numpy.uint32))
     out.append(g.permutation(3000).get().astype(numpy.uint32))
+    out.append(g.permutation(1 << 21).get().astype(numpy.uint32))  # tied 32-bit sort keys
     # Long draws: XORWOW's (lane, chunk) split with several chunks of more than 64 words
     # (Note [XORWOW lane chunks]), from an offset that is not a multiple of 4096.
     out.append(g.random((1 << 24) + 12345, dtype=numpy.float32).get().view(numpy.uint32))
