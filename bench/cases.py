@@ -277,45 +277,32 @@ CASES += [
 
 # cupric.random, more draws against CuPy (issue 16: "every distribution's figure reported against
 # CuPy's"). Generator: cupric's Philox block draws (Note [Philox block draws]) vs CuPy's XORWOW
-# Generator; rs_*: the legacy XORWOW streams. float64 draws are 2^27 values (the same 1 GiB).
-_F64_HALF = {"a": ("big", "dev")}
+# Generator; rs_*: the legacy XORWOW streams. f64/int64 draws are 2^27 values (the same 1 GiB).
+
+
+def _draw_case(cid, label, stmt, wide):
+    """A full-size draw timed as write bandwidth: `stmt` with n the number of values."""
+    n = "a.size // 2" if wide else "a.size"
+    return Case(cid, lambda s: f"{label} {p2(s.big // 2 if wide else s.big)}", "device", stmt.format(n=n),
+                {"a": ("big", "dev")}, nbytes=lambda s: _f32x4 * s.big, needs=_RNG, libs=GPU_LIBS, setup=_RNG_SETUP)
+
+
 CASES += [
-    Case("gen_random_f64", lambda s: f"Generator.random {p2(s.big // 2)} f64", "device",
-         "g.random(a.size // 2)", _F64_HALF, nbytes=lambda s: 8 * (s.big // 2), needs=_RNG, libs=GPU_LIBS,
-         setup=_RNG_SETUP),
-    Case("gen_standard_normal_f64", lambda s: f"Generator.standard_normal {p2(s.big // 2)} f64", "device",
-         "g.standard_normal(a.size // 2)", _F64_HALF, nbytes=lambda s: 8 * (s.big // 2), needs=_RNG,
-         libs=GPU_LIBS, setup=_RNG_SETUP),
-    Case("gen_standard_exponential", lambda s: f"Generator.standard_exponential {p2(s.big)} f32", "device",
-         "g.standard_exponential(a.size, dtype=np.float32)", {"a": ("big", "dev")}, nbytes=lambda s: _f32x4 * s.big,
-         needs=_RNG, libs=GPU_LIBS, setup=_RNG_SETUP),
-    Case("gen_exponential_f64", lambda s: f"Generator.exponential(2.0) {p2(s.big // 2)} f64", "device",
-         "g.exponential(2.0, size=a.size // 2)", _F64_HALF, nbytes=lambda s: 8 * (s.big // 2), needs=_RNG,
-         libs=GPU_LIBS, setup=_RNG_SETUP),
-    Case("gen_uniform_f64", lambda s: f"Generator.uniform(-1, 2) {p2(s.big // 2)} f64", "device",
-         "g.uniform(-1.0, 2.0, size=a.size // 2)", _F64_HALF, nbytes=lambda s: 8 * (s.big // 2), needs=_RNG,
-         libs=GPU_LIBS, setup=_RNG_SETUP),
-    Case("gen_integers_wide", lambda s: f"Generator.integers(0, 2^40) {p2(s.big // 2)} int64", "device",
-         "g.integers(0, 2**40, size=a.size // 2)", _F64_HALF, nbytes=lambda s: 8 * (s.big // 2), needs=_RNG,
-         libs=GPU_LIBS, setup=_RNG_SETUP),
-    Case("gen_standard_gamma", lambda s: f"Generator.standard_gamma(2.5) {p2(s.big // 2)} f64", "device",
-         "g.standard_gamma(2.5, size=a.size // 2)", _F64_HALF, nbytes=lambda s: 8 * (s.big // 2), needs=_RNG,
-         libs=GPU_LIBS, setup=_RNG_SETUP),
-    Case("gen_poisson", lambda s: f"Generator.poisson(10) {p2(s.big // 2)} int64", "device",
-         "g.poisson(10.0, size=a.size // 2)", _F64_HALF, nbytes=lambda s: 8 * (s.big // 2), needs=_RNG,
-         libs=GPU_LIBS, setup=_RNG_SETUP),
-    Case("gen_binomial", lambda s: f"Generator.binomial(20, 0.3) {p2(s.big // 2)} int64", "device",
-         "g.binomial(20, 0.3, size=a.size // 2)", _F64_HALF, nbytes=lambda s: 8 * (s.big // 2), needs=_RNG,
-         libs=GPU_LIBS, setup=_RNG_SETUP),
-    Case("rs_random_sample_f64", lambda s: f"RandomState.random_sample {p2(s.big // 2)} f64", "device",
-         "rs.random_sample(a.size // 2)", _F64_HALF, nbytes=lambda s: 8 * (s.big // 2), needs=_RNG,
-         libs=GPU_LIBS, setup=_RNG_SETUP),
-    Case("rs_standard_normal", lambda s: f"RandomState.standard_normal {p2(s.big)} f32", "device",
-         "rs.standard_normal(a.size, dtype=np.float32)", {"a": ("big", "dev")}, nbytes=lambda s: _f32x4 * s.big,
-         needs=_RNG, libs=GPU_LIBS, setup=_RNG_SETUP),
-    Case("rs_randint", lambda s: f"RandomState.randint(0, 1000) {p2(s.big)} int32", "device",
-         "rs.randint(0, 1000, size=a.size, dtype=np.int32)", {"a": ("big", "dev")},
-         nbytes=lambda s: _f32x4 * s.big, needs=_RNG, libs=GPU_LIBS, setup=_RNG_SETUP),
+    _draw_case("gen_random_f64", "Generator.random f64", "g.random({n})", True),
+    _draw_case("gen_standard_normal_f64", "Generator.standard_normal f64", "g.standard_normal({n})", True),
+    _draw_case("gen_standard_exponential", "Generator.standard_exponential f32",
+               "g.standard_exponential({n}, dtype=np.float32)", False),
+    _draw_case("gen_exponential_f64", "Generator.exponential(2.0) f64", "g.exponential(2.0, size={n})", True),
+    _draw_case("gen_uniform_f64", "Generator.uniform(-1, 2) f64", "g.uniform(-1.0, 2.0, size={n})", True),
+    _draw_case("gen_integers_wide", "Generator.integers(0, 2^40) int64", "g.integers(0, 2**40, size={n})", True),
+    _draw_case("gen_standard_gamma", "Generator.standard_gamma(2.5) f64", "g.standard_gamma(2.5, size={n})", True),
+    _draw_case("gen_poisson", "Generator.poisson(10) int64", "g.poisson(10.0, size={n})", True),
+    _draw_case("gen_binomial", "Generator.binomial(20, 0.3) int64", "g.binomial(20, 0.3, size={n})", True),
+    _draw_case("rs_random_sample_f64", "RandomState.random_sample f64", "rs.random_sample({n})", True),
+    _draw_case("rs_standard_normal", "RandomState.standard_normal f32",
+               "rs.standard_normal({n}, dtype=np.float32)", False),
+    _draw_case("rs_randint", "RandomState.randint(0, 1000) int32", "rs.randint(0, 1000, size={n}, dtype=np.int32)",
+               False),
     Case("cold_gen_random", lambda s: "first call default_rng(1).random(2^20) < 1", "cold",
          "xp.random.default_rng(1).random(a.size) < 1", needs=_RNG, libs=GPU_LIBS, cold_want="np.ones_like(h)"),
 ]
