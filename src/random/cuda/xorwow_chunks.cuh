@@ -41,7 +41,10 @@ __device__ inline void warp_skip_subsequence(Xorwow& x, uint64_t s, const uint32
     if (s & 1) warp_apply(x, table + static_cast<int64_t>(64 + i) * kXorwowMatrixWords, t);
 }
 
-// One warp per relative lane j: the start state of each of its chunks.
+// One warp per relative lane j: the start state of each of its chunks. A template (on the sink of
+// the fill that follows, unused here) so that the units that include this header do not each
+// define it: only the units that register a chunked loop instantiate it.
+template <class Sink>
 __global__ void __launch_bounds__(256)
     xorwow_chunk_starts_kernel(XorwowChunkPlan p, const uint32_t* table, uint32_t* states) {
   const int64_t j = (blockIdx.x * int64_t(blockDim.x) + threadIdx.x) >> 5;
@@ -78,7 +81,7 @@ void xorwow_chunk_loop(const LoopPlan& p, const void* state, const Stream& strea
   Sink sink{reinterpret_cast<typename Sink::Out*>(p.data[0])};
   auto s = static_cast<cudaStream_t>(stream.handle);
   const int64_t warps_per_block = 256 / 32;
-  ::cupric::cuda::launch<&xorwow_chunk_starts_kernel>(
+  ::cupric::cuda::launch<&xorwow_chunk_starts_kernel<Sink>>(
       dim3(static_cast<unsigned>((d.plan.lanes + warps_per_block - 1) / warps_per_block)), dim3(256), 0, s, d.plan,
       d.table, d.states);
   ::cupric::cuda::launch<&xorwow_chunk_fill_kernel<Sink>>(dim3(static_cast<unsigned>((d.plan.states() + 255) / 256)),
