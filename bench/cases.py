@@ -275,6 +275,38 @@ CASES += [
          "xp.random.random_sample(a.size) < 1", needs=_RNG, libs=GPU_LIBS, cold_want="np.ones_like(h)"),
 ]
 
+# cupric.random, more draws against CuPy (issue 16: "every distribution's figure reported against
+# CuPy's"). Generator: cupric's Philox block draws (Note [Philox block draws]) vs CuPy's XORWOW
+# Generator; rs_*: the legacy XORWOW streams. f64/int64 draws are 2^27 values (the same 1 GiB).
+
+
+def _draw_case(cid, label, stmt, wide):
+    """A full-size draw timed as write bandwidth: `stmt` with n the number of values."""
+    n = "a.size // 2" if wide else "a.size"
+    return Case(cid, lambda s: f"{label} {p2(s.big // 2 if wide else s.big)}", "device", stmt.format(n=n),
+                {"a": ("big", "dev")}, nbytes=lambda s: _f32x4 * s.big, needs=_RNG, libs=GPU_LIBS, setup=_RNG_SETUP)
+
+
+CASES += [
+    _draw_case("gen_random_f64", "Generator.random f64", "g.random({n})", True),
+    _draw_case("gen_standard_normal_f64", "Generator.standard_normal f64", "g.standard_normal({n})", True),
+    _draw_case("gen_standard_exponential", "Generator.standard_exponential f32",
+               "g.standard_exponential({n}, dtype=np.float32)", False),
+    _draw_case("gen_exponential_f64", "Generator.exponential(2.0) f64", "g.exponential(2.0, size={n})", True),
+    _draw_case("gen_uniform_f64", "Generator.uniform(-1, 2) f64", "g.uniform(-1.0, 2.0, size={n})", True),
+    _draw_case("gen_integers_wide", "Generator.integers(0, 2^40) int64", "g.integers(0, 2**40, size={n})", True),
+    _draw_case("gen_standard_gamma", "Generator.standard_gamma(2.5) f64", "g.standard_gamma(2.5, size={n})", True),
+    _draw_case("gen_poisson", "Generator.poisson(10) int64", "g.poisson(10.0, size={n})", True),
+    _draw_case("gen_binomial", "Generator.binomial(20, 0.3) int64", "g.binomial(20, 0.3, size={n})", True),
+    _draw_case("rs_random_sample_f64", "RandomState.random_sample f64", "rs.random_sample({n})", True),
+    _draw_case("rs_standard_normal", "RandomState.standard_normal f32",
+               "rs.standard_normal({n}, dtype=np.float32)", False),
+    _draw_case("rs_randint", "RandomState.randint(0, 1000) int32", "rs.randint(0, 1000, size={n}, dtype=np.int32)",
+               False),
+    Case("cold_gen_random", lambda s: "first call default_rng(1).random(2^20) < 1", "cold",
+         "xp.random.default_rng(1).random(a.size) < 1", needs=_RNG, libs=GPU_LIBS, cold_want="np.ones_like(h)"),
+]
+
 
 # Interop (issue 18): host time of a DLPack exchange (export + zero-copy import), a bare capsule,
 # a __cuda_array_interface__ import, and NumPy calls dispatched through __array_ufunc__ and

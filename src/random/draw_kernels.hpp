@@ -23,6 +23,24 @@ enum class RawKind : uint8_t {
   Lanes,                // the XORWOW / MRG32k3a lane loop filling a word buffer (uint8 dummy output)
   CurandUniformPhilox,  // float32 uniform as curandGenerateUniform computes it (CuPy's RandomState)
   CurandUniformBuffer,
+  // XORWOW's block-cooperative draws (Note [XORWOW lane chunks]; CUDA only): raw uint32 words,
+  // random() float32, random_sample float32 as curandGenerateUniform.
+  XorwowBits,
+  XorwowUniform,
+  XorwowCurandUniform,
+  // Philox block draws (Note [Philox block draws] in src/random/block_draws.hpp): scalar
+  // parameters in the functor (Block*), or array parameters as float64 / (int64, uint64) inputs
+  // (Elem*). Normal, Exponential, Uniform: float32, float64; integers: the integer dtypes, bool.
+  BlockNormal,
+  BlockExponential,
+  BlockUniform,
+  BlockIntegersNarrow,
+  BlockIntegersWide,
+  ElemNormal,
+  ElemExponential,
+  ElemUniform,
+  ElemIntegers,
+  PermutationTies,  // int64: permutation's tie fix-up (src/random/permutation_ties.hpp)
   count_
 };
 LoopPair& raw_loops(RawKind k, ScalarType out);
@@ -68,6 +86,9 @@ struct DrawF<T, S, 3> {
   }
 };
 
+// The float32 uniform [0, 1) of one raw word: its top 24 bits.
+CUPRIC_HD inline float uniform_float_of(uint32_t w) { return static_cast<float>(w >> 8) * (1.0f / 16777216.0f); }
+
 // Uniform [0, 1) from the raw stream: float32 from word i (24 bits), float64 from words 2i, 2i+1
 // (53 bits, NumPy's construction); float16 as float32 rounded.
 template <class T, class Src>
@@ -94,7 +115,7 @@ struct UniformF {
       }
       return ((a >> 5) * 67108864.0 + (b >> 6)) * (1.0 / 9007199254740992.0);
     } else {
-      return static_cast<T>(static_cast<float>(src(u) >> 8) * (1.0f / 16777216.0f));
+      return static_cast<T>(uniform_float_of(src(u)));
     }
   }
 };
@@ -104,13 +125,31 @@ struct UniformF {
 // float(w) * 2^-32 + 2^-33 in float arithmetic, a value in (0, 1]; CuPy's RandomState.random_sample
 // then replaces 1 by 0. Spelled with round-to-nearest operations so nvcc does not contract them
 // into an FMA, which would change the last bit.
+CUPRIC_HD inline float curand_uniform_of(uint32_t w) {
+  float x = fp::add_rn(fp::mul_rn(static_cast<float>(w), 2.3283064e-10f), 1.1641532e-10f);
+  return x == 1.0f ? 0.0f : x;
+}
 template <class Src>
 struct CurandUniformF {
   Src src;
-  CUPRIC_HD float operator()(int64_t i) const {
-    float x = fp::add_rn(fp::mul_rn(static_cast<float>(src(static_cast<uint64_t>(i))), 2.3283064e-10f), 1.1641532e-10f);
-    return x == 1.0f ? 0.0f : x;
-  }
+  CUPRIC_HD float operator()(int64_t i) const { return curand_uniform_of(src(static_cast<uint64_t>(i))); }
+};
+
+// Sinks of the chunked XORWOW draws (src/random/xorwow_chunks.hpp): word i of the call to out[i].
+struct WordSink {
+  using Out = uint32_t;
+  uint32_t* out;
+  CUPRIC_HD void operator()(uint64_t i, uint32_t w) const { out[i] = w; }
+};
+struct UniformFloatSink {
+  using Out = float;
+  float* out;
+  CUPRIC_HD void operator()(uint64_t i, uint32_t w) const { out[i] = uniform_float_of(w); }
+};
+struct CurandUniformSink {
+  using Out = float;
+  float* out;
+  CUPRIC_HD void operator()(uint64_t i, uint32_t w) const { out[i] = curand_uniform_of(w); }
 };
 
 // Raw words: uint32 word i; uint64 words 2i (high) and 2i+1 (low).

@@ -10,9 +10,11 @@
 #include "cupric/ops/manipulation.hpp"
 #include "cupric/random.hpp"
 #include "engine/elementwise/elementwise_engine.hpp"
+#include "random/block_draws.hpp"
 #include "random/draw_kernels.hpp"
 #include "random/jump_tables.hpp"
 #include "random/param_checks.hpp"
+#include "random/xorwow_chunks.hpp"
 #include "int128_text.hpp"
 
 namespace cupric::random {
@@ -94,6 +96,21 @@ Dims output_shape(const std::vector<Dims>& shapes, const std::optional<Dims>& si
   return acc;
 }
 
+// XORWOW on a GPU: the 1-word-per-element draw `kind` of words [offset, offset + words) straight
+// into `out` (Note [XORWOW lane chunks] in src/random/xorwow_chunks.hpp); false where it does not
+// apply (the host backend and the other generators keep the lane loop).
+bool xorwow_chunked(const GeneratorState& st, RawKind kind, const ndarray& out, uint64_t offset, uint64_t words) {
+  if (st.kind != BitGenKind::XORWOW || out.backend().type() == DeviceType::Host) return false;
+  const LoopPair& loop = raw_loops(kind, out.dtype().type);
+  if (!loop.cuda) return false;
+  Backend& backend = out.backend();
+  XorwowChunkDraw d{plan_xorwow_chunks(st.seed, offset, words), jump_table_for(BitGenKind::XORWOW, backend), nullptr};
+  ndarray states = ndarray::empty(Dims{6 * d.plan.states()}, dtypes::uint32, Order::C, &backend);
+  d.states = reinterpret_cast<uint32_t*>(states.data());
+  run_loop(loop, &out, 0, &d);
+  return true;
+}
+
 }  // namespace
 
 const char* bit_generator_name(BitGenKind k) {
@@ -118,6 +135,7 @@ StreamKey Generator::next_raw_key(uint64_t words) {
 
 ndarray Generator::raw_words(uint64_t offset, uint64_t words, Backend& backend) {
   ndarray buf = ndarray::empty(Dims{static_cast<int64_t>(words)}, dtypes::uint32, Order::C, &backend);
+  if (xorwow_chunked(state_, RawKind::XorwowBits, buf, offset, words)) return buf;
   const int64_t lanes = state_.kind == BitGenKind::XORWOW ? kXorwowLanes : kMrgLanes;
   ndarray index =
       ndarray::empty(Dims{std::min<int64_t>(static_cast<int64_t>(words), lanes)}, dtypes::uint8, Order::C, &backend);
@@ -141,6 +159,8 @@ ndarray Generator::random(const Dims& size, DType dtype) {
   if (k.kind == BitGenKind::Philox4x3210) {
     PhiloxWords src{k.seed, k.offset};
     run_loop(raw_loops(RawKind::UniformPhilox, dtype.type), &out, 0, &src);
+  } else if (dtype == dtypes::float32 && xorwow_chunked(state_, RawKind::XorwowUniform, out, k.offset, words)) {
+    return out;
   } else {
     ndarray buf = raw_words(k.offset, words, out.backend());
     BufferWords src{reinterpret_cast<const uint32_t*>(buf.data())};
@@ -158,6 +178,8 @@ ndarray Generator::random_curand(const Dims& size, DType dtype) {
   if (k.kind == BitGenKind::Philox4x3210) {
     PhiloxWords src{k.seed, k.offset};
     run_loop(raw_loops(RawKind::CurandUniformPhilox, dtype.type), &out, 0, &src);
+  } else if (xorwow_chunked(state_, RawKind::XorwowCurandUniform, out, k.offset, words)) {
+    return out;
   } else {
     ndarray buf = raw_words(k.offset, words, out.backend());
     BufferWords src{reinterpret_cast<const uint32_t*>(buf.data())};
@@ -176,6 +198,8 @@ ndarray Generator::raw(const Dims& size, DType dtype) {
   if (k.kind == BitGenKind::Philox4x3210) {
     PhiloxWords src{k.seed, k.offset};
     run_loop(raw_loops(RawKind::BitsPhilox, dtype.type), &out, 0, &src);
+  } else if (dtype == dtypes::uint32 && xorwow_chunked(state_, RawKind::XorwowBits, out, k.offset, words)) {
+    return out;
   } else {
     ndarray buf = raw_words(k.offset, words, out.backend());
     BufferWords src{reinterpret_cast<const uint32_t*>(buf.data())};
@@ -223,13 +247,16 @@ ndarray Generator::integers(const IntBound& low, const IntBound& high, const std
   ndarray out = ndarray::empty(shape, dtype, Order::C, backend);
   ndarray ops[3];
   ops[0] = out;
+  int64_t scalar_low = 0;
+  uint64_t scalar_range = 0;
+  const bool philox = state_.kind == BitGenKind::Philox4x3210;
   if (!low.is_array() && !high.is_array()) {
-    int64_t lo;
-    uint64_t range;
-    check(low.value, high.value, lo, range);
-    Backend& bk = out.backend();
-    ops[1] = from_host(&lo, Dims{}, Dims{}, dtypes::int64, &bk);
-    ops[2] = from_host(&range, Dims{}, Dims{}, dtypes::uint64, &bk);
+    check(low.value, high.value, scalar_low, scalar_range);
+    if (!philox) {  // the Philox block loop takes them in its functor
+      Backend& bk = out.backend();
+      ops[1] = from_host(&scalar_low, Dims{}, Dims{}, dtypes::int64, &bk);
+      ops[2] = from_host(&scalar_range, Dims{}, Dims{}, dtypes::uint64, &bk);
+    }
   } else {
     // Array bounds: read on the host to check them (one sync, as NumPy checks before drawing).
     ndarray lo_b =
@@ -257,6 +284,21 @@ ndarray Generator::integers(const IntBound& low, const IntBound& high, const std
   }
   StreamKey k = next_substream_key();
   if (out.size() == 0) return out;
+  if (philox) {  // Note [Philox block draws]
+    if (!low.is_array() && !high.is_array()) {
+      const IntegerParams prm{scalar_low, scalar_range};
+      if (prm.range <= kNarrowRangeMax) {
+        IntegerBlockF<int8_t, false> f{k, prm};  // the functor's bytes do not depend on T
+        run_loop(raw_loops(RawKind::BlockIntegersNarrow, dtype.type), &out, 0, &f);
+      } else {
+        IntegerBlockF<int8_t, true> f{k, prm};
+        run_loop(raw_loops(RawKind::BlockIntegersWide, dtype.type), &out, 0, &f);
+      }
+    } else {
+      run_loop(raw_loops(RawKind::ElemIntegers, dtype.type), ops, 2, &k);
+    }
+    return out;
+  }
   run_loop(raw_loops(RawKind::Integers, dtype.type), ops, 2, &k);
   return out;
 }
@@ -296,14 +338,49 @@ ndarray Generator::draw(DistributionId id, const std::vector<Param>& params, con
   check_distribution_params(info.name, legacy, params);
   Dims shape = output_shape(shapes, size);
   ndarray out = ndarray::empty(shape, dt, Order::C, backend);
+  ops[0] = out;
+  // Philox's block draws (Note [Philox block draws]): scalar parameters go in the functor.
+  RawKind block = RawKind::count_, elem = RawKind::count_;
+  double bp[2] = {0.0, 1.0};
+  if (state_.kind == BitGenKind::Philox4x3210) {
+    switch (id) {
+      case DistributionId::standard_normal:
+      case DistributionId::normal: block = RawKind::BlockNormal, elem = RawKind::ElemNormal; break;
+      case DistributionId::standard_exponential:
+      case DistributionId::exponential:
+        block = RawKind::BlockExponential, elem = RawKind::ElemExponential;
+        bp[0] = 1.0;
+        break;
+      case DistributionId::uniform: block = RawKind::BlockUniform, elem = RawKind::ElemUniform; break;
+      default: break;
+    }
+  }
+  bool scalars = true;
+  for (int i = 0; i < info.nparams; ++i) {
+    scalars = scalars && !params[static_cast<size_t>(i)].is_array();
+    bp[i] = params[static_cast<size_t>(i)].value;
+  }
+  if (block != RawKind::count_ && scalars) {
+    StreamKey k = next_substream_key();
+    if (out.size() == 0) return out;
+    // The functors' bytes: the key then the parameters (ContinuousBlockF's layout for any T).
+    ContinuousBlockF<float, NormalLaw> f2{k, {bp[0], bp[1]}};
+    ContinuousBlockF<float, ExponentialLaw> f1{k, {bp[0]}};
+    const void* state = block == RawKind::BlockExponential ? static_cast<const void*>(&f1) : &f2;
+    run_loop(raw_loops(block, dt.type), &out, 0, state);
+    return out;
+  }
   Backend& bk = out.backend();
   for (int i = 0; i < info.nparams; ++i) {
     const Param& p = params[static_cast<size_t>(i)];
     if (!p.is_array()) ops[1 + i] = from_host(&p.value, Dims{}, Dims{}, dtypes::float64, &bk);
   }
-  ops[0] = out;
   StreamKey k = next_substream_key();
   if (out.size() == 0) return out;
+  if (block != RawKind::count_) {
+    run_loop(raw_loops(elem, dt.type), ops, info.nparams, &k);
+    return out;
+  }
   const LoopPair& loop = draw_loops(id, dt.type);
   if (!loop.host && !loop.cuda) throw NotImplementedError(std::string("no kernel for ") + info.name);
   run_loop(loop, ops, info.nparams, &k);

@@ -76,9 +76,14 @@ std::vector<uint32_t> build_mrg() {
 }  // namespace
 
 const std::vector<uint32_t>& host_jump_table(BitGenKind k) {
-  static const std::vector<uint32_t> xorwow = build_xorwow();
+  // Each table is built at its generator's first draw only (XORWOW's 83 squarings are most of a
+  // first legacy draw's host time).
+  if (k == BitGenKind::XORWOW) {
+    static const std::vector<uint32_t> xorwow = build_xorwow();
+    return xorwow;
+  }
   static const std::vector<uint32_t> mrg = build_mrg();
-  return k == BitGenKind::XORWOW ? xorwow : mrg;
+  return mrg;
 }
 
 const uint32_t* jump_table_for(BitGenKind k, Backend& backend) {

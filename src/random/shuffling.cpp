@@ -12,7 +12,9 @@
 #include "cupric/ops/scan.hpp"
 #include "cupric/ops/sorting.hpp"
 #include "cupric/random.hpp"
+#include "engine/elementwise/elementwise_engine.hpp"
 #include "random/draw_kernels.hpp"
+#include "random/permutation_ties.hpp"
 
 namespace cupric::random {
 
@@ -37,6 +39,18 @@ ndarray sort_keys(Generator& g, const Dims& shape, Backend* backend) {
 
 ndarray Generator::permutation(int64_t n) {
   if (n < 0) throw ValueError("negative dimensions are not allowed");
+  if (n <= (int64_t{1} << 28)) {  // Note [Permutation by 32-bit keys]
+    ndarray keys = integers(IntBound::of(0), IntBound::of(0xffffffff), Dims{n}, dtypes::uint32, true);
+    StreamKey tie_key = next_substream_key();
+    ndarray order = argsort(keys, -1, SortKind::Stable);
+    ndarray sorted = take(keys, order);
+    ndarray out = ndarray::empty(Dims{n}, dtypes::int64, Order::C, &order.backend());
+    if (n == 0) return out;
+    PermutationTiesF f{reinterpret_cast<const uint32_t*>(sorted.data()), reinterpret_cast<const int64_t*>(order.data()),
+                       n, tie_key};
+    run_elementwise(raw_loops(RawKind::PermutationTies, ScalarType::Int64), &out, 1, 0, &f);
+    return out;
+  }
   ndarray keys = sort_keys(*this, Dims{n}, nullptr);
   return argsort(keys, -1, SortKind::Stable);
 }

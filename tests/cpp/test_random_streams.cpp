@@ -2,11 +2,16 @@
 // this test only when CUDAToolkit's curand is found), and the stream design's invariants: the same
 // words whatever the chunking of the calls (Note [Random streams]).
 #include <gtest/gtest.h>
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 #include "cupric/cupric.hpp"
 #include "cupric/ops/creation.hpp"
 #include "cupric/random.hpp"
+#include "random/draw_kernels.hpp"
+#include "random/jump_tables.hpp"
+#include "random/permutation_ties.hpp"
+#include "random/xorwow_chunks.hpp"
 #if defined(CUPRIC_TEST_CURAND)
 #include <curand.h>
 #endif
@@ -108,4 +113,68 @@ TEST(RandomStreams, Float32UniformAsCurandGenerateUniform) {
 #else
   GTEST_SKIP() << "libcurand not found at configure time: the cuRAND oracle comparison is skipped";
 #endif
+}
+
+// The CUDA path's split of an XORWOW draw into (lane, chunk) threads (Note [XORWOW lane chunks]),
+// run here thread by thread with the same CUPRIC_HD code and one-thread jumps where the kernel
+// has warp jumps: the words must be the lane loop's (which the cuRAND test above checks).
+TEST(RandomStreams, XorwowChunkSplitGivesTheLaneLoopsWords) {
+  const uint32_t* table = random::host_jump_table(BitGenKind::XORWOW).data();
+  struct Case {
+    uint64_t offset, count;
+  };
+  // Fewer words than lanes, a partial last round, several chunks, and C > 64 (16M words).
+  for (Case c : {Case{0, 1}, Case{7, 1000}, Case{4095, 4097}, Case{12345, 4096 * 200 + 77},
+                 Case{3, (4096ull * 4096 * 9) / 8 + 5}}) {
+    random::XorwowChunkPlan p = random::plan_xorwow_chunks(99, c.offset, c.count);
+    ASSERT_LE(p.chunks, random::kXorwowMaxChunks);
+    ASSERT_GE(p.chunks << p.chunk_log2, static_cast<int64_t>(p.lane_length(0)));
+    std::vector<uint32_t> states(static_cast<size_t>(6 * p.states()));
+    for (int64_t j = 0; j < p.lanes; ++j) {
+      random::Xorwow x = random::xorwow_lane_start(p, j, table);
+      for (int64_t k = 0; k < p.chunks; ++k) {
+        random::store_xorwow_state(states.data(), p, k * p.lanes + j, x);
+        x.apply(table + static_cast<int64_t>(p.chunk_log2) * random::kXorwowMatrixWords);
+        x.d += static_cast<uint32_t>(uint64_t{1} << p.chunk_log2) * 362437u;
+      }
+    }
+    std::vector<uint32_t> out(c.count, 0u);
+    random::WordSink sink{out.data()};
+    for (int64_t s = 0; s < p.states(); ++s) random::xorwow_fill_chunk(p, states.data(), s, sink);
+    std::vector<uint32_t> ref = cupric_words(BitGenKind::XORWOW, 99, c.offset, {static_cast<int64_t>(c.count)});
+    size_t bad = 0;
+    for (size_t i = 0; i < out.size(); ++i) bad += out[i] != ref[i];
+    EXPECT_EQ(bad, 0u) << "offset " << c.offset << " count " << c.count << " chunk 2^" << p.chunk_log2;
+  }
+}
+
+// Note [Permutation by 32-bit keys]: a run of equal keys comes out in a uniformly random order
+// (every order of four tied elements about equally often over many calls), distinct keys keep
+// the sort's order, and the result is always a permutation of the order.
+TEST(RandomStreams, PermutationTiesAreBrokenUniformly) {
+  const uint32_t keys[] = {1, 7, 7, 7, 7, 9};
+  const int64_t order[] = {5, 0, 1, 2, 3, 4};
+  std::vector<int> counts(4 * 4 * 4 * 4, 0);
+  const int calls = 24000;
+  for (uint32_t c = 0; c < static_cast<uint32_t>(calls); ++c) {
+    random::PermutationTiesF f{keys, order, 6, random::StreamKey{3, 0, c, BitGenKind::Philox4x3210}};
+    int64_t got[6];
+    for (int64_t i = 0; i < 6; ++i) got[i] = f(i);
+    EXPECT_EQ(got[0], 5);
+    EXPECT_EQ(got[5], 4);
+    std::vector<int64_t> mid(got + 1, got + 5);
+    std::sort(mid.begin(), mid.end());
+    ASSERT_EQ(mid, (std::vector<int64_t>{0, 1, 2, 3}));
+    ++counts[static_cast<size_t>(((got[1] * 4 + got[2]) * 4 + got[3]) * 4 + got[4])];
+  }
+  // 24 orders, 1000 expected each: a chi-square with 23 degrees of freedom below 60 (p ~ 4e-5).
+  double chi2 = 0;
+  int orders = 0;
+  for (int v : counts)
+    if (v) {
+      ++orders;
+      chi2 += (v - 1000.0) * (v - 1000.0) / 1000.0;
+    }
+  EXPECT_EQ(orders, 24);
+  EXPECT_LT(chi2, 60.0);
 }

@@ -21,7 +21,7 @@ CUPRIC_HD inline T standard_normal(SubStream& s) {
   } else {
     double u1 = s.uniform_double_open0();
     double u2 = s.uniform_double();
-    return static_cast<T>(sqrt(-2.0 * log(u1)) * cos(kTwoPi * u2));
+    return static_cast<T>(::sqrt(-2.0 * ::log(u1)) * ::cos(kTwoPi * u2));
   }
 }
 
@@ -31,7 +31,7 @@ CUPRIC_HD inline T standard_exponential(SubStream& s) {
     float u = (static_cast<float>(s.next32() >> 8) + 0.5f) * (1.0f / 16777216.0f);
     return static_cast<T>(-logf(u));
   } else {
-    return static_cast<T>(-log(s.uniform_double_open0()));
+    return static_cast<T>(-::log(s.uniform_double_open0()));
   }
 }
 

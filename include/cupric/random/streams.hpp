@@ -22,6 +22,11 @@ namespace cupric::random {
 //   XORWOW, MRG32k3a: the generator seeded with mix(seed, call, e) (a SplitMix64 hash chain).
 //   `call` is the generator's count of such calls (31 bits for Philox, then it wraps), advanced
 //   by one per call whatever its size.
+// * Philox's normal, exponential, uniform and integers read the call's block stream instead (a
+//   fixed number of words per value, a Philox block per GPU thread): Note [Philox block draws] in
+//   src/random/block_draws.hpp.
+// * XORWOW's raw stream on a GPU is split into (lane, chunk) threads: Note [XORWOW lane chunks]
+//   in src/random/xorwow_chunks.hpp.
 // Integer and uniform streams are bit-identical on host and GPU (integer arithmetic only); the
 // samplers that use transcendental functions (normal, exponential) may differ by an ulp.
 enum class BitGenKind : uint8_t { Philox4x3210 = 0, XORWOW = 1, MRG32k3a = 2 };

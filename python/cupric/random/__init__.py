@@ -8,6 +8,7 @@ from cupric.random._random_state import (RandomState, _module_function, get_rand
 from numpy.random import SeedSequence  # noqa: F401
 
 for _name in ("rand", "randn", "randint", "random_integers", "random_sample", "random", "ranf", "sample",
-              "choice", "shuffle", "permutation", "bytes", "multivariate_normal", *_DISTRIBUTIONS):
+              "choice", "shuffle", "permutation", "bytes", "multivariate_normal", "multinomial",
+              *_DISTRIBUTIONS):
     globals()[_name] = _module_function(_name)
 del _name

@@ -1,4 +1,4 @@
-"""dirichlet and multivariate_normal of RandomState and Generator: registry draws combined with
+"""dirichlet, multivariate_normal and multinomial of RandomState and Generator: registry draws combined with
 cupric's elementwise ops and reductions (argument handling here; the samplers are C++:
 include/cupric/random/distributions/)."""
 import numbers
@@ -90,8 +90,63 @@ def multivariate_normal(standard_normal, mean, cov, size, check_valid, tol, meth
     return (z[..., None, :] * a).sum(axis=-1) + cupric.asarray(mean.astype(z.dtype))
 
 
+def multinomial(binomial, n, pvals, size, legacy):
+    """Counts of n trials over k categories, shape size + (k,) (Generator without size: the
+    broadcast shape of n and pvals[..., 0], plus (k,)).
+
+    NumPy's method, one category at a time: x_j = binomial(n - x_0 - ... - x_{j-1},
+    p_j / (1 - p_0 - ... - p_{j-1})) and the last category takes the rest, so k - 1 binomial draws
+    over the whole output (pvals is small and read on the host, as NumPy and CuPy read it).
+    """
+    if legacy:
+        if numpy.ndim(pvals.get() if isinstance(pvals, cupric.ndarray) else pvals) == 0:
+            raise TypeError("pvals must be a 1-d sequence")
+        p = _host(pvals)
+        if p.ndim != 1:
+            raise ValueError("setting an array element with a sequence. The requested array would exceed the maximum "
+                             "number of dimension of 1.")
+        nn = numpy.asarray(int(n.get() if isinstance(n, cupric.ndarray) else n), dtype=numpy.int64)
+    else:
+        p = _host(pvals)
+        if p.ndim == 0 or p.shape[-1] == 0:
+            raise ValueError("pvals must have at least 1 dimension and the last dimension of pvals must be greater "
+                             "than 0.")
+        nn = numpy.asarray(n.get() if isinstance(n, cupric.ndarray) else n).astype(numpy.int64)
+    if (nn < 0).any():
+        raise ValueError("n < 0")
+    if not ((p >= 0) & (p <= 1)).all():
+        raise ValueError("pvals < 0, pvals > 1 or pvals contains NaNs")
+    if (p[..., :-1].sum(axis=-1) > 1.0 + 1e-12).any():
+        raise ValueError("sum(pvals[:-1]) > 1.0")
+    k = p.shape[-1]
+    batch = numpy.broadcast_shapes(nn.shape, p.shape[:-1])
+    if size is not None:
+        shape = _shape(size)
+        if any(d < 0 for d in shape):
+            raise ValueError("negative dimensions are not allowed")
+        if not legacy and numpy.broadcast_shapes(shape, batch) != shape:
+            raise ValueError(f"shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between "
+                             f"the parameters' shape {batch} and size {shape}.")
+    else:
+        shape = batch
+    if k == 0:
+        return cupric.zeros(shape + (0,), dtype=numpy.int64)
+    left = cupric.asarray(numpy.broadcast_to(nn, shape))
+    left_p = numpy.ones(p.shape[:-1])
+    counts = []
+    for j in range(k - 1):
+        with numpy.errstate(divide="ignore", invalid="ignore"):
+            pj = numpy.where(left_p > 0, numpy.clip(p[..., j] / left_p, 0.0, 1.0), 0.0)
+        x = binomial(left, float(pj) if pj.ndim == 0 else cupric.asarray(pj))
+        counts.append(x)
+        left = left - x
+        left_p = left_p - p[..., j]
+    counts.append(left)
+    return cupric.stack(counts, axis=-1)
+
+
 def add_multivariate_methods(cls, legacy):
-    """dirichlet and multivariate_normal with NumPy 2's signatures (RandomState: CuPy v14's, with
+    """dirichlet, multivariate_normal and multinomial with NumPy 2's signatures (RandomState: CuPy v14's, with
     dtype=, check_valid='ignore' and method='cholesky' as CuPy's defaults)."""
     if legacy:
         def dirichlet_method(self, alpha, size=None, dtype=float):
@@ -109,6 +164,12 @@ def add_multivariate_methods(cls, legacy):
             return multivariate_normal(lambda shape, dt: self.standard_normal(size=shape), mean, cov, size,
                                        check_valid, tol, method, None)
 
+    def multinomial_method(self, n, pvals, size=None):
+        return multinomial(lambda m, q: self.binomial(m, q), n, pvals, size, legacy)
+
+    multinomial_method.__name__ = multinomial_method.__qualname__ = "multinomial"
+    multinomial_method.__doc__ = "Draw samples from a multinomial distribution."
+    cls.multinomial = multinomial_method
     dirichlet_method.__name__ = dirichlet_method.__qualname__ = "dirichlet"
     dirichlet_method.__doc__ = "Draw samples from the Dirichlet distribution."
     multivariate_normal_method.__name__ = multivariate_normal_method.__qualname__ = "multivariate_normal"

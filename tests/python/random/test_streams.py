@@ -47,26 +47,47 @@ def test_substream_draws_do_not_depend_on_the_shape(kind):
 
 _SCRIPT = r"""
 import numpy, cupric, cupric.random as cr, sys
-out = []
+out, approx = [], []
 for kind in (cr.Philox4x3210, cr.XORWOW, cr.MRG32k3a):
     g = cr.Generator(kind(1234))
     out.append(g.random(100003, dtype=numpy.float32).get().view(numpy.uint32))
     out.append(g.random(777).get().view(numpy.uint64).astype(numpy.uint32))
     out.append(g.integers(-5, 1 << 40, size=5001).get().astype(numpy.uint32))
     out.append(g.permutation(3000).get().astype(numpy.uint32))
-numpy.save(sys.argv[1], numpy.concatenate(out))
+    out.append(g.permutation(1 << 21).get().astype(numpy.uint32))  # tied 32-bit sort keys
+    # Long draws: XORWOW's (lane, chunk) split with several chunks of more than 64 words
+    # (Note [XORWOW lane chunks]), from an offset that is not a multiple of 4096.
+    out.append(g.random((1 << 24) + 12345, dtype=numpy.float32).get().view(numpy.uint32))
+    out.append(kind(99)._gen.raw((4096 * 70 + 3,), numpy.uint32).get())
+    # Philox's block draws (Note [Philox block draws]); the sub-stream samplers elsewhere.
+    out.append(g.integers(0, 1000, size=100001, dtype=numpy.int32).get().view(numpy.uint32))
+    out.append(g.integers(0, 2**31 + 1, size=100001).get().astype(numpy.uint32))
+    out.append(g.integers(cupric.arange(1000), 2**40, size=(7, 1000)).get().ravel().astype(numpy.uint32))
+    out.append(g.uniform(-1.0, 2.0, size=100001).get().view(numpy.uint32))
+    approx.append(g.standard_normal(100001, dtype=numpy.float32).get().astype(numpy.float64))
+    approx.append(g.standard_normal(100001).get())
+    approx.append(g.normal(cupric.full(100001, 0.5), 2.0).get())
+    approx.append(g.exponential(3.0, size=100001).get())
+for method in ("XORWOW", "Philox4x3210"):
+    rs = cr.RandomState(77, method=method)
+    out.append(rs.random_sample(3 * 2**20 + 5, dtype=numpy.float32).get().view(numpy.uint32))
+    out.append(rs.random_sample(4097).get().view(numpy.uint64).astype(numpy.uint32))
+numpy.savez(sys.argv[1], exact=numpy.concatenate(out), approx=numpy.concatenate(approx))
 """
 
 
 @pytest.mark.gpu
 def test_host_and_gpu_give_the_same_words(tmp_path):
+    # Integers and uniforms bit for bit; normal and exponential within float rounding.
     paths = []
     for backend in ("host", "cuda"):
-        p = tmp_path / f"{backend}.npy"
+        p = tmp_path / f"{backend}.npz"
         env = dict(os.environ, CUPRIC_BACKEND=backend)
         subprocess.run([sys.executable, "-c", _SCRIPT, str(p)], check=True, env=env)
         paths.append(p)
-    numpy.testing.assert_array_equal(numpy.load(paths[0]), numpy.load(paths[1]))
+    host, gpu = numpy.load(paths[0]), numpy.load(paths[1])
+    numpy.testing.assert_array_equal(host["exact"], gpu["exact"])
+    numpy.testing.assert_allclose(host["approx"], gpu["approx"], rtol=1e-5, atol=1e-5)
 
 
 @pytest.mark.parametrize("method", ["XORWOW", "Philox4x3210"])

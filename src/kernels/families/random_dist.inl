@@ -1,0 +1,42 @@
+// Kernel family "random_dist": the loops of the registry's distributions (Note [Random registry])
+// for output dtype Self: float32 and float64 for the continuous ones, int64 for the discrete ones
+// (CUPRIC_FAMILY_random_dist_DTYPES in CMakeLists.txt). A family apart from "random" so that the
+// CUDA module a first random() loads holds only the raw and block draws (Note [Kernel module size]
+// in src/kernels/README.md): these loops are most of the family's code.
+#include "random/draw_kernels.hpp"
+#if __has_include("cupric/random/distributions.hpp")
+#include "cupric/random/distributions.hpp"
+#endif
+
+CUPRIC_FAMILY_BEGIN
+
+using namespace ::cupric::random;
+constexpr bool kIsFloat = std::is_same_v<Self, float> || std::is_same_v<Self, double>;
+
+template <size_t>
+struct ParamType {  // every distribution parameter is a float64 input
+  using type = double;
+};
+
+template <class F, size_t... I>
+constexpr LoopFn draw_loop(std::index_sequence<I...>) {
+  return &loops::indexed_loop<F, Self, typename ParamType<I>::type...>;
+}
+
+template <class S, int NP, OutKind Kind>
+void register_draw(DistributionId d) {
+  if constexpr (Kind == OutKind::Float ? kIsFloat : std::is_same_v<Self, int64_t>)
+    register_draw_loop(kBackend, d, dtype_of<Self>::value,
+                       draw_loop<DrawF<Self, S, NP>>(std::make_index_sequence<NP>{}));
+}
+
+struct Register {
+  Register() {
+#define CUPRIC_DISTRIBUTION(name, Sampler, kind, np, ...) \
+  register_draw<Sampler, np, OutKind::kind>(DistributionId::name);
+#include "cupric/random/distribution_table.inc"
+#undef CUPRIC_DISTRIBUTION
+  }
+} register_instance;
+
+CUPRIC_FAMILY_END

@@ -1,0 +1,286 @@
+// The Philox generator's block draws (Note [Philox block draws]): normal, exponential, uniform and
+// bounded integers computed a Philox block (four words) at a time, as CUPRIC_HD laws shared by
+// the host loop here and the CUDA kernel (src/random/cuda/block_draws.cuh).
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include "random/draw_kernels.hpp"
+
+namespace cupric::random {
+
+// Note [Philox block draws]
+// The per-element sub-streams (Note [Random streams]) cost one Philox block per element and a
+// loop whose trip count a GPU cannot see through: 114 GB/s for a float32 standard_normal on an
+// H200. The distributions that need a fixed number of words per value take them instead from the
+// call's block stream: block q of sub-stream call c is Philox4x32-10 of counter
+// {q low, q high, c, 0x40000000} under the seed's key (word 3 is 0 in the raw stream's counters
+// and has bit 31 set in the sub-streams', so no counter is shared), and
+// * float32 normal, exponential, uniform: element e is made from word e % 4 of block e / 4
+//   (normal: Box-Muller on the pairs (w0, w1), (w2, w3), whose cosine and sine branches are
+//   elements 4q, 4q+1 and 4q+2, 4q+3);
+// * float64: element e from words 2(e % 2), 2(e % 2) + 1 of block e / 2 (53-bit uniforms; normal:
+//   one Box-Muller pair per block, u1 from (w0, w1), u2 from (w2, w3));
+// * integers(low, high): a range below 2^32 takes word e % 4 of block e / 4, a wider one words
+//   2(e % 2), 2(e % 2) + 1 of block e / 2, through Lemire's multiply-shift; the rare word Lemire
+//   rejects (probability range / 2^32 at most) sends element e to its own sub-stream, which
+//   continues the rejection loop there (`bounded`), so the value still depends on e alone.
+// An element's value is a function of (seed, call, e, its parameters) only: the same whatever the
+// launch shape, on either backend, whether the parameters are scalars (BlockF: a GPU thread
+// computes one block and stores its values with one vector store) or arrays (ElemF: element by
+// element, the parameters as loop operands). Integers and uniforms are integer arithmetic, hence
+// bit-identical on host and GPU; normal and exponential use logf/sinf/cosf (log/sin/cos), which
+// may differ by an ulp. XORWOW and MRG32k3a keep the sub-stream samplers.
+CUPRIC_HD inline Words4 philox_call_block(const StreamKey& k, uint64_t q) {
+  Words4 c{{static_cast<uint32_t>(q), static_cast<uint32_t>(q >> 32), k.call, 0x40000000u}};
+  return philox4x32_10(c, static_cast<uint32_t>(k.seed), static_cast<uint32_t>(k.seed >> 32));
+}
+
+// 53-bit uniform in [0, 1) from two words (NumPy's construction, as SubStream::uniform_double).
+CUPRIC_HD inline double uniform53_of(uint32_t a, uint32_t b) {
+  return ((a >> 5) * 67108864.0 + (b >> 6)) * (1.0 / 9007199254740992.0);
+}
+// 24-bit uniform in (0, 1), for logarithms.
+CUPRIC_HD inline float uniform_open_float_of(uint32_t w) {
+  return (static_cast<float>(w >> 8) + 0.5f) * (1.0f / 16777216.0f);
+}
+
+template <class T>
+inline constexpr int kBlockPer = sizeof(T) <= 4 ? 4 : 2;
+
+// Each law: Params, `per` values per block, block(key, q, params, v[per]) and element(key, e,
+// params) == the value block(key, e / per) gives element e.
+struct NormalLaw {  // loc + scale * z
+  struct Params {
+    double loc, scale;
+  };
+  template <class T>
+  static constexpr int per = kBlockPer<T>;
+  template <class T>
+  CUPRIC_HD static void standard(Words4 w, T* z) {
+    if constexpr (sizeof(T) <= 4) {
+      for (int p = 0; p < 2; ++p) {
+        const float r = ::sqrtf(-2.0f * ::logf(uniform_open_float_of(w.w[2 * p])));
+        const float t = 6.2831853f * uniform_float_of(w.w[2 * p + 1]);
+        z[2 * p] = static_cast<T>(r * ::cosf(t));
+        z[2 * p + 1] = static_cast<T>(r * ::sinf(t));
+      }
+    } else {
+      const double r = ::sqrt(-2.0 * ::log(1.0 - uniform53_of(w.w[0], w.w[1])));
+      const double t = 6.283185307179586476925286766559 * uniform53_of(w.w[2], w.w[3]);
+      z[0] = static_cast<T>(r * ::cos(t));
+      z[1] = static_cast<T>(r * ::sin(t));
+    }
+  }
+  template <class T>
+  CUPRIC_HD static T finish(T z, const Params& p) {
+    return static_cast<T>(p.loc + p.scale * static_cast<double>(z));
+  }
+};
+
+struct ExponentialLaw {  // scale * (-log U)
+  struct Params {
+    double scale;
+  };
+  template <class T>
+  static constexpr int per = kBlockPer<T>;
+  template <class T>
+  CUPRIC_HD static void standard(Words4 w, T* z) {
+    if constexpr (sizeof(T) <= 4) {
+      for (int j = 0; j < 4; ++j) z[j] = static_cast<T>(-::logf(uniform_open_float_of(w.w[j])));
+    } else {
+      for (int j = 0; j < 2; ++j) z[j] = static_cast<T>(-::log(1.0 - uniform53_of(w.w[2 * j], w.w[2 * j + 1])));
+    }
+  }
+  template <class T>
+  CUPRIC_HD static T finish(T z, const Params& p) {
+    return static_cast<T>(p.scale * static_cast<double>(z));
+  }
+};
+
+struct UniformLaw {  // low + (high - low) * U, as NumPy computes it
+  struct Params {
+    double low, high;
+  };
+  template <class T>
+  static constexpr int per = kBlockPer<T>;
+  template <class T>
+  CUPRIC_HD static void standard(Words4 w, T* z) {
+    if constexpr (sizeof(T) <= 4) {
+      for (int j = 0; j < 4; ++j) z[j] = static_cast<T>(uniform_float_of(w.w[j]));
+    } else {
+      for (int j = 0; j < 2; ++j) z[j] = static_cast<T>(uniform53_of(w.w[2 * j], w.w[2 * j + 1]));
+    }
+  }
+  template <class T>
+  CUPRIC_HD static T finish(T z, const Params& p) {
+    return static_cast<T>(p.low + (p.high - p.low) * static_cast<double>(z));
+  }
+};
+
+// The continuous laws' block and element functions.
+template <class Law>
+struct ContinuousBlocks {
+  template <class T>
+  CUPRIC_HD static void block(const StreamKey& k, uint64_t q, const typename Law::Params& p, T* v) {
+    Law::template standard<T>(philox_call_block(k, q), v);
+    for (int j = 0; j < Law::template per<T>; ++j) v[j] = Law::template finish<T>(v[j], p);
+  }
+  template <class T>
+  CUPRIC_HD static T element(const StreamKey& k, uint64_t e, const typename Law::Params& p) {
+    constexpr int per = Law::template per<T>;
+    T z[per];
+    Law::template standard<T>(philox_call_block(k, e / per), z);
+    return Law::template finish<T>(z[e % per], p);
+  }
+};
+
+// ---- integers -------------------------------------------------------------------------------------
+struct IntegerParams {
+  int64_t low;
+  uint64_t range;  // high - low, inclusive
+};
+
+// Lemire's multiply-shift of one word (range < 2^32 - 1) or one 64-bit word (range > 2^32 - 1,
+// range != 2^64 - 1); a rejected word hands element e to its sub-stream.
+CUPRIC_HD inline uint64_t bounded32_of(uint32_t w, uint32_t range, const StreamKey& k, uint64_t e) {
+  const uint32_t n = range + 1u;
+  const uint64_t m = static_cast<uint64_t>(w) * n;
+  const uint32_t l = static_cast<uint32_t>(m);
+  if (l < n && l < (0u - n) % n) {
+    SubStream s(k, e);
+    return bounded(s, range);
+  }
+  return m >> 32;
+}
+CUPRIC_HD inline uint64_t bounded64_of(uint64_t x, uint64_t range, const StreamKey& k, uint64_t e) {
+  if (range == ~0ull) return x;
+  const uint64_t n = range + 1;
+  const uint64_t l = x * n;
+  if (l < n && l < (0ull - n) % n) {
+    SubStream s(k, e);
+    return bounded(s, range);
+  }
+  return mulhi64(x, n);
+}
+
+template <class T>
+CUPRIC_HD inline T integer_value(int64_t low, uint64_t offset) {
+  const uint64_t v = static_cast<uint64_t>(low) + offset;
+  if constexpr (std::is_same_v<T, bool>)
+    return v != 0;
+  else
+    return static_cast<T>(v);
+}
+
+inline constexpr uint64_t kNarrowRangeMax = 0xffffffffull;  // ranges up to this use one word
+
+struct IntegerBlocks {
+  // block() for a narrow range (4 values) or a wide one (2 values): BlockF picks by Wide.
+  template <class T, bool Wide>
+  CUPRIC_HD static void block(const StreamKey& k, uint64_t q, const IntegerParams& p, T* v) {
+    const Words4 w = philox_call_block(k, q);
+    if constexpr (!Wide) {
+      for (int j = 0; j < 4; ++j) {
+        const uint64_t r = p.range == 0 ? 0
+                           : p.range == kNarrowRangeMax
+                               ? w.w[j]
+                               : bounded32_of(w.w[j], static_cast<uint32_t>(p.range), k, 4 * q + j);
+        v[j] = integer_value<T>(p.low, r);
+      }
+    } else {
+      for (int j = 0; j < 2; ++j) {
+        const uint64_t x = (static_cast<uint64_t>(w.w[2 * j]) << 32) | w.w[2 * j + 1];
+        v[j] = integer_value<T>(p.low, bounded64_of(x, p.range, k, 2 * q + j));
+      }
+    }
+  }
+  template <class T>
+  CUPRIC_HD static T element(const StreamKey& k, uint64_t e, const IntegerParams& p) {
+    if (p.range <= kNarrowRangeMax) {
+      T v[4];
+      block<T, false>(k, e / 4, p, v);
+      return v[e % 4];
+    }
+    T v[2];
+    block<T, true>(k, e / 2, p, v);
+    return v[e % 2];
+  }
+};
+
+// ---- functors -----------------------------------------------------------------------------------
+// Scalar parameters: the loop's only operand is the output; block q gives elements
+// per*q .. per*q + per - 1 (the CUDA kernel's unit); operator() is one element (other layouts).
+template <class T, class Law>
+struct ContinuousBlockF {
+  using Out = T;
+  static constexpr int per = Law::template per<T>;
+  StreamKey key;
+  typename Law::Params params;
+  CUPRIC_HD void block(uint64_t q, T* v) const { ContinuousBlocks<Law>::template block<T>(key, q, params, v); }
+  CUPRIC_HD T operator()(int64_t i) const {
+    return ContinuousBlocks<Law>::template element<T>(key, static_cast<uint64_t>(i), params);
+  }
+};
+template <class T, bool Wide>
+struct IntegerBlockF {
+  using Out = T;
+  static constexpr int per = Wide ? 2 : 4;
+  StreamKey key;
+  IntegerParams params;
+  CUPRIC_HD void block(uint64_t q, T* v) const { IntegerBlocks::block<T, Wide>(key, q, params, v); }
+  CUPRIC_HD T operator()(int64_t i) const { return IntegerBlocks::element<T>(key, static_cast<uint64_t>(i), params); }
+};
+
+// Array parameters: element i with its parameters as the loop's inputs.
+template <class T, class Law, class... In>
+struct ContinuousElemF {
+  StreamKey key;
+  CUPRIC_HD T operator()(int64_t i, In... a) const {
+    return ContinuousBlocks<Law>::template element<T>(key, static_cast<uint64_t>(i), typename Law::Params{a...});
+  }
+};
+template <class T>
+struct IntegerElemF {
+  StreamKey key;
+  CUPRIC_HD T operator()(int64_t i, int64_t low, uint64_t range) const {
+    return IntegerBlocks::element<T>(key, static_cast<uint64_t>(i), IntegerParams{low, range});
+  }
+};
+
+// The host loop of a block functor: blocks computed once each along a contiguous plan (or piece
+// of one); other plans element by element.
+template <class F>
+void host_block_loop(const LoopPlan& p, const void* state, const Stream&) {
+  F f;
+  std::memcpy(static_cast<void*>(&f), state, sizeof(F));
+  using T = typename F::Out;
+  T v[F::per];
+  if (p.contiguous) {
+    T* out = reinterpret_cast<T*>(p.data[0]);
+    uint64_t have = ~0ull;
+    for (int64_t i = 0; i < p.numel; ++i) {
+      const uint64_t e = static_cast<uint64_t>(p.index_base + i), q = e / F::per;
+      if (q != have) {
+        f.block(q, v);
+        have = q;
+      }
+      out[i] = v[e % F::per];
+    }
+    return;
+  }
+  // Not reached from Generator (its outputs are fresh C-order arrays); kept general.
+  int64_t idx[kMaxDims] = {};
+  for (int64_t i = 0; i < p.numel; ++i) {
+    int64_t off = 0;
+    for (int d = 0; d < p.ndim; ++d) off += idx[d] * p.strides[0][d];
+    *reinterpret_cast<T*>(p.data[0] + off) = f(p.index_base + i);
+    for (int d = p.ndim - 1; d >= 0; --d) {
+      if (++idx[d] < p.shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+}
+
+}  // namespace cupric::random

@@ -1,0 +1,108 @@
+// The block-cooperative XORWOW draw (Note [XORWOW lane chunks]): how a call's words split into
+// lanes and chunks, and the per-chunk start states, as CUPRIC_HD code that the CUDA kernels
+// (src/random/cuda/xorwow_chunks.cuh) and the host test of the split share.
+#pragma once
+#include <cstdint>
+#include "cupric/random/streams.hpp"
+
+namespace cupric::random {
+
+// Note [XORWOW lane chunks]
+// cuRAND's XORWOW stream is 4096 lanes read round-robin (Note [cuRAND XORWOW and MRG32k3a
+// order]): word g of the stream is element g / 4096 of lane g % 4096. One thread per lane walking
+// it (LanesF) leaves a 2^28-word draw with 4096 threads of 65536 sequential steps: 0.2 s on an
+// H200. The CUDA path splits every lane into chunks of C = 2^c consecutive elements and gives
+// each (lane, chunk) a thread of its own, in two kernels:
+// * Lanes are numbered relative to the call: lane j (j < L = min(count, 4096)) holds the call's
+//   words offset + j + 4096 m, m = 0 .. n_j - 1 with n_j = ceil((count - j) / 4096); its m-th
+//   word goes to out[j + 4096 m] (no division per word, and consecutive threads write
+//   consecutive words: coalesced stores).
+// * Start states (one warp per lane, xorwow_chunk_starts_kernel): the warp seeds XORWOW, jumps to
+//   subsequence (offset + j) % 4096 and element (offset + j) / 4096 with the jump matrices, then
+//   records the state at every chunk start, jumping 2^c elements (one matrix) between them. A
+//   jump is a GF(2) 160x160 matrix times the 160-bit state: thread t of the warp takes the
+//   columns t, t+32, .., t+128 (bit t of each state word), XORs those selected, and five
+//   butterfly shuffles XOR the 32 partial sums: one matrix costs a few dozen instructions per
+//   thread instead of 160 dependent steps on one thread.
+// * Generation (xorwow_chunk_fill_kernel): thread (chunk k, lane j) loads its start state and
+//   steps C times, storing sink(word) at j + 4096 m. Thread index = k * L + j, so a warp is 32
+//   neighbouring lanes of one chunk.
+// c is chosen so that a lane has at most kXorwowMaxChunks chunks (and C >= 64, so a thread's
+// steps outweigh its start-state load): a 2^28-word draw runs 4096 x 64 threads of 1024 steps,
+// and the start states (6 words each) take 6 MB of scratch. The words and their order are the
+// same as the lane loop's, so the stream still matches cuRAND's bit for bit; the host keeps the
+// lane loop (tests/cpp/test_random_streams.cpp checks both splits against cuRAND).
+// MRG32k3a has 81920 lanes, so its lane loop already has enough threads for a GPU; it keeps it.
+inline constexpr int kXorwowMaxChunks = 64;
+inline constexpr int kXorwowMinChunkLog2 = 6;
+
+struct XorwowChunkPlan {
+  uint64_t seed, offset, count;
+  int64_t lanes;   // L = min(count, 4096)
+  int64_t chunks;  // chunks of the longest lane
+  int chunk_log2;  // C = 2^chunk_log2 elements per chunk
+  CUPRIC_HD int64_t states() const { return lanes * chunks; }
+  // Elements of relative lane j.
+  CUPRIC_HD uint64_t lane_length(int64_t j) const {
+    return (count - static_cast<uint64_t>(j) + kXorwowLanes - 1) / kXorwowLanes;
+  }
+};
+
+inline XorwowChunkPlan plan_xorwow_chunks(uint64_t seed, uint64_t offset, uint64_t count) {
+  XorwowChunkPlan p{seed, offset, count, 0, 0, kXorwowMinChunkLog2};
+  p.lanes = static_cast<int64_t>(count < static_cast<uint64_t>(kXorwowLanes) ? count : kXorwowLanes);
+  const uint64_t longest = (count + kXorwowLanes - 1) / kXorwowLanes;
+  while ((longest >> p.chunk_log2) >= static_cast<uint64_t>(kXorwowMaxChunks)) ++p.chunk_log2;
+  p.chunks = static_cast<int64_t>((longest + (uint64_t{1} << p.chunk_log2) - 1) >> p.chunk_log2);
+  if (p.chunks < 1) p.chunks = 1;
+  return p;
+}
+
+// What the CUDA loop of a chunked draw gets (the loop's state): the plan, the jump table and a
+// scratch of 6 * plan.states() words for the start states, both in device memory.
+struct XorwowChunkDraw {
+  XorwowChunkPlan plan;
+  const uint32_t* table;
+  uint32_t* states;
+};
+
+// Start state of relative lane j's chunk 0, with the one-thread jumps (the CUDA kernel does the
+// same jumps a warp at a time).
+CUPRIC_HD inline Xorwow xorwow_lane_start(const XorwowChunkPlan& p, int64_t j, const uint32_t* table) {
+  const uint64_t g = p.offset + static_cast<uint64_t>(j);
+  Xorwow x = Xorwow::seeded(p.seed);
+  xorwow_skip_subsequence(x, g % kXorwowLanes, table);
+  xorwow_skip(x, g / kXorwowLanes, table);
+  return x;
+}
+
+// Start states are stored word-major: word w of state (chunk k, lane j) at
+// states[w * plan.states() + k * plan.lanes + j] (the fill kernel's loads coalesce).
+CUPRIC_HD inline void store_xorwow_state(uint32_t* states, const XorwowChunkPlan& p, int64_t s, const Xorwow& x) {
+  const int64_t n = p.states();
+  for (int w = 0; w < 5; ++w) states[w * n + s] = x.v[w];
+  states[5 * n + s] = x.d;
+}
+CUPRIC_HD inline Xorwow load_xorwow_state(const uint32_t* states, const XorwowChunkPlan& p, int64_t s) {
+  const int64_t n = p.states();
+  Xorwow x;
+  for (int w = 0; w < 5; ++w) x.v[w] = states[w * n + s];
+  x.d = states[5 * n + s];
+  return x;
+}
+
+// Thread s = k * L + j of the fill: steps through chunk k of lane j, calling sink(i, word) with
+// the word's index i in the call.
+template <class Sink>
+CUPRIC_HD inline void xorwow_fill_chunk(const XorwowChunkPlan& p, const uint32_t* states, int64_t s, Sink& sink) {
+  const int64_t j = s % p.lanes, k = s / p.lanes;
+  const uint64_t n = p.lane_length(j);
+  uint64_t m = static_cast<uint64_t>(k) << p.chunk_log2;
+  if (m >= n) return;
+  uint64_t end = m + (uint64_t{1} << p.chunk_log2);
+  if (end > n) end = n;
+  Xorwow x = load_xorwow_state(states, p, s);
+  for (uint64_t i = static_cast<uint64_t>(j) + m * kXorwowLanes; m < end; ++m, i += kXorwowLanes) sink(i, x.next());
+}
+
+}  // namespace cupric::random
