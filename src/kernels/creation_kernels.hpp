@@ -11,7 +11,7 @@
 #include <type_traits>
 #include "cupric/detail/cast_value.hpp"
 #include "cupric/dtype.hpp"
-#include "kernels/exact_fp.hpp"
+#include "cupric/detail/exact_fp.hpp"
 #include "engine/elementwise/op_table.hpp"
 
 namespace cupric {

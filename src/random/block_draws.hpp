@@ -115,7 +115,9 @@ struct UniformLaw {  // low + (high - low) * U, as NumPy computes it
   }
   template <class T>
   CUPRIC_HD static T finish(T z, const Params& p) {
-    return static_cast<T>(p.low + (p.high - p.low) * static_cast<double>(z));
+    // One rounding per operation on both backends (Note [No FMA contraction] in
+    // include/cupric/detail/exact_fp.hpp): uniforms are bit-identical on host and GPU.
+    return static_cast<T>(fp::add_rn(p.low, fp::mul_rn(p.high - p.low, static_cast<double>(z))));
   }
 };
 

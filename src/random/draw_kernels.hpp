@@ -6,7 +6,7 @@
 #include "cupric/random/registry.hpp"
 #include "cupric/random/samplers.hpp"
 #include "cupric/random/streams.hpp"
-#include "kernels/exact_fp.hpp"
+#include "cupric/detail/exact_fp.hpp"
 #include "engine/elementwise/op_table.hpp"
 
 namespace cupric::random {

@@ -4,6 +4,7 @@
 // `template <class T> CUPRIC_HD static T sample(SubStream& s, const double* params)`.
 #pragma once
 #include <cmath>
+#include "cupric/detail/exact_fp.hpp"
 #include "cupric/random/streams.hpp"
 
 namespace cupric::random {
@@ -59,14 +60,15 @@ struct ExponentialSampler {  // scale
     return static_cast<T>(p[0] * static_cast<double>(standard_exponential<T>(s)));
   }
 };
-// uniform(low, high): low + (high - low) * U[0, 1), as NumPy computes it.
+// uniform(low, high): low + (high - low) * U[0, 1), as NumPy computes it, rounded once per
+// operation on both backends (Note [No FMA contraction] in include/cupric/detail/exact_fp.hpp).
 struct UniformSampler {
   template <class T>
   CUPRIC_HD static T sample(SubStream& s, const double* p) {
     if constexpr (sizeof(T) <= 4)
-      return static_cast<T>(p[0] + (p[1] - p[0]) * static_cast<double>(s.uniform_float()));
+      return static_cast<T>(fp::add_rn(p[0], fp::mul_rn(p[1] - p[0], static_cast<double>(s.uniform_float()))));
     else
-      return static_cast<T>(p[0] + (p[1] - p[0]) * s.uniform_double());
+      return static_cast<T>(fp::add_rn(p[0], fp::mul_rn(p[1] - p[0], s.uniform_double())));
   }
 };
 
