@@ -1,0 +1,17 @@
+"""cupricx.scipy.linalg: SciPy's dense linear algebra on cupric arrays (CuPy's cupyx.scipy.linalg).
+
+``tri``, ``tril`` and ``triu`` are not here: SciPy 1.13 and CuPy v14 removed them (V14-REMOVED);
+use ``cupric.tri``, ``cupric.tril`` and ``cupric.triu``.
+"""
+
+from cupricx.scipy.linalg._special_matrices import (  # noqa: F401
+    block_diag,
+    circulant,
+    companion,
+    hadamard,
+    hankel,
+    khatri_rao,
+    kron,
+    leslie,
+    toeplitz,
+)
