@@ -151,8 +151,10 @@ ndarray companion(const ndarray& a_in) {
   const Dims one = with(batch_of(a, 1), {1});
   ndarray vals = concatenate({first_row, ones(one, first_row.dtype()), zeros(one, first_row.dtype())}, -1);
   // first_row[j] in row 0, the 1 (at n - 1) on the subdiagonal, the 0 (at n) elsewhere.
-  return take(vals, index_matrix(n - 1, n - 1, [n](int64_t i, int64_t j) { return i == 0 ? j : i == j + 1 ? n - 1 : n; }),
-              -1);
+  return take(
+      vals, index_matrix(n - 1, n - 1, [n](int64_t i, int64_t j) { return i == 0       ? j
+                                                                          : i == j + 1 ? n - 1
+                                                                                       : n; }), -1);
 }
 
 ndarray hadamard(int64_t n, DType dtype) {
@@ -179,9 +181,10 @@ ndarray leslie(const ndarray& f_in, const ndarray& s_in) {
   const int64_t n = fb.shape().back();
   const DType dt = promote_types(f.dtype(), s.dtype());
   ndarray vals = concatenate({fb, sb, zeros(with(batch_of(fb, 1), {1}), dt)}, -1);  // f, s, then a 0 at 2n - 1
-  return take(vals,
-              index_matrix(n, n, [n](int64_t i, int64_t j) { return i == 0 ? j : i == j + 1 ? n + j : 2 * n - 1; }),
-              -1);
+  return take(
+      vals, index_matrix(n, n, [n](int64_t i, int64_t j) { return i == 0       ? j
+                                                                  : i == j + 1 ? n + j
+                                                                               : 2 * n - 1; }), -1);
 }
 
 }  // namespace cupric::scipy::linalg

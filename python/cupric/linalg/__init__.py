@@ -1,0 +1,32 @@
+"""cupric.linalg: NumPy's numpy.linalg on the GPU (cuBLAS/cuSOLVER) and on the host backend
+(OpenBLAS/LAPACK from scipy-openblas64), both loaded at first use.
+
+Decompositions and solvers live in ``_decompositions.py``, norms in ``_norms.py``.
+"""
+import numpy as _numpy
+
+LinAlgError = _numpy.linalg.LinAlgError
+
+from cupric.linalg._decompositions import (  # noqa: E402,F401
+    cholesky,
+    cond,
+    det,
+    eig,
+    eigh,
+    eigvals,
+    eigvalsh,
+    inv,
+    lstsq,
+    matrix_power,
+    matrix_rank,
+    multi_dot,
+    pinv,
+    qr,
+    slogdet,
+    solve,
+    svd,
+    svdvals,
+    tensorinv,
+    tensorsolve,
+)
+from cupric.linalg._norms import diagonal, matrix_norm, norm, trace, vector_norm  # noqa: E402,F401
