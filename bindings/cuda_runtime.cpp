@@ -352,6 +352,9 @@ void init_cuda_runtime(nb::module_& parent) {
   });
   m.def("alloc_pinned", [](size_t n) { return allocate_pinned(be(), n); });
   m.def("cuda_components", &cuda_components);
+  m.def("host_components", &host_components);
+  m.def("register_library_dirs", &register_library_dirs);
+  m.def("library_search_dirs", &library_search_dirs);
   m.def("find_library", [](const std::string& component, const std::vector<std::string>& dirs) {
     LibraryInfo i = find_library(component, dirs);
     nb::dict d;

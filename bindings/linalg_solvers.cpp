@@ -1,6 +1,6 @@
 // cupric._core._linalg_solvers: cupric.linalg's decompositions, solvers and norms and
-// cupricx.scipy.linalg (cupric/linalg/*.hpp) as private functions, plus the translation of
-// cupric::LinAlgError into numpy.linalg.LinAlgError. No logic: python/cupric/linalg/ and
+// cupricx.scipy.linalg (cupric/linalg/*.hpp) as private functions (LinAlgError is translated in
+// linalg.cpp). No logic: python/cupric/linalg/ and
 // python/cupricx/scipy/linalg/ hold the signatures.
 #include <nanobind/stl/string.h>
 #include "common.hpp"
@@ -45,13 +45,6 @@ nb::object pair(ndarray a, ndarray b) { return nb::make_tuple(wrap(std::move(a))
 
 void init_linalg_solvers(nb::module_& parent) {
   nb::module_ m = parent.def_submodule("_linalg_solvers", "cupric.linalg solvers and cupricx.scipy.linalg");
-  // numpy.linalg.LinAlgError for cupric::LinAlgError (translators registered later are tried first).
-  static nb::object linalg_error = nb::module_::import_("numpy.linalg").attr("LinAlgError");
-  nb::register_exception_translator([](const std::exception_ptr& p, void*) {
-    try {
-      std::rethrow_exception(p);
-    } catch (const LinAlgError& e) { PyErr_SetString(linalg_error.ptr(), e.what()); }
-  });
   m.def("errors_raise", &linalg::linalg_errors_raise);
   m.def("set_errors_raise", &linalg::set_linalg_errors_raise);
 

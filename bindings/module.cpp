@@ -27,5 +27,6 @@ NB_MODULE(_core, m) {
   init_sorting(m);
   init_jit(m);
   init_random(m);
+  init_linalg(m);
   init_linalg_solvers(m);
 }

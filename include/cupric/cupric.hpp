@@ -39,3 +39,4 @@
 #include "cupric/jit/cache.hpp"
 #include "cupric/jit/compiler.hpp"
 #include "cupric/jit/kernels.hpp"
+#include "cupric/linalg.hpp"

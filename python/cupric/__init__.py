@@ -28,6 +28,7 @@ from cupric import _ndarray  # noqa: F401  (adds the Python-level ndarray method
 from cupric._creation import (array, asarray, asanyarray, ascontiguousarray, asfortranarray, copy,
                               can_cast)
 from cupric import cuda
+from cupric import _libraries  # noqa: F401  (registers where C++ finds cuBLAS/OpenBLAS later; loads nothing)
 from cupric.cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
 from cupric._core import ufunc, result_type, min_scalar_type
 from cupric._ufunc import common_type

@@ -41,6 +41,23 @@ def _cuda_rows():
     return rows
 
 
+def _host_library_rows():
+    # The host BLAS/LAPACK (scipy-openblas64), loaded now (on this call only) like the CUDA rows.
+    from cupric import _libraries
+    rows = []
+    for comp in _libraries.host_components():
+        try:
+            info = _libraries.find(comp)
+        except Exception as e:  # noqa: BLE001 - show_config reports, never fails
+            rows.append((f"Host {comp}", f"error: {e}"))
+            continue
+        if info["found"]:
+            rows.append((f"Host {comp} (BLAS/LAPACK)", f"{info['version'] or 'version unknown'} ({info['path']})"))
+        else:
+            rows.append((f"Host {comp} (BLAS/LAPACK)", f"MISSING - {info['error']}"))
+    return rows
+
+
 def show_config(*, _file=None):
     """Prints the versions and paths of cupric's components and which backend is in use (ENV-3)."""
     import cupric
@@ -54,6 +71,7 @@ def show_config(*, _file=None):
         ("Backend in use", _core.backend_name()),
     ]
     rows += _cuda_rows()
+    rows += _host_library_rows()
     try:
         import ml_dtypes
         rows.append(("ml_dtypes (bfloat16)", ml_dtypes.__version__))

@@ -1,10 +1,17 @@
-// dlopen-based discovery of the CUDA libraries (see include/cupric/runtime/libraries.hpp).
-// Note [Library search order]: wheel dirs given by Python, $CUDA_PATH/lib64, /usr/local/cuda/lib64,
-// then the dynamic loader's search; show_config reports the path the loader actually mapped
-// (dlinfo), so LD_LIBRARY_PATH can never silently swap a library behind the reported one (V6-LIBS).
+// dlopen-based discovery of the CUDA libraries and the host BLAS (see include/cupric/runtime/libraries.hpp).
+// Note [Library search order]: for a CUDA library, the folders Python registered once
+// (register_library_dirs: NVIDIA's wheels) and the caller's, $CUDA_PATH/lib64,
+// /usr/local/cuda/lib64, then the dynamic loader's search. For the host BLAS (`openblas`, PyPI's
+// scipy-openblas64): the registered folders (Python finds the wheel's lib folder without
+// importing it), the wheel's lib folder at build time, `../scipy_openblas64/lib` next to
+// libcupric (an installed wheel's site-packages), then the loader's search. show_config reports
+// the path the loader actually mapped (dlinfo), so LD_LIBRARY_PATH can never silently swap a
+// library behind the reported one (V6-LIBS).
 #include "cupric/runtime/libraries.hpp"
 #include <dlfcn.h>
+#include <glob.h>
 #include <link.h>
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <mutex>
@@ -13,7 +20,7 @@ namespace cupric {
 
 namespace {
 
-enum class VersionCall { Int, IntPair, UIntPair, Property };
+enum class VersionCall { Int, IntPair, UIntPair, Property, String };
 
 struct Component {
   const char* name;
@@ -21,6 +28,7 @@ struct Component {
   const char* version_symbol;
   VersionCall call;
   const char* install_hint;
+  bool host = false;  // a host library (not listed by cuda_components)
 };
 
 const std::vector<Component>& table() {
@@ -71,6 +79,12 @@ const std::vector<Component>& table() {
        "nvJitLinkVersion",
        VersionCall::UIntPair,
        "pip install nvidia-nvjitlink (or the CUDA toolkit)"},
+      {"openblas",
+       {"libscipy_openblas64_.so"},
+       "scipy_openblas_get_config64_",
+       VersionCall::String,
+       "pip install scipy-openblas64",
+       true},
   };
   return t;
 }
@@ -94,6 +108,10 @@ std::string version_of(void* h, const Component& c) {
       if (reinterpret_cast<int (*)(unsigned*, unsigned*)>(sym)(&a, &b) != 0) return "";
       return std::to_string(a) + "." + std::to_string(b);
     }
+    case VersionCall::String: {
+      const char* text = reinterpret_cast<const char* (*)()>(sym)();
+      return text ? text : "";
+    }
     case VersionCall::Property: {
       int v[3] = {0, 0, 0};  // libraryPropertyType: MAJOR_VERSION, MINOR_VERSION, PATCH_LEVEL
       auto f = reinterpret_cast<int (*)(int, int*)>(sym);
@@ -111,6 +129,22 @@ std::string loaded_path(void* h, const std::string& fallback) {
   return fallback;
 }
 
+std::mutex g_dirs_mu;
+std::vector<std::string>& registered_dirs() {
+  static auto* d = new std::vector<std::string>();
+  return *d;
+}
+
+// `../scipy_openblas64/lib` beside the folder libcupric was loaded from ("" when unknown).
+std::string beside_libcupric(const char* rel) {
+  Dl_info info{};
+  if (dladdr(reinterpret_cast<void*>(&find_library), &info) == 0 || !info.dli_fname) return "";
+  std::string path = info.dli_fname;
+  auto slash = path.rfind('/');
+  if (slash == std::string::npos) return "";
+  return path.substr(0, slash) + "/" + rel;
+}
+
 struct Cached {
   LibraryInfo info;
   void* handle = nullptr;
@@ -121,10 +155,45 @@ struct Cached {
 const std::vector<std::string>& cuda_components() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> v;
-    for (const auto& c : table()) v.emplace_back(c.name);
+    for (const auto& c : table())
+      if (!c.host) v.emplace_back(c.name);
     return v;
   }();
   return names;
+}
+
+const std::vector<std::string>& host_components() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (const auto& c : table())
+      if (c.host) v.emplace_back(c.name);
+    return v;
+  }();
+  return names;
+}
+
+void register_library_dirs(const std::vector<std::string>& dirs) {
+  std::lock_guard<std::mutex> lk(g_dirs_mu);
+  auto& r = registered_dirs();
+  for (const auto& d : dirs) {
+    // A pattern (`.../nvidia/*/lib`) is expanded here, once, rather than by Python at import.
+    std::vector<std::string> found;
+    if (d.find('*') != std::string::npos) {
+      glob_t g{};
+      if (glob(d.c_str(), GLOB_ONLYDIR, nullptr, &g) == 0)
+        for (size_t i = 0; i < g.gl_pathc; ++i) found.emplace_back(g.gl_pathv[i]);
+      globfree(&g);
+    } else {
+      found.push_back(d);
+    }
+    for (auto& f : found)
+      if (std::find(r.begin(), r.end(), f) == r.end()) r.push_back(std::move(f));
+  }
+}
+
+std::vector<std::string> library_search_dirs() {
+  std::lock_guard<std::mutex> lk(g_dirs_mu);
+  return registered_dirs();
 }
 
 LibraryInfo find_library(const std::string& component, const std::vector<std::string>& dirs, void** handle) {
@@ -143,12 +212,21 @@ LibraryInfo find_library(const std::string& component, const std::vector<std::st
   LibraryInfo info;
   info.component = component;
   if (!comp) {
-    info.error = "unknown CUDA component '" + component + "'";
+    info.error = "unknown library component '" + component + "'";
     return info;
   }
   std::vector<std::string> search;
-  if (component != "driver") {
-    search = dirs;
+  if (comp->host) {
+    search = library_search_dirs();
+    search.insert(search.end(), dirs.begin(), dirs.end());
+#ifdef CUPRIC_OPENBLAS_LIB_DIR
+    search.emplace_back(CUPRIC_OPENBLAS_LIB_DIR);
+#endif
+    std::string beside = beside_libcupric("../scipy_openblas64/lib");
+    if (!beside.empty()) search.push_back(beside);
+  } else if (component != "driver") {
+    search = library_search_dirs();
+    search.insert(search.end(), dirs.begin(), dirs.end());
     if (const char* cp = std::getenv("CUDA_PATH")) search.push_back(std::string(cp) + "/lib64");
     search.emplace_back("/usr/local/cuda/lib64");
   }

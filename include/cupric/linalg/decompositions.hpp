@@ -10,17 +10,10 @@
 #include <string_view>
 #include <utility>
 #include <vector>
-#include "cupric/error.hpp"
+#include "cupric/linalg.hpp"  // LinAlgError
 #include "cupric/ndarray.hpp"
 
 namespace cupric {
-
-// numpy.linalg.LinAlgError (a ValueError): singular matrix, not positive definite, non-square
-// input, no convergence.
-class LinAlgError : public ValueError {
- public:
-  using ValueError::ValueError;
-};
 
 namespace linalg {
 

@@ -1,9 +1,12 @@
 """cupric.linalg: NumPy's numpy.linalg on the GPU (cuBLAS/cuSOLVER) and on the host backend
-(OpenBLAS/LAPACK from scipy-openblas64), both loaded at first use.
+(OpenBLAS/LAPACK from scipy-openblas64), both loaded at first use (docs/linalg.md).
 
-Decompositions and solvers live in ``_decompositions.py``, norms in ``_norms.py``.
+The products live in ``_products.py``; decompositions and solvers in ``_decompositions.py``,
+norms in ``_norms.py``.
 """
 import numpy as _numpy
+
+from cupric._core import linalg as _la
 
 LinAlgError = _numpy.linalg.LinAlgError
 

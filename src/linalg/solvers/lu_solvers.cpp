@@ -30,10 +30,10 @@ struct LU {
 };
 LU lu_of(const ndarray& a, DType t, const char* what) {
   const int64_t n = a.shape().back();
-  LU f{to_colmajor(a, t), ndarray::empty(with(batch_shape(a), {n}), dtypes::int64, Order::C, &a.backend()),
+  LU f{to_colmajor(a, t), ndarray::empty(with(batch_shape(a), {n}), dtypes::int32, Order::C, &a.backend()),
        info_for(a, batch_shape(a))};
   if (f.buf.size() > 0)
-    solvers(a, what).getrf(t, n, batch_of(a), f.buf.data(), reinterpret_cast<int64_t*>(f.ipiv.data()),
+    solvers(a, what).getrf(t, n, batch_of(a), f.buf.data(), reinterpret_cast<int32_t*>(f.ipiv.data()),
                            reinterpret_cast<int32_t*>(f.info.data()));
   else
     fill(f.info, Scalar::of<int32_t>(0));
@@ -75,7 +75,7 @@ ndarray inv(const ndarray& a) {
   LU f = lu_of(a, t, "inv");
   ndarray failed = check_info(f.info, "Singular matrix");
   ndarray x = copy(eye_stack(batch, n, t), Order::C);
-  solvers(a, "inv").getrs(t, 'N', n, n, batch_of(a), f.buf.data(), reinterpret_cast<const int64_t*>(f.ipiv.data()),
+  solvers(a, "inv").getrs(t, 'N', n, n, batch_of(a), f.buf.data(), reinterpret_cast<const int32_t*>(f.ipiv.data()),
                           x.data());
   return nan_where(from_colmajor(x), failed, 2);
 }
@@ -107,7 +107,7 @@ ndarray solve(const ndarray& a, const ndarray& b_in) {
     LU f = lu_of(A, t, "solve");
     ndarray failed = check_info(f.info, "Singular matrix");
     solvers(a, "solve")
-        .getrs(t, 'N', m, k, batch_of(A), f.buf.data(), reinterpret_cast<const int64_t*>(f.ipiv.data()), B.data());
+        .getrs(t, 'N', m, k, batch_of(A), f.buf.data(), reinterpret_cast<const int32_t*>(f.ipiv.data()), B.data());
     x = nan_where(from_colmajor(B), failed, 2);
   }
   return vector ? squeeze(x, std::vector<int64_t>{-1}) : x;
@@ -150,7 +150,10 @@ ndarray tensorsolve(const ndarray& a_in, const ndarray& b, const std::optional<s
   int64_t p = 1;
   for (int64_t d : oldshape) p *= d;
   if (a.size() != p * p)
-    throw LinAlgError("Input arrays must satisfy the requirement prod(a.shape[b.ndim:]) == prod(a.shape[:b.ndim])");
+    // NumPy's message, with the indentation its source line continuation leaves in it.
+    throw LinAlgError(
+        "Input arrays must satisfy the requirement             prod(a.shape[b.ndim:]) == "
+        "prod(a.shape[:b.ndim])");
   ndarray res = solve(reshape(a, Dims{p, p}), ravel(b));
   return reshape(res, oldshape);
 }

@@ -20,10 +20,11 @@ namespace cupric::linalg {
 // the batch; the CUDA backend (cuda/cusolver_solvers.cpp) calls cuSOLVER, batched where
 // cuSOLVER/cuBLAS have batched routines.
 struct SolverFns {
-  // LU with partial pivoting in place; ipiv: n int64 per matrix, 1-based (LAPACK's).
-  void (*getrf)(DType t, int64_t n, int64_t batch, void* a, int64_t* ipiv, int32_t* info);
+  // LU with partial pivoting in place; ipiv: n int32 per matrix, 1-based (LAPACK's; int32 as
+  // cuSOLVER's and cuBLAS's batched getrf write them).
+  void (*getrf)(DType t, int64_t n, int64_t batch, void* a, int32_t* ipiv, int32_t* info);
   // Solves op(A) X = B with getrf's factors; trans 'N', 'T' or 'C'; b (n x nrhs) overwritten.
-  void (*getrs)(DType t, char trans, int64_t n, int64_t nrhs, int64_t batch, const void* lu, const int64_t* ipiv,
+  void (*getrs)(DType t, char trans, int64_t n, int64_t nrhs, int64_t batch, const void* lu, const int32_t* ipiv,
                 void* b);
   // Cholesky in place (the `lower` or upper triangle; the other is left as it was).
   void (*potrf)(DType t, bool lower, int64_t n, int64_t batch, void* a, int32_t* info);

@@ -37,8 +37,19 @@ constexpr char letter() {
   if constexpr (std::is_same_v<T, c64>) return 'c';
   return 'z';
 }
+// LAPACKE scans every input for NaNs and refuses them (an argument error); NumPy's LAPACK calls
+// compute on them and return NaNs, so the scan is switched off once, at the first lookup.
+void no_nan_check() {
+  static const bool off = [] {
+    host::openblas_fn<void (*)(int)>("scipy_LAPACKE_set_nancheck64_")(0);
+    return true;
+  }();
+  (void)off;
+}
+
 template <class T, class Fn>
 Fn lapacke(const char* name) {
+  no_nan_check();
   const std::string sym = std::string("scipy_LAPACKE_") + letter<T>() + name + "64_";
   return host::openblas_fn<Fn>(sym.c_str());
 }
@@ -52,22 +63,27 @@ void check_args(lint info, const char* what) {
 }
 
 template <class T>
-void getrf_t(int64_t n, int64_t batch, void* a, int64_t* ipiv, int32_t* info) {
+void getrf_t(int64_t n, int64_t batch, void* a, int32_t* ipiv, int32_t* info) {
   auto f = lapacke<T, lint (*)(int, lint, lint, T*, lint, lint*)>("getrf");
+  std::vector<lint> p(static_cast<size_t>(n));
   for (int64_t b = 0; b < batch; ++b) {
-    const lint r = f(kColMajor, n, n, static_cast<T*>(a) + b * n * n, ld(n), ipiv + b * n);
+    const lint r = f(kColMajor, n, n, static_cast<T*>(a) + b * n * n, ld(n), p.data());
     check_args(r, "getrf");
     info[b] = info32(r);
+    for (int64_t i = 0; i < n; ++i) ipiv[b * n + i] = static_cast<int32_t>(p[static_cast<size_t>(i)]);
   }
 }
 
 template <class T>
-void getrs_t(char trans, int64_t n, int64_t nrhs, int64_t batch, const void* lu, const int64_t* ipiv, void* bm) {
+void getrs_t(char trans, int64_t n, int64_t nrhs, int64_t batch, const void* lu, const int32_t* ipiv, void* bm) {
   auto f = lapacke<T, lint (*)(int, char, lint, lint, const T*, lint, const lint*, T*, lint)>("getrs");
-  for (int64_t b = 0; b < batch; ++b)
-    check_args(f(kColMajor, trans, n, nrhs, static_cast<const T*>(lu) + b * n * n, ld(n), ipiv + b * n,
+  std::vector<lint> p(static_cast<size_t>(n));
+  for (int64_t b = 0; b < batch; ++b) {
+    for (int64_t i = 0; i < n; ++i) p[static_cast<size_t>(i)] = ipiv[b * n + i];
+    check_args(f(kColMajor, trans, n, nrhs, static_cast<const T*>(lu) + b * n * n, ld(n), p.data(),
                  static_cast<T*>(bm) + b * n * nrhs, ld(n)),
                "getrs");
+  }
 }
 
 template <class T>
@@ -231,10 +247,10 @@ CUPRIC_LAPACK_ENTRY(geev)
 #undef CUPRIC_LAPACK_ENTRY
 
 const SolverFns kLapack = {
-    [](DType t, int64_t n, int64_t batch, void* a, int64_t* ipiv, int32_t* info) {
+    [](DType t, int64_t n, int64_t batch, void* a, int32_t* ipiv, int32_t* info) {
       by_type<getrf_e>(t, n, batch, a, ipiv, info);
     },
-    [](DType t, char trans, int64_t n, int64_t nrhs, int64_t batch, const void* lu, const int64_t* ipiv, void* b) {
+    [](DType t, char trans, int64_t n, int64_t nrhs, int64_t batch, const void* lu, const int32_t* ipiv, void* b) {
       by_type<getrs_e>(t, trans, n, nrhs, batch, lu, ipiv, b);
     },
     [](DType t, bool lower, int64_t n, int64_t batch, void* a, int32_t* info) {

@@ -1,0 +1,160 @@
+// cuBLAS through dlopen (src/runtime/cuda/libs/cublas.hpp).
+//
+// Note [CUDA libraries]
+// cupric links no CUDA math library (DESIGN.md decision 8): `import cupric` and a host-only user
+// never pay for loading cuBLAS (~100 MB of code). Each library under src/runtime/cuda/libs/ is a
+// wrapper of the same shape:
+//  - find_library("<name>") (Note [Library search order] in src/runtime/libraries.cpp) at the
+//    first call that needs it; entry points by dlsym, prototypes from the toolkit's headers;
+//    a missing library or entry point is a RuntimeError saying what to `pip install`.
+//  - One handle per (device, thread), created at first use on that thread and never shared, so
+//    no lock is taken per call. The handle remembers the stream it was last bound to and calls
+//    cublasSetStream only when the current stream differs (one compare on the hot path).
+//  - The workspace comes from cupric's memory pool, one per (handle, stream) (a workspace is
+//    reused only by work in its own stream order) and is bound again after every
+//    cublasSetStream (which resets it). cuBLAS therefore never allocates behind the pool's back,
+//    which is what makes a GEMM safe inside a CUDA graph capture.
+//  - A handle of a thread that ends is destroyed with the thread; the main thread's handles are
+//    left for process exit (the CUDA runtime may already be shutting down by then).
+#include "runtime/cuda/libs/cublas.hpp"
+#include <dlfcn.h>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+#include "cupric/error.hpp"
+#include "cupric/memory.hpp"
+#include "cupric/runtime/backend.hpp"
+#include "cupric/runtime/libraries.hpp"
+#include "runtime/cuda/cuda_check.hpp"
+
+namespace cupric::cublas {
+
+namespace {
+
+void* g_lib = nullptr;
+
+void* load_library() {
+  void* h = nullptr;
+  LibraryInfo info = find_library("cublas", {}, &h);
+  if (!h)
+    throw RuntimeError("cuBLAS is not available: " + (info.error.empty() ? std::string("not found") : info.error) +
+                       " (install it with `pip install nvidia-cublas`, or the CUDA toolkit)");
+  return h;
+}
+
+template <class F>
+void resolve(void* h, const char* name, F& f) {
+  f = reinterpret_cast<F>(dlsym(h, name));
+  if (!f) throw RuntimeError(std::string("the cuBLAS library found lacks ") + name + " (cupric needs cuBLAS 12 or newer)");
+}
+
+// cuBLAS wants 32 MiB of workspace on Hopper and Blackwell, 4 MiB before; 32 MiB covers both.
+constexpr size_t kWorkspaceBytes = size_t{32} << 20;
+constexpr size_t kMaxWorkspaces = 4;  // per handle: the streams used most recently
+
+struct Workspace {
+  cudaStream_t stream;
+  std::shared_ptr<Memory> mem;
+};
+
+struct PerDevice {
+  cublasHandle_t handle = nullptr;
+  cudaStream_t bound = nullptr;
+  bool has_bound = false;
+  std::vector<Workspace> workspaces;  // most recent last
+};
+
+struct ThreadHandles {
+  std::vector<PerDevice> devices;
+  ~ThreadHandles() {
+    if (!g_lib) return;
+    for (auto& d : devices)
+      if (d.handle) api().destroy(d.handle);
+  }
+};
+
+const std::thread::id g_main_at_load = std::this_thread::get_id();  // the thread that loads libcupric
+
+struct MainThreadHandles {
+  std::vector<PerDevice>* devices = new std::vector<PerDevice>();  // never freed (see the Note)
+};
+
+std::vector<PerDevice>& thread_devices() {
+  if (std::this_thread::get_id() == g_main_at_load) {
+    static MainThreadHandles m;
+    return *m.devices;
+  }
+  thread_local ThreadHandles t;
+  return t.devices;
+}
+
+void bind_workspace(PerDevice& d, cudaStream_t stream) {
+  Workspace* ws = nullptr;
+  for (auto& w : d.workspaces)
+    if (w.stream == stream) ws = &w;
+  if (!ws) {
+    if (d.workspaces.size() >= kMaxWorkspaces) d.workspaces.erase(d.workspaces.begin());
+    Backend* b = cuda_backend_if_built();
+    d.workspaces.push_back(Workspace{stream, allocate(*b, kWorkspaceBytes)});
+    ws = &d.workspaces.back();
+  }
+  check(api().set_workspace(d.handle, ws->mem->ptr(), kWorkspaceBytes), "cublasSetWorkspace");
+}
+
+}  // namespace
+
+const Api& api() {
+  static const Api a = [] {
+    void* h = load_library();
+    Api r{};
+    resolve(h, "cublasCreate_v2", r.create);
+    resolve(h, "cublasDestroy_v2", r.destroy);
+    resolve(h, "cublasSetStream_v2", r.set_stream);
+    resolve(h, "cublasSetWorkspace_v2", r.set_workspace);
+    resolve(h, "cublasSetMathMode", r.set_math_mode);
+    resolve(h, "cublasSetPointerMode_v2", r.set_pointer_mode);
+    resolve(h, "cublasGetStatusName", r.status_name);
+    resolve(h, "cublasGemmEx_64", r.gemm_ex);
+    resolve(h, "cublasGemmStridedBatchedEx_64", r.gemm_strided_batched_ex);
+    g_lib = h;
+    return r;
+  }();
+  return a;
+}
+
+void* symbol(const char* name) {
+  api();
+  void* p = dlsym(g_lib, name);
+  if (!p) throw RuntimeError(std::string("the cuBLAS library found lacks ") + name + "; upgrade it (pip install -U nvidia-cublas)");
+  return p;
+}
+
+void check(cublasStatus_t status, const char* what) {
+  if (status == CUBLAS_STATUS_SUCCESS) return;
+  const char* name = g_lib ? api().status_name(status) : nullptr;
+  throw RuntimeError(std::string("cuBLAS error ") + (name ? name : "CUBLAS_STATUS_" + std::to_string(int(status))) +
+                     " in " + what);
+}
+
+cublasHandle_t handle(int device, cudaStream_t stream) {
+  auto& devices = thread_devices();
+  if (device >= static_cast<int>(devices.size())) [[unlikely]]
+    devices.resize(device + 1);
+  PerDevice& d = devices[device];
+  if (d.handle && d.has_bound && d.bound == stream) [[likely]]
+    return d.handle;
+  const Api& a = api();
+  if (!d.handle) {
+    RelaxedCapture relaxed;  // cublasCreate allocates; allowed while another stream captures
+    check(a.create(&d.handle), "cublasCreate");
+  }
+  check(a.set_stream(d.handle, stream), "cublasSetStream");
+  bind_workspace(d, stream);  // after SetStream, which resets the workspace
+  d.bound = stream;
+  d.has_bound = true;
+  return d.handle;
+}
+
+}  // namespace cupric::cublas
