@@ -45,6 +45,7 @@ nb::object pair(ndarray a, ndarray b) { return nb::make_tuple(wrap(std::move(a))
 
 void init_linalg_solvers(nb::module_& parent) {
   nb::module_ m = parent.def_submodule("_linalg_solvers", "cupric.linalg solvers and cupricx.scipy.linalg");
+  namespace sl = cupric::scipy::linalg;
   m.def("errors_raise", &linalg::linalg_errors_raise);
   m.def("set_errors_raise", &linalg::set_linalg_errors_raise);
 
@@ -161,9 +162,35 @@ void init_linalg_solvers(nb::module_& parent) {
         return wrap(linalg::tensorsolve(arg_array(a), arg_array(b), ax));
       },
       nb::arg("a"), nb::arg("b"), nb::arg("axes").none());
+  m.def("lu_factor", [](nb::handle a, bool overwrite_a, bool check_finite) {
+    auto [lu, piv] = sl::lu_factor(arg_array(a), overwrite_a, check_finite);
+    return pair(lu, piv);
+  });
+  m.def("lu_solve", [](nb::handle lu, nb::handle piv, nb::handle b, int trans, bool check_finite) {
+    return wrap(sl::lu_solve(arg_array(lu), arg_array(piv), arg_array(b), trans, check_finite));
+  });
+  m.def("lu", [](nb::handle a, bool permute_l, bool check_finite, bool p_indices) {
+    nb::list l;
+    for (ndarray& r : sl::lu(arg_array(a), permute_l, check_finite, p_indices)) l.append(wrap(std::move(r)));
+    return nb::tuple(l);
+  });
+  m.def("solve_triangular", [](nb::handle a, nb::handle b, int trans, bool lower, bool unit, bool check_finite) {
+    return wrap(sl::solve_triangular(arg_array(a), arg_array(b), trans, lower, unit, check_finite));
+  });
+  m.def("cho_factor", [](nb::handle a, bool lower, bool check_finite) {
+    auto [c, low] = sl::cho_factor(arg_array(a), lower, check_finite);
+    return nb::make_tuple(wrap(std::move(c)), low);
+  });
+  m.def("cho_solve", [](nb::handle c, bool lower, nb::handle b, bool check_finite) {
+    return wrap(sl::cho_solve(arg_array(c), lower, arg_array(b), check_finite));
+  });
+  m.def("solve",
+        [](nb::handle a, nb::handle b, bool lower, const std::string& assume_a, bool transposed, bool check_finite) {
+          return wrap(sl::solve(arg_array(a), arg_array(b), lower, assume_a, transposed, check_finite));
+        });
+  m.def("expm", [](nb::handle a) { return wrap(sl::expm(arg_array(a))); });
   m.def("tensorinv", [](nb::handle a, int64_t ind) { return wrap(linalg::tensorinv(arg_array(a), ind)); });
 
-  namespace sl = cupric::scipy::linalg;
   m.def("block_diag", [](nb::args arrs) {
     std::vector<ndarray> v;
     for (nb::handle a : arrs) v.push_back(arg_array(a));

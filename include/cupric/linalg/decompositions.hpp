@@ -89,7 +89,7 @@ ndarray tensorinv(const ndarray& a, int64_t ind = 2);
 namespace scipy::linalg {
 
 // scipy.linalg.lu_factor: (lu, piv) with 0-based pivots (int32, as SciPy); check_finite raises
-// ValueError on infs and NaNs.
+// ValueError on infs and NaNs. A singular matrix factors without SciPy's LinAlgWarning.
 std::pair<ndarray, ndarray> lu_factor(const ndarray& a, bool overwrite_a = false, bool check_finite = true);
 // scipy.linalg.lu_solve: trans 0 (a x = b), 1 (a^T x = b), 2 (a^H x = b).
 ndarray lu_solve(const ndarray& lu, const ndarray& piv, const ndarray& b, int trans = 0, bool check_finite = true);
@@ -98,14 +98,15 @@ std::vector<ndarray> lu(const ndarray& a, bool permute_l = false, bool check_fin
 // scipy.linalg.solve_triangular: trans 0/1/2 ('N'/'T'/'C').
 ndarray solve_triangular(const ndarray& a, const ndarray& b, int trans = 0, bool lower = false,
                          bool unit_diagonal = false, bool check_finite = true);
-// scipy.linalg.cho_factor: (c, lower) with the unused triangle left as given.
+// scipy.linalg.cho_factor: (c, lower) with the unused triangle left as given (2-D).
 std::pair<ndarray, bool> cho_factor(const ndarray& a, bool lower = false, bool check_finite = true);
 ndarray cho_solve(const ndarray& c, bool lower, const ndarray& b, bool check_finite = true);
 // scipy.linalg.solve with assume_a "gen" (also "general"), "sym", "her", "pos" (also "positive
 // definite"), "diagonal", "lower triangular", "upper triangular", and transposed.
 ndarray solve(const ndarray& a, const ndarray& b, bool lower = false, std::string_view assume_a = "gen",
               bool transposed = false, bool check_finite = true);
-// scipy.linalg.expm: scaling and squaring with a Pade approximant.
+// scipy.linalg.expm: scaling and squaring with a Pade approximant (Note [expm] in
+// src/linalg/solvers/scipy_solvers.cpp), on stacks (..., n, n).
 ndarray expm(const ndarray& A);
 
 }  // namespace scipy::linalg

@@ -33,7 +33,7 @@ LU lu_of(const ndarray& a, DType t, const char* what) {
   LU f{to_colmajor(a, t), ndarray::empty(with(batch_shape(a), {n}), dtypes::int32, Order::C, &a.backend()),
        info_for(a, batch_shape(a))};
   if (f.buf.size() > 0)
-    solvers(a, what).getrf(t, n, batch_of(a), f.buf.data(), reinterpret_cast<int32_t*>(f.ipiv.data()),
+    solvers(a, what).getrf(t, n, n, batch_of(a), f.buf.data(), reinterpret_cast<int32_t*>(f.ipiv.data()),
                            reinterpret_cast<int32_t*>(f.info.data()));
   else
     fill(f.info, Scalar::of<int32_t>(0));

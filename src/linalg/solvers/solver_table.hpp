@@ -20,9 +20,9 @@ namespace cupric::linalg {
 // the batch; the CUDA backend (cuda/cusolver_solvers.cpp) calls cuSOLVER, batched where
 // cuSOLVER/cuBLAS have batched routines.
 struct SolverFns {
-  // LU with partial pivoting in place; ipiv: n int32 per matrix, 1-based (LAPACK's; int32 as
-  // cuSOLVER's and cuBLAS's batched getrf write them).
-  void (*getrf)(DType t, int64_t n, int64_t batch, void* a, int32_t* ipiv, int32_t* info);
+  // LU with partial pivoting of m x n matrices in place; ipiv: min(m, n) int32 per matrix,
+  // 1-based (LAPACK's; int32 as cuSOLVER's and cuBLAS's batched getrf write them).
+  void (*getrf)(DType t, int64_t m, int64_t n, int64_t batch, void* a, int32_t* ipiv, int32_t* info);
   // Solves op(A) X = B with getrf's factors; trans 'N', 'T' or 'C'; b (n x nrhs) overwritten.
   void (*getrs)(DType t, char trans, int64_t n, int64_t nrhs, int64_t batch, const void* lu, const int32_t* ipiv,
                 void* b);

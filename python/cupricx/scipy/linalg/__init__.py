@@ -15,3 +15,13 @@ from cupricx.scipy.linalg._special_matrices import (  # noqa: F401
     leslie,
     toeplitz,
 )
+from cupricx.scipy.linalg._solvers import (  # noqa: F401
+    cho_factor,
+    cho_solve,
+    expm,
+    lu,
+    lu_factor,
+    lu_solve,
+    solve,
+    solve_triangular,
+)

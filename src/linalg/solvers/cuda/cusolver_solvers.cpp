@@ -86,9 +86,9 @@ std::shared_ptr<Memory> pointer_array(const Ctx& c, const void* base, int64_t st
   return mem;
 }
 
-void getrf(DType t, int64_t n, int64_t batch, void* a, int32_t* ipiv, int32_t* info) {
+void getrf(DType t, int64_t m, int64_t n, int64_t batch, void* a, int32_t* ipiv, int32_t* info) {
   const Ctx c = ctx();
-  if (batch > 1 && n <= kBatchedMaxN) {
+  if (batch > 1 && m == n && n <= kBatchedMaxN) {
     using Fn = cublasStatus_t (*)(cublasHandle_t, int, void* const*, int, int*, int*, int);
     auto f = blas<Fn>(t, "getrfBatched");
     auto ptrs = pointer_array(c, a, n * n, batch, t);
@@ -100,11 +100,12 @@ void getrf(DType t, int64_t n, int64_t batch, void* a, int32_t* ipiv, int32_t* i
   using SizeFn = cusolverStatus_t (*)(cusolverDnHandle_t, int, int, void*, int, int*);
   using Fn = cusolverStatus_t (*)(cusolverDnHandle_t, int, int, void*, int, void*, int*, int*);
   int lwork = 0;
-  cusolver::check(dn<SizeFn>(t, "getrf_bufferSize")(c.h, i32(n), i32(n), a, ld(n), &lwork), "getrf_bufferSize");
+  cusolver::check(dn<SizeFn>(t, "getrf_bufferSize")(c.h, i32(m), i32(n), a, ld(m), &lwork), "getrf_bufferSize");
   auto work = cusolver::workspace(static_cast<size_t>(lwork) * t.itemsize);
   auto f = dn<Fn>(t, "getrf");
+  const int64_t k = std::min(m, n);
   for (int64_t b = 0; b < batch; ++b)
-    cusolver::check(f(c.h, i32(n), i32(n), at(a, b * n * n, t), ld(n), work->ptr(), ipiv + b * n, info + b), "getrf");
+    cusolver::check(f(c.h, i32(m), i32(n), at(a, b * m * n, t), ld(m), work->ptr(), ipiv + b * k, info + b), "getrf");
 }
 
 cublasOperation_t op(char trans) { return trans == 'N' ? CUBLAS_OP_N : trans == 'T' ? CUBLAS_OP_T : CUBLAS_OP_C; }

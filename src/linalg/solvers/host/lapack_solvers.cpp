@@ -63,14 +63,15 @@ void check_args(lint info, const char* what) {
 }
 
 template <class T>
-void getrf_t(int64_t n, int64_t batch, void* a, int32_t* ipiv, int32_t* info) {
+void getrf_t(int64_t m, int64_t n, int64_t batch, void* a, int32_t* ipiv, int32_t* info) {
   auto f = lapacke<T, lint (*)(int, lint, lint, T*, lint, lint*)>("getrf");
-  std::vector<lint> p(static_cast<size_t>(n));
+  const int64_t k = m < n ? m : n;
+  std::vector<lint> p(static_cast<size_t>(k));
   for (int64_t b = 0; b < batch; ++b) {
-    const lint r = f(kColMajor, n, n, static_cast<T*>(a) + b * n * n, ld(n), p.data());
+    const lint r = f(kColMajor, m, n, static_cast<T*>(a) + b * m * n, ld(m), p.data());
     check_args(r, "getrf");
     info[b] = info32(r);
-    for (int64_t i = 0; i < n; ++i) ipiv[b * n + i] = static_cast<int32_t>(p[static_cast<size_t>(i)]);
+    for (int64_t i = 0; i < k; ++i) ipiv[b * k + i] = static_cast<int32_t>(p[static_cast<size_t>(i)]);
   }
 }
 
@@ -119,11 +120,11 @@ void trsm_t(bool lower, char trans, bool unit, int64_t n, int64_t nrhs, int64_t 
     const T* ab = static_cast<const T*>(a) + b * n * n;
     T* bb = static_cast<T*>(bm) + b * n * nrhs;
     if constexpr (is_cplx<T>) {
-      f(102, 141, lower ? 122 : 121, tr, unit ? 131 : 132, n, nrhs, &one, ab, ld(n), bb, ld(n));
+      f(102, 141, lower ? 122 : 121, tr, unit ? 132 : 131, n, nrhs, &one, ab, ld(n), bb, ld(n));
     } else {
       // Real cblas_?trsm takes alpha by value: call through the matching prototype.
       using RFn = void (*)(int, int, int, int, int, lint, lint, T, const T*, lint, T*, lint);
-      reinterpret_cast<RFn>(f)(102, 141, lower ? 122 : 121, tr, unit ? 131 : 132, n, nrhs, one, ab, ld(n), bb, ld(n));
+      reinterpret_cast<RFn>(f)(102, 141, lower ? 122 : 121, tr, unit ? 132 : 131, n, nrhs, one, ab, ld(n), bb, ld(n));
     }
   }
 }
@@ -247,8 +248,8 @@ CUPRIC_LAPACK_ENTRY(geev)
 #undef CUPRIC_LAPACK_ENTRY
 
 const SolverFns kLapack = {
-    [](DType t, int64_t n, int64_t batch, void* a, int32_t* ipiv, int32_t* info) {
-      by_type<getrf_e>(t, n, batch, a, ipiv, info);
+    [](DType t, int64_t m, int64_t n, int64_t batch, void* a, int32_t* ipiv, int32_t* info) {
+      by_type<getrf_e>(t, m, n, batch, a, ipiv, info);
     },
     [](DType t, char trans, int64_t n, int64_t nrhs, int64_t batch, const void* lu, const int32_t* ipiv, void* b) {
       by_type<getrs_e>(t, trans, n, nrhs, batch, lu, ipiv, b);
