@@ -122,3 +122,17 @@ def test_errstate_ignore_gives_nans_on_the_gpu():
         r = cp.linalg.inv(a).get()
     assert numpy.isnan(r[0]).all()
     numpy.testing.assert_allclose(r[1], numpy.eye(2) / 2)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_many_small_matrices(dtype):
+    # Stacks of small matrices take the batched paths on the GPU (Note [Batched small solves] in
+    # src/linalg/solvers/cuda/cusolver_solvers.cpp); 70 x 70 ones the per-matrix loop.
+    for shape in ((1000, 4, 4), (300, 2, 2), (3, 70, 70)):
+        a, b = matrix(shape, dtype), matrix(shape[:-1], dtype, 1)
+        close(cp.linalg.inv(cp.asarray(a)), numpy.linalg.inv(a), dtype)
+        close(cp.linalg.solve(cp.asarray(a), cp.asarray(b)[..., None]), numpy.linalg.solve(a, b[..., None]), dtype)
+        close(cp.linalg.det(cp.asarray(a)), numpy.linalg.det(a), dtype, rtol=1e-3 if tol(dtype)['rtol'] > 1e-6 else 1e-8)
+        spd = a @ numpy.conj(numpy.swapaxes(a, -1, -2))
+        close(cp.linalg.cholesky(cp.asarray(spd)), numpy.linalg.cholesky(spd), dtype,
+              rtol=1e-3 if tol(dtype)['rtol'] > 1e-6 else 1e-8, atol=1e-3 if tol(dtype)['rtol'] > 1e-6 else 1e-8)
