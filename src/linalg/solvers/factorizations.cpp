@@ -18,10 +18,6 @@ using namespace detail;
 
 namespace {
 
-Dims with(Dims batch, std::initializer_list<int64_t> core) {
-  for (int64_t d : core) batch.push_back(d);
-  return batch;
-}
 ndarray new_array(const ndarray& like, const Dims& shape, DType t) {
   return ndarray::empty(shape, t, Order::C, &like.backend());
 }

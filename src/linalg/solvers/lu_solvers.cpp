@@ -19,11 +19,6 @@ using namespace detail;
 
 namespace {
 
-Dims with(Dims batch, std::initializer_list<int64_t> core) {
-  for (int64_t d : core) batch.push_back(d);
-  return batch;
-}
-
 // The LU factors of the square stack a (column-major buffer, pivots, info), computed in t.
 struct LU {
   ndarray buf, ipiv, info;

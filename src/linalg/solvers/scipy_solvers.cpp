@@ -20,11 +20,6 @@ using namespace cupric::linalg::detail;
 
 namespace {
 
-Dims with(Dims batch, std::initializer_list<int64_t> core) {
-  for (int64_t d : core) batch.push_back(d);
-  return batch;
-}
-
 // SciPy's get_lapack_funcs choice: the promoted type's s/d/c/z routine, double precision for
 // everything that is not float32/float64/complex64/complex128.
 DType lapack_type(std::initializer_list<const ndarray*> arrays) {

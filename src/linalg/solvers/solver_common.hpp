@@ -29,6 +29,11 @@ void assert_stacked_square(const ndarray& a);
 ndarray to_colmajor(const ndarray& a, DType t);
 // The (..., M, N) view of a column-major buffer (..., N, M).
 ndarray from_colmajor(const ndarray& buf);
+// batch + core: the shape of a stack of `core`-shaped items.
+inline Dims with(Dims batch, std::initializer_list<int64_t> core) {
+  for (int64_t d : core) batch.push_back(d);
+  return batch;
+}
 // The number of matrices in a stack (the product of all but the last two dimensions).
 int64_t batch_of(const ndarray& a);
 Dims batch_shape(const ndarray& a);
