@@ -7,7 +7,7 @@ import pytest
 import cupric as cp
 import cupricx
 from cupric import testing
-from linalg_cases import ALL_DTYPES, DTYPES, close, hermitian_pd, layouts, matrix, tol
+from solver_cases import ALL_DTYPES, DTYPES, close, hermitian_pd, layouts, matrix, tol
 
 
 def H(x):

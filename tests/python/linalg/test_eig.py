@@ -5,7 +5,7 @@ import pytest
 
 import cupric as cp
 from cupric import testing
-from linalg_cases import DTYPES, close, hermitian_pd, layouts, matrix, tol
+from solver_cases import DTYPES, close, hermitian_pd, layouts, matrix, tol
 
 
 @pytest.mark.parametrize("dtype", DTYPES + [numpy.int64])

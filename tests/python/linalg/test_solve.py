@@ -6,7 +6,7 @@ import pytest
 
 import cupric as cp
 from cupric import testing
-from linalg_cases import ALL_DTYPES, DTYPES, close, layouts, matrix, tol
+from solver_cases import ALL_DTYPES, DTYPES, close, layouts, matrix, tol
 
 
 @pytest.mark.parametrize("dtype", ALL_DTYPES)

@@ -8,7 +8,7 @@ import scipy.linalg
 import cupric as cp
 import cupricx.scipy.linalg as cl
 from cupric import testing
-from linalg_cases import DTYPES, close, hermitian_pd, layouts, matrix, tol
+from solver_cases import DTYPES, close, hermitian_pd, layouts, matrix, tol
 
 
 @pytest.mark.parametrize("dtype", DTYPES + [numpy.int64])
