@@ -276,6 +276,68 @@ CASES += [
 ]
 
 
+# ---- linalg products (issue 17): matmul / @ / einsum. GEMM cases report GFLOP/s in the GB/s
+# column (nbytes = 2 n^3 flops); compare with the GEMM_FLOOR lines (raw cublasGemmEx, same run,
+# bench/gemm_floor.cu). The TF32 case switches TF32 on for the rest of the process, so it runs
+# after the other float32 GEMMs.
+_MATMUL = (func("matmul"),)
+_N = 8192
+
+
+def _gemm_setup(dtype, tf32=False):
+    make = (f"_h = np.random.default_rng(0).standard_normal(({_N}, {_N}), dtype=np.float32)\n"
+            f"_dt = {dtype}\n"
+            "A = xp.asarray(_h.astype(_dt))\nB = xp.asarray(_h.T.astype(_dt))\ndel _h\n")
+    if tf32:
+        make += ("if xp.__name__ == 'cupric':\n    xp._core.linalg.set_tf32_allowed(True)\nelse:\n"
+                 "    from cupy._core import _routines_linalg as _rl\n"
+                 "    _rl.set_compute_type(np.float32, _rl.COMPUTE_TYPE_TF32)\n")
+    return make
+
+
+def _gemm_case(tag, dtype, cupy_tflops, tf32=False):
+    return Case(f"matmul_{tag}", lambda s, t=tag: f"matmul {_N}^2 {t} (GB/s column = GFLOP/s)", "device", "A @ B",
+                nbytes=lambda s: 2 * _N ** 3, needs=_MATMUL, libs=GPU_LIBS, setup=_gemm_setup(dtype, tf32),
+                target=Target("ge", cupy_tflops * 1000, f">= 0.98 x raw cuBLAS (CuPy {cupy_tflops} TFLOP/s)"))
+
+
+_SMALL_MM = ("A2 = xp.asarray(np.ones((2, 2), np.float32))\n"
+             "A64 = xp.asarray(np.ones((64, 64), np.float32))\n"
+             "A256 = xp.asarray(np.ones((256, 256), np.float32))\n")
+_EINSUM_SETUP = ("_r = np.random.default_rng(0)\n"
+                 "E1 = xp.asarray(_r.random((64, 512, 512), dtype=np.float32))\n"
+                 "E2 = xp.asarray(_r.random((64, 512, 512), dtype=np.float32))\n"
+                 "P = xp.asarray(_r.random((4096, 64), dtype=np.float32))\n"
+                 "Q = xp.asarray(_r.random((64, 4096), dtype=np.float32))\n"
+                 "R = xp.asarray(_r.random((4096, 64), dtype=np.float32))\n")
+CASES += [
+    _gemm_case("f64", "np.float64", 64.5),
+    _gemm_case("f32", "np.float32", 50.7),
+    _gemm_case("f16", "np.float16", 787),
+    _gemm_case("bf16", "__import__('ml_dtypes').bfloat16", 819),
+    _gemm_case("tf32", "np.float32", 423, tf32=True),
+    Case("matmul_small_2", lambda s: "a @ b 2^2 f32", "host_loop", "A2 @ A2", needs=_MATMUL, setup=_SMALL_MM,
+         target=Target("le", 6.0, "<= 6 us (or raw cublasGemmEx + 1 us)")),
+    Case("matmul_small_64", lambda s: "a @ b 64^2 f32", "host_loop", "A64 @ A64", needs=_MATMUL, setup=_SMALL_MM,
+         target=Target("le", 6.0, "<= 6 us (or raw cublasGemmEx + 1 us)")),
+    Case("matmul_small_256", lambda s: "a @ b 256^2 f32", "host_loop", "A256 @ A256", needs=_MATMUL,
+         setup=_SMALL_MM, target=Target("le", 6.0, "<= 6 us (or raw cublasGemmEx + 1 us)")),
+    Case("einsum_tiny", lambda s: "einsum('ij,jk', 2^2 f32)", "host_loop", "xp.einsum('ij,jk', A2, A2)",
+         needs=(func("einsum"),), setup=_SMALL_MM, target=Target("le", 15.0, "<= 15 us")),
+    Case("einsum_bmm", lambda s: "einsum('bij,bjk->bik') 64 x 512^2 f32 (GB/s = GFLOP/s)", "device",
+         "xp.einsum('bij,bjk->bik', E1, E2)", nbytes=lambda s: 2 * 64 * 512 ** 3, needs=(func("einsum"),),
+         libs=GPU_LIBS, setup=_EINSUM_SETUP),
+    Case("matmul_bmm", lambda s: "matmul 64 x 512^2 f32, same data (GB/s = GFLOP/s)", "device", "E1 @ E2",
+         nbytes=lambda s: 2 * 64 * 512 ** 3, needs=_MATMUL, libs=GPU_LIBS, setup=_EINSUM_SETUP),
+    Case("einsum_chain", lambda s: "einsum('ij,jk,kl->il', optimize=True) 4096x64x4096x64 f32", "device",
+         "xp.einsum('ij,jk,kl->il', P, Q, R, optimize=True)", nbytes=lambda s: 4 * 4096 * 64,
+         needs=(func("einsum"),), libs=GPU_LIBS, setup=_EINSUM_SETUP),
+    Case("cold_matmul", lambda s: "first a @ b (64^2 f32) in a fresh process", "cold",
+         "a[:4096].reshape(64, 64) @ a[:4096].reshape(64, 64)", needs=_MATMUL, libs=GPU_LIBS,
+         cold_want="h[:4096].reshape(64, 64) @ h[:4096].reshape(64, 64)", target=Target("le", 55, "<= CuPy / 2 (55 ms)")),
+]
+
+
 def select(pattern):
     """The cases whose id or generic name matches the regular expression (all when None)."""
     import re

@@ -99,6 +99,8 @@ void init_ufunc_methods(nb::module_& m);  // after init_ufunc: ufunc.reduce/accu
 void init_jit(nb::module_& m);            // user kernels and the compile cache (jit.cpp)
 void init_random(nb::module_& m);         // cupric._core.random: the generators (random.cpp)
 void init_linalg(nb::module_& m);         // cupric._core.linalg: products and cupric.linalg (linalg.cpp)
+PyObject* matmul_slot(PyObject* a, PyObject* b) noexcept;          // ndarray's `@` (linalg.cpp)
+PyObject* inplace_matmul_slot(PyObject* a, PyObject* b) noexcept;  // ndarray's `@=` (linalg.cpp)
 // cupric._core._linalg_solvers: linalg decompositions, norms, cupricx.scipy.linalg (linalg_solvers.cpp)
 void init_linalg_solvers(nb::module_& m);
 // A cupric.cuda.Stream (its _obj), a _runtime.Stream, or None for the current stream of `device`

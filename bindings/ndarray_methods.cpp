@@ -257,6 +257,7 @@ void init_ndarray_methods(nb::module_& m) {
   c.def("round", &round_method, nb::arg("decimals") = 0, out,
         "Rounds to the given number of decimals (halves to even).");
   c.def("__round__", &round_dunder, none("ndigits"));
+  c.def("dot", &dot_impl, nb::arg("b"), out, "Dot product with b (numpy.dot).");
   c.def("trace", &trace_impl, nb::arg("offset") = 0, nb::arg("axis1") = 0, nb::arg("axis2") = 1, dtype, out,
         "The sum along diagonals.");
   c.def("sum", sum_impl, axis, dtype, out, keepdims, initial, where, "Sum of array elements over the given axes.");

@@ -16,6 +16,9 @@ nb::object array_item(const PyArray& self, nb::args args);
 void init_array_from_args(PyArray* self, nb::handle shape, nb::handle dtype, nb::handle memptr, nb::handle strides,
                           nb::handle order);  // cuda_memory.cpp
 
+// ---- linalg.cpp: products ----
+nb::object dot_impl(nb::handle a, nb::handle b, nb::handle out);
+
 // ---- manipulation.cpp: shape manipulation ----
 nb::object reshape_method(nb::handle self, nb::args shape, nb::handle order, nb::handle copy);
 nb::object ravel_impl(nb::handle self, nb::handle order);

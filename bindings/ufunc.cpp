@@ -410,6 +410,8 @@ const PyType_Slot* ndarray_operator_slots() {
                                       {Py_nb_absolute, slot_fn(&unary_slot<Slot::Absolute>)},
                                       {Py_nb_invert, slot_fn(&unary_slot<Slot::Invert>)},
                                       {Py_nb_divmod, slot_fn(&divmod_slot)},
+                                      {Py_nb_matrix_multiply, slot_fn(&matmul_slot)},
+                                      {Py_nb_inplace_matrix_multiply, slot_fn(&inplace_matmul_slot)},
                                       {Py_tp_richcompare, slot_fn(&richcompare_slot)},
                                       {0, nullptr}};
   return slots;

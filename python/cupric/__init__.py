@@ -79,6 +79,8 @@ globals().update(_core._ufuncs)
 from cupric._ufunc_funcs import fix, around, round, clip, nan_to_num, real, imag, angle, sinc, i0  # noqa: E402,A004
 from cupric import random  # noqa: E402  (cupric.random after `import cupric`)
 from cupric import linalg  # noqa: E402
+from cupric.linalg._products import (matmul, dot, vdot, inner, outer, tensordot, kron, vecdot, matvec,  # noqa: E402
+                                     vecmat, cross, einsum, einsum_path)
 
 
 def __getattr__(name):

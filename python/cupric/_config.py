@@ -21,6 +21,13 @@ def get_array_module(*args):
     return numpy
 
 
+def _found_text(info):
+    # "<version> (<path loaded>)", or why the library is missing and how to install it.
+    if info["found"]:
+        return f"{info['version'] or 'version unknown'} ({info['path']})"
+    return f"MISSING - {info['error']}"
+
+
 def _cuda_rows():
     # Each CUDA component found with dlopen (loaded now, on this call only), its version and
     # the file actually mapped; or why it is missing and how to install it (ENV-3, ENV-4, V6-LIBS).
@@ -33,11 +40,7 @@ def _cuda_rows():
         except Exception as e:  # noqa: BLE001 - show_config reports, never fails
             rows.append((f"CUDA {comp}", f"error: {e}"))
             continue
-        if info["found"]:
-            version = info["version"] or "version unknown"
-            rows.append((f"CUDA {comp}", f"{version} ({info['path']})"))
-        else:
-            rows.append((f"CUDA {comp}", f"MISSING - {info['error']}"))
+        rows.append((f"CUDA {comp}", _found_text(info)))
     return rows
 
 
@@ -51,10 +54,7 @@ def _host_library_rows():
         except Exception as e:  # noqa: BLE001 - show_config reports, never fails
             rows.append((f"Host {comp}", f"error: {e}"))
             continue
-        if info["found"]:
-            rows.append((f"Host {comp} (BLAS/LAPACK)", f"{info['version'] or 'version unknown'} ({info['path']})"))
-        else:
-            rows.append((f"Host {comp} (BLAS/LAPACK)", f"MISSING - {info['error']}"))
+        rows.append((f"Host {comp} (BLAS/LAPACK)", _found_text(info)))
     return rows
 
 

@@ -40,9 +40,10 @@ struct Gemm {
   Stream stream;
 };
 
-// Bool and integer C[i] = A[i] @ B[i] (NumPy's results: wrap-around sums; bool: or of ands),
-// row-major indexing with element strides {batch, row, column} per operand; never BLAS.
-struct IntGemm {
+// C[i] = A[i] @ B[i] by cupric's own loops, row-major indexing with element strides {batch, row,
+// column} per operand (no copies): bool and integers (NumPy's results: wrap-around sums; bool: or
+// of ands), and on the GPU tiny floating products (Note [Tiny GEMMs] in src/linalg/products/gemm_plan.cpp).
+struct LoopGemm {
   DType dtype;
   int64_t m = 0, n = 0, k = 0, batch = 1;
   const void* a = nullptr;
@@ -54,7 +55,10 @@ struct IntGemm {
 
 struct BlasFns {
   void (*gemm)(const Gemm& g);
-  void (*int_gemm)(const IntGemm& g);
+  void (*loop_gemm)(const LoopGemm& g);  // bool and integer dtypes
+  // float16 / bfloat16 / float32 / float64 products small enough that a launch of cupric's own
+  // loop beats a BLAS call (null: always BLAS; the host's OpenBLAS is cheap to call).
+  void (*tiny_gemm)(const LoopGemm& g);
 };
 
 dispatch::Table<const BlasFns*>& blas_table();

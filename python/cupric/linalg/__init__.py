@@ -7,6 +7,9 @@ norms in ``_norms.py``.
 import numpy as _numpy
 
 from cupric._core import linalg as _la
+from cupric.linalg._products import (linalg_matmul as matmul, linalg_outer as outer,
+                                     linalg_tensordot as tensordot, linalg_vecdot as vecdot,
+                                     linalg_cross as cross, matrix_transpose)
 
 LinAlgError = _numpy.linalg.LinAlgError
 

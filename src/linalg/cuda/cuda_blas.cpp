@@ -1,5 +1,6 @@
 // The CUDA backend's BLAS for cupric.linalg (Note [Linalg module] in src/linalg/blas.hpp): GEMM
-// on cuBLAS (src/runtime/cuda/libs/cublas.hpp), the bool/integer loops of int_gemm.cu.
+// on cuBLAS (src/runtime/cuda/libs/cublas.hpp), the bool/integer loops and tiny floating products of
+// loop_gemm.cu (Note [Tiny GEMMs] in src/linalg/products/gemm_plan.cpp).
 //
 // Note [GEMM compute types]
 // Every floating GEMM is one cublasGemmEx / cublasGemmStridedBatchedEx call with the operand
@@ -14,7 +15,7 @@
 #include <cuComplex.h>
 #include "cupric/error.hpp"
 #include "linalg/blas.hpp"
-#include "linalg/cuda/int_gemm.hpp"
+#include "linalg/cuda/loop_gemm.hpp"
 #include "runtime/cuda/libs/cublas.hpp"
 
 namespace cupric::linalg {
@@ -58,7 +59,7 @@ void cuda_gemm(const Gemm& g) {
                 "cublasGemmStridedBatchedEx");
 }
 
-constexpr BlasFns kCudaBlas{&cuda_gemm, &cuda::int_gemm};
+constexpr BlasFns kCudaBlas{&cuda_gemm, &cuda::loop_gemm, &cuda::tiny_gemm};
 const dispatch::Registration reg(blas_table(), DeviceType::Cuda, &kCudaBlas);
 
 }  // namespace

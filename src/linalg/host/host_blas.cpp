@@ -82,7 +82,7 @@ void host_gemm(const Gemm& g) {
 }
 
 template <class T>
-void int_gemm_typed(const IntGemm& g) {
+void loop_gemm_typed(const LoopGemm& g) {
   const T* A = static_cast<const T*>(g.a);
   const T* B = static_cast<const T*>(g.b);
   T* C = static_cast<T*>(g.c);
@@ -100,28 +100,29 @@ void int_gemm_typed(const IntGemm& g) {
           // (At least 32 bits: uint16 * uint16 would promote to a signed int.)
           using U = std::conditional_t<(sizeof(T) < 4), uint32_t, std::make_unsigned_t<T>>;
           U acc = 0;
-          for (int64_t q = 0; q < g.k; ++q) acc += static_cast<U>(static_cast<U>(a[q * g.sa[2]]) * static_cast<U>(b[q * g.sb[1]]));
+          for (int64_t q = 0; q < g.k; ++q)
+            acc += static_cast<U>(static_cast<U>(a[q * g.sa[2]]) * static_cast<U>(b[q * g.sb[1]]));
           C[p * g.sc[0] + i * g.sc[1] + j * g.sc[2]] = static_cast<T>(acc);
         }
       }
 }
 
-void host_int_gemm(const IntGemm& g) {
+void host_loop_gemm(const LoopGemm& g) {
   switch (g.dtype.type) {
-    case ScalarType::Bool: return int_gemm_typed<bool>(g);
-    case ScalarType::Int8: return int_gemm_typed<int8_t>(g);
-    case ScalarType::UInt8: return int_gemm_typed<uint8_t>(g);
-    case ScalarType::Int16: return int_gemm_typed<int16_t>(g);
-    case ScalarType::UInt16: return int_gemm_typed<uint16_t>(g);
-    case ScalarType::Int32: return int_gemm_typed<int32_t>(g);
-    case ScalarType::UInt32: return int_gemm_typed<uint32_t>(g);
-    case ScalarType::Int64: return int_gemm_typed<int64_t>(g);
-    case ScalarType::UInt64: return int_gemm_typed<uint64_t>(g);
+    case ScalarType::Bool: return loop_gemm_typed<bool>(g);
+    case ScalarType::Int8: return loop_gemm_typed<int8_t>(g);
+    case ScalarType::UInt8: return loop_gemm_typed<uint8_t>(g);
+    case ScalarType::Int16: return loop_gemm_typed<int16_t>(g);
+    case ScalarType::UInt16: return loop_gemm_typed<uint16_t>(g);
+    case ScalarType::Int32: return loop_gemm_typed<int32_t>(g);
+    case ScalarType::UInt32: return loop_gemm_typed<uint32_t>(g);
+    case ScalarType::Int64: return loop_gemm_typed<int64_t>(g);
+    case ScalarType::UInt64: return loop_gemm_typed<uint64_t>(g);
     default: throw TypeError("matmul: no integer product for dtype " + g.dtype.name());
   }
 }
 
-constexpr BlasFns kHostBlas{&host_gemm, &host_int_gemm};
+constexpr BlasFns kHostBlas{&host_gemm, &host_loop_gemm, nullptr};
 const dispatch::Registration reg(blas_table(), DeviceType::Host, &kHostBlas);
 
 }  // namespace

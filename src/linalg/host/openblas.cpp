@@ -43,14 +43,15 @@ void* load() {
   void* h = nullptr;
   LibraryInfo info = find_library("openblas", {}, &h);
   if (!h)
-    throw RuntimeError("cupric's host BLAS/LAPACK (libscipy_openblas64_.so from PyPI's scipy-openblas64) was not found: " +
-                       info.error + ". Install it with `pip install scipy-openblas64` (a dependency of cupric).");
+    throw RuntimeError(
+        "cupric's host BLAS/LAPACK (libscipy_openblas64_.so from PyPI's scipy-openblas64) was not found: " +
+        info.error + ". Install it with `pip install scipy-openblas64` (a dependency of cupric).");
   int n = parse_threads(std::getenv("CUPRIC_OPENBLAS_NUM_THREADS"));
   if (n == 0 && parse_threads(std::getenv("OPENBLAS_NUM_THREADS")) == 0)
     n = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 4u));
   if (n > 0) {
-    auto set = reinterpret_cast<decltype(&scipy_openblas_set_num_threads64_)>(
-        dlsym(h, "scipy_openblas_set_num_threads64_"));
+    auto set =
+        reinterpret_cast<decltype(&scipy_openblas_set_num_threads64_)>(dlsym(h, "scipy_openblas_set_num_threads64_"));
     if (set) set(n);
   }
   return h;
@@ -72,9 +73,7 @@ void* openblas_symbol(const char* name) {
   return p;
 }
 
-int openblas_num_threads() {
-  return CUPRIC_OPENBLAS_FN(scipy_openblas_get_num_threads64_)();
-}
+int openblas_num_threads() { return CUPRIC_OPENBLAS_FN(scipy_openblas_get_num_threads64_)(); }
 
 }  // namespace cupric::linalg::host
 

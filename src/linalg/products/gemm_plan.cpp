@@ -18,7 +18,16 @@
 //    is computed into a fresh array and copied into place.
 // Bool and integer dtypes do not go to BLAS: NumPy's integer matmul wraps around and its bool
 // matmul is an or of ands, so each backend runs its own loop over the same description
-// (`int_gemm`), which takes any element strides and needs no copies at all.
+// (`loop_gemm`), which takes any element strides and needs no copies at all.
+//
+// Note [Tiny GEMMs]
+// On the GPU a small `a @ b` is all host time: cublasGemmEx costs several microseconds of host
+// time before its kernel runs, and the first one in a process loads cuBLAS (hundreds of MB of
+// code). Real floating products of at most kTinyGemmWork multiply-adds (64^3: a 64x64 product)
+// therefore run cupric's own strided loop (`tiny_gemm`, one thread per output element,
+// accumulating in float32, or float64 for float64), launched through the driver like every
+// built-in kernel; the result is what a float32 (float64) accumulation gives, within the dtype's
+// rounding of cuBLAS's. Larger products, complex ones and the host backend go to BLAS.
 #include "linalg/products/gemm_plan.hpp"
 #include <algorithm>
 #include "cupric/ops/copy.hpp"
@@ -30,6 +39,8 @@
 namespace cupric::linalg {
 
 namespace {
+
+constexpr int64_t kTinyGemmWork = int64_t{64} * 64 * 64;
 
 struct MatrixLayout {
   bool ok = false;
@@ -118,8 +129,9 @@ void matmul_into(const ndarray& a_in, const ndarray& b_in, const ndarray& c) {
   int64_t sa = 0, sb = 0, sc = 0;
   const int64_t batch = batch_count(c, nbatch);
 
-  if (dt.is_bool() || dt.is_integer()) {
-    IntGemm g;
+  const bool tiny = fns->tiny_gemm && dt.is_floating() && batch * m * n * k <= kTinyGemmWork;
+  if (dt.is_bool() || dt.is_integer() || tiny) {
+    LoopGemm g;
     g.dtype = dt;
     g.m = m, g.n = n, g.k = k, g.batch = batch;
     // Any element strides: only the batch dims must collapse (else that operand is copied).
@@ -141,7 +153,7 @@ void matmul_into(const ndarray& a_in, const ndarray& b_in, const ndarray& c) {
     strides_of(cc, g.sc);
     g.a = a.data(), g.b = b.data(), g.c = cc.data();
     g.stream = cc.backend().current_stream(cc.device());
-    fns->int_gemm(g);
+    (tiny ? fns->tiny_gemm : fns->loop_gemm)(g);
     if (into_temp) copyto(c, cc, Casting::Unsafe);
     return;
   }

@@ -105,11 +105,5 @@ ndarray eye_stack(const Dims& batch, int64_t n, DType t) {
   return broadcast_to(eye(n, std::nullopt, 0, t), s);
 }
 
-ndarray matmul(const ndarray& a, const ndarray& b) {
-  // (..., M, K, 1) * (..., 1, K, N) summed over K in the product's dtype (matmul's).
-  ndarray prod = multiply(expand_dims(a, -1), expand_dims(b, -3));
-  return sum(prod, AxisArg(-2), prod.dtype());
-}
-
 }  // namespace detail
 }  // namespace cupric::linalg

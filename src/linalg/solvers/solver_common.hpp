@@ -50,7 +50,5 @@ ndarray diag_view(const ndarray& a);
 ndarray herm(const ndarray& a);
 // The (..., n, n) identity matrices of dtype t on a's backend.
 ndarray eye_stack(const Dims& batch, int64_t n, DType t);
-// Stacked matrix product (..., M, K) @ (..., K, N).
-ndarray matmul(const ndarray& a, const ndarray& b);
 
 }  // namespace cupric::linalg::detail

@@ -47,7 +47,8 @@ void* load_library() {
 template <class F>
 void resolve(void* h, const char* name, F& f) {
   f = reinterpret_cast<F>(dlsym(h, name));
-  if (!f) throw RuntimeError(std::string("the cuBLAS library found lacks ") + name + " (cupric needs cuBLAS 12 or newer)");
+  if (!f)
+    throw RuntimeError(std::string("the cuBLAS library found lacks ") + name + " (cupric needs cuBLAS 12 or newer)");
 }
 
 // cuBLAS wants 32 MiB of workspace on Hopper and Blackwell, 4 MiB before; 32 MiB covers both.
@@ -127,7 +128,9 @@ const Api& api() {
 void* symbol(const char* name) {
   api();
   void* p = dlsym(g_lib, name);
-  if (!p) throw RuntimeError(std::string("the cuBLAS library found lacks ") + name + "; upgrade it (pip install -U nvidia-cublas)");
+  if (!p)
+    throw RuntimeError(std::string("the cuBLAS library found lacks ") + name +
+                       "; upgrade it (pip install -U nvidia-cublas)");
   return p;
 }
 

@@ -1,0 +1,103 @@
+// Raw cuBLAS floor for cupric's matmul figures: cublasGemmEx device time (CUDA events, median of
+// 20) at 8192^2 for float64 / float32 / TF32 / float16 / bfloat16 (TFLOP/s), and the host time
+// per call of a small cublasGemmEx (2^2, 64^2, 256^2 float32; what `a @ b` sits on). Printed as
+// GEMM_FLOOR lines next to bench/run.py's matmul cases in the same GPU run (tools/gpu-check).
+//   nvcc -O2 -arch=sm_90 -std=c++17 -o /tmp/gemm_floor bench/gemm_floor.cu -lcublas
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <vector>
+
+#define CHECK(x)                                                                  \
+  do {                                                                            \
+    auto rc = (x);                                                                \
+    if (rc != 0) {                                                                \
+      std::printf("GEMM_FLOOR error %d at %s:%d\n", int(rc), __FILE__, __LINE__); \
+      return 1;                                                                   \
+    }                                                                             \
+  } while (0)
+
+struct Kind {
+  const char* name;
+  cudaDataType type;
+  cublasComputeType_t compute;
+  size_t size;
+  bool dbl;
+};
+
+int main() {
+  cublasHandle_t h;
+  CHECK(cublasCreate(&h));
+  void* ws = nullptr;
+  CHECK(cudaMalloc(&ws, 32 << 20));
+  CHECK(cublasSetWorkspace(h, ws, 32 << 20));
+  const Kind kinds[] = {{"f64", CUDA_R_64F, CUBLAS_COMPUTE_64F, 8, true},
+                        {"f32", CUDA_R_32F, CUBLAS_COMPUTE_32F, 4, false},
+                        {"tf32", CUDA_R_32F, CUBLAS_COMPUTE_32F_FAST_TF32, 4, false},
+                        {"f16", CUDA_R_16F, CUBLAS_COMPUTE_32F, 2, false},
+                        {"bf16", CUDA_R_16BF, CUBLAS_COMPUTE_32F, 2, false}};
+  const int64_t n = 8192;
+  cudaEvent_t e0, e1;
+  cudaEventCreate(&e0);
+  cudaEventCreate(&e1);
+  for (const Kind& k : kinds) {
+    void *a, *b, *c;
+    CHECK(cudaMalloc(&a, n * n * k.size));
+    CHECK(cudaMalloc(&b, n * n * k.size));
+    CHECK(cudaMalloc(&c, n * n * k.size));
+    cudaMemset(a, 0, n * n * k.size);
+    cudaMemset(b, 0, n * n * k.size);
+    double d1 = 1, d0 = 0;
+    float f1 = 1, f0 = 0;
+    const void* alpha = k.dbl ? static_cast<const void*>(&d1) : &f1;
+    const void* beta = k.dbl ? static_cast<const void*>(&d0) : &f0;
+    auto run = [&] {
+      return cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, alpha, a, k.type, n, b, k.type, n, beta, c, k.type, n,
+                          k.compute, CUBLAS_GEMM_DEFAULT);
+    };
+    for (int i = 0; i < 3; ++i) CHECK(run());
+    std::vector<float> ms;
+    for (int i = 0; i < 20; ++i) {
+      cudaEventRecord(e0);
+      CHECK(run());
+      cudaEventRecord(e1);
+      cudaEventSynchronize(e1);
+      float t = 0;
+      cudaEventElapsedTime(&t, e0, e1);
+      ms.push_back(t);
+    }
+    std::sort(ms.begin(), ms.end());
+    double med = ms[ms.size() / 2];
+    std::printf("GEMM_FLOOR matmul %lld^2 %-4s cublasGemmEx: %.3f ms  %.1f TFLOP/s\n", (long long)n, k.name, med,
+                2.0 * n * n * n / (med * 1e-3) / 1e12);
+    cudaFree(a), cudaFree(b), cudaFree(c);
+  }
+  // Host time per call of a small float32 GEMM (the floor under `a @ b`'s host time).
+  for (int64_t m : {2, 64, 256}) {
+    void *a, *b, *c;
+    CHECK(cudaMalloc(&a, m * m * 4));
+    CHECK(cudaMalloc(&b, m * m * 4));
+    CHECK(cudaMalloc(&c, m * m * 4));
+    float f1 = 1, f0 = 0;
+    auto run = [&] {
+      return cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, m, m, m, &f1, a, CUDA_R_32F, m, b, CUDA_R_32F, m, &f0, c,
+                          CUDA_R_32F, m, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+    };
+    for (int i = 0; i < 100; ++i) CHECK(run());
+    cudaDeviceSynchronize();
+    std::vector<double> us;
+    for (int r = 0; r < 20; ++r) {
+      auto t0 = std::chrono::steady_clock::now();
+      for (int i = 0; i < 200; ++i) run();
+      auto t1 = std::chrono::steady_clock::now();
+      us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count() / 200);
+      cudaDeviceSynchronize();
+    }
+    std::sort(us.begin(), us.end());
+    std::printf("GEMM_FLOOR host time per cublasGemmEx %lld^2 f32: %.2f us\n", (long long)m, us[us.size() / 2]);
+    cudaFree(a), cudaFree(b), cudaFree(c);
+  }
+  return 0;
+}
