@@ -435,3 +435,45 @@ def missing_feature(case, lib):
         if what:
             return what
     return None
+
+
+# cupric.linalg solvers (issue 17): host time of one small solve/inv/det (the LinAlgError check
+# included: <= 25 us), batched small inverses and solves, and the large factorisations against
+# CuPy in the same run. "GB/s" of the device cases counts the input and output matrices once; the
+# time is what to compare (targets from the issue: >= CuPy).
+def _spd(n, dtype, batch=()):
+    return (f"R = np.random.default_rng(0).standard_normal({batch!r} + ({n}, {n}))\n"
+            f"A = xp.asarray((R + np.swapaxes(R, -1, -2) + 2 * {n} * np.eye({n})).astype(np.{dtype}))\n"
+            f"b = xp.asarray(np.random.default_rng(1).standard_normal({batch!r} + ({n},)).astype(np.{dtype}))\n"
+            "del R")
+
+
+_LA = (func("linalg"),)
+CASES += [
+    Case("la_solve_2", lambda s: "linalg.solve 2x2 f64 (host time)", "host_loop", "xp.linalg.solve(A, b)",
+         needs=_LA, setup=_spd(2, "float64"), target=Target("le", 25.0, "<= 25 us")),
+    Case("la_solve_8", lambda s: "linalg.solve 8x8 f64 (host time)", "host_loop", "xp.linalg.solve(A, b)",
+         needs=_LA, setup=_spd(8, "float64"), target=Target("le", 25.0, "<= 25 us")),
+    Case("la_inv_8", lambda s: "linalg.inv 8x8 f64 (host time)", "host_loop", "xp.linalg.inv(A)",
+         needs=_LA, setup=_spd(8, "float64"), target=Target("le", 25.0, "<= 25 us")),
+    Case("la_det_8", lambda s: "linalg.det 8x8 f64 (host time)", "host_loop", "xp.linalg.det(A)",
+         needs=_LA, setup=_spd(8, "float64"), target=Target("le", 25.0, "<= 25 us")),
+    Case("la_inv_batched", lambda s: "linalg.inv 100000 x 4x4 f32", "device", "xp.linalg.inv(A)",
+         nbytes=lambda s: 2 * 100000 * 16 * 4, needs=_LA, libs=GPU_LIBS, setup=_spd(4, "float32", (100000,)),
+         target=Target("ge", 2 * 100000 * 16 * 4 / 0.10e-3 / 1e9, "<= 0.10 ms")),
+    Case("la_solve_batched", lambda s: "linalg.solve 10000 x 2x2 f64 (vs CuPy: <= 1/2)", "device",
+         "xp.linalg.solve(A, b[..., None])", nbytes=lambda s: 10000 * (4 + 2 + 2) * 8, needs=_LA, libs=GPU_LIBS,
+         setup=_spd(2, "float64", (10000,))),
+    Case("la_solve_8192", lambda s: "linalg.solve 8192^2 f64 (getrf + getrs)", "device", "xp.linalg.solve(A, b)",
+         nbytes=lambda s: 8192 * 8192 * 8, needs=_LA, libs=GPU_LIBS, setup=_spd(8192, "float64")),
+    Case("la_cholesky_8192", lambda s: "linalg.cholesky 8192^2 f64 (potrf)", "device", "xp.linalg.cholesky(A)",
+         nbytes=lambda s: 2 * 8192 * 8192 * 8, needs=_LA, libs=GPU_LIBS, setup=_spd(8192, "float64")),
+    Case("la_qr", lambda s: "linalg.qr 8192x4096 f32", "device", "xp.linalg.qr(A)",
+         nbytes=lambda s: 3 * 8192 * 4096 * 4, needs=_LA, libs=GPU_LIBS,
+         setup="A = xp.asarray(np.random.default_rng(0).standard_normal((8192, 4096)).astype(np.float32))"),
+    Case("la_svd", lambda s: "linalg.svd 2048^2 f32", "device", "xp.linalg.svd(A)",
+         nbytes=lambda s: 3 * 2048 * 2048 * 4, needs=_LA, libs=GPU_LIBS,
+         setup="A = xp.asarray(np.random.default_rng(0).standard_normal((2048, 2048)).astype(np.float32))"),
+    Case("la_eigh", lambda s: "linalg.eigh 4096^2 f64", "device", "xp.linalg.eigh(A)",
+         nbytes=lambda s: 2 * 4096 * 4096 * 8, needs=_LA, libs=GPU_LIBS, setup=_spd(4096, "float64")),
+]

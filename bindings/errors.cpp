@@ -94,6 +94,8 @@ void warning_to_python(const char* category, const char* message) {
     cat = g_complex_warning.ptr();
   else if (std::string(category) == "DeprecationWarning")
     cat = PyExc_DeprecationWarning;
+  else if (std::string(category) == "FutureWarning")
+    cat = PyExc_FutureWarning;
   if (PyErr_WarnEx(cat, message, 1) < 0) throw nb::python_error();
 }
 }  // namespace

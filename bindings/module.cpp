@@ -30,4 +30,5 @@ NB_MODULE(_core, m) {
   init_interop(m);
   init_lib_functions(m);
   init_linalg(m);
+  init_linalg_solvers(m);
 }

@@ -88,3 +88,8 @@ ndarray outer(const ndarray& a, const ndarray& b);
 }  // namespace linalg
 
 }  // namespace cupric
+
+// Decompositions, solvers and norms (numpy.linalg), SciPy's special matrices (cupricx.scipy.linalg).
+#include "cupric/linalg/decompositions.hpp"
+#include "cupric/linalg/norms.hpp"
+#include "cupric/linalg/special_matrices.hpp"

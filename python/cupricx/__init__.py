@@ -2,4 +2,4 @@
 
 from cupricx._pinned import empty_pinned, empty_like_pinned, zeros_pinned, zeros_like_pinned  # noqa: E402,F401
 from cupricx._scatter import scatter_add, scatter_max, scatter_min  # noqa: E402,F401
-from cupricx._errstate import errstate, seterr, geterr  # noqa: E402,F401
+from cupricx._errstate import errstate, geterr, seterr  # noqa: E402,F401

@@ -1,43 +1,32 @@
-"""cupyx.errstate, seterr and geterr: what cupric.linalg does with singular or non-convergent
-inputs ('ignore': results hold NaN/inf, CuPy's default; 'raise': LinAlgError). Per thread."""
-import threading
+"""cupricx.errstate / seterr / geterr (CuPy's cupyx ones): whether a failed factorisation raises
+numpy.linalg.LinAlgError ('raise', cupric's default) or leaves NaNs ('ignore', no host sync)."""
+import contextlib
 
-_state = threading.local()
-_CHOICES = ('ignore', 'raise')
+from cupric import _core
+
+_MODES = ('ignore', 'raise')
 
 
 def geterr():
-    """The current settings: {'linalg': 'ignore' or 'raise'}."""
-    return {'linalg': getattr(_state, 'linalg', 'ignore')}
+    """The current error handling of this thread: ``{'linalg': 'raise' | 'ignore'}``."""
+    return {'linalg': 'raise' if _core._linalg_solvers.errors_raise() else 'ignore'}
 
 
 def seterr(*, linalg=None):
-    """Sets how linalg errors are handled; returns the previous settings."""
+    """Sets how linear-algebra failures are handled on this thread; returns the old settings."""
     old = geterr()
     if linalg is not None:
-        if linalg not in _CHOICES:
-            raise ValueError(f"linalg must be one of {_CHOICES}, not {linalg!r}")
-        _state.linalg = linalg
+        if linalg not in _MODES:
+            raise ValueError(f"linalg must be one of {_MODES}, got {linalg!r}")
+        _core._linalg_solvers.set_errors_raise(linalg == 'raise')
     return old
 
 
-class errstate:
-    """A context manager (and decorator) setting cupyx's error handling for its block."""
-
-    def __init__(self, *, linalg=None):
-        self.linalg = linalg
-
-    def __enter__(self):
-        self._old = seterr(linalg=self.linalg)
-
-    def __exit__(self, *exc):
-        seterr(**self._old)
-
-    def __call__(self, func):
-        import functools
-
-        @functools.wraps(func)
-        def wrapper(*args, **kwargs):
-            with self:
-                return func(*args, **kwargs)
-        return wrapper
+@contextlib.contextmanager
+def errstate(*, linalg=None):
+    """Context manager for :func:`seterr`: ``with cupricx.errstate(linalg='ignore'): ...``."""
+    old = seterr(linalg=linalg)
+    try:
+        yield
+    finally:
+        seterr(**old)

@@ -63,12 +63,14 @@ def test_vectorize():
 
 
 def test_errstate():
-    assert cupricx.geterr() == {'linalg': 'ignore'}
-    with cupricx.errstate(linalg='raise'):
-        assert cupricx.geterr() == {'linalg': 'raise'}
-    assert cupricx.geterr() == {'linalg': 'ignore'}
-    old = cupricx.seterr(linalg='raise')
-    assert old == {'linalg': 'ignore'} and cupricx.geterr()['linalg'] == 'raise'
+    # cupric raises LinAlgError by default (issue 17: no silent NaNs unless the user opts out, as
+    # with CuPy's cupyx.errstate(linalg='ignore')); docs/differences.md says why it differs from CuPy.
+    assert cupricx.geterr() == {'linalg': 'raise'}
+    with cupricx.errstate(linalg='ignore'):
+        assert cupricx.geterr() == {'linalg': 'ignore'}
+    assert cupricx.geterr() == {'linalg': 'raise'}
+    old = cupricx.seterr(linalg='ignore')
+    assert old == {'linalg': 'raise'} and cupricx.geterr()['linalg'] == 'ignore'
     cupricx.seterr(**old)
     with pytest.raises(ValueError):
         cupricx.seterr(linalg='warn')

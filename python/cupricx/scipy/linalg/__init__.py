@@ -1,0 +1,27 @@
+"""cupricx.scipy.linalg: SciPy's dense linear algebra on cupric arrays (CuPy's cupyx.scipy.linalg).
+
+``tri``, ``tril`` and ``triu`` are not here: SciPy 1.13 and CuPy v14 removed them (V14-REMOVED);
+use ``cupric.tri``, ``cupric.tril`` and ``cupric.triu``.
+"""
+
+from cupricx.scipy.linalg._special_matrices import (  # noqa: F401
+    block_diag,
+    circulant,
+    companion,
+    hadamard,
+    hankel,
+    khatri_rao,
+    kron,
+    leslie,
+    toeplitz,
+)
+from cupricx.scipy.linalg._solvers import (  # noqa: F401
+    cho_factor,
+    cho_solve,
+    expm,
+    lu,
+    lu_factor,
+    lu_solve,
+    solve,
+    solve_triangular,
+)

@@ -1,0 +1,103 @@
+// cuSOLVER through dlopen (src/runtime/cuda/libs/cusolver.hpp); the same shape as the cuBLAS
+// wrapper (Note [CUDA libraries] in cublas.cpp): lazy load, per-(device, thread) handles, pool memory.
+#include "runtime/cuda/libs/cusolver.hpp"
+#include <dlfcn.h>
+#include <string>
+#include <thread>
+#include <vector>
+#include "cupric/error.hpp"
+#include "cupric/runtime/backend.hpp"
+#include "cupric/runtime/libraries.hpp"
+#include "runtime/cuda/cuda_check.hpp"
+
+namespace cupric::cusolver {
+
+namespace {
+
+void* library() {
+  static void* const lib = [] {
+    void* h = nullptr;
+    LibraryInfo info = find_library("cusolver", {}, &h);
+    if (!h)
+      throw RuntimeError("cuSOLVER is not available: " + (info.error.empty() ? std::string("not found") : info.error) +
+                         " (install it with `pip install nvidia-cusolver`, or the CUDA toolkit)");
+    return h;
+  }();
+  return lib;
+}
+
+struct PerDevice {
+  cusolverDnHandle_t handle = nullptr;
+  cudaStream_t bound = nullptr;
+  bool has_bound = false;
+};
+
+struct ThreadState {
+  std::vector<PerDevice> devices;
+  cusolverDnParams_t params = nullptr;
+  ~ThreadState() {
+    // Handles of a thread that ends die with it; the main thread's are left for process exit
+    // (the CUDA runtime may be shutting down by then).
+    auto destroy = fn<decltype(&cusolverDnDestroy)>("cusolverDnDestroy");
+    for (auto& d : devices)
+      if (d.handle) destroy(d.handle);
+    if (params) fn<decltype(&cusolverDnDestroyParams)>("cusolverDnDestroyParams")(params);
+  }
+};
+
+const std::thread::id g_main_at_load = std::this_thread::get_id();
+
+ThreadState& thread_state() {
+  if (std::this_thread::get_id() == g_main_at_load) {
+    static ThreadState* main_state = new ThreadState();  // never destroyed (see above)
+    return *main_state;
+  }
+  thread_local ThreadState t;
+  return t;
+}
+
+}  // namespace
+
+void* symbol(const char* name) {
+  void* p = dlsym(library(), name);
+  if (!p)
+    throw RuntimeError(std::string("the cuSOLVER library found lacks ") + name +
+                       "; upgrade it (pip install -U nvidia-cusolver)");
+  return p;
+}
+
+void check(cusolverStatus_t status, const char* what) {
+  if (status == CUSOLVER_STATUS_SUCCESS) return;
+  throw RuntimeError("cuSOLVER error " + std::to_string(static_cast<int>(status)) + " in " + what);
+}
+
+cusolverDnHandle_t handle(int device, cudaStream_t stream) {
+  auto& devices = thread_state().devices;
+  if (device >= static_cast<int>(devices.size())) [[unlikely]]
+    devices.resize(static_cast<size_t>(device) + 1);
+  PerDevice& d = devices[static_cast<size_t>(device)];
+  if (d.handle && d.has_bound && d.bound == stream) [[likely]]
+    return d.handle;
+  if (!d.handle) {
+    RelaxedCapture relaxed;  // cusolverDnCreate allocates; allowed while another stream captures
+    check(fn<decltype(&cusolverDnCreate)>("cusolverDnCreate")(&d.handle), "cusolverDnCreate");
+  }
+  check(fn<decltype(&cusolverDnSetStream)>("cusolverDnSetStream")(d.handle, stream), "cusolverDnSetStream");
+  d.bound = stream;
+  d.has_bound = true;
+  return d.handle;
+}
+
+cusolverDnParams_t params() {
+  ThreadState& s = thread_state();
+  if (!s.params)
+    check(fn<decltype(&cusolverDnCreateParams)>("cusolverDnCreateParams")(&s.params), "cusolverDnCreateParams");
+  return s.params;
+}
+
+std::shared_ptr<Memory> workspace(size_t bytes) {
+  Backend* b = cuda_backend_if_built();
+  return allocate(*b, bytes > 0 ? bytes : 1);
+}
+
+}  // namespace cupric::cusolver

@@ -1,0 +1,138 @@
+"""cupricx.scipy.linalg lu_factor, lu_solve, lu, solve_triangular, cho_factor, cho_solve, solve,
+expm (C++: cupric/linalg/decompositions.hpp) against SciPy 1.17: values, dtypes, layouts, empty
+inputs and SciPy's errors."""
+import numpy
+import pytest
+import scipy.linalg
+
+import cupric as cp
+import cupricx.scipy.linalg as cl
+from cupric import testing
+from solver_cases import DTYPES, close, hermitian_pd, layouts, matrix, tol
+
+
+@pytest.mark.parametrize("dtype", DTYPES + [numpy.int64])
+@pytest.mark.parametrize("shape", [(4, 4), (5, 3), (3, 5)])
+def test_lu_factor_and_lu(dtype, shape):
+    h = matrix(shape, dtype)
+    rdt = numpy.float64 if dtype == numpy.int64 else dtype
+    for hn, hc in layouts(h):
+        lu, piv = cl.lu_factor(hc)
+        lun, pivn = scipy.linalg.lu_factor(hn)
+        close(lu, lun, rdt)
+        testing.assert_matches_numpy(piv, pivn)
+        for kw in ({}, {"p_indices": True}):
+            got, want = cl.lu(hc, **kw), scipy.linalg.lu(hn, **kw)
+            assert len(got) == len(want)
+            for g, w in zip(got, want):
+                close(g, w, rdt)
+        pl, u = cl.lu(hc, permute_l=True)
+        pln, un = scipy.linalg.lu(hn, permute_l=True)
+        close(pl, pln, rdt)
+        close(u, un, rdt)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("trans", [0, 1, 2])
+def test_lu_solve(dtype, trans):
+    a = matrix((4, 4), dtype)
+    f, fn = cl.lu_factor(cp.asarray(a)), scipy.linalg.lu_factor(a)
+    for b in (matrix((4,), dtype, 1), matrix((4, 3), dtype, 1)):
+        close(cl.lu_solve(f, cp.asarray(b), trans=trans), scipy.linalg.lu_solve(fn, b, trans=trans), dtype)
+    testing.assert_raises_like_numpy(lambda: scipy.linalg.lu_solve(fn, numpy.ones(3)),
+                                     lambda: cl.lu_solve(f, cp.ones(3)))
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("lower", [False, True])
+@pytest.mark.parametrize("trans", [0, 1, 2])
+@pytest.mark.parametrize("unit", [False, True])
+def test_solve_triangular(dtype, lower, trans, unit):
+    a = matrix((5, 5), dtype)
+    a = numpy.tril(a) if lower else numpy.triu(a)
+    for b in (matrix((5,), dtype, 1), matrix((5, 2), dtype, 1)):
+        for an, ac in layouts(a):
+            close(cl.solve_triangular(ac, cp.asarray(b), trans=trans, lower=lower, unit_diagonal=unit),
+                  scipy.linalg.solve_triangular(an, b, trans=trans, lower=lower, unit_diagonal=unit), dtype)
+
+
+def test_solve_triangular_errors():
+    a = numpy.triu(matrix((3, 3), numpy.float64))
+    a[1, 1] = 0
+    for call in (lambda xp, m: m.solve_triangular(xp.asarray(a), xp.ones(3)),
+                 lambda xp, m: m.solve_triangular(xp.ones((2, 3)), xp.ones(2)),
+                 lambda xp, m: m.solve_triangular(xp.eye(3), xp.ones(2)),
+                 lambda xp, m: m.solve_triangular(xp.asarray([[1.0, numpy.nan], [0, 1]]), xp.ones(2))):
+        testing.assert_raises_like_numpy(lambda: call(numpy, scipy.linalg), lambda: call(cp, cl))
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("lower", [False, True])
+def test_cho_factor_solve(dtype, lower):
+    a = hermitian_pd((4, 4), dtype)
+    c, low = cl.cho_factor(cp.asarray(a), lower=lower)
+    cn, lown = scipy.linalg.cho_factor(a, lower=lower)
+    assert low == lown
+    tri = numpy.tril if lower else numpy.triu
+    close(cp.asarray(tri(c.get())), tri(cn), dtype)
+    for b in (matrix((4,), dtype, 1), matrix((4, 2), dtype, 1)):
+        close(cl.cho_solve((c, low), cp.asarray(b)), scipy.linalg.cho_solve((cn, lown), b), dtype)
+    for call in (lambda xp, m: m.cho_factor(-xp.eye(3)), lambda xp, m: m.cho_factor(xp.ones((2, 3))),
+                 lambda xp, m: m.cho_solve((xp.eye(3), False), xp.ones(2)),
+                 lambda xp, m: m.cho_solve((xp.ones((2, 3)), False), xp.ones(2))):
+        testing.assert_raises_like_numpy(lambda: call(numpy, scipy.linalg), lambda: call(cp, cl))
+
+
+@pytest.mark.parametrize("dtype", DTYPES + [numpy.int32])
+@pytest.mark.parametrize("assume_a", [None, "gen", "sym", "her", "pos", "diagonal", "lower triangular",
+                                      "upper triangular"])
+def test_solve(dtype, assume_a):
+    a = hermitian_pd((4, 4), dtype) if numpy.dtype(dtype).kind != 'i' else matrix((4, 4), dtype) + 8 * numpy.eye(4,
+                                                                                                           dtype=dtype)
+    if assume_a in ("sym", "her") and numpy.dtype(dtype).kind == 'i':
+        a = a + a.T
+    if assume_a == "diagonal":
+        a = numpy.diag(numpy.diag(a))
+    if assume_a == "lower triangular":
+        a = numpy.tril(a)
+    if assume_a == "upper triangular":
+        a = numpy.triu(a)
+    if assume_a == "sym" and numpy.dtype(dtype).kind == 'c':
+        a = a + a.T
+    rdt = numpy.float64 if numpy.dtype(dtype).kind == 'i' else dtype
+    for b in (matrix((4,), dtype, 1), matrix((4, 3), dtype, 1)):
+        close(cl.solve(cp.asarray(a), cp.asarray(b), assume_a=assume_a), scipy.linalg.solve(a, b, assume_a=assume_a),
+              rdt, **tol(rdt))
+
+
+def test_solve_transposed_and_errors():
+    a, b = matrix((4, 4), numpy.float64), matrix((4, 2), numpy.float64, 1)
+    close(cl.solve(cp.asarray(a), cp.asarray(b), transposed=True), scipy.linalg.solve(a, b, transposed=True),
+          numpy.float64)
+    for call in (lambda xp, m: m.solve(xp.ones((2, 2)), xp.ones(2)),
+                 lambda xp, m: m.solve(xp.ones((2, 3)), xp.ones(2)),
+                 lambda xp, m: m.solve(xp.eye(3), xp.ones(2)),
+                 lambda xp, m: m.solve(xp.eye(3), xp.ones(3), assume_a='weird'),
+                 lambda xp, m: m.solve(xp.asarray([[1.0, numpy.inf], [0, 1]]), xp.ones(2))):
+        testing.assert_raises_like_numpy(lambda: call(numpy, scipy.linalg), lambda: call(cp, cl))
+
+
+@pytest.mark.parametrize("dtype", DTYPES + [numpy.int64])
+@pytest.mark.parametrize("scale", [0.01, 1.0, 30.0])
+def test_expm(dtype, scale):
+    a = (matrix((5, 5), dtype, well=False) * scale).astype(dtype) if numpy.dtype(dtype).kind != 'i' else \
+        numpy.arange(25).reshape(5, 5) % 3
+    want = scipy.linalg.expm(a)
+    got = cl.expm(cp.asarray(a))
+    assert got.dtype == want.dtype and got.shape == want.shape
+    rt = 5e-3 if numpy.dtype(dtype) in (numpy.float32, numpy.complex64) else 1e-8
+    numpy.testing.assert_allclose(got.get(), want, rtol=rt, atol=rt * numpy.abs(want).max())
+
+
+def test_expm_stacks_and_small():
+    a = matrix((3, 4, 4), numpy.float64, well=False)
+    numpy.testing.assert_allclose(cl.expm(cp.asarray(a)).get(), scipy.linalg.expm(a), rtol=1e-9)
+    numpy.testing.assert_allclose(cl.expm(cp.asarray([[2.0]])).get(), scipy.linalg.expm([[2.0]]))
+    assert cl.expm(cp.zeros((0, 0))).shape == (0, 0)
+    with pytest.raises(ValueError):
+        cl.expm(cp.ones((2, 3)))
