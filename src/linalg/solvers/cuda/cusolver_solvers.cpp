@@ -234,16 +234,19 @@ void gesdd(DType t, char jobz, int64_t m, int64_t n, int64_t batch, void* a, voi
     ~Destroy() { CUPRIC_CUSOLVER_FN(cusolverDnDestroyGesvdjInfo)(p); }
   } destroy{params};
   const cusolverEigMode_t mode = vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
-  // V (n x vcols) before its transpose; with no vectors, U and V are not referenced.
-  auto v = cusolver::workspace(vectors ? static_cast<size_t>(n * vcols * t.itemsize) : 1);
+  // V (n x vcols) before its transpose. Without vectors gesvdj is still given real U and V
+  // buffers (thin: m x k, n x k): with null ones it failed (CUSOLVER_STATUS_EXECUTION_FAILED, then
+  // an illegal address) for a 5 x 3 float32 matrix on the H200.
+  auto v = cusolver::workspace(static_cast<size_t>(n * vcols * t.itemsize));
+  auto uscratch = cusolver::workspace(vectors ? 1 : static_cast<size_t>(m * ucols * t.itemsize));
   using SizeFn = cusolverStatus_t (*)(cusolverDnHandle_t, cusolverEigMode_t, int, int, int, const void*, int,
                                       const void*, const void*, int, const void*, int, int*, gesvdjInfo_t);
   using Fn = cusolverStatus_t (*)(cusolverDnHandle_t, cusolverEigMode_t, int, int, int, void*, int, void*, void*, int,
                                   void*, int, void*, int, int*, gesvdjInfo_t);
   int lwork = 0;
   cusolver::check(
-      dn<SizeFn>(t, "gesvdj_bufferSize")(c.h, mode, econ, i32(m), i32(n), a, ld(m), s, vectors ? u : nullptr, ld(m),
-                                         vectors ? v->ptr() : nullptr, ld(n), &lwork, params),
+      dn<SizeFn>(t, "gesvdj_bufferSize")(c.h, mode, econ, i32(m), i32(n), a, ld(m), s, vectors ? u : uscratch->ptr(),
+                                         ld(m), v->ptr(), ld(n), &lwork, params),
       "gesvdj_bufferSize");
   auto work = cusolver::workspace(static_cast<size_t>(lwork) * t.itemsize);
   auto f = dn<Fn>(t, "gesvdj");
@@ -254,9 +257,9 @@ void gesdd(DType t, char jobz, int64_t m, int64_t n, int64_t batch, void* a, voi
   const float onef[2] = {1.0f, 0.0f}, zerof[2] = {0.0f, 0.0f};
   const bool single = t == dtypes::float32 || t == dtypes::complex64;
   for (int64_t b = 0; b < batch; ++b) {
-    void* ub = vectors ? at(u, b * m * ucols, t) : nullptr;
+    void* ub = vectors ? at(u, b * m * ucols, t) : uscratch->ptr();
     cusolver::check(f(c.h, mode, econ, i32(m), i32(n), at(a, b * m * n, t), ld(m), at(s, b * k, rt), ub, ld(m),
-                      vectors ? v->ptr() : nullptr, ld(n), work->ptr(), lwork, info + b, params),
+                      v->ptr(), ld(n), work->ptr(), lwork, info + b, params),
                     "gesvdj");
     if (vectors) {
       void* vb = at(vt, b * vcols * n, t);  // Vt: vcols x n, leading dimension vcols
