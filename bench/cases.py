@@ -346,6 +346,8 @@ CASES += [
          nbytes=lambda s: _f32x4 * 2 * s.big, needs=(func("polyval"),)),
     Case("hanning", lambda s: f"hanning({p2(s.big // 4)})", "device", "xp.hanning(a.size)",
          {"a": ("quarter", "dev")}, nbytes=lambda s: 8 * (s.big // 4), needs=(func("hanning"),)),
+]
+
 # ---- linalg products (issue 17): matmul / @ / einsum. GEMM cases report GFLOP/s in the GB/s
 # column (nbytes = 2 n^3 flops); compare with the GEMM_FLOOR lines (raw cublasGemmEx, same run,
 # bench/gemm_floor.cu). The TF32 case switches TF32 on for the rest of the process, so it runs

@@ -98,7 +98,7 @@ void parse_index_key(nb::handle key, std::vector<Index>& out);
 void init_ufunc_methods(nb::module_& m);  // after init_ufunc: ufunc.reduce/accumulate/reduceat (ufunc_methods.cpp)
 void init_jit(nb::module_& m);            // user kernels and the compile cache (jit.cpp)
 void init_random(nb::module_& m);         // cupric._core.random: the generators (random.cpp)
-void init_interop(nb::module_& m);         // DLPack capsules, __cuda_array_interface__ (interop.cpp)
+void init_interop(nb::module_& m);        // DLPack capsules, __cuda_array_interface__ (interop.cpp)
 // An object exporting __cuda_array_interface__ as a cupric array over its memory (nullopt for
 // anything else); copy as the array API's (interop.cpp).
 std::optional<ndarray> foreign_device_array(nb::handle obj, std::optional<bool> copy);

@@ -68,8 +68,8 @@ nb::object dlpack_method(nb::handle self, nb::handle stream, nb::handle max_vers
     versioned = nb::cast<int64_t>(v[0]) >= 1;
   }
   std::optional<int64_t> s = to_stream(stream);
-  nb::object cap = versioned ? capsule_of(dlpack::to_versioned(a, req), kVersioned)
-                             : capsule_of(dlpack::to_legacy(a, req), kLegacy);
+  nb::object cap =
+      versioned ? capsule_of(dlpack::to_versioned(a, req), kVersioned) : capsule_of(dlpack::to_legacy(a, req), kLegacy);
   // After any copy was enqueued: the consumer's stream waits for it too. A device->host export
   // (dl_device CPU) was synchronous, and its consumer passes no stream.
   if (!(req.device && req.device->device_type == kDLCPU && a.device_type() == DeviceType::Cuda))
