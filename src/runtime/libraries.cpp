@@ -217,7 +217,10 @@ LibraryInfo find_library(const std::string& component, const std::vector<std::st
   }
   std::vector<std::string> search;
   if (comp->host) {
-    search = library_search_dirs();
+    // CUPRIC_OPENBLAS_LIB_DIR first: how a C++ program (or ctest) that never imports the Python
+    // package names the installed wheel's lib folder (docs/linalg.md).
+    if (const char* d = std::getenv("CUPRIC_OPENBLAS_LIB_DIR"); d && *d) search.emplace_back(d);
+    for (const auto& d : library_search_dirs()) search.push_back(d);
     search.insert(search.end(), dirs.begin(), dirs.end());
 #ifdef CUPRIC_OPENBLAS_LIB_DIR
     search.emplace_back(CUPRIC_OPENBLAS_LIB_DIR);
