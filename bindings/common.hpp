@@ -56,6 +56,9 @@ ResolvedDType scalar_dtype(nb::handle v);
 // receives the numpy dtype for void/structured results (None otherwise).
 ndarray as_device_array(nb::handle obj, nb::handle dtype = nb::none(), nb::object* descr_out = nullptr,
                         Order order = Order::K);
+// An optional array argument: None -> an undefined ndarray (the C++ routine's "not given"),
+// a cupric array as it is, any other array-like through as_device_array (ndarray.cpp).
+ndarray array_arg_or_none(nb::handle obj);
 // An argument as a C++ ufunc-style operand: cupric arrays and numbers as to_operand takes them
 // (Python numbers weak), any other array-like converted with as_device_array (ndarray.cpp).
 Operand operand_of(nb::handle v);

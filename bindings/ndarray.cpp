@@ -474,6 +474,11 @@ void assign_to(const ndarray& dst, nb::handle dst_descr, nb::handle value) {
   copyto(dst, tmp, Casting::Unsafe);
 }
 
+ndarray array_arg_or_none(nb::handle obj) {
+  if (obj.is_none()) return ndarray();
+  return is_array(obj) ? unwrap(obj).arr : as_device_array(obj);
+}
+
 ndarray as_device_array(nb::handle obj, nb::handle dtype, nb::object* descr_out, Order order) {
   if (is_array(obj)) {
     PyArray& pa = unwrap(obj);
