@@ -54,17 +54,38 @@ struct ReduceArgs {
   bool inner, skip_nan, vec;
 };
 
-// Shuffles any trivially copyable accumulator word by word.
-template <class T>
-__device__ __forceinline__ T shfl_down(const T& v, int delta) {
+// Shuffles any trivially copyable value word by word: `shfl` is one 32-bit warp shuffle
+// (__shfl_down_sync, __shfl_up_sync, __shfl_sync with its lane argument bound). The reduction
+// uses it for accumulators, the scan (cuda_scan.cuh) for prefixes.
+template <class T, class Shfl>
+__device__ __forceinline__ T shfl_words(const T& v, Shfl shfl) {
   constexpr int W = (sizeof(T) + 3) / 4;
   unsigned w[W] = {};
   memcpy(w, &v, sizeof(T));
 #pragma unroll
-  for (int i = 0; i < W; ++i) w[i] = __shfl_down_sync(0xffffffffu, w[i], delta);
+  for (int i = 0; i < W; ++i) w[i] = shfl(w[i]);
   T r;
   memcpy(&r, w, sizeof(T));
   return r;
+}
+template <class T>
+__device__ __forceinline__ T shfl_down(const T& v, int delta) {
+  return shfl_words(v, [delta](unsigned w) { return __shfl_down_sync(0xffffffffu, w, delta); });
+}
+
+// Offsets of linear position m of a C-ordered `ndim`-dim index space, for K arrays at once
+// (strides[d][k]: array k's byte stride along dim d). The walk stops when m is used up.
+template <int K>
+__device__ __forceinline__ void unravel_offsets(int64_t m, int ndim, const int64_t* shape, const int64_t (*strides)[K],
+                                                int64_t off[K]) {
+#pragma unroll
+  for (int k = 0; k < K; ++k) off[k] = 0;
+  for (int d = ndim - 1; d >= 0 && m; --d) {
+    int64_t i = m % shape[d];
+    m /= shape[d];
+#pragma unroll
+    for (int k = 0; k < K; ++k) off[k] += i * strides[d][k];
+  }
 }
 
 template <class Op>
@@ -75,13 +96,7 @@ __device__ __forceinline__ typename Op::acc_t warp_reduce(const Op& op, typename
 }
 
 __device__ __forceinline__ void out_offsets(const ReduceArgs& a, int64_t m, int64_t off[3]) {
-  off[0] = off[1] = off[2] = 0;
-  for (int d = a.out_ndim - 1; d >= 0 && m; --d) {
-    int64_t i = m % a.out_shape[d];
-    m /= a.out_shape[d];
-#pragma unroll
-    for (int k = 0; k < 3; ++k) off[k] += i * a.out_strides[d][k];
-  }
+  unravel_offsets<3>(m, a.out_ndim, a.out_shape, a.out_strides, off);
 }
 
 __device__ __forceinline__ void red_offsets(const ReduceArgs& a, int64_t r, int64_t& in_off, int64_t& mask_off) {
@@ -90,13 +105,10 @@ __device__ __forceinline__ void red_offsets(const ReduceArgs& a, int64_t r, int6
     mask_off = r * a.red_strides[0][1];
     return;
   }
-  in_off = mask_off = 0;
-  for (int d = a.red_ndim - 1; d >= 0 && r; --d) {
-    int64_t i = r % a.red_shape[d];
-    r /= a.red_shape[d];
-    in_off += i * a.red_strides[d][0];
-    mask_off += i * a.red_strides[d][1];
-  }
+  int64_t off[2];
+  unravel_offsets<2>(r, a.red_ndim, a.red_shape, a.red_strides, off);
+  in_off = off[0];
+  mask_off = off[1];
 }
 
 // thread_fold's vector path for argmin/argmax (Op::better): the running (value, position) stays

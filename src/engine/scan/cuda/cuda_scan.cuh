@@ -44,36 +44,19 @@ struct ScanArgs {
 };
 
 __device__ __forceinline__ void scan_row_offsets(const ScanArgs& a, int64_t r, int64_t& oo, int64_t& io) {
-  oo = io = 0;
-  for (int d = a.row_ndim - 1; d >= 0 && r; --d) {
-    int64_t i = r % a.row_shape[d];
-    r /= a.row_shape[d];
-    oo += i * a.row_strides[d][0];
-    io += i * a.row_strides[d][1];
-  }
+  int64_t off[2];
+  unravel_offsets<2>(r, a.row_ndim, a.row_shape, a.row_strides, off);
+  oo = off[0];
+  io = off[1];
 }
 
 template <class T>
 __device__ __forceinline__ T shfl_up(const T& v, int delta) {
-  constexpr int W = (sizeof(T) + 3) / 4;
-  unsigned w[W] = {};
-  memcpy(w, &v, sizeof(T));
-#pragma unroll
-  for (int i = 0; i < W; ++i) w[i] = __shfl_up_sync(0xffffffffu, w[i], delta);
-  T r;
-  memcpy(&r, w, sizeof(T));
-  return r;
+  return shfl_words(v, [delta](unsigned w) { return __shfl_up_sync(0xffffffffu, w, delta); });
 }
 template <class T>
 __device__ __forceinline__ T shfl_idx(const T& v, int src) {
-  constexpr int W = (sizeof(T) + 3) / 4;
-  unsigned w[W] = {};
-  memcpy(w, &v, sizeof(T));
-#pragma unroll
-  for (int i = 0; i < W; ++i) w[i] = __shfl_sync(0xffffffffu, w[i], src);
-  T r;
-  memcpy(&r, w, sizeof(T));
-  return r;
+  return shfl_words(v, [src](unsigned w) { return __shfl_sync(0xffffffffu, w, src); });
 }
 
 // Tile status words shared between blocks: stored and loaded through L2 (.cg), word by word.
