@@ -204,16 +204,16 @@ void init_sorting(nb::module_& m) {
   m.def(
       "_quantile",
       [](nb::handle a, nb::handle q, nb::handle axis, nb::handle out, nb::handle method, bool keepdims, bool nan,
-         nb::handle weights) {
+         bool percentiles, nb::handle weights) {
         bool all_nan = false;
         const QuantileMethod meth = parse_quantile_method(nb::cast<std::string>(method));
         const ndarray w = weights.is_none() ? ndarray() : arr(weights);
-        ndarray r = nan ? detail::nanquantile_flag(arr(a), arr(q), axis_seq_arg(axis), opt_out(out), meth, keepdims,
-                                                   &all_nan, w)
-                        : quantile(arr(a), arr(q), axis_seq_arg(axis), opt_out(out), false, meth, keepdims, w);
+        const bool weak_q = PyFloat_CheckExact(q.ptr()) || PyLong_CheckExact(q.ptr());  // NEP 50
+        ndarray r = detail::quantile_flag(arr(a), arr(q), axis_seq_arg(axis), opt_out(out), meth, keepdims, nan,
+                                          percentiles, weak_q, &all_nan, w);
         return nb::make_tuple(result_or_out(r, out), all_nan);
       },
-      nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg(), nb::arg(),
+      nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg(), nb::arg(), nb::arg(),
       nb::arg().none() = nb::none());
   m.def(
       "_median",

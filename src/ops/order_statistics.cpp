@@ -348,6 +348,7 @@ ndarray quantile_impl(const ndarray& a, const ndarray& q, const AxisArg& axis, c
 }
 
 ndarray percent(const ndarray& q) {
+  if (q.dtype().is_complex() || q.dtype().is_void()) throw TypeError("q must be real numbers");
   ndarray p = true_divide(q, Operand(int64_t{100}));
   for (double x : to_vector<double>(astype(p, dtypes::float64)))
     if (!(x >= 0 && x <= 1)) throw ValueError("Percentiles must be in the range [0, 100]");
@@ -435,9 +436,15 @@ ndarray nanmedian(const ndarray& a, const AxisArg& axis, const ndarray& out, boo
   return detail::nanmedian_flag(a, axis, out, keepdims, nullptr);
 }
 
-ndarray detail::nanquantile_flag(const ndarray& a, const ndarray& q, const AxisArg& axis, const ndarray& out, M method,
-                                 bool keepdims, bool* all_nan, const ndarray& weights) {
-  return quantile_impl(a, q, axis, out, method, keepdims, true, all_nan, weights);
+ndarray detail::quantile_flag(const ndarray& a, const ndarray& q, const AxisArg& axis, const ndarray& out, M method,
+                              bool keepdims, bool nan, bool percentiles, bool weak_q, bool* all_nan,
+                              const ndarray& weights) {
+  if (a.dtype().is_complex()) throw TypeError("a must be an array of real numbers");
+  ndarray qv = percentiles ? percent(q) : q;
+  // NEP 50 as NumPy 2's quantile applies it: a weak q (a Python number) takes a floating a's dtype
+  // once scaled; the weighted branch keeps q's own dtype.
+  if (weak_q && !weights.defined() && a.dtype().is_floating() && qv.dtype() != a.dtype()) qv = astype(qv, a.dtype());
+  return quantile_impl(a, qv, axis, out, method, keepdims, nan, all_nan, weights);
 }
 
 }  // namespace cupric

@@ -50,9 +50,11 @@ ndarray nanmedian(const ndarray& a, const AxisArg& axis = {}, const ndarray& out
                   bool keepdims = false);
 
 namespace detail {
-// nanquantile / nanmedian that also say whether a slice was all NaN (Python warns then).
-ndarray nanquantile_flag(const ndarray& a, const ndarray& q, const AxisArg& axis, const ndarray& out,
-                         QuantileMethod method, bool keepdims, bool* all_nan_slice, const ndarray& weights = {});
+// quantile / nanquantile (percentiles: q in [0, 100], as percentile; weak_q: q stands for a Python
+// number, NEP 50) and nanmedian that also say whether a slice was all NaN (Python warns then).
+ndarray quantile_flag(const ndarray& a, const ndarray& q, const AxisArg& axis, const ndarray& out,
+                      QuantileMethod method, bool keepdims, bool nan, bool percentiles, bool weak_q,
+                      bool* all_nan_slice, const ndarray& weights = {});
 ndarray nanmedian_flag(const ndarray& a, const AxisArg& axis, const ndarray& out, bool keepdims, bool* all_nan_slice);
 }  // namespace detail
 

@@ -117,3 +117,17 @@ def test_q_weak_scalars_keep_float_dtype():
         testing.assert_matches_numpy(getattr(cp, fn)(c, q), getattr(numpy, fn)(h, q), **ORDER_TOL)
     testing.assert_matches_numpy(cp.quantile(c, cp.array([0.25, 0.5])),
                                  numpy.quantile(h, numpy.array([0.25, 0.5])), **ORDER_TOL)
+
+
+@pytest.mark.parametrize("a_dtype", ["float16", "float32", "float64", "int64"])
+@pytest.mark.parametrize("q", [33, 33.0, numpy.array([33.0], "float16"), numpy.array([33.0], "float32"), [33, 66],
+                               numpy.float32(33)], ids=["int", "float", "f16", "f32", "list", "np_f32"])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_percentile_q_dtype_and_scaling(a_dtype, q, weighted):
+    """q / 100 in q's dtype (weak 100), a Python number then taking a floating a's dtype (NEP 50),
+    the weighted branch keeping q's dtype: value and dtype exactly NumPy's (C++ decides all of it)."""
+    h = numpy.arange(10).astype(a_dtype)
+    kw_h = dict(weights=numpy.ones(10), method="inverted_cdf") if weighted else {}
+    kw_c = dict(weights=cp.ones(10), method="inverted_cdf") if weighted else {}
+    testing.assert_matches_numpy(cp.percentile(cp.asarray(h), q, **kw_c), numpy.percentile(h, q, **kw_h),
+                                 rtol=0, atol=0)
