@@ -1,0 +1,76 @@
+"""`python -m cupric.migrate PATH...`: reports (file:line:col, guide ID, what to use instead) every
+removed or deprecated CuPy API the Python sources under PATH use; `--fix` rewrites the mechanical
+ones in place (keeping FILE.bak). Exit status 1 when findings remain, 0 when clean, 2 on bad input."""
+import argparse
+import json
+import os
+import shutil
+import sys
+
+from cupric.migrate._fix import fix_source
+from cupric.migrate._scan import scan_source
+
+_SKIP_DIRS = {'.git', '.hg', '__pycache__', '.venv', 'venv', 'build', 'node_modules', '.tox'}
+
+
+def _sources(paths):
+    for p in paths:
+        if os.path.isdir(p):
+            for root, dirs, files in os.walk(p):
+                dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith('.'))
+                yield from (os.path.join(root, f) for f in sorted(files) if f.endswith('.py'))
+        else:
+            yield p
+
+
+def _backup(path):
+    bak = path + '.bak'
+    n = 1
+    while os.path.exists(bak):
+        bak, n = f"{path}.bak{n}", n + 1
+    shutil.copy2(path, bak)
+    return bak
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog='python -m cupric.migrate', description=__doc__.split('\n\n')[0])
+    ap.add_argument('paths', nargs='+', metavar='PATH', help='Python files or folders (searched for *.py)')
+    ap.add_argument('--fix', action='store_true', help='rewrite the mechanical findings in place (keeps FILE.bak)')
+    ap.add_argument('--notes', action='store_true', help='also report behaviour changes worth a look')
+    ap.add_argument('--format', choices=('text', 'json'), default='text')
+    args = ap.parse_args(argv)
+    findings, errors, fixed = [], [], []
+    for path in _sources(args.paths):
+        try:
+            with open(path, encoding='utf-8') as f:
+                text = f.read()
+            if args.fix:
+                new = fix_source(text, path)
+                if new != text:
+                    bak = _backup(path)
+                    with open(path, 'w', encoding='utf-8') as f:
+                        f.write(new)
+                    fixed.append({'path': path, 'backup': bak})
+                    text = new
+            findings += scan_source(text, path, notes=args.notes)
+        except (OSError, UnicodeDecodeError, SyntaxError) as e:
+            errors.append({'path': path, 'error': f"{type(e).__name__}: {e}"})
+    if args.format == 'json':
+        json.dump({'findings': [f.as_dict() for f in findings], 'fixed': fixed, 'errors': errors}, sys.stdout,
+                  indent=1)
+        print()
+    else:
+        for f in fixed:
+            print(f"{f['path']}: rewritten (backup: {f['backup']})")
+        for f in findings:
+            tag = ' [fixable: --fix]' if f.fixable else ''
+            print(f"{f.path}:{f.line}:{f.col}: {f.id} ({f.severity}) {f.message}; {f.fix}{tag}")
+        for e in errors:
+            print(f"{e['path']}: cannot read: {e['error']}", file=sys.stderr)
+        if not findings and not errors:
+            print("no removed or deprecated CuPy APIs found")
+    return 2 if errors else (1 if findings else 0)
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,195 @@
+"""`--fix`: rewrites the mechanical findings of _scan.py (imports, renamed names, jitify=) in a
+source text.
+
+Note [Migration rewrites]: a rewrite is text surgery at the AST's positions, so everything the
+fix does not touch (comments, formatting) stays byte for byte. Imports are rewritten first and
+the source parsed again, so that renamed uses find the names the new imports bind: a use is
+spelled through the local name bound to the longest prefix of its new name (`cp.alltrue` ->
+`cp.all`, `cupy.sparse.x` -> `cupyx.scipy.sparse.x` once `cupyx` is bound), and when no import
+binds one, `import <module>` is added after the file's last top-level import. A file written
+with cupric's names keeps them. The result must parse, or nothing is written.
+"""
+import ast
+
+from cupric.compat._finder import _CUPY_MODULES
+from cupric.migrate._scan import canonical, scan_tree
+
+
+def _spell(qname, cupric):
+    if not cupric:
+        return qname
+    head, dot, rest = qname.partition('.')
+    return {'cupy': 'cupric', 'cupyx': 'cupricx'}.get(head, head) + dot + rest
+
+
+class _Text:
+    """Positions of the AST (line, UTF-8 column) as offsets into the text."""
+
+    def __init__(self, text):
+        self.text = text
+        self.lines = text.splitlines(keepends=True)
+        self.starts = [0]
+        for line in self.lines:
+            self.starts.append(self.starts[-1] + len(line))
+
+    def offset(self, line, col):
+        src = self.lines[line - 1] if line - 1 < len(self.lines) else ''
+        return self.starts[line - 1] + len(src.encode('utf-8')[:col].decode('utf-8', 'replace'))
+
+    def span(self, node):
+        return self.offset(node.lineno, node.col_offset), self.offset(node.end_lineno, node.end_col_offset)
+
+
+def _new_name(edit, found_name):
+    """The new qualified name: the rule's target plus what the found name has beyond the rule."""
+    return edit['target'] + found_name[len(edit['rule_name']):]
+
+
+def _module_bindings(bindings):
+    return sorted(((k, v) for k, v in bindings.names.items() if k in bindings.modules), key=lambda kv: -len(kv[1]))
+
+
+def _expr_for(newq, bindings, cupric, imports_needed):
+    """Source text naming `newq` through the file's bindings (adding an import when none does)."""
+    if newq.startswith('builtins.'):
+        return newq[len('builtins.'):]
+    for local, q in _module_bindings(bindings):
+        if newq == q or newq.startswith(q + '.'):
+            return local + newq[len(q):]
+    module = newq if newq in _CUPY_MODULES else newq.rpartition('.')[0]
+    imports_needed.add(_spell(module, cupric))
+    return _spell(newq, cupric)
+
+
+def _import_from_text(stmt, edits, cupric, indent):
+    """The statement(s) replacing `from M import ...` whose aliases `edits` ({alias: newq}) rename."""
+    entries = []
+    for a in stmt.names:
+        local = a.asname or a.name
+        if a not in edits:
+            entries.append(('from', stmt.module, a.name, local))
+            continue
+        newq = edits[a]
+        if newq.startswith('builtins.'):
+            if local != newq[len('builtins.'):]:
+                entries.append(('line', f"{local} = {newq[len('builtins.'):]}"))
+        elif '.' not in newq:
+            entries.append(('line', f"import {_spell(newq, cupric)}" + (f" as {local}" if local != newq else '')))
+        else:
+            mod, _, name = newq.rpartition('.')
+            entries.append(('from', _spell(mod, cupric), name, local))
+    lines, groups = [], {}
+    for e in entries:
+        if e[0] == 'line':
+            lines.append(e[1])
+        else:
+            if e[1] not in groups:
+                groups[e[1]] = []
+                lines.append(('from', e[1]))
+            groups[e[1]].append(e[2] if e[2] == e[3] else f"{e[2]} as {e[3]}")
+    out = [f"from {x[1]} import {', '.join(groups[x[1]])}" if isinstance(x, tuple) else x for x in lines]
+    return ('\n' + indent).join(out) if out else 'pass'
+
+
+def _plan(text, tree, findings, bindings):
+    """The edits (start, end, new text) for one round: import rewrites if any, else the rest."""
+    t = _Text(text)
+    cupric = bindings.cupric_spelling
+    fixable = [f for f in findings if f.fixable]
+    imports = [f for f in fixable if f.edit['kind'] in ('import', 'importfrom')]
+    edits, needed = [], set()
+    if imports:
+        by_stmt = {}
+        for f in imports:
+            node = _alias_at(f.edit['stmt'], f)
+            if f.edit['kind'] == 'import':
+                newq = _new_name(f.edit, canonical(node.name))
+                if newq.startswith('builtins.'):
+                    continue
+                if node.asname:
+                    new = f"{_spell(newq, cupric)} as {node.asname}"
+                else:
+                    root = node.name.split('.')[0]
+                    new = _spell(newq, cupric)
+                    if new.split('.')[0] != root:
+                        new = f"{root}, {new}"
+                edits.append((*t.span(node), new))
+            else:
+                by_stmt.setdefault(f.edit['stmt'], {})[node] = _new_name(
+                    f.edit, canonical(f"{f.edit['stmt'].module}.{node.name}"))
+        for stmt, renames in by_stmt.items():
+            indent = t.lines[stmt.lineno - 1][:len(t.lines[stmt.lineno - 1]) - len(t.lines[stmt.lineno - 1].lstrip())]
+            edits.append((*t.span(stmt), _import_from_text(stmt, renames, cupric, indent)))
+        return edits
+    for f in fixable:
+        e = f.edit
+        if e['kind'] in ('chain', 'bare'):
+            node = _node_at(tree, f)
+            newq = e['target']
+            if e['kind'] == 'bare' and newq.startswith('cupy.') and newq.count('.') == 1:
+                new = newq.split('.')[1]          # `from cupy import *` provides it bare
+            else:
+                new = _expr_for(newq, bindings, cupric, needed)
+            edits.append((*t.span(node), new))
+        elif e['kind'] == 'drop_keyword':
+            start, end = t.span(e['keyword'])
+            before = text[:start].rstrip()
+            if before.endswith(','):
+                start = len(before) - 1
+            else:
+                after = text[end:]
+                stripped = after.lstrip()
+                if stripped.startswith(','):
+                    end += len(after) - len(stripped) + 1
+                    end += len(text[end:]) - len(text[end:].lstrip(' '))
+            edits.append((start, end, ''))
+    if needed:
+        edits.append(_add_imports(t, tree, sorted(needed)))
+    return edits
+
+
+def _add_imports(t, tree, modules):
+    block = [s for s in tree.body if isinstance(s, (ast.Import, ast.ImportFrom))]
+    if block:
+        end = t.offset(block[-1].end_lineno, block[-1].end_col_offset)
+        return (end, end, ''.join(f"\nimport {m}" for m in modules))
+    body = tree.body
+    first = body[1] if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and \
+        len(body) > 1 else (body[0] if body and not isinstance(body[0], ast.Expr) else None)
+    at = t.offset(first.lineno, 0) if first is not None else len(t.text)
+    return (at, at, ''.join(f"import {m}\n" for m in modules))
+
+
+def _alias_at(stmt, f):
+    for a in stmt.names:
+        if a.lineno == f.line and a.col_offset + 1 == f.col:
+            return a
+    raise LookupError(f"no import alias at {f.line}:{f.col}")
+
+
+def _node_at(tree, f):
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.Attribute, ast.Name)) and getattr(n, 'lineno', None) == f.line and \
+                n.col_offset + 1 == f.col and n.end_lineno == f.end_line and n.end_col_offset + 1 == f.end_col:
+            return n
+    raise LookupError(f"no expression at {f.line}:{f.col}")
+
+
+def _apply(text, edits):
+    for start, end, new in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
+        text = text[:start] + new + text[end:]
+    return text
+
+
+def fix_source(text, path='<string>'):
+    """The source with every mechanical finding rewritten (Note [Migration rewrites])."""
+    for _ in range(8):
+        tree = ast.parse(text, filename=path)
+        found, bindings = scan_tree(tree, path)
+        edits = _plan(text, tree, found, bindings)
+        new = _apply(text, edits)
+        if new == text:
+            break
+        ast.parse(new, filename=path)   # a rewrite that does not parse is a bug: raise, write nothing
+        text = new
+    return text
