@@ -49,15 +49,28 @@ def _module_bindings(bindings):
     return sorted(((k, v) for k, v in bindings.names.items() if k in bindings.modules), key=lambda kv: -len(kv[1]))
 
 
-def _expr_for(newq, bindings, cupric, imports_needed):
-    """Source text naming `newq` through the file's bindings (adding an import when none does)."""
+# Submodules that `import cupy` loads (a name under them needs no import of its own).
+_LOADED_WITH_PARENT = {'cupy.cuda', 'cupy.exceptions', 'cupy.random', 'cupy.linalg', 'cupy.fft', 'cupy.lib',
+                       'cupy.polynomial'}
+
+
+def _expr_for(newq, bindings, cupric, imports_needed, prefer=None):
+    """Source text naming `newq` through the file's bindings, preferring the local the old
+    expression started from (`xp.float_` -> `xp.float64` keeps working when xp is NumPy); adds
+    the import of newq's module when no import loads it."""
     if newq.startswith('builtins.'):
         return newq[len('builtins.'):]
-    for local, q in _module_bindings(bindings):
-        if newq == q or newq.startswith(q + '.'):
-            return local + newq[len(q):]
     module = newq if newq in _CUPY_MODULES else newq.rpartition('.')[0]
-    imports_needed.add(_spell(module, cupric))
+    candidates = _module_bindings(bindings)
+    if prefer in bindings.modules:
+        candidates.insert(0, (prefer, bindings.names[prefer]))
+    for local, q in candidates:
+        if newq == q or newq.startswith(q + '.'):
+            if len(module) > len(q) and module not in _LOADED_WITH_PARENT and module not in bindings.imported:
+                imports_needed.add(_spell(module, cupric))
+            return local + newq[len(q):]
+    if module not in bindings.imported:
+        imports_needed.add(_spell(module, cupric))
     return _spell(newq, cupric)
 
 
@@ -101,7 +114,7 @@ def _plan(text, tree, findings, bindings):
     if imports:
         by_stmt = {}
         for f in imports:
-            node = _alias_at(f.edit['stmt'], f)
+            node = f.edit['node']
             if f.edit['kind'] == 'import':
                 newq = _new_name(f.edit, canonical(node.name))
                 if newq.startswith('builtins.'):
@@ -124,12 +137,15 @@ def _plan(text, tree, findings, bindings):
     for f in fixable:
         e = f.edit
         if e['kind'] in ('chain', 'bare'):
-            node = _node_at(tree, f)
+            node = e['node']
             newq = e['target']
             if e['kind'] == 'bare' and newq.startswith('cupy.') and newq.count('.') == 1:
                 new = newq.split('.')[1]          # `from cupy import *` provides it bare
             else:
-                new = _expr_for(newq, bindings, cupric, needed)
+                base = node
+                while isinstance(base, ast.Attribute):
+                    base = base.value
+                new = _expr_for(newq, bindings, cupric, needed, prefer=getattr(base, 'id', None))
             edits.append((*t.span(node), new))
         elif e['kind'] == 'drop_keyword':
             start, end = t.span(e['keyword'])
@@ -160,21 +176,6 @@ def _add_imports(t, tree, modules):
     return (at, at, ''.join(f"import {m}\n" for m in modules))
 
 
-def _alias_at(stmt, f):
-    for a in stmt.names:
-        if a.lineno == f.line and a.col_offset + 1 == f.col:
-            return a
-    raise LookupError(f"no import alias at {f.line}:{f.col}")
-
-
-def _node_at(tree, f):
-    for n in ast.walk(tree):
-        if isinstance(n, (ast.Attribute, ast.Name)) and getattr(n, 'lineno', None) == f.line and \
-                n.col_offset + 1 == f.col and n.end_lineno == f.end_line and n.end_col_offset + 1 == f.end_col:
-            return n
-    raise LookupError(f"no expression at {f.line}:{f.col}")
-
-
 def _apply(text, edits):
     for start, end, new in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
         text = text[:start] + new + text[end:]
@@ -185,7 +186,7 @@ def fix_source(text, path='<string>'):
     """The source with every mechanical finding rewritten (Note [Migration rewrites])."""
     for _ in range(8):
         tree = ast.parse(text, filename=path)
-        found, bindings = scan_tree(tree, path)
+        found, bindings = scan_tree(tree, path, text)
         edits = _plan(text, tree, found, bindings)
         new = _apply(text, edits)
         if new == text:

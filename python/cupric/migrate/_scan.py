@@ -75,6 +75,7 @@ class _Bindings(ast.NodeVisitor):
     def __init__(self):
         self.names, self.star, self.uses_cupy, self.cupric_spelling = {}, False, False, False
         self.modules = set()  # the locals bound to a module (what --fix spells new names through)
+        self.imported = set()  # the modules `import` statements load (and their parents)
 
     def _bind(self, local, qname, module=False):
         self.names[local] = canonical(qname)
@@ -89,6 +90,8 @@ class _Bindings(ast.NodeVisitor):
     def visit_Import(self, node):
         for a in node.names:
             if a.name.split('.')[0] in _ROOTS:
+                parts = canonical(a.name).split('.')
+                self.imported.update('.'.join(parts[:i]) for i in range(1, len(parts) + 1))
                 if a.asname:
                     self._bind(a.asname, a.name, module=True)
                 else:
@@ -128,8 +131,8 @@ def resolve(node, names):
 
 
 class _Scanner(ast.NodeVisitor):
-    def __init__(self, path, bindings, tree):
-        self.path, self.b, self.out = path, bindings, []
+    def __init__(self, path, bindings, tree, lines):
+        self.path, self.b, self.out, self.lines = path, bindings, [], lines
         self.parents = {}
         for parent in ast.walk(tree):
             for child in ast.iter_child_nodes(parent):
@@ -138,9 +141,17 @@ class _Scanner(ast.NodeVisitor):
                          for t in (n.targets if isinstance(n, ast.Assign) else [n.target]) if isinstance(t, ast.Name)}
 
     # -- reporting
+    def _col(self, line, col):
+        # The AST counts UTF-8 bytes; editors count characters.
+        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ''
+        return len(text.encode('utf-8')[:col].decode('utf-8', 'replace')) + 1
+
     def _add(self, node, rule, severity, name, message, fix, edit=None):
-        self.out.append(Finding(self.path, node.lineno, node.col_offset + 1, node.end_lineno, node.end_col_offset + 1,
-                                rule.id, severity, name, message, fix, edit is not None, edit))
+        if edit is not None:
+            edit.setdefault('node', node)
+        self.out.append(Finding(self.path, node.lineno, self._col(node.lineno, node.col_offset), node.end_lineno,
+                                self._col(node.end_lineno, node.end_col_offset), rule.id, severity, name, message,
+                                fix, edit is not None, edit))
 
     def _name_finding(self, node, rname, what, edit_kind, **edit):
         rule, (use, target), severity = _NAME_RULES[rname]
@@ -310,10 +321,10 @@ class _Scanner(ast.NodeVisitor):
                 self._pattern(n, 'device_use_in_with')
 
 
-def scan_tree(tree, path):
+def scan_tree(tree, path, text):
     b = _Bindings()
     b.visit(tree)
-    s = _Scanner(path, b, tree)
+    s = _Scanner(path, b, tree, text.splitlines())
     s.visit(tree)
     s.out.sort(key=lambda f: (f.line, f.col, f.id))
     return s.out, b
@@ -321,5 +332,5 @@ def scan_tree(tree, path):
 
 def scan_source(text, path='<string>', notes=False):
     """The findings in one source (SyntaxError propagates). Behaviour notes only with notes=True."""
-    found, _ = scan_tree(ast.parse(text, filename=path), path)
+    found, _ = scan_tree(ast.parse(text, filename=path), path, text)
     return [f for f in found if notes or f.severity != 'behavior']
