@@ -211,7 +211,7 @@ NUMPY1_NAMES = {
     'get_array_wrap': ('nothing (removed without a replacement)', get_array_wrap),
     'disp': ('print(mesg, file=device)', disp), 'safe_eval': ('ast.literal_eval', safe_eval),
     'set_string_function': ('numpy.set_printoptions(override_repr=f)', set_string_function),
-    'who': ('nothing (removed without replacement; inspect globals())', who),
+    'who': ('nothing (removed without a replacement; inspect globals())', who),
 }
 
 # CuPy modules and names that no longer exist (V14-REMOVED, V9-ALIASES, V10-PROFILER,
