@@ -147,6 +147,8 @@ def _plan(text, tree, findings, bindings):
                     base = base.value
                 new = _expr_for(newq, bindings, cupric, needed, prefer=getattr(base, 'id', None))
             edits.append((*t.span(node), new))
+        elif e['kind'] == 'add_import':
+            needed.add(_spell(e['module'], cupric))
         elif e['kind'] == 'drop_keyword':
             start, end = t.span(e['keyword'])
             before = text[:start].rstrip()

@@ -21,6 +21,12 @@ _ROOTS = {'cupy': 'cupy', 'cupyx': 'cupyx', 'cupy_backends': 'cupy_backends', 'c
           'cupricx': 'cupyx', 'numpy': 'numpy'}
 _NUMPY_SCALARS = {'float16', 'float32', 'float64', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16',
                   'uint32', 'uint64', 'complex64', 'complex128', 'longdouble', 'half', 'single', 'double'}
+_CONTEXT_KINDS = {'cupy.cuda.Device': 'Device', 'cupy.cuda.device.Device': 'Device', 'cupy.cuda.Stream': 'Stream',
+                  'cupy.cuda.stream.Stream': 'Stream'}
+_CREATION = {'empty', 'zeros', 'ones', 'full', 'array', 'asarray', 'asanyarray', 'arange', 'empty_like', 'zeros_like',
+             'ones_like', 'full_like', 'frombuffer', 'fromfile', 'identity', 'eye'}
+_BAD_DTYPE_NAMES = {'numpy.datetime64', 'numpy.timedelta64', 'numpy.object_', 'numpy.str_', 'numpy.bytes_',
+                    'cupy.datetime64', 'cupy.timedelta64', 'cupy.object_', 'cupy.str_', 'cupy.bytes_'}
 _NCCL_ID = {'cupy.cuda.nccl.get_unique_id', 'cupy_backends.cuda.libs.nccl.get_unique_id'}
 
 
@@ -137,6 +143,10 @@ class _Scanner(ast.NodeVisitor):
         for parent in ast.walk(tree):
             for child in ast.iter_child_nodes(parent):
                 self.parents[child] = parent
+        # Variables assigned a Device(...) or Stream(...) (for the with-block patterns).
+        self.kinds = {n.targets[0].id: _CONTEXT_KINDS[q] for n in ast.walk(tree)
+                      if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
+                      and isinstance(n.value, ast.Call) and (q := resolve(n.value.func, bindings.names)) in _CONTEXT_KINDS}
         self.assigned = {t.id for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign))
                          for t in (n.targets if isinstance(n, ast.Assign) else [n.target]) if isinstance(t, ast.Name)}
 
@@ -208,6 +218,9 @@ class _Scanner(ast.NodeVisitor):
         else:
             return
         quals = [q0] + [q0 + '.' + '.'.join(c.attr for c in chain[1:i + 1]) for i in range(1, len(chain))]
+        if 'cupy.cuda.nccl' in quals[1:] and 'cupy.cuda.nccl' not in self.b.imported:
+            self._pattern(chain[quals.index('cupy.cuda.nccl')], 'nccl_needs_import',
+                          edit=dict(kind='add_import', module='cupy.cuda.nccl'))
         for i in range(len(chain) - 1, 0, -1):  # the longest attribute prefix a rule names
             if quals[i] in _NAME_RULES:
                 self._name_finding(chain[i], quals[i], quals[i], 'chain')
@@ -264,6 +277,21 @@ class _Scanner(ast.NodeVisitor):
             self._pattern(node, 'asnumpy_stream', what='asnumpy()' if q else 'ndarray.get()')
         if q in _NCCL_ID:
             self._nccl_id(node)
+        if q and q.startswith('cupy.') and q.split('.')[-1] in _CREATION and 'dtype' in kw:
+            self._dtype_check(kw['dtype'], q)
+
+    def _dtype_check(self, kw, func):
+        v = kw.value
+        bad = resolve(v, self.b.names) in _BAD_DTYPE_NAMES or (isinstance(v, ast.Name) and v.id in (
+            'object', 'str', 'bytes') and v.id not in self.b.names)
+        if isinstance(v, ast.Constant) and isinstance(v.value, str):
+            try:
+                import numpy
+                bad = numpy.dtype(v.value).kind in 'MmOSUa'
+            except TypeError:
+                bad = False
+        if bad:
+            self._pattern(kw, 'unsupported_dtype', func=func)
 
     def _tuple_use(self, node):
         """The node that uses the value `node` as a tuple, or None."""
@@ -311,14 +339,31 @@ class _Scanner(ast.NodeVisitor):
         if numpy_scalar(node.left) != numpy_scalar(node.right):
             self._pattern(node, 'numpy_scalar_operand')
 
+    def _kind(self, node):
+        """'Device' / 'Stream' when node is Device(...)/Stream(...) or a variable assigned one."""
+        if isinstance(node, ast.Call):
+            return _CONTEXT_KINDS.get(resolve(node.func, self.b.names))
+        return self.kinds.get(node.id) if isinstance(node, ast.Name) else None
+
     def visit_With(self, node):
         self.generic_visit(node)
-        if not any(isinstance(i.context_expr, ast.Call) and resolve(i.context_expr.func, self.b.names) in
-                   ('cupy.cuda.Device', 'cupy.cuda.device.Device') for i in node.items):
-            return
+        kinds = {self._kind(i.context_expr) for i in node.items} - {None}
         for n in (m for stmt in node.body for m in ast.walk(stmt)):
             if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == 'use' and not n.args:
-                self._pattern(n, 'device_use_in_with')
+                kind = self._kind(n.func.value)
+                if kind == 'Device' and 'Device' in kinds:
+                    self._pattern(n, 'device_use_in_with')
+                elif kind == 'Stream' and 'Stream' in kinds:
+                    self._pattern(n, 'stream_use_in_with')
+
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        if not isinstance(node.left, ast.Call) or resolve(node.left.func, self.b.names) not in (
+                'cupy.allclose', 'cupy.array_equal', 'cupy.array_equiv'):
+            return
+        for op, right in zip(node.ops, node.comparators):
+            if isinstance(op, (ast.Is, ast.IsNot)) and isinstance(right, ast.Constant) and isinstance(right.value, bool):
+                self._pattern(node, 'allclose_is_bool', func=resolve(node.left.func, self.b.names))
 
 
 def scan_tree(tree, path, text):

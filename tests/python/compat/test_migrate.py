@@ -109,7 +109,19 @@ CASES = [
     ("V14-CHOICE", "import cupy\nrs = cupy.random.RandomState(0)\ns = rs.choice(10, 3, replace=False, p=w)\n",
      "choice_p_no_replace", None),
     ("V14-CHOICE", "import cupy\ns = cupy.random.choice(100, 5)\n", "choice_dtype", None),
+    # V9-IMPORT / V8-ALLCLOSE / V14-DTYPE
+    ("V9-IMPORT", "import cupy as cp\ncomm = cp.cuda.nccl.NcclCommunicator(2, uid, 0)\n", "nccl_needs_import",
+     "import cupy as cp\nimport cupy.cuda.nccl\ncomm = cp.cuda.nccl.NcclCommunicator(2, uid, 0)\n"),
+    ("V8-ALLCLOSE", "import cupy\nif cupy.allclose(a, b) is True:\n    pass\n", "allclose_is_bool", None),
+    ("V8-ALLCLOSE", "import cupy as cp\nok = cp.array_equal(a, b) is not False\n", "allclose_is_bool", None),
+    ("V14-DTYPE", "import cupy\nt = cupy.zeros(3, dtype='datetime64[ns]')\n", "unsupported_dtype", None),
+    ("V14-DTYPE", "import cupy, numpy\nt = cupy.empty((2, 2), dtype=numpy.object_)\n", "unsupported_dtype", None),
+    ("V14-DTYPE", "import cupy\nt = cupy.array(names, dtype=str)\n", "unsupported_dtype", None),
     # behaviour notes
+    ("V13-RUNTIME-VERSION", "import cupy\nv = cupy.cuda.runtime.runtimeGetVersion()\n",
+     "cupy.cuda.runtime.runtimeGetVersion", None),
+    ("V10-STREAM-USE", "import cupy\ns1 = cupy.cuda.Stream()\ns2 = cupy.cuda.Stream()\nwith s1:\n    s2.use()\n",
+     "stream_use_in_with", None),
     ("V14-PROMO-1", "import cupy, numpy\nb = cupy.ones(3, 'f') * numpy.float64(2)\n", "numpy_scalar_operand", None),
     ("V13-ASNUMPY", "import cupy\nh = cupy.asnumpy(a, stream=s)\ng = a.get(stream=s)\n", "asnumpy_stream", None),
     ("V12-DEVICE", "import cupy\nwith cupy.cuda.Device(1):\n    cupy.cuda.Device(0).use()\n", "device_use_in_with",
@@ -127,10 +139,14 @@ NOT_FLAGGED = [
     "import cupy\nk = cupy.RawKernel(s, 'k', jitify=False)\n",
     "import cupy\ns = cupy.random.RandomState().choice(5, 2, replace=True, p=w)\n",
     "import cupy\ns = cupy.random.choice([1, 2], 2, replace=False, p=None)\n",
-    "import cupy\nuid = cupy.cuda.nccl.get_unique_id()\ncomm = cupy.cuda.nccl.NcclCommunicator(2, uid, 0)\n",
+    "import cupy.cuda.nccl\nuid = cupy.cuda.nccl.get_unique_id()\ncomm = cupy.cuda.nccl.NcclCommunicator(2, uid, 0)\n",
     "import cupy as cp\nx = cp.all(a) and cp.inf and cp.exceptions.AxisError and cp.bool_\n",
     "import cupyx.scipy.sparse\nimport cupyx.profiler\nfrom cupyx.scipy.linalg import lu\n",
     "import cupy\nm = a.max(axis=0)\nb = cupy.ones(3) * 2.0\n",
+    "import cupy.cuda.nccl\nimport cupy\nc = cupy.cuda.nccl.NcclCommunicator\n",
+    "from cupy.cuda import nccl\nc = nccl.NcclCommunicator\n",
+    "import cupy\nif cupy.allclose(a, b):\n    t = cupy.zeros(3, dtype='V8')\n",
+    "import cupy\ns = cupy.cuda.Stream()\nwith cupy.cuda.Device(0):\n    s.use()\n",
 ]
 
 
@@ -175,7 +191,8 @@ def test_every_rule_has_a_case():
     assert len(ids) == len(set(ids))
     guide = {"V14-REMOVED", "V13-NO-COMPILE-WITH-CACHE", "V10-PROFILER", "V10-DEPRECATED", "V9-ALIASES",
              "V14-DEPRECATED", "V12-SCATTER", "V14-RTC", "V14-NCCL-ID", "V14-FFT-CONFIG", "V14-FFT-CB", "V8-MINMAX",
-             "V14-CHOICE", "V14-PROMO-1", "V13-ASNUMPY", "V12-DEVICE"}
+             "V14-CHOICE", "V14-PROMO-1", "V13-ASNUMPY", "V12-DEVICE", "V9-IMPORT", "V8-ALLCLOSE", "V14-DTYPE",
+             "V13-RUNTIME-VERSION", "V10-STREAM-USE"}
     assert set(ids) == guide
 
 
