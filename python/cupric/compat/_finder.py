@@ -86,6 +86,7 @@ class _ContainerLoader(importlib.abc.Loader):
         mod = types.ModuleType(spec.name, f"CuPy's {spec.name} package, served by cupric.compat: its "
                                           "submodules are cupric.cuda's modules.")
         mod.__path__ = []
+        mod.__cupric_alias__ = True
         return mod
 
     def exec_module(self, module):
@@ -137,10 +138,12 @@ def install():
 def uninstall():
     if _finder in sys.meta_path:
         sys.meta_path.remove(_finder)
+    # Forget what the alias served (cupric's modules and the container packages), not a real
+    # CuPy imported before the alias was installed.
     for name in [n for n in sys.modules if n.split(".", 1)[0] in _ROOTS]:
         mod = sys.modules[name]
-        if isinstance(mod, types.ModuleType) and getattr(mod, "__name__", "").split(".", 1)[0] in ("cupric", "cupricx",
-                                                                                                    *_ROOTS):
+        if getattr(mod, "__name__", "").split(".", 1)[0] in ("cupric", "cupricx") or \
+                getattr(mod, "__cupric_alias__", False):
             del sys.modules[name]
 
 

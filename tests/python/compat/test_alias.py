@@ -74,8 +74,10 @@ def test_migrate2_install_as_cupy_in_process(tmp_path):
     import sys, cupy, cupric
     assert cupy is cupric and cupric.compat.is_installed()
     assert sum(isinstance(f, cupric.compat.CupyAliasFinder) for f in sys.meta_path) == 1
+    import cupy_backends.cuda.api.runtime, cupyx.scipy.linalg
     cupric.compat.uninstall_cupy_alias()
-    assert 'cupy' not in sys.modules and not cupric.compat.is_installed()
+    assert not [m for m in sys.modules if m.split('.')[0] in ('cupy', 'cupyx', 'cupy_backends')]
+    assert not cupric.compat.is_installed() and 'cupricx.scipy.linalg' in sys.modules
     try:
         import cupy
         print('real cupy' if cupy is not cupric else 'still aliased')
