@@ -7,7 +7,7 @@ import os
 import shutil
 import sys
 
-from cupric.migrate._fix import fix_source
+from cupric.migrate._fix import fix_source, rename_imports
 from cupric.migrate._scan import scan_source
 
 _SKIP_DIRS = {'.git', '.hg', '__pycache__', '.venv', 'venv', 'build', 'node_modules', '.tox'}
@@ -36,9 +36,13 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog='python -m cupric.migrate', description=__doc__.split('\n\n')[0])
     ap.add_argument('paths', nargs='+', metavar='PATH', help='Python files or folders (searched for *.py)')
     ap.add_argument('--fix', action='store_true', help='rewrite the mechanical findings in place (keeps FILE.bak)')
+    ap.add_argument('--to-cupric', action='store_true',
+                    help='with --fix: also spell the cupy/cupyx imports cupric/cupricx (local names kept)')
     ap.add_argument('--notes', action='store_true', help='also report behaviour changes worth a look')
     ap.add_argument('--format', choices=('text', 'json'), default='text')
     args = ap.parse_args(argv)
+    if args.to_cupric and not args.fix:
+        ap.error('--to-cupric rewrites files: use it with --fix')
     findings, errors, fixed = [], [], []
     for path in _sources(args.paths):
         try:
@@ -46,6 +50,8 @@ def main(argv=None):
                 text = f.read()
             if args.fix:
                 new = fix_source(text, path)
+                if args.to_cupric:
+                    new = rename_imports(new, path)
                 if new != text:
                     bak = _backup(path)
                     with open(path, 'w', encoding='utf-8') as f:

@@ -196,3 +196,50 @@ def fix_source(text, path='<string>'):
         ast.parse(new, filename=path)   # a rewrite that does not parse is a bug: raise, write nothing
         text = new
     return text
+
+
+def _cupric_module(name):
+    """cupric's name for CuPy's module `name` (cupy_backends.cuda.api.runtime -> cupric.cuda.runtime)."""
+    from cupric.compat._finder import target_of
+    return target_of(name) or name
+
+
+def rename_imports(text, path='<string>'):
+    """The source with its cupy/cupyx/cupy_backends imports spelled cupric/cupricx, the local names
+    kept (`import cupy` -> `import cupric as cupy`, `import cupy as cp` -> `import cupric as cp`,
+    `from cupy.cuda import Stream` -> `from cupric.cuda import Stream`), so the rest of the file is
+    unchanged (MIGRATE-1: --fix --to-cupric)."""
+    tree = ast.parse(text, filename=path)
+    t = _Text(text)
+    edits = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                root = a.name.split('.')[0]
+                if root not in ('cupy', 'cupyx', 'cupy_backends'):
+                    continue
+                new = _cupric_module(a.name)
+                if a.asname:
+                    edits.append((*t.span(a), f"{new} as {a.asname}"))
+                elif root == 'cupy_backends':
+                    continue  # used as cupy_backends.cuda...: no cupric module has that shape; left as is
+                elif '.' in a.name:
+                    edits.append((*t.span(a), f"{_cupric_module(root)} as {root}, {new}"))
+                else:
+                    edits.append((*t.span(a), f"{new} as {root}"))
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module and \
+                node.module.split('.')[0] in ('cupy', 'cupyx', 'cupy_backends'):
+            line = t.lines[node.lineno - 1]
+            start = t.offset(node.lineno, node.col_offset)
+            # `from <module> import`: the module name is the first dotted word after `from`.
+            m_at = text.index(node.module.split('.')[0], start)
+            m_end = m_at
+            while m_end < len(text) and (text[m_end].isalnum() or text[m_end] in '._ \t') and \
+                    not text[m_end:m_end + 7].startswith(' import'):
+                m_end += 1
+            if text[m_at:m_end].replace(' ', '').replace('\t', '') != node.module:
+                raise ValueError(f"{path}:{node.lineno}: cannot locate the module of {line.strip()!r}")
+            edits.append((m_at, m_end, _cupric_module(node.module)))
+    new = _apply(text, edits)
+    ast.parse(new, filename=path)
+    return new

@@ -271,3 +271,53 @@ def test_migrate1_notes_flag(tmp_path):
     assert run_cli("n.py", cwd=tmp_path).returncode == 0
     proc = run_cli("--notes", "n.py", cwd=tmp_path)
     assert proc.returncode == 1 and "V14-PROMO-1 (behavior)" in proc.stdout
+
+
+def test_migrate1_rename_imports_to_cupric_keeps_local_names():
+    """MIGRATE-1: --fix --to-cupric spells the imports cupric/cupricx; the code using them is unchanged."""
+    from cupric.migrate import rename_imports
+    src = textwrap.dedent("""\
+        import cupy
+        import cupy as cp, os
+        import cupyx.scipy.linalg
+        from cupy.cuda import Stream
+        from cupyx.scipy import linalg as sl
+        from cupy_backends.cuda.api.runtime import CUDARuntimeError
+        import cupy_backends.cuda.libs.nccl as nc
+        def f():
+            from cupy import testing
+        x = cupy.arange(3) + cp.ones(3); y = cupyx.scipy.linalg
+        """)
+    assert rename_imports(src) == textwrap.dedent("""\
+        import cupric as cupy
+        import cupric as cp, os
+        import cupricx as cupyx, cupricx.scipy.linalg
+        from cupric.cuda import Stream
+        from cupricx.scipy import linalg as sl
+        from cupric.cuda.runtime import CUDARuntimeError
+        import cupric.cuda.nccl as nc
+        def f():
+            from cupric import testing
+        x = cupy.arange(3) + cp.ones(3); y = cupyx.scipy.linalg
+        """)
+    assert rename_imports("import numpy as np\n") == "import numpy as np\n"
+
+
+def test_migrate1_cli_fix_to_cupric_runs_without_the_alias(tmp_path):
+    """After --fix --to-cupric a CuPy program runs on plain Python with no alias and no warning."""
+    (tmp_path / "prog.py").write_text(textwrap.dedent("""\
+        import cupy as cp
+        import cupyx.scipy.linalg
+        a = cp.arange(6.0).reshape(2, 3)
+        print(bool(cp.alltrue(a >= 0)), float(cp.product(a[:, 1:])), cupyx.scipy.linalg.tril(cp.ones((2, 2))).sum())
+        """))
+    proc = run_cli("--fix", "--to-cupric", "prog.py", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    fixed = (tmp_path / "prog.py").read_text()
+    assert fixed.startswith("import cupric as cp\nimport cupricx as cupyx, cupricx.scipy.linalg\n")
+    assert "cp.all(" in fixed and "cp.prod(" in fixed and "cp.tril(" in fixed
+    run = subprocess.run([sys.executable, "-W", "error::DeprecationWarning", "prog.py"], capture_output=True,
+                         text=True, timeout=300, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["True", "40.0", "3.0"]
+    assert run_cli("--to-cupric", "prog.py", cwd=tmp_path).returncode == 2
