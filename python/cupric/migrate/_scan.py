@@ -112,6 +112,9 @@ class _Bindings(ast.NodeVisitor):
                 self.uses_cupy = True
             else:
                 self._bind(a.asname or a.name, f"{node.module}.{a.name}")
+                q = canonical(f"{node.module}.{a.name}")
+                if q in _CUPY_MODULES:  # `from cupy.cuda import nccl` loads cupy.cuda.nccl
+                    self.imported.add(q)
 
     def visit_Assign(self, node):
         self.generic_visit(node)

@@ -145,6 +145,7 @@ NOT_FLAGGED = [
     "import cupy\nm = a.max(axis=0)\nb = cupy.ones(3) * 2.0\n",
     "import cupy.cuda.nccl\nimport cupy\nc = cupy.cuda.nccl.NcclCommunicator\n",
     "from cupy.cuda import nccl\nc = nccl.NcclCommunicator\n",
+    "import cupy\nfrom cupy.cuda import nccl\nc = cupy.cuda.nccl.NcclCommunicator\n",
     "import cupy\nif cupy.allclose(a, b):\n    t = cupy.zeros(3, dtype='V8')\n",
     "import cupy\ns = cupy.cuda.Stream()\nwith cupy.cuda.Device(0):\n    s.use()\n",
 ]
