@@ -147,9 +147,13 @@ class _Scanner(ast.NodeVisitor):
             for child in ast.iter_child_nodes(parent):
                 self.parents[child] = parent
         # Variables assigned a Device(...) or Stream(...) (for the with-block patterns).
-        self.kinds = {n.targets[0].id: _CONTEXT_KINDS[q] for n in ast.walk(tree)
-                      if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
-                      and isinstance(n.value, ast.Call) and (q := resolve(n.value.func, bindings.names)) in _CONTEXT_KINDS}
+        self.kinds = {}
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and \
+                    isinstance(n.value, ast.Call):
+                kind = _CONTEXT_KINDS.get(resolve(n.value.func, bindings.names))
+                if kind:
+                    self.kinds[n.targets[0].id] = kind
         self.assigned = {t.id for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign))
                          for t in (n.targets if isinstance(n, ast.Assign) else [n.target]) if isinstance(t, ast.Name)}
 
