@@ -156,6 +156,23 @@ def expect_memory_pool(r):
     assert bool(r["held_positive"]) and int(r["freed_total"]) == 0
 
 
+def expect_scipy_linalg(r):
+    import scipy.linalg
+    m, spd, b = r["m"], r["spd"], r["b"]
+    assert_allclose(spd, m @ m.T + 8 * numpy.eye(8), rtol=1e-12)
+    assert_allclose(r["x_lu"], numpy.linalg.solve(m, b), rtol=1e-9, atol=1e-12)
+    assert_allclose(r["x_cho"], numpy.linalg.solve(spd, b), rtol=1e-9, atol=1e-12)
+    lower = numpy.tril(m) + 4 * numpy.eye(8)
+    assert_allclose(r["x_tri"], scipy.linalg.solve_triangular(lower, b, lower=True), rtol=1e-10, atol=1e-12)
+    assert_allclose(r["expm"], scipy.linalg.expm(0.1 * m), rtol=1e-10, atol=1e-12)
+    assert_array_equal(r["toeplitz"], scipy.linalg.toeplitz(numpy.arange(4.0), [0.0, -1.0, -2.0]))
+    assert_array_equal(r["block_diag"], scipy.linalg.block_diag(numpy.ones((2, 2)), 3 * numpy.eye(1)))
+
+
+def expect_testing_decorators(r):
+    assert r["ran"].tolist() == ["normalize[float32]", "normalize[float64]", "argsort", "bad_reshape"]
+
+
 CHECKS = {name[len("expect_"):]: f for name, f in globals().items() if name.startswith("expect_")}
 
 
