@@ -208,14 +208,14 @@ NUMPY1_NAMES = {
     'issubclass_': ('issubclass', issubclass_), 'issubsctype': ('{m}.issubdtype', issubsctype),
     'sctype2char': ('{m}.dtype(x).char', sctype2char),
     'find_common_type': ('{m}.result_type or {m}.promote_types', find_common_type),
-    'get_array_wrap': ('nothing (removed without a replacement)', get_array_wrap),
+    'get_array_wrap': ('nothing: it was removed without a replacement', get_array_wrap),
     'disp': ('print(mesg, file=device)', disp), 'safe_eval': ('ast.literal_eval', safe_eval),
     'set_string_function': ('numpy.set_printoptions(override_repr=f)', set_string_function),
-    'who': ('nothing (removed without a replacement; inspect globals())', who),
+    'who': ('nothing: it was removed without a replacement (inspect globals())', who),
 }
 
 # CuPy modules and names that no longer exist (V14-REMOVED, V9-ALIASES, V10-PROFILER,
-# V10-DEPRECATED, V13-NO-COMPILE-WITH-CACHE): CuPy name -> (guide ID, what to use instead).
+# V10-DEPRECATED, V13-NO-COMPILE-WITH-CACHE; ENV-2: cuDNN): CuPy name -> (guide ID, what to use instead).
 REMOVED = {
     'cupy.sparse': ('V14-REMOVED', 'cupyx.scipy.sparse'),
     'cupy.prof': ('V14-REMOVED', 'cupyx.profiler'),
@@ -230,6 +230,10 @@ REMOVED = {
     'cupyx.DeviceSynchronized': ('V10-DEPRECATED', 'nothing: remove the check'),
     'cupy.cuda.compile_with_cache': ('V13-NO-COMPILE-WITH-CACHE', 'cupy.RawModule(code=...)'),
     'cupy.cuda.compiler.compile_with_cache': ('V13-NO-COMPILE-WITH-CACHE', 'cupy.RawModule(code=...)'),
+    'cupy.cudnn': ('ENV-2', 'nothing: cuDNN is not supported (no cuDNN anywhere); write the layer with cupy '
+                            'routines or a RawKernel'),
+    'cupy.cuda.cudnn': ('ENV-2', 'nothing: cuDNN is not supported (no cuDNN anywhere)'),
+    'cupyx.cudnn': ('ENV-2', 'nothing: cuDNN is not supported (no cuDNN anywhere)'),
     'cupy.int': ('V9-ALIASES', "Python's int (or cupy.int64)"),
     'cupy.float': ('V9-ALIASES', "Python's float (or cupy.float64)"),
     'cupy.complex': ('V9-ALIASES', "Python's complex (or cupy.complex128)"),
@@ -246,7 +250,12 @@ def removed_message(cupy_name):
     """The sentence saying cupy_name is gone and what to use instead (in cupric's spelling)."""
     gid, use = REMOVED[cupy_name]
     use = re.sub(r'\bcupy(x?)\b', r'cupric\1', use)
-    return f"{cupric_spelling(cupy_name)} does not exist (removed, {gid}): use {use}"
+    return f"{cupric_spelling(cupy_name)} does not exist (removed, {gid}): {instead(use)}"
+
+
+def instead(use):
+    """'use X', or the sentence of a 'nothing: ...' replacement."""
+    return use[len('nothing: '):] if use.startswith('nothing: ') else f"use {use}"
 
 
 def module_getattr(module, name):
@@ -255,7 +264,7 @@ def module_getattr(module, name):
     entry = NUMPY1_NAMES.get(name) if module == 'cupric' else None
     if entry is not None:
         spelling = entry[0].format(m='cupric')
-        warnings.warn(f"cupric.{name} is deprecated (NumPy 2 removed it): use {spelling}",
+        warnings.warn(f"cupric.{name} is deprecated (NumPy 2 removed it): {instead(spelling)}",
                       DeprecationWarning, stacklevel=3)
         return entry[1]
     cupy_name = {'cupric': 'cupy', 'cupricx': 'cupyx'}[module] + '.' + name

@@ -55,6 +55,7 @@ RULES = (
                 'cupyx.time.repeat': ('cupyx.profiler.benchmark', 'cupyx.profiler.benchmark')}),
     Rule('V10-DEPRECATED', 'removed', 'synchronization checks were removed',
          names=_removed('V10-DEPRECATED', {})),
+    Rule('ENV-2', 'removed', 'cupric has no cuDNN', names=_removed('ENV-2', {})),
     Rule('V9-ALIASES', 'removed', 'NumPy 2 has no int/float/complex aliases',
          names=_removed('V9-ALIASES', {'cupy.int': 'builtins.int', 'cupy.float': 'builtins.float',
                                        'cupy.complex': 'builtins.complex'}),

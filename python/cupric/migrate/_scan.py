@@ -14,6 +14,7 @@ name bound by an import is reported at the import (fixing the import fixes its u
 import ast
 from dataclasses import dataclass, field
 
+from cupric._legacy_names import instead
 from cupric.compat._finder import _CUPY_MODULES
 from cupric.migrate._rules import PATTERNS, RULES
 
@@ -175,7 +176,7 @@ class _Scanner(ast.NodeVisitor):
         message = {'removed': f"{what} does not exist in CuPy 14 / cupric", 'deprecated': f"{what} is deprecated",
                    'behavior': f"{what} behaves differently now"}[severity]
         e = dict(kind=edit_kind, rule_name=rname, target=target, **edit) if target else None
-        fix = use if use.startswith(('nothing', 'remove')) else f"use {use}"
+        fix = instead(use)
         self._add(node, rule, severity, rname, message, fix, e)
 
     def _pattern(self, node, pattern, edit=None, **fmt):

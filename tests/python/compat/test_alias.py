@@ -133,6 +133,8 @@ for name in NAMES:
     ("cupyx.time", "removed, V10-PROFILER): use cupricx.profiler"),
     ("cupy.cuda.compile_with_cache", "V13-NO-COMPILE-WITH-CACHE"),
     ("cupy._core", "private CuPy module"),
+    ("cupy.cuda.cudnn", "removed, ENV-2): cuDNN is not supported"),
+    ("cupyx.cudnn", "removed, ENV-2)"),
     ("cupy.no_such_module", "neither CuPy 14 nor cupric (cupric.no_such_module) has this module"),
     ("cupy.compat", "CuPy has no such module"),
 ])

@@ -54,6 +54,10 @@ CASES = [
     ("V10-DEPRECATED", "import cupyx\nwith cupyx.allow_synchronize(False):\n    pass\n", "cupyx.allow_synchronize",
      None),
     ("V10-DEPRECATED", "from cupyx import DeviceSynchronized\n", "cupyx.DeviceSynchronized", None),
+    # ENV-2: no cuDNN
+    ("ENV-2", "import cupy.cudnn\n", "cupy.cudnn", None),
+    ("ENV-2", "from cupy.cuda import cudnn\n", "cupy.cuda.cudnn", None),
+    ("ENV-2", "import cupyx\ny = cupyx.cudnn.convolution_forward(x, w, None, y)\n", "cupyx.cudnn", None),
     # V9-ALIASES
     ("V9-ALIASES", "import cupy\nx = cupy.zeros(3, dtype=cupy.float)\n", "cupy.float",
      "import cupy\nx = cupy.zeros(3, dtype=float)\n"),
@@ -193,7 +197,7 @@ def test_every_rule_has_a_case():
     guide = {"V14-REMOVED", "V13-NO-COMPILE-WITH-CACHE", "V10-PROFILER", "V10-DEPRECATED", "V9-ALIASES",
              "V14-DEPRECATED", "V12-SCATTER", "V14-RTC", "V14-NCCL-ID", "V14-FFT-CONFIG", "V14-FFT-CB", "V8-MINMAX",
              "V14-CHOICE", "V14-PROMO-1", "V13-ASNUMPY", "V12-DEVICE", "V9-IMPORT", "V8-ALLCLOSE", "V14-DTYPE",
-             "V13-RUNTIME-VERSION", "V10-STREAM-USE"}
+             "V13-RUNTIME-VERSION", "V10-STREAM-USE", "ENV-2"}
     assert set(ids) == guide
 
 

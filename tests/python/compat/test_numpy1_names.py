@@ -11,7 +11,7 @@ import numpy
 import pytest
 
 import cupric
-from cupric._legacy_names import NUMPY1_NAMES
+from cupric._legacy_names import NUMPY1_NAMES, instead
 from cupric.testing import assert_matches_numpy
 
 SNAPSHOT = pathlib.Path(__file__).resolve().parents[3] / "tools" / "api" / "cupy-14.2.json"
@@ -24,8 +24,8 @@ CUPY_OWN = {"ElementwiseKernel", "RawKernel", "RawModule", "ReductionKernel", "a
 
 def legacy(name):
     """cupric.<name>, checking the DeprecationWarning names the NumPy 2 spelling."""
-    spelling = NUMPY1_NAMES[name][0].format(m="cupric")
-    with pytest.warns(DeprecationWarning, match=r"cupric\.%s is deprecated \(NumPy 2 removed it\): use " % name) as w:
+    spelling = instead(NUMPY1_NAMES[name][0].format(m="cupric"))
+    with pytest.warns(DeprecationWarning, match=r"cupric\.%s is deprecated \(NumPy 2 removed it\): " % name) as w:
         value = getattr(cupric, name)
     assert spelling in str(w[0].message)
     return value
@@ -168,4 +168,4 @@ def test_v14_deprecated_names_are_flagged_by_migrate():
     assert [f.name for f in found] == [f"cupy.{n}" for n in sorted(NUMPY1_NAMES)]
     assert all(f.id == "V14-DEPRECATED" and f.severity == "deprecated" for f in found)
     for f in found:
-        assert NUMPY1_NAMES[f.name[5:]][0].format(m="cupy") in f.fix
+        assert f.fix == instead(NUMPY1_NAMES[f.name[5:]][0].format(m="cupy"))
