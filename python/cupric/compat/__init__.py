@@ -9,16 +9,36 @@ or, without editing the program: ``python -m cupric.compat script.py [args]`` (a
 ``-m module [args]`` and ``-c code``). See docs/migration.md and Note [CuPy alias] in
 cupric/compat/_finder.py.
 """
+import os
+
 from cupric.compat._finder import CupyAliasFinder, install, installed, target_of, uninstall
 
-__all__ = ["install_as_cupy", "uninstall_cupy_alias", "is_installed", "CupyAliasFinder", "target_of"]
+__all__ = ["install_as_cupy", "uninstall_cupy_alias", "is_installed", "mirror_environment", "CupyAliasFinder",
+           "target_of"]
 
 
 def install_as_cupy():
     """Makes `import cupy`, `import cupyx` and `import cupy_backends...` resolve to cupric's
     modules (the same objects: `cupy.ndarray is cupric.ndarray`). A CuPy module cupric lacks
-    raises ModuleNotFoundError naming what to use. Idempotent."""
+    raises ModuleNotFoundError naming what to use. CuPy's environment variables set for the
+    program (CUPY_SEED, CUPY_ACCELERATORS, CUPY_GPU_MEMORY_LIMIT, ...) are given to cupric under
+    its names (CUPRIC_SEED, ...) unless those are set. Idempotent."""
+    mirror_environment()
     install()
+
+
+def mirror_environment(environ=None):
+    """Copies every CUPY_<X> variable to CUPRIC_<X> where CUPRIC_<X> is not set, so a program
+    configured for CuPy is configured the same on cupric (cupric reads only its own names).
+    Returns the names copied."""
+    environ = os.environ if environ is None else environ
+    copied = []
+    for key in sorted(k for k in environ if k.startswith("CUPY_")):
+        ours = "CUPRIC_" + key[len("CUPY_"):]
+        if ours not in environ:
+            environ[ours] = environ[key]
+            copied.append(ours)
+    return copied
 
 
 def uninstall_cupy_alias():

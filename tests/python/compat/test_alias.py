@@ -227,3 +227,29 @@ def test_migrate2_environment_passes_through(tmp_path):
                            "import os, cupy; print(os.environ['CUPRIC_COMPAT_PROBE'], cupy.__name__)"],
                           capture_output=True, text=True, timeout=300, env=env, cwd=tmp_path)
     assert proc.returncode == 0 and proc.stdout.split() == ["x1", "cupric"], proc.stderr
+
+
+def test_migrate2_cupy_environment_variables_reach_cupric(tmp_path):
+    """V8-SEED / V11-CUB under the alias: CUPY_SEED and CUPY_ACCELERATORS configure cupric as they
+    configure CuPy (copied to CUPRIC_* unless those are set)."""
+    code = "import os, cupy; print(os.environ['CUPRIC_SEED'], os.environ['CUPRIC_ACCELERATORS'], " \
+           "cupy._accelerator.get_routine_accelerators(), float(cupy.random.rand()))"
+    env = dict(os.environ, CUPY_SEED="42", CUPY_ACCELERATORS="", CUPRIC_ACCELERATORS="cub")
+    env.pop("CUPRIC_SEED", None)
+    proc = subprocess.run([sys.executable, "-m", "cupric.compat", "-c", code], capture_output=True, text=True,
+                          timeout=300, env=env, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    seed, accel, *rest = proc.stdout.split()
+    assert seed == "42" and accel == "cub"  # an explicit CUPRIC_* wins
+    env2 = dict(env, CUPRIC_SEED="42")
+    env2.pop("CUPY_SEED")
+    again = subprocess.run([sys.executable, "-c", "import cupric; print(float(cupric.random.rand()))"],
+                           capture_output=True, text=True, timeout=300, env=env2, cwd=tmp_path)
+    assert again.returncode == 0 and again.stdout.split()[-1] == rest[-1]
+
+
+def test_migrate2_mirror_environment():
+    from cupric.compat import mirror_environment
+    env = {"CUPY_SEED": "1", "CUPY_GPU_MEMORY_LIMIT": "50%", "CUPRIC_GPU_MEMORY_LIMIT": "1GB", "PATH": "/bin"}
+    assert mirror_environment(env) == ["CUPRIC_SEED"]
+    assert env["CUPRIC_SEED"] == "1" and env["CUPRIC_GPU_MEMORY_LIMIT"] == "1GB"
