@@ -10,6 +10,7 @@ or, without editing the program: ``python -m cupric.compat script.py [args]`` (a
 cupric/compat/_finder.py.
 """
 import os
+import sys
 
 from cupric.compat._finder import CupyAliasFinder, install, installed, target_of, uninstall
 
@@ -23,6 +24,14 @@ def install_as_cupy():
     raises ModuleNotFoundError naming what to use. CuPy's environment variables set for the
     program (CUPY_SEED, CUPY_ACCELERATORS, CUPY_GPU_MEMORY_LIMIT, ...) are given to cupric under
     its names (CUPRIC_SEED, ...) unless those are set. Idempotent."""
+    real = [name for name in ("cupy", "cupyx", "cupy_backends") if name in sys.modules
+            and getattr(sys.modules[name], "__name__", "").split(".")[0] not in ("cupric", "cupricx")
+            and not getattr(sys.modules[name], "__cupric_alias__", False)]
+    if real:
+        # `import cupy` would keep answering the module already loaded: refuse instead of
+        # letting the program silently run on another library.
+        raise RuntimeError(f"{', '.join(real)} is already imported (not cupric): call "
+                           "cupric.compat.install_as_cupy() before the first `import cupy`")
     mirror_environment()
     install()
 

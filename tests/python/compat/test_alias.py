@@ -253,3 +253,20 @@ def test_migrate2_mirror_environment():
     env = {"CUPY_SEED": "1", "CUPY_GPU_MEMORY_LIMIT": "50%", "CUPRIC_GPU_MEMORY_LIMIT": "1GB", "PATH": "/bin"}
     assert mirror_environment(env) == ["CUPRIC_SEED"]
     assert env["CUPRIC_SEED"] == "1" and env["CUPRIC_GPU_MEMORY_LIMIT"] == "1GB"
+
+
+def test_migrate2_install_refuses_when_another_cupy_is_loaded(tmp_path):
+    """No silent fallback: with a (here fake) CuPy already imported, installing the alias raises."""
+    code = """
+    import sys, types
+    sys.modules['cupy'] = types.ModuleType('cupy')
+    import cupric.compat
+    try:
+        cupric.compat.install_as_cupy()
+    except RuntimeError as e:
+        print('refused:', e)
+    """
+    proc = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
+                          timeout=300, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "refused: cupy is already imported (not cupric)" in proc.stdout
