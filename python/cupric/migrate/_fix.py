@@ -179,8 +179,14 @@ def _add_imports(t, tree, modules):
 
 
 def _apply(text, edits):
+    """Applies the edits from the end; one overlapping an edit already applied waits for the next
+    round (fix_source parses again and plans anew)."""
+    limit = len(text) + 1
     for start, end, new in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
+        if end > limit or (end == limit and start < end):
+            continue
         text = text[:start] + new + text[end:]
+        limit = start
     return text
 
 
