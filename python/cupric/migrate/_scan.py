@@ -274,9 +274,11 @@ class _Scanner(ast.NodeVisitor):
                 if name in kw:
                     self._pattern(kw[name], 'fft_aux_arr', kw=name)
         if attr == 'choice' and (q is None or q.startswith('cupy')):
-            p, rep = kw.get('p'), kw.get('replace')
-            if p is not None and not (isinstance(p.value, ast.Constant) and p.value.value is None) and \
-                    rep is not None and isinstance(rep.value, ast.Constant) and rep.value.value is False:
+            # choice(a, size=None, replace=True, p=None): by keyword or by position.
+            p = kw['p'].value if 'p' in kw else (node.args[3] if len(node.args) > 3 else None)
+            rep = kw['replace'].value if 'replace' in kw else (node.args[2] if len(node.args) > 2 else None)
+            if p is not None and not (isinstance(p, ast.Constant) and p.value is None) and \
+                    isinstance(rep, ast.Constant) and rep.value is False:
                 self._pattern(node, 'choice_p_no_replace')
             if q == 'cupy.random.choice' and node.args and not isinstance(node.args[0], (ast.List, ast.Tuple)):
                 self._pattern(node, 'choice_dtype')

@@ -113,6 +113,7 @@ CASES = [
     ("V14-CHOICE", "import cupy\nrs = cupy.random.RandomState(0)\ns = rs.choice(10, 3, replace=False, p=w)\n",
      "choice_p_no_replace", None),
     ("V14-CHOICE", "import cupy\ns = cupy.random.choice(100, 5)\n", "choice_dtype", None),
+    ("V14-CHOICE", "import cupy as cp\ns = cp.random.choice(a, 3, False, weights)\n", "choice_p_no_replace", None),
     # V9-IMPORT / V8-ALLCLOSE / V14-DTYPE
     ("V9-IMPORT", "import cupy as cp\ncomm = cp.cuda.nccl.NcclCommunicator(2, uid, 0)\n", "nccl_needs_import",
      "import cupy as cp\nimport cupy.cuda.nccl\ncomm = cp.cuda.nccl.NcclCommunicator(2, uid, 0)\n"),
