@@ -327,3 +327,20 @@ def test_migrate1_cli_fix_to_cupric_runs_without_the_alias(tmp_path):
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["True", "40.0", "3.0"]
     assert run_cli("--to-cupric", "prog.py", cwd=tmp_path).returncode == 2
+
+
+def test_migrate1_notebooks_are_reported_per_cell(tmp_path):
+    """Jupyter notebooks: code cells are scanned (magics skipped), findings read PATH#cellN:line:col."""
+    nb = {"cells": [{"cell_type": "markdown", "source": ["import cupy.sparse"]},
+                    {"cell_type": "code", "source": ["%matplotlib inline\n", "import cupy as cp\n"]},
+                    {"cell_type": "code", "source": "def broken(:\n"},
+                    {"cell_type": "code", "source": "!nvidia-smi\nx = cp.alltrue(y)\n"}],
+          "nbformat": 4, "nbformat_minor": 5, "metadata": {}}
+    (tmp_path / "nb.ipynb").write_text(json.dumps(nb))
+    proc = run_cli("--format", "json", ".", cwd=tmp_path)
+    data = json.loads(proc.stdout)
+    assert proc.returncode == 2 and [e["path"] for e in data["errors"]] == ["./nb.ipynb#cell2"]
+    assert [(f["path"], f["line"], f["col"], f["id"]) for f in data["findings"]] == [
+        ("./nb.ipynb#cell3", 2, 5, "V14-DEPRECATED")]
+    assert run_cli("--fix", "nb.ipynb", cwd=tmp_path).returncode == 2
+    assert json.loads((tmp_path / "nb.ipynb").read_text()) == nb  # not rewritten
