@@ -92,7 +92,7 @@ from cupric._polynomial import (polyval, vander, polyadd, polysub, polymul, poly
                                 poly1d, polyfit, roots)
 from cupric._interp import interp, unwrap  # noqa: E402
 from cupric._bits import packbits, unpackbits, binary_repr, base_repr  # noqa: E402
-from cupric._memory_overlap import shares_memory, may_share_memory, byte_bounds  # noqa: E402
+from cupric._memory_overlap import shares_memory, may_share_memory  # noqa: E402
 from cupric._index_tricks import c_, r_, s_, index_exp, mgrid, ogrid, ndindex  # noqa: E402
 from cupric._type_check import (iscomplex, iscomplexobj, isreal, isrealobj, real_if_close,  # noqa: E402
                                 isfortran, isneginf, isposinf, asarray_chkfinite, isscalar, ndim, shape, size,
@@ -102,19 +102,14 @@ from cupric._io import (load, save, savez, savez_compressed, savetxt, loadtxt, g
                         frombuffer, fromiter, fromstring)
 from cupric._iterators import broadcast, flatiter  # noqa: E402
 from cupric import exceptions  # noqa: E402,F401
-from cupric.exceptions import (AxisError, ComplexWarning, ModuleDeprecationWarning, RankWarning,  # noqa: E402
-                               TooHardError, VisibleDeprecationWarning)
-from cupric._legacy_names import (Inf, Infinity, PINF, infty, NINF, NAN, NaN, PZERO, NZERO, float_,  # noqa: E402
-                                  complex_, cfloat, singlecomplex, alltrue, sometrue, product, cumproduct, round_,
-                                  trapz, msort, asfarray, in1d)
+# NumPy 1 names CuPy 14 keeps (alltrue, Inf, AxisError, ...) come from __getattr__ with a
+# DeprecationWarning (Note [NumPy 1 names] in cupric/_legacy_names.py).
 from cupric._printing import (array2string, array_repr, array_str, format_float_positional,  # noqa: E402
                               format_float_scientific, get_printoptions, set_printoptions, printoptions)
 from cupric._memoize import memoize, clear_memo  # noqa: E402
 # NumPy's host-side type and data helpers, re-exported as CuPy does.
 long, ulong = _numpy.long, _numpy.ulong
 mintypecode, typename, iterable = _numpy.mintypecode, _numpy.typename, _numpy.iterable
-format_parser = _numpy.rec.format_parser
-from numpy.lib.npyio import DataSource  # noqa: E402
 from cupric import lib, polynomial  # noqa: E402,F401
 from cupric import linalg  # noqa: E402
 from cupric.linalg._products import (matmul, dot, vdot, inner, outer, tensordot, kron, vecdot, matvec,  # noqa: E402
@@ -126,4 +121,5 @@ def __getattr__(name):
     if name == "testing":
         import importlib
         return importlib.import_module("cupric.testing")
-    raise AttributeError(f"module 'cupric' has no attribute '{name}'")
+    from cupric._legacy_names import module_getattr
+    return module_getattr("cupric", name)
