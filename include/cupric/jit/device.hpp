@@ -15,6 +15,7 @@
 #define CUPRIC_JIT_GLOBAL static
 #define CUPRIC_JIT_DEVICE
 #include <math.h>
+#include "cupric/jit/host_cuda.hpp"
 #endif
 
 namespace cupric {
@@ -204,38 +205,13 @@ using ::cupric::imag;
 using ::cupric::norm;
 using ::cupric::real;
 
-// Atomics: CUDA's atomicAdd & co. on device; plain read-modify-write on the (single-threaded)
-// host backend, so the same user code runs on both.
+// Atomics: CUDA's atomicAdd & co. (on the host from cupric/jit/host_cuda.hpp, Note [Host CUDA
+// vocabulary]) plus complex<T>, one component at a time.
 #if !defined(__CUDACC__)
-template <class T> inline T atomicAdd(T* p, T v) {
-  T old = *p;
-  *p = old + v;
-  return old;
-}
-template <class T> inline T atomicSub(T* p, T v) {
-  T old = *p;
-  *p = old - v;
-  return old;
-}
-template <class T> inline T atomicMax(T* p, T v) {
-  T old = *p;
-  if (v > old) *p = v;
-  return old;
-}
-template <class T> inline T atomicMin(T* p, T v) {
-  T old = *p;
-  if (v < old) *p = v;
-  return old;
-}
-template <class T> inline T atomicExch(T* p, T v) {
-  T old = *p;
-  *p = v;
-  return old;
-}
-template <class T> inline T atomicCAS(T* p, T cmp, T v) {
-  T old = *p;
-  if (old == cmp) *p = v;
-  return old;
+template <class T>
+inline complex<T> atomicAdd(complex<T>* p, complex<T> v) {
+  T re = ::atomicAdd(&p->re, v.re), im = ::atomicAdd(&p->im, v.im);
+  return {re, im};
 }
 #else
 template <class T>
