@@ -38,7 +38,7 @@
 #endif
 
 // ---- min / max ----------------------------------------------------------------------------------
-#define CUPRIC_HOST_MINMAX(T)                        \
+#define CUPRIC_HOST_MINMAX(T)                      \
   inline T min(T a, T b) { return b < a ? b : a; } \
   inline T max(T a, T b) { return a < b ? b : a; }
 CUPRIC_HOST_MINMAX(int)
@@ -78,7 +78,8 @@ namespace cupric_host_math {
 inline double log_erfc(double x) {
   if (x < 26) return log(erfc(x));
   double r = 1 / (x * x);
-  return -x * x - log(x * 1.7724538509055159) + log1p(r * (-0.5 + r * (0.75 + r * (-1.875 + r * (6.5625 - r * 29.53125)))));
+  return -x * x - log(x * 1.7724538509055159) +
+         log1p(r * (-0.5 + r * (0.75 + r * (-1.875 + r * (6.5625 - r * 29.53125)))));
 }
 inline double dlog_erfc(double x) {
   if (x < 26) return -1.1283791670955126 * exp(-x * x) / erfc(x);
@@ -233,7 +234,7 @@ inline I sat(F v) {
   return static_cast<I>(v);
 }
 }  // namespace cupric_host_math
-#define CUPRIC_HOST_CVT(F, fname, I, iname)                                                                    \
+#define CUPRIC_HOST_CVT(F, fname, I, iname)                                                                      \
   inline I __##fname##2##iname##_rn(F v) { return cupric_host_math::sat<I>(nearbyint(static_cast<double>(v))); } \
   inline I __##fname##2##iname##_rz(F v) { return cupric_host_math::sat<I>(trunc(static_cast<double>(v))); }     \
   inline I __##fname##2##iname##_ru(F v) { return cupric_host_math::sat<I>(ceil(static_cast<double>(v))); }      \
@@ -293,7 +294,8 @@ inline unsigned __brev(unsigned x) {
   return r;
 }
 inline unsigned long long __brevll(unsigned long long x) {
-  return (static_cast<unsigned long long>(__brev(static_cast<unsigned>(x))) << 32) | __brev(static_cast<unsigned>(x >> 32));
+  return (static_cast<unsigned long long>(__brev(static_cast<unsigned>(x))) << 32) |
+         __brev(static_cast<unsigned>(x >> 32));
 }
 inline int __mul24(int a, int b) { return ((a << 8) >> 8) * ((b << 8) >> 8); }
 inline unsigned __umul24(unsigned a, unsigned b) { return (a & 0xffffffu) * (b & 0xffffffu); }
@@ -301,7 +303,9 @@ inline int __mulhi(int a, int b) { return static_cast<int>((static_cast<long lon
 inline unsigned __umulhi(unsigned a, unsigned b) {
   return static_cast<unsigned>((static_cast<unsigned long long>(a) * b) >> 32);
 }
-inline long long __mul64hi(long long a, long long b) { return static_cast<long long>((static_cast<__int128>(a) * b) >> 64); }
+inline long long __mul64hi(long long a, long long b) {
+  return static_cast<long long>((static_cast<__int128>(a) * b) >> 64);
+}
 inline unsigned long long __umul64hi(unsigned long long a, unsigned long long b) {
   return static_cast<unsigned long long>((static_cast<unsigned __int128>(a) * b) >> 64);
 }
@@ -351,14 +355,14 @@ inline long long clock64() {
 inline void __nanosleep(unsigned) {}
 
 // ---- vector types (CUDA's alignments) ---------------------------------------------------------------
-#define CUPRIC_HOST_VEC(name, T, A2, A4)                                                                        \
-  struct name##1 { T x; };                                                                                      \
-  struct __attribute__((aligned(A2))) name##2 { T x, y; };                                                      \
-  struct name##3 { T x, y, z; };                                                                                \
-  struct __attribute__((aligned(A4))) name##4 { T x, y, z, w; };                                                \
-  inline name##1 make_##name##1(T x) { return {x}; }                                                            \
-  inline name##2 make_##name##2(T x, T y) { return {x, y}; }                                                    \
-  inline name##3 make_##name##3(T x, T y, T z) { return {x, y, z}; }                                            \
+#define CUPRIC_HOST_VEC(name, T, A2, A4)                             \
+  struct name##1 { T x; };                                           \
+  struct __attribute__((aligned(A2))) name##2 { T x, y; };           \
+  struct name##3 { T x, y, z; };                                     \
+  struct __attribute__((aligned(A4))) name##4 { T x, y, z, w; };     \
+  inline name##1 make_##name##1(T x) { return {x}; }                 \
+  inline name##2 make_##name##2(T x, T y) { return {x, y}; }         \
+  inline name##3 make_##name##3(T x, T y, T z) { return {x, y, z}; } \
   inline name##4 make_##name##4(T x, T y, T z, T w) { return {x, y, z, w}; }
 CUPRIC_HOST_VEC(char, signed char, 2, 4)
 CUPRIC_HOST_VEC(uchar, unsigned char, 2, 4)
@@ -392,18 +396,22 @@ inline T atomic_update(T* p, F f) {  // compare-and-swap loop for any 1/2/4/8/16
   return old;
 }
 }  // namespace cupric_host_math
-#define CUPRIC_HOST_ATOMIC_INT(T)                                                                                 \
-  inline T atomicAdd(T* p, T v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }                          \
-  inline T atomicSub(T* p, T v) { return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST); }                          \
-  inline T atomicAnd(T* p, T v) { return __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST); }                          \
-  inline T atomicOr(T* p, T v) { return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST); }                            \
-  inline T atomicXor(T* p, T v) { return __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST); }                          \
-  inline T atomicMax(T* p, T v) { return cupric_host_math::atomic_update(p, [v](T o) { return o < v ? v : o; }); } \
-  inline T atomicMin(T* p, T v) { return cupric_host_math::atomic_update(p, [v](T o) { return v < o ? v : o; }); } \
-  inline T atomicExch(T* p, T v) { return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST); }                        \
-  inline T atomicCAS(T* p, T cmp, T v) {                                                                        \
-    __atomic_compare_exchange_n(p, &cmp, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                         \
-    return cmp;                                                                                                 \
+#define CUPRIC_HOST_ATOMIC_INT(T)                                                        \
+  inline T atomicAdd(T* p, T v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }   \
+  inline T atomicSub(T* p, T v) { return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST); }   \
+  inline T atomicAnd(T* p, T v) { return __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST); }   \
+  inline T atomicOr(T* p, T v) { return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST); }     \
+  inline T atomicXor(T* p, T v) { return __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST); }   \
+  inline T atomicMax(T* p, T v) {                                                        \
+    return cupric_host_math::atomic_update(p, [v](T o) { return o < v ? v : o; });       \
+  }                                                                                      \
+  inline T atomicMin(T* p, T v) {                                                        \
+    return cupric_host_math::atomic_update(p, [v](T o) { return v < o ? v : o; });       \
+  }                                                                                      \
+  inline T atomicExch(T* p, T v) { return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST); } \
+  inline T atomicCAS(T* p, T cmp, T v) {                                                 \
+    __atomic_compare_exchange_n(p, &cmp, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);  \
+    return cmp;                                                                          \
   }
 CUPRIC_HOST_ATOMIC_INT(int)
 CUPRIC_HOST_ATOMIC_INT(unsigned int)
