@@ -54,7 +54,9 @@ std::string blank_comments_and_strings(const std::string& src) {
                (i == 0 || !std::isalnum(static_cast<unsigned char>(src[i - 1])))) {
       size_t open = src.find('(', i + 2);
       if (open == std::string::npos) break;
-      std::string close = ")" + src.substr(i + 2, open - i - 2) + "\"";
+      std::string close(1, ')');  // (built in steps: GCC 12 warns falsely about operator+ here)
+      close.append(src, i + 2, open - i - 2);
+      close.push_back('"');
       size_t e = src.find(close, open);
       e = e == std::string::npos ? n : e + close.size();
       blank(i, e);
@@ -257,7 +259,8 @@ std::string strip_attributes(std::string s) {
         depth += s[e] == '(' ? 1 : s[e] == ')' ? -1 : 0;
         if (depth == 0) break;
       }
-      s.replace(at[0], e + 1 - at[0], " ");
+      s.erase(at[0], e + 1 - at[0]);
+      s.insert(at[0], 1, ' ');
     }
   }
   return s;
