@@ -371,3 +371,35 @@ def test_host_scan_finds_kernels():
     text, kernels, fibers = cupric._core._translate_host_raw(DYN_SHARED)
     assert kernels == ["reverse_blocks"] and fibers
     assert "extern __shared__" not in text
+
+
+CMATH = r'''
+#include <cupy/complex.cuh>
+extern "C" __global__ void cmath(const complex<double>* a, complex<double>* out, double* re, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    complex<double> z = a[i];
+    out[4 * i + 0] = sqrt(z);
+    out[4 * i + 1] = log(z);
+    out[4 * i + 2] = exp(z) * conj(z);
+    out[4 * i + 3] = pow(z, 2.5);
+    re[i] = arg(z) + abs(polar(2.0, 0.5) * z);
+  }
+}
+'''
+
+
+def test_complex_math_of_cupy_complex_header():
+    rng = numpy.random.default_rng(11)
+    n = 50
+    a = rng.standard_normal(n) * 3 + 1j * rng.standard_normal(n)
+    a[:4] = [complex(-4, 0.0), complex(-4, -0.0), 1e-3j, -2 + 1e-9j]
+    out = cupric.empty(4 * n, dtype=numpy.complex128)
+    re = cupric.empty(n, dtype=numpy.float64)
+    cupric.RawKernel(CMATH, "cmath")((1,), (64,), (cupric.asarray(a), out, re, numpy.int32(n)))
+    got = out.get().reshape(n, 4)
+    numpy.testing.assert_allclose(got[:, 0], numpy.sqrt(a), rtol=1e-13, atol=1e-15)
+    numpy.testing.assert_allclose(got[:, 1], numpy.log(a), rtol=1e-13, atol=1e-15)
+    numpy.testing.assert_allclose(got[:, 2], numpy.exp(a) * numpy.conj(a), rtol=1e-13)
+    numpy.testing.assert_allclose(got[:, 3], a ** 2.5, rtol=1e-12)
+    numpy.testing.assert_allclose(re.get(), numpy.angle(a) + 2 * numpy.abs(a), rtol=1e-13)
