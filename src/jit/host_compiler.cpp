@@ -102,12 +102,13 @@ const std::vector<std::pair<std::string, std::string>>& host_headers() {
   }();
   return h;
 }
+std::string hash_of_headers(const std::vector<std::pair<std::string, std::string>>& headers) {
+  std::string all;
+  for (const auto& [n, t] : headers) all += n + '\0' + t + '\0';
+  return hash_hex(all);
+}
 const std::string& host_headers_hash() {
-  static const std::string h = [] {
-    std::string all;
-    for (const auto& [n, t] : host_headers()) all += n + '\0' + t + '\0';
-    return hash_hex(all);
-  }();
+  static const std::string h = hash_of_headers(host_headers());
   return h;
 }
 
@@ -158,11 +159,7 @@ std::vector<std::pair<std::string, std::string>> header_set() {
 }
 
 const std::string& header_set_hash() {
-  static const std::string h = [] {
-    std::string all;
-    for (const auto& [n, t] : header_set()) all += n + '\0' + t + '\0';
-    return hash_hex(all);
-  }();
+  static const std::string h = hash_of_headers(header_set());
   return h;
 }
 

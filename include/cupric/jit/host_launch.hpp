@@ -377,21 +377,23 @@ inline const char* launch(void (*fn)(A...), const LaunchConfig& c, void** args) 
 
 // ---- CUDA's block and warp functions ------------------------------------------------------------------
 static inline void __syncthreads() { cupric_host::block_barrier(); }
-static inline int __syncthreads_count(int pred) {
-  auto& rt = cupric_host::rt;
+namespace cupric_host {
+namespace {
+// __syncthreads_count/and: the block's count of true predicates and of voters at this barrier.
+inline std::pair<int, int> block_vote(int pred) {
   const unsigned s = rt.bar_gen & 1;
   rt.votes[s] += pred != 0;
   rt.voters[s] += 1;
-  cupric_host::block_barrier();
-  return rt.fiber_mode ? rt.votes[s] : pred != 0;
+  block_barrier();
+  if (!rt.fiber_mode) return {pred != 0, 1};
+  return {rt.votes[s], rt.voters[s]};
 }
+}  // namespace
+}  // namespace cupric_host
+static inline int __syncthreads_count(int pred) { return cupric_host::block_vote(pred).first; }
 static inline int __syncthreads_and(int pred) {
-  auto& rt = cupric_host::rt;
-  const unsigned s = rt.bar_gen & 1;
-  rt.votes[s] += pred != 0;
-  rt.voters[s] += 1;
-  cupric_host::block_barrier();
-  return rt.fiber_mode ? rt.votes[s] == rt.voters[s] : pred != 0;
+  auto [yes, all] = cupric_host::block_vote(pred);
+  return yes == all;
 }
 static inline int __syncthreads_or(int pred) { return __syncthreads_count(pred) != 0; }
 static inline void __syncwarp(unsigned mask = 0xffffffffu) {
