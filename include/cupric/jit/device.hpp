@@ -209,7 +209,8 @@ template <class T> CUPRIC_HD inline complex<T> csqrt_impl(complex<T> a) {
   if (a.re == 0 && a.im == 0) return {T(0), a.im};
   T w = static_cast<T>(::sqrt((static_cast<double>(abs(a)) + (a.re < 0 ? -a.re : a.re)) / 2));
   if (a.re >= 0) return {w, a.im / (2 * w)};
-  return {(a.im < 0 ? -a.im : a.im) / (2 * w), signbit(a.im) ? -w : w};  // (-0.0 gives the lower root)
+  return {(a.im < 0 ? -a.im : a.im) / (2 * w),
+          (a.im < 0 || (a.im == 0 && 1 / a.im < 0)) ? -w : w};  // (-0.0 gives the lower root)
 }
 CUPRIC_HD inline complex<float> sqrt(complex<float> a) { return csqrt_impl(a); }
 CUPRIC_HD inline complex<double> sqrt(complex<double> a) { return csqrt_impl(a); }
