@@ -479,3 +479,16 @@ CASES += [
     Case("la_eigh", lambda s: "linalg.eigh 4096^2 f64", "device", "xp.linalg.eigh(A)",
          nbytes=lambda s: 2 * 4096 * 4096 * 8, needs=_LA, libs=GPU_LIBS, setup=_spd(4096, "float64")),
 ]
+
+
+# User kernels (issue 20): an ElementwiseKernel writing a preallocated output from inputs that
+# broadcast against it (a column and a row: CuPy's Monte-Carlo pattern), against CuPy. "GB/s"
+# counts the output once (the inputs are one row and one column).
+CASES += [
+    Case("elementwise_kernel_bcast_out", lambda s: f"ElementwiseKernel col*2+row into a {s.side}^2 f32 out",
+         "device", "K(c, r, o)", {"o": ("square", "dev")}, nbytes=lambda s: 4 * s.side * s.side,
+         needs=(func("ElementwiseKernel"),), libs=GPU_LIBS,
+         setup=("K = xp.ElementwiseKernel('float32 c, float32 r', 'float32 o', 'o = c * 2 + r', 'bench_bcast_out')\n"
+                "c = o[:, :1].copy()\n"
+                "r = o[:1, :].copy()")),
+]

@@ -7,6 +7,7 @@
 #include "common.hpp"
 #include "cupric/jit/cache.hpp"
 #include "cupric/jit/compiler.hpp"
+#include "cupric/jit/host_raw.hpp"
 #include "cupric/jit/kernels.hpp"
 
 namespace cupric::py {
@@ -187,11 +188,27 @@ void raw_launch(const jit::CudaFunction& f, nb::handle grid, nb::handle block, n
   f.launch(g, b, ra.ptrs, shared_mem, s, cooperative);
 }
 
-// The C++ side of a RawKernel: its function on each device it was launched on.
+// The C++ side of a RawKernel: its function on each device it was launched on (and its host
+// function on the host backend).
 struct RawKernelBase {
   std::vector<std::optional<jit::CudaFunction>> fns;  // by device ordinal
+  std::optional<jit::HostRawFunction> host_fn;
   bool cooperative = false;
 };
+
+// A launch on the host backend: the whole grid runs before it returns (Note [Host blocks as
+// fibers] in cupric/jit/host_launch.hpp), without the GIL.
+void host_raw_launch(const jit::HostRawFunction& f, nb::handle grid, nb::handle block, nb::handle args,
+                     size_t shared_mem) {
+  unsigned g[3], b[3];
+  dims3(grid, g, "grid");
+  dims3(block, b, "block");
+  RawArgs ra;
+  raw_args(args, ra);
+  const int nargs = static_cast<int>(PySequence_Size(args.ptr()));
+  nb::gil_scoped_release rel;
+  f.launch(g, b, ra.ptrs, nargs, shared_mem);
+}
 
 // The kernel's function on the current device, if loaded there (and the backend is CUDA);
 // `device` receives the current device.
@@ -344,6 +361,13 @@ void init_jit(nb::module_& m) {
           [](nb::handle self, nb::handle grid, nb::handle block, nb::handle args, size_t shared_mem,
              nb::handle stream) {
             if (!nb::isinstance<RawKernelBase>(self)) throw TypeError("expected a RawKernel");
+            if (default_backend().type() == DeviceType::Host) {
+              RawKernelBase& hk = *nb::inst_ptr<RawKernelBase>(self);
+              if (!hk.host_fn) hk.host_fn = nb::cast<jit::HostRawFunction>(self.attr("_kernel"));
+              if (!PyTuple_Check(args.ptr()) && !PyList_Check(args.ptr())) throw TypeError("args must be a tuple");
+              host_raw_launch(*hk.host_fn, grid, block, args, shared_mem);
+              return;
+            }
             const RawKernelBase& k = *nb::inst_ptr<RawKernelBase>(self);
             const jit::CudaFunction* f = current_function(k);
             nb::object loaded;
@@ -371,6 +395,27 @@ void init_jit(nb::module_& m) {
           nb::gil_scoped_release rel;
           return std::const_pointer_cast<jit::CudaImage>(jit::compile_cuda(source, o, dev));
         });
+  // ---- RawKernel / RawModule on the host backend ----
+  nb::class_<jit::HostRawFunction>(m, "_HostRawFunction")
+      .def("attribute", &jit::HostRawFunction::attribute)
+      .def("set_attribute", &jit::HostRawFunction::set_attribute)
+      .def("launch", [](const jit::HostRawFunction& f, nb::handle grid, nb::handle block, nb::handle args,
+                        size_t shared_mem) { host_raw_launch(f, grid, block, args, shared_mem); })
+      .def_prop_ro("name", &jit::HostRawFunction::name);
+  nb::class_<jit::HostRawModule>(m, "_HostRawModule")
+      .def("function", &jit::HostRawModule::function)
+      .def("global_", &jit::HostRawModule::global)
+      .def_prop_ro("uses_fibers", &jit::HostRawModule::uses_fibers);
+  m.def("_compile_host_raw",
+        [](const std::string& source, nb::handle options, nb::handle name_expressions, const std::string& name) {
+          std::vector<std::string> o = option_list(options), n = option_list(name_expressions);
+          nb::gil_scoped_release rel;
+          return jit::compile_host_raw(source, o, n, name);
+        });
+  m.def("_translate_host_raw", [](const std::string& source) {
+    jit::HostRawSource t = jit::translate_raw_source(source, "kernel");
+    return nb::make_tuple(t.text, t.kernels, t.needs_fibers);
+  });
   m.def("_load_cuda_module", [](std::shared_ptr<jit::CudaImage> im) {
     Backend& be = default_backend();
     return jit::load_cuda_module(im, be.current_device());

@@ -112,10 +112,8 @@ class ReductionKernel:
         return f"<ReductionKernel {self.name}>"
 
 
-def _check_backend(what):
-    if _core.backend_name() != "cuda":
-        raise RuntimeError(f"{what} needs the CUDA backend (the current backend is "
-                           f"'{_core.backend_name()}'): CUDA C++ cannot run on the host backend")
+def _on_host():
+    return _core.backend_name() != "cuda"
 
 
 def _check_jitify(jitify):
@@ -133,7 +131,9 @@ class RawModule:
     """A CUDA C++ module (``cupy.RawModule``) from ``code=`` (CUDA C++) or ``path=`` (a .cubin,
     .fatbin or .ptx file; a .cu file is read as source). Compiled lazily at the first ``get_function``/``get_global`` (V8-RAWMODULE),
     as C++17 unless ``options`` give a ``-std`` (V14-RTC). ``name_expressions`` lists template
-    instantiations (e.g. ``'my_kernel<float>'``) that ``get_function`` can then take by that name."""
+    instantiations (e.g. ``'my_kernel<float>'``) that ``get_function`` can then take by that name.
+    On the host backend the source is compiled by the system C++ compiler and its kernels run
+    with block semantics (docs/user-kernels.md)."""
 
     def __init__(self, code=None, *, path=None, options=(), backend="nvrtc", translate_cucomplex=False,
                  enable_cooperative_groups=False, name_expressions=None, jitify=False):
@@ -148,6 +148,8 @@ class RawModule:
         self.enable_cooperative_groups = enable_cooperative_groups
         self.name_expressions = tuple(name_expressions) if name_expressions is not None else None
         self._modules = {}  # device id -> loaded module (compiled once; loaded per device)
+        self._host = None  # the module compiled for the host backend
+        self._name = "module"  # names the source in compiler messages
         self._image = None
         self._binary = None
         if path is not None and not path.endswith((".cu", ".cuh")):
@@ -165,13 +167,22 @@ class RawModule:
                     "typedef cupric::complex<double> cuDoubleComplex;\n") + code
         return code
 
+    def _load_host(self):
+        if self._host is None:
+            if self._binary is not None:
+                raise RuntimeError(f"RawModule(path={self.file_path!r}): a cubin, fatbin or PTX file cannot run "
+                                   "on the host backend; give the CUDA C++ source (code= or a .cu file)")
+            self._host = _core._compile_host_raw(self._source(), list(self.options),
+                                                 list(self.name_expressions or ()), self._name)
+        return self._host
+
     def _load(self, device=None):
+        if _on_host():
+            return self._load_host()
         if device is None:
-            _check_backend("RawModule")
             device = _rt.current_device()
         mod = self._modules.get(device)
         if mod is None:
-            _check_backend("RawModule")
             if self._binary is not None:  # a cubin, fatbin or PTX file (path=)
                 is_ptx = self.file_path.endswith(".ptx")
                 image = _core._image_from_binary(self._binary, not is_ptx)
@@ -228,6 +239,7 @@ class RawKernel(_core._RawKernelBase):
         self._mod = RawModule(code=code, options=options, backend=backend,
                               translate_cucomplex=translate_cucomplex,
                               enable_cooperative_groups=enable_cooperative_groups)
+        self._mod._name = name if name.isidentifier() else "kernel"
 
     @classmethod
     def _from_module(cls, module, name):
@@ -242,8 +254,11 @@ class RawKernel(_core._RawKernelBase):
 
     @property
     def _kernel(self):
-        if _core.backend_name() != "cuda":
-            _check_backend("RawKernel")
+        if _on_host():
+            fn = self.__dict__.get("_host_fn")
+            if fn is None:
+                fn = self.__dict__["_host_fn"] = self._mod._load_host().function(self.name)
+            return fn
         dev = _rt.current_device()
         fn = self._function(dev)
         if fn is None:

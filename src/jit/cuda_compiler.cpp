@@ -292,6 +292,7 @@ std::shared_ptr<const CudaImage> compile_cuda_for_arch(const std::string& source
   for (const auto& d : inc_dirs) key_text += "-I" + d + '\0';
   key_text += std::string("names") + '\0';
   for (const auto& n : opt.name_expressions) key_text += n + '\0';
+  for (const auto& [n, t] : cupy_compat_headers()) key_text += n + '\0' + t + '\0';
   key_text += ident + '\0' + header_set_hash() + (opt.minimal_fp16_headers ? std::string("|fp16min") : std::string());
   const std::string key = hash_hex(key_text);
   if (auto im = images().get(key)) {
@@ -336,6 +337,7 @@ std::shared_ptr<const CudaImage> compile_cuda_for_arch(const std::string& source
 
   // Headers handed to NVRTC in memory: the JIT header set, and the C library shims.
   std::vector<std::pair<std::string, std::string>> hdrs = header_set();
+  for (auto& h : cupy_compat_headers()) hdrs.push_back(h);
   for (const char* n : {"cstdint", "cstddef", "stdint.h", "stddef.h"}) hdrs.emplace_back(n, kStdShim);
   hdrs.emplace_back("cstring", "#pragma once\n");
   if (inc_dirs.empty() || opt.minimal_fp16_headers) {  // minimal cuda_fp16.h / cuda_bf16.h for half.hpp

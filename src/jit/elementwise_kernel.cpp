@@ -105,7 +105,7 @@ std::vector<ndarray> ElementwiseKernel::run(const std::vector<KernelArg>& args, 
   Impl& k = *impl_;
   jit::BoundArgs b = jit::bind_args(k.in, k.out, args, k.name);
   const size_t nin = k.in.size(), nout = k.out.size();
-  // Loop shape: broadcast of the non-raw arrays (inputs, then given outputs must match it).
+  // Loop shape: broadcast of the non-raw arrays, inputs and given outputs together.
   std::vector<Dims> in_shapes;
   bool any_array = false;
   for (size_t i = 0; i < nin; ++i)
@@ -119,17 +119,19 @@ std::vector<ndarray> ElementwiseKernel::run(const std::vector<KernelArg>& args, 
   } else if (!any_array) {
     throw ValueError("Loop size is undecided");
   } else {
-    shape = in_shapes.empty() ? Dims{} : broadcast_shapes(in_shapes);
-    bool first = in_shapes.empty();
-    for (size_t i = 0; i < b.outs.size(); ++i) {
-      if (k.out[i].raw) continue;
-      if (first) {
-        shape = b.outs[i].shape();
-        first = false;
-      } else if (b.outs[i].shape() != shape) {
-        throw ValueError("Out shape is mismatched");
-      }
+    // CuPy broadcasts inputs and given outputs together; each output must then have the
+    // broadcast shape (an input may not enlarge an output).
+    std::vector<Dims> all = in_shapes;
+    for (size_t i = 0; i < b.outs.size(); ++i)
+      if (!k.out[i].raw) all.push_back(b.outs[i].shape());
+    try {
+      shape = broadcast_shapes(all);
+    } catch (const ValueError&) {
+      if (all.size() == in_shapes.size()) throw;
+      throw ValueError("Out shape is mismatched");
     }
+    for (size_t i = 0; i < b.outs.size(); ++i)
+      if (!k.out[i].raw && b.outs[i].shape() != shape) throw ValueError("Out shape is mismatched");
   }
   std::vector<ndarray> outs = b.outs;
   if (outs.empty())

@@ -10,6 +10,14 @@ extern const EmbeddedHeader kEmbeddedHeaders[];
 extern const int kNumEmbeddedHeaders;
 }  // namespace cupric::jit
 
+#include <string>
+#include <utility>
+#include <vector>
+
 namespace cupric::jit {
 void clear_cuda_modules();  // src/jit/cuda_compiler.cpp
+// src/jit/stand_in_headers.cpp: CUDA's headers for the host compiler (cuda_runtime.h, ...), and
+// CuPy's <cupy/complex.cuh> for both compilers.
+std::vector<std::pair<std::string, std::string>> host_stand_in_headers();
+std::vector<std::pair<std::string, std::string>> cupy_compat_headers();
 }  // namespace cupric::jit

@@ -93,13 +93,32 @@ void make_dirs(const std::string& path) {
   }
 }
 
-// A folder holding the header set for the host compiler (written once per header hash).
+// The header set plus the host stand-ins of CUDA's headers, and their hash.
+const std::vector<std::pair<std::string, std::string>>& host_headers() {
+  static const auto h = [] {
+    auto v = header_set();
+    for (auto& p : host_stand_in_headers()) v.push_back(p);
+    return v;
+  }();
+  return h;
+}
+std::string hash_of_headers(const std::vector<std::pair<std::string, std::string>>& headers) {
+  std::string all;
+  for (const auto& [n, t] : headers) all += n + '\0' + t + '\0';
+  return hash_hex(all);
+}
+const std::string& host_headers_hash() {
+  static const std::string h = hash_of_headers(host_headers());
+  return h;
+}
+
+// A folder holding the host headers for the host compiler (written once per their hash).
 std::string host_include_dir(const std::string& scratch_root) {
-  std::string dir = scratch_root + "/include/" + header_set_hash();
+  std::string dir = scratch_root + "/include/" + host_headers_hash();
   std::string stamp = dir + "/.complete";
   struct stat st;
   if (::stat(stamp.c_str(), &st) == 0) return dir;
-  for (const auto& [name, text] : header_set()) {
+  for (const auto& [name, text] : host_headers()) {
     std::string path = dir + "/" + name;
     make_dirs(path.substr(0, path.rfind('/')));
     std::string tmp = path + ".tmp" + std::to_string(::getpid());
@@ -140,11 +159,7 @@ std::vector<std::pair<std::string, std::string>> header_set() {
 }
 
 const std::string& header_set_hash() {
-  static const std::string h = [] {
-    std::string all;
-    for (const auto& [n, t] : header_set()) all += n + '\0' + t + '\0';
-    return hash_hex(all);
-  }();
+  static const std::string h = hash_of_headers(header_set());
   return h;
 }
 
@@ -159,9 +174,16 @@ void* HostModule::symbol(const std::string& name) const {
   return s;
 }
 
-std::shared_ptr<HostModule> compile_host(const std::string& source, const std::string& name_for_errors) {
-  static const char* kFlags = "-std=c++17 -O2 -shared -fPIC -w";
-  const std::string key = hash_hex(source + '\0' + kFlags + '\0' + compiler_identity() + '\0' + header_set_hash());
+std::shared_ptr<HostModule> compile_host(const std::string& source, const std::string& name_for_errors,
+                                         const std::vector<std::string>& extra_flags) {
+  std::string flags = "-std=c++17 -O2 -shared -fPIC -w";
+  // GCC makes static locals of inline functions and templates (a `__shared__` array in a template
+  // kernel, say) STB_GNU_UNIQUE symbols, which pin the library in memory for good; its fd is then
+  // closed and reused, and a later dlopen of the same /proc/self/fd name would return the old
+  // library (Note [Loading verified bytes]).
+  if (compiler_identity().find("clang") == std::string::npos) flags += " -fno-gnu-unique";
+  for (const auto& f : extra_flags) flags += " " + shell_quote(f);  // (a later -std= wins)
+  const std::string key = hash_hex(source + '\0' + flags + '\0' + compiler_identity() + '\0' + host_headers_hash());
   if (auto m = host_modules().get(key)) {
     ++cache_stats().memory_hits;
     return *m;
@@ -211,7 +233,7 @@ std::shared_ptr<HostModule> compile_host(const std::string& source, const std::s
   std::string src = tmp + "/kernel.cpp", so = tmp + "/kernel.so";
   if (!write_file(src, source)) throw RuntimeError("cupric: cannot write " + src);
   auto [rc, log] =
-      run(host_cxx() + " " + kFlags + " -I" + shell_quote(inc) + " " + shell_quote(src) + " -o " + shell_quote(so));
+      run(host_cxx() + " " + flags + " -I" + shell_quote(inc) + " " + shell_quote(src) + " -o " + shell_quote(so));
   ++cache_stats().compiles;
   if (rc != 0)
     throw CompileError("cupric: compiling the kernel '" + name_for_errors + "' with " + host_cxx() + " failed", log,

@@ -39,8 +39,11 @@ class HostModule {
   std::string path_;
   int fd_;
 };
-// Compiles `source` (C++17, -O2) with $CUPRIC_HOST_CXX / $CXX / c++, cached by content.
-std::shared_ptr<HostModule> compile_host(const std::string& source, const std::string& name_for_errors = "");
+// Compiles `source` (C++17, -O2, then `extra_flags`: -D, -I, -std=) with $CUPRIC_HOST_CXX / $CXX /
+// c++, cached by content. The include path holds the header set and the host stand-ins of CUDA's
+// headers (cuda_runtime.h, math_constants.h, cuda_fp16.h, cuComplex.h, cupy/complex.cuh).
+std::shared_ptr<HostModule> compile_host(const std::string& source, const std::string& name_for_errors = "",
+                                         const std::vector<std::string>& extra_flags = {});
 
 // ---- CUDA ------------------------------------------------------------------------------------------
 // The compiled image of a CUDA program: a cubin (or PTX when NVRTC cannot target the device's

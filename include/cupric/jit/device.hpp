@@ -15,6 +15,7 @@
 #define CUPRIC_JIT_GLOBAL static
 #define CUPRIC_JIT_DEVICE
 #include <math.h>
+#include "cupric/jit/host_cuda.hpp"
 #endif
 
 namespace cupric {
@@ -195,47 +196,49 @@ CUPRIC_HD inline complex<double> exp(complex<double> a) {
   double e = ::exp(a.re);
   return {e * ::cos(a.im), e * ::sin(a.im)};
 }
+// arg, log, sqrt, polar and pow as CuPy's complex.cuh (thrust::complex) gives them to raw kernels.
+CUPRIC_HD inline float arg(complex<float> a) { return ::atan2f(a.im, a.re); }
+CUPRIC_HD inline double arg(complex<double> a) { return ::atan2(a.im, a.re); }
+CUPRIC_HD inline complex<float> log(complex<float> a) { return {::logf(abs(a)), arg(a)}; }
+CUPRIC_HD inline complex<double> log(complex<double> a) { return {::log(abs(a)), arg(a)}; }
+template <class T> CUPRIC_HD inline complex<T> polar(T r, T theta = T(0)) {
+  return {r * static_cast<T>(::cos(theta)), r * static_cast<T>(::sin(theta))};
+}
+// sqrt on the principal branch: w = sqrt((|a| + |re|) / 2), without cancellation.
+template <class T> CUPRIC_HD inline complex<T> csqrt_impl(complex<T> a) {
+  if (a.re == 0 && a.im == 0) return {T(0), a.im};
+  T w = static_cast<T>(::sqrt((static_cast<double>(abs(a)) + (a.re < 0 ? -a.re : a.re)) / 2));
+  if (a.re >= 0) return {w, a.im / (2 * w)};
+  return {(a.im < 0 ? -a.im : a.im) / (2 * w),
+          (a.im < 0 || (a.im == 0 && 1 / a.im < 0)) ? -w : w};  // (-0.0 gives the lower root)
+}
+CUPRIC_HD inline complex<float> sqrt(complex<float> a) { return csqrt_impl(a); }
+CUPRIC_HD inline complex<double> sqrt(complex<double> a) { return csqrt_impl(a); }
+template <class T> CUPRIC_HD inline complex<T> pow(complex<T> a, complex<T> b) {
+  return (a.re == 0 && a.im == 0) ? complex<T>(T(0), T(0)) : exp(b * log(a));
+}
+template <class T> CUPRIC_HD inline complex<T> pow(complex<T> a, T b) { return pow(a, complex<T>(b)); }
 
 namespace jit_device {
 using ::cupric::abs;
+using ::cupric::arg;
 using ::cupric::conj;
 using ::cupric::exp;
 using ::cupric::imag;
+using ::cupric::log;
 using ::cupric::norm;
+using ::cupric::polar;
+using ::cupric::pow;
 using ::cupric::real;
+using ::cupric::sqrt;
 
-// Atomics: CUDA's atomicAdd & co. on device; plain read-modify-write on the (single-threaded)
-// host backend, so the same user code runs on both.
+// Atomics: CUDA's atomicAdd & co. (on the host from cupric/jit/host_cuda.hpp, Note [Host CUDA
+// vocabulary]) plus complex<T>, one component at a time.
 #if !defined(__CUDACC__)
-template <class T> inline T atomicAdd(T* p, T v) {
-  T old = *p;
-  *p = old + v;
-  return old;
-}
-template <class T> inline T atomicSub(T* p, T v) {
-  T old = *p;
-  *p = old - v;
-  return old;
-}
-template <class T> inline T atomicMax(T* p, T v) {
-  T old = *p;
-  if (v > old) *p = v;
-  return old;
-}
-template <class T> inline T atomicMin(T* p, T v) {
-  T old = *p;
-  if (v < old) *p = v;
-  return old;
-}
-template <class T> inline T atomicExch(T* p, T v) {
-  T old = *p;
-  *p = v;
-  return old;
-}
-template <class T> inline T atomicCAS(T* p, T cmp, T v) {
-  T old = *p;
-  if (old == cmp) *p = v;
-  return old;
+template <class T>
+inline complex<T> atomicAdd(complex<T>* p, complex<T> v) {
+  T re = ::atomicAdd(&p->re, v.re), im = ::atomicAdd(&p->im, v.im);
+  return {re, im};
 }
 #else
 template <class T>

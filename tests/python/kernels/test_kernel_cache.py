@@ -127,7 +127,8 @@ def test_cache_dir_default(monkeypatch):
 
 def test_header_set_is_embedded():
     names = [n for n, _ in _core._jit_header_set()]
-    assert names == ["cupric/config.hpp", "cupric/complex.hpp", "cupric/half.hpp", "cupric/jit/device.hpp"]
+    assert names == ["cupric/config.hpp", "cupric/complex.hpp", "cupric/half.hpp", "cupric/jit/device.hpp",
+                     "cupric/jit/host_cuda.hpp", "cupric/jit/host_launch.hpp"]
     assert len(_core._jit_header_set_hash()) == 32
 
 

@@ -1,6 +1,7 @@
 """RawKernel and RawModule: CUDA C++ compiled with NVRTC. The GPU tests are self-checking against
 NumPy (template kernels through name_expressions, cooperative groups, shared memory, streams,
-attributes); on the host backend constructing works and compiling raises a clear RuntimeError."""
+attributes); the host backend runs CUDA C++ too (test_raw_kernel_blocks.py), and its cubin/PTX
+loading raises a clear RuntimeError."""
 import warnings
 
 import numpy
@@ -33,7 +34,7 @@ def test_rawmodule_is_lazy_V8_RAWMODULE():
     m = cupric.RawModule(code="this is not C++")
     k = cupric.RawKernel("neither is this", "k")
     assert m.code == "this is not C++" and k.name == "k"
-    with pytest.raises(CompileException if ON_CUDA else RuntimeError):
+    with pytest.raises(CompileException):
         m.get_function("k")
 
 
@@ -57,14 +58,25 @@ def test_rawmodule_arguments():
 
 
 @host_only
-def test_rawkernel_on_host_backend_raises():
+def test_rawkernel_runs_on_host_backend():
+    # the host backend compiles CUDA C++ with the system compiler (test_raw_kernel_blocks.py)
     k = cupric.RawKernel(ADD_SRC, "add_f32")
-    x = cupric.zeros(4, dtype=numpy.float32)
-    with pytest.raises(RuntimeError, match="CUDA backend"):
-        k((1,), (4,), (x, x, x, numpy.int64(4)))
+    x = cupric.arange(4, dtype=numpy.float32)
+    z = cupric.zeros(4, dtype=numpy.float32)
+    k((1,), (4,), (x, x, z, numpy.int64(4)))
+    numpy.testing.assert_array_equal(z.get(), [0, 2, 4, 6])
+    assert k.attributes["max_threads_per_block"] == 1024
 
 
-# ---- on the GPU -------------------------------------------------------------------------------------
+@host_only
+def test_rawmodule_binary_path_on_host_backend_raises(tmp_path):
+    f = tmp_path / "k.cubin"
+    f.write_bytes(b"\x7fELF not really")
+    with pytest.raises(RuntimeError, match="host backend"):
+        cupric.RawModule(path=str(f)).get_function("k")
+
+
+# ---- on the GPU (and the ones without a gpu mark on the host backend too) ----------------------------
 
 @pytest.mark.gpu
 def test_rawkernel_add():
@@ -83,7 +95,6 @@ def test_rawkernel_add():
     assert k.num_regs > 0
 
 
-@pytest.mark.gpu
 def test_rawmodule_templates_name_expressions_and_cpp17():
     src = r'''
     #include <cupric/jit/device.hpp>
@@ -108,7 +119,6 @@ def test_rawmodule_templates_name_expressions_and_cpp17():
     assert g.ptr != 0
 
 
-@pytest.mark.gpu
 def test_rawkernel_shared_memory_and_stream():
     src = r'''
     extern "C" __global__ void block_sum(const double* x, double* out, int n) {
@@ -156,7 +166,6 @@ def test_rawkernel_cooperative_groups():
     numpy.testing.assert_array_equal(out.get(), (numpy.arange(n) * 2)[::-1])
 
 
-@pytest.mark.gpu
 def test_rawkernel_compile_error_log(monkeypatch):
     k = cupric.RawKernel('extern "C" __global__ void broken() { undeclared_thing = 1; }', "broken")
     with pytest.raises(CompileException) as e:
@@ -169,7 +178,6 @@ def test_rawkernel_compile_error_log(monkeypatch):
     assert "==== source ====" in str(e2.value)
 
 
-@pytest.mark.gpu
 def test_rawkernel_fp16_and_translate_cucomplex():
     src = r'''
     #include <cuda_fp16.h>
@@ -204,7 +212,6 @@ def test_rawmodule_from_cubin_and_ptx_path(tmp_path):
         numpy.testing.assert_array_equal(z.get(), 2 * numpy.arange(64, dtype=numpy.float32))
 
 
-@pytest.mark.gpu
 def test_rawkernel_scalar_argument_kinds():
     """Python bool/int/float/complex pass as bool/int64/double/complex128; NumPy scalars pass
     their own bytes (the launch's fast path); a Python int beyond int64 raises OverflowError."""
@@ -226,7 +233,6 @@ def test_rawkernel_scalar_argument_kinds():
         k((1,), (1,), (True, 2 ** 64, 2.5, 1j, numpy.float32(0), numpy.uint8(0), numpy.int8(0), out))
 
 
-@pytest.mark.gpu
 def test_rawkernel_launch_errors_from_the_call_slot():
     # after the first launch the kernel's calls go through the C++ call slot (Note [RawKernel
     # launch path]); its errors are the same Python exceptions, and nothing is launched
