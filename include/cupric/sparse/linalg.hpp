@@ -1,0 +1,80 @@
+// cupricx.scipy.sparse.linalg for C++ callers: a linear operator (shape, dtype, matvec and an
+// optional rmatvec) and SciPy's Krylov solvers over it (cg, cgs, bicgstab, gmres, minres), with
+// SciPy 1.17's arguments, return codes and callbacks (src/sparse/linalg/, docs/sparse_linalg.md).
+#pragma once
+#include <complex>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include "cupric/ndarray.hpp"
+
+namespace cupric::sparse::linalg {
+
+// What a solver needs of a matrix: its shape, its dtype and y = A @ x for a vector x of length
+// cols (and y = A^H @ x for one of length rows, where a solver needs it). The functions may
+// return any shape of the right size and any dtype that casts to the solver's (the Python
+// LinearOperator's matvec, a lambda over a sparse matrix, a dense product). A dense matrix
+// becomes one with `from_dense`.
+struct LinearOperator {
+  int64_t rows = 0, cols = 0;
+  DType dtype;
+  std::function<ndarray(const ndarray&)> matvec;
+  std::function<ndarray(const ndarray&)> rmatvec;  // empty: not available
+
+  // A 2-D ndarray as an operator (matvec: a @ x, rmatvec: conj(a).T @ x).
+  static LinearOperator from_dense(const ndarray& a);
+};
+
+// The arguments common to the iterative solvers (SciPy's names). The tolerance reached is
+// max(atol, rtol * ||b||) on the (unpreconditioned) residual norm.
+struct IterativeOptions {
+  ndarray x0;                         // undefined: zeros
+  double rtol = 1e-5;
+  double atol = 0.0;                  // must be >= 0
+  std::optional<int64_t> maxiter;     // default: 10 * n (minres: 5 * n)
+  const LinearOperator* M = nullptr;  // preconditioner (an approximation of A^-1); null: identity
+  // Called after every iteration with the current x (gmres: see GmresCallback).
+  std::function<void(const ndarray&)> callback;
+  // How often cg reads the residual norm back (Note [Residual checks] in
+  // src/sparse/linalg/krylov.cpp); 0: automatic (every iteration on the host backend or with a
+  // callback, every 16 on a GPU).
+  int64_t check_every = 0;
+};
+
+struct IterativeResult {
+  ndarray x;
+  // SciPy's info: 0 converged, > 0 the iteration limit (maxiter) was reached without
+  // convergence, < 0 a breakdown (-10: rho, -11: omega or a zero product; cgs and bicgstab).
+  int64_t info = 0;
+  int64_t iterations = 0;  // iterations run (for gmres: inner iterations)
+};
+
+IterativeResult cg(const LinearOperator& A, const ndarray& b, const IterativeOptions& opts = {});
+IterativeResult cgs(const LinearOperator& A, const ndarray& b, const IterativeOptions& opts = {});
+IterativeResult bicgstab(const LinearOperator& A, const ndarray& b, const IterativeOptions& opts = {});
+
+// gmres's callback_type: Legacy and PrNorm call `callback_norm` with the preconditioned
+// residual norm relative to ||b|| after every inner iteration (Legacy also counts maxiter in
+// inner iterations, as SciPy's default); X calls `callback` with x after every restart cycle.
+enum class GmresCallback { Legacy, PrNorm, X };
+struct GmresOptions : IterativeOptions {
+  std::optional<int64_t> restart;  // default 20 (at most n)
+  GmresCallback callback_type = GmresCallback::Legacy;
+  std::function<void(double)> callback_norm;
+};
+IterativeResult gmres(const LinearOperator& A, const ndarray& b, const GmresOptions& opts = {});
+
+// minres for Hermitian A (and Hermitian positive definite M): solves (A - shift I) x = b;
+// `check` tests A and M for symmetry first (ValueError). info: 0 converged, maxiter otherwise.
+struct MinresOptions : IterativeOptions {
+  double shift = 0.0;
+  bool check = false;
+};
+IterativeResult minres(const LinearOperator& A, const ndarray& b, const MinresOptions& opts = {});
+
+// The dtype a solver computes in for an operator of dtype `a` and a right-hand side of dtype
+// `b` (SciPy's make_system): the promotion of the two, each counted as float64 unless it is
+// float32/64 or complex64/128.
+DType solver_dtype(DType a, DType b);
+
+}  // namespace cupric::sparse::linalg
