@@ -1,4 +1,4 @@
-// cupric._core._sparse_linalg: the Krylov solvers of cupricx.scipy.sparse.linalg
+// cupric._core._sparse_linalg: the Krylov and least-squares solvers of cupricx.scipy.sparse.linalg
 // (cupric/sparse/linalg.hpp) as private functions. No logic: a Python LinearOperator (or a
 // cupric array) becomes a C++ LinearOperator whose matvec calls back into Python;
 // python/cupricx/scipy/sparse/linalg/ holds the signatures.
@@ -113,6 +113,40 @@ void init_sparse_linalg(nb::module_& parent) {
       },
       nb::arg("A"), nb::arg("b"), nb::arg("x0").none(), nb::arg("rtol"), nb::arg("shift"), nb::arg("maxiter").none(),
       nb::arg("M").none(), nb::arg("callback").none(), nb::arg("check"));
+  m.def(
+      "lsqr",
+      [](nb::handle A, nb::handle b, double damp, double atol, double btol, double conlim,
+         std::optional<int64_t> iter_lim, bool calc_var, nb::handle x0) {
+        sl::LeastSquaresOptions o;
+        o.damp = damp;
+        o.atol = atol;
+        o.btol = btol;
+        o.conlim = conlim;
+        o.iter_lim = iter_lim;
+        o.calc_var = calc_var;
+        o.x0 = array_arg_or_none(x0);
+        sl::LsqrResult r = sl::lsqr(to_operator(A), as_device_array(b), o);
+        return nb::make_tuple(wrap(std::move(r.x)), r.istop, r.itn, r.r1norm, r.r2norm, r.anorm, r.acond, r.arnorm,
+                              r.xnorm, wrap(std::move(r.var)));
+      },
+      nb::arg("A"), nb::arg("b"), nb::arg("damp"), nb::arg("atol"), nb::arg("btol"), nb::arg("conlim"),
+      nb::arg("iter_lim").none(), nb::arg("calc_var"), nb::arg("x0").none());
+  m.def(
+      "lsmr",
+      [](nb::handle A, nb::handle b, double damp, double atol, double btol, double conlim,
+         std::optional<int64_t> maxiter, nb::handle x0) {
+        sl::LeastSquaresOptions o;
+        o.damp = damp;
+        o.atol = atol;
+        o.btol = btol;
+        o.conlim = conlim;
+        o.iter_lim = maxiter;
+        o.x0 = array_arg_or_none(x0);
+        sl::LsmrResult r = sl::lsmr(to_operator(A), as_device_array(b), o);
+        return nb::make_tuple(wrap(std::move(r.x)), r.istop, r.itn, r.normr, r.normar, r.normA, r.condA, r.normx);
+      },
+      nb::arg("A"), nb::arg("b"), nb::arg("damp"), nb::arg("atol"), nb::arg("btol"), nb::arg("conlim"),
+      nb::arg("maxiter").none(), nb::arg("x0").none());
   m.def("solver_dtype", [](nb::handle a, nb::handle b) {
     return dtype_object(sl::solver_dtype(resolve_dtype(a).dtype, resolve_dtype(b).dtype));
   });

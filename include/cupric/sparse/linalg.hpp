@@ -72,6 +72,33 @@ struct MinresOptions : IterativeOptions {
 };
 IterativeResult minres(const LinearOperator& A, const ndarray& b, const MinresOptions& opts = {});
 
+// Least squares: SciPy's lsqr and lsmr (Paige and Saunders; Fong and Saunders) for
+// min ||A x - b||^2 + damp^2 ||x||^2 with A of any shape (they use A's rmatvec). They compute
+// in the promotion of A's and b's dtypes with float64 (SciPy's). istop: 0 x = 0 (or x0) is exact,
+// 1 A x - b small enough (atol, btol), 2 least-squares solution good enough (atol), 3 cond(A)
+// above conlim, 4-6 as 1-3 at machine precision, 7 the iteration limit.
+struct LeastSquaresOptions {
+  double damp = 0.0, atol = 1e-6, btol = 1e-6, conlim = 1e8;
+  std::optional<int64_t> iter_lim;  // default: lsqr 2 * n, lsmr min(m, n)
+  ndarray x0;                       // undefined: zeros
+  bool calc_var = false;            // lsqr only
+};
+struct LsqrResult {
+  ndarray x;
+  int istop = 0;
+  int64_t itn = 0;
+  double r1norm = 0, r2norm = 0, anorm = 0, acond = 0, arnorm = 0, xnorm = 0;
+  ndarray var;  // diagonal of (A^H A + damp^2 I)^-1 estimates when calc_var, else zeros
+};
+LsqrResult lsqr(const LinearOperator& A, const ndarray& b, const LeastSquaresOptions& opts = {});
+struct LsmrResult {
+  ndarray x;
+  int istop = 0;
+  int64_t itn = 0;
+  double normr = 0, normar = 0, normA = 0, condA = 0, normx = 0;
+};
+LsmrResult lsmr(const LinearOperator& A, const ndarray& b, const LeastSquaresOptions& opts = {});
+
 // The dtype a solver computes in for an operator of dtype `a` and a right-hand side of dtype
 // `b` (SciPy's make_system): the promotion of the two, each counted as float64 unless it is
 // float32/64 or complex64/128.

@@ -8,3 +8,4 @@ Linear operators (``LinearOperator``, ``aslinearoperator``), Krylov solvers (``c
 
 from cupricx.scipy.sparse.linalg._interface import LinearOperator, aslinearoperator  # noqa: F401
 from cupricx.scipy.sparse.linalg._iterative import bicgstab, cg, cgs, gmres, minres  # noqa: F401
+from cupricx.scipy.sparse.linalg._least_squares import lsmr, lsqr  # noqa: F401
