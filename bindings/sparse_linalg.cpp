@@ -147,6 +147,42 @@ void init_sparse_linalg(nb::module_& parent) {
       },
       nb::arg("A"), nb::arg("b"), nb::arg("damp"), nb::arg("atol"), nb::arg("btol"), nb::arg("conlim"),
       nb::arg("maxiter").none(), nb::arg("x0").none());
+  m.def(
+      "eigsh",
+      [](nb::handle A, int64_t k, const std::string& which, nb::handle v0, std::optional<int64_t> ncv,
+         std::optional<int64_t> maxiter, double tol, bool return_eigenvectors) {
+        sl::EigshOptions o;
+        o.k = k;
+        o.which = which;
+        o.v0 = array_arg_or_none(v0);
+        o.ncv = ncv;
+        o.maxiter = maxiter;
+        o.tol = tol;
+        o.return_eigenvectors = return_eigenvectors;
+        sl::EigshResult r = sl::eigsh(to_operator(A), o);
+        if (!return_eigenvectors) return wrap(std::move(r.w));
+        return nb::object(nb::make_tuple(wrap(std::move(r.w)), wrap(std::move(r.x))));
+      },
+      nb::arg("A"), nb::arg("k"), nb::arg("which"), nb::arg("v0").none(), nb::arg("ncv").none(),
+      nb::arg("maxiter").none(), nb::arg("tol"), nb::arg("return_eigenvectors"));
+  m.def(
+      "spsolve",
+      [](int64_t rows, int64_t cols, nb::handle indptr, nb::handle indices, nb::handle data, nb::handle b) {
+        sl::SpsolveResult r = sl::spsolve(
+            {rows, cols, as_device_array(indptr), as_device_array(indices), as_device_array(data)}, as_device_array(b));
+        return nb::make_tuple(wrap(std::move(r.x)), r.singular);
+      },
+      nb::arg("rows"), nb::arg("cols"), nb::arg("indptr"), nb::arg("indices"), nb::arg("data"), nb::arg("b"));
+  m.def(
+      "spsolve_triangular",
+      [](int64_t rows, int64_t cols, nb::handle indptr, nb::handle indices, nb::handle data, nb::handle b, bool lower,
+         bool unit_diagonal) {
+        return wrap(sl::spsolve_triangular(
+            {rows, cols, as_device_array(indptr), as_device_array(indices), as_device_array(data)}, as_device_array(b),
+            lower, unit_diagonal));
+      },
+      nb::arg("rows"), nb::arg("cols"), nb::arg("indptr"), nb::arg("indices"), nb::arg("data"), nb::arg("b"),
+      nb::arg("lower"), nb::arg("unit_diagonal"));
   m.def("solver_dtype", [](nb::handle a, nb::handle b) {
     return dtype_object(sl::solver_dtype(resolve_dtype(a).dtype, resolve_dtype(b).dtype));
   });

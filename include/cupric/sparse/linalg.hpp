@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include "cupric/ndarray.hpp"
 
 namespace cupric::sparse::linalg {
@@ -98,6 +99,44 @@ struct LsmrResult {
   double normr = 0, normar = 0, normA = 0, condA = 0, normx = 0;
 };
 LsmrResult lsmr(const LinearOperator& A, const ndarray& b, const LeastSquaresOptions& opts = {});
+
+// eigsh: k eigenvalues (and eigenvectors) of a Hermitian A by thick-restart Lanczos with full
+// reorthogonalisation (CuPy's algorithm). which: "LM" (largest magnitude), "LA" (largest
+// algebraic) or "SA" (smallest algebraic). w ascending (A's real dtype), x n x k.
+struct EigshOptions {
+  int64_t k = 6;
+  std::string which = "LM";
+  ndarray v0;                     // undefined: a fixed pseudo-random start vector
+  std::optional<int64_t> ncv;     // default min(max(2k, k + 32), n - 1)
+  std::optional<int64_t> maxiter; // default 10 n (counted in Lanczos steps)
+  double tol = 0;                 // 0: A's machine epsilon
+  bool return_eigenvectors = true;
+};
+struct EigshResult {
+  ndarray w, x;  // x undefined without return_eigenvectors
+};
+EigshResult eigsh(const LinearOperator& A, const EigshOptions& opts = {});
+
+// Direct solves of a CSR matrix given by its arrays (SciPy's layout: indptr rows + 1 entries,
+// indices and data nnz each; duplicates sum), as cupricx.scipy.sparse's csr_matrix holds them.
+// Note [Dense direct solves] in src/sparse/linalg/direct.cpp says how they solve.
+struct CsrArrays {
+  int64_t rows = 0, cols = 0;
+  ndarray indptr, indices, data;
+};
+// The CSR matrix as a dense rows x cols array of its data's dtype.
+ndarray csr_to_dense(const CsrArrays& a);
+// scipy.sparse.linalg.spsolve: x with A x = b for b of shape (M,), (M, 1) (x 1-D) or (M, K);
+// computed in the promotion of A's dtype (at least float) and b's. `singular` is set (and x is
+// NaN) when A is exactly singular, where SciPy warns MatrixRankWarning.
+struct SpsolveResult {
+  ndarray x;
+  bool singular = false;
+};
+SpsolveResult spsolve(const CsrArrays& A, const ndarray& b);
+// scipy.sparse.linalg.spsolve_triangular: only A's lower (upper) triangle is read, its diagonal
+// taken as ones with unit_diagonal; LinAlgError for a zero on the diagonal.
+ndarray spsolve_triangular(const CsrArrays& A, const ndarray& b, bool lower = true, bool unit_diagonal = false);
 
 // The dtype a solver computes in for an operator of dtype `a` and a right-hand side of dtype
 // `b` (SciPy's make_system): the promotion of the two, each counted as float64 unless it is

@@ -9,3 +9,14 @@ Linear operators (``LinearOperator``, ``aslinearoperator``), Krylov solvers (``c
 from cupricx.scipy.sparse.linalg._interface import LinearOperator, aslinearoperator  # noqa: F401
 from cupricx.scipy.sparse.linalg._iterative import bicgstab, cg, cgs, gmres, minres  # noqa: F401
 from cupricx.scipy.sparse.linalg._least_squares import lsmr, lsqr  # noqa: F401
+from cupricx.scipy.sparse.linalg._eigen import eigsh, svds  # noqa: F401
+from cupricx.scipy.sparse.linalg._norm import matrix_power, norm  # noqa: F401
+from cupricx.scipy.sparse.linalg._direct import (  # noqa: F401
+    MatrixRankWarning,
+    SuperLU,
+    factorized,
+    spilu,
+    splu,
+    spsolve,
+    spsolve_triangular,
+)
