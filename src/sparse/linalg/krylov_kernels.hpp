@@ -22,7 +22,7 @@ namespace cupric::sparse::linalg {
 // Note [Residual checks] in src/sparse/linalg/krylov.cpp), each update is one kernel that reads x
 // and y once and writes y once (cuBLAS's axpy traffic), and a zero denominator gives a zero
 // coefficient instead of NaN, so iterations run past exact convergence (which the batched residual
-// checks do) leave x unchanged.
+// checks do) leave x unchanged. A zero b never reads y, which may then be uninitialised.
 struct Coef {
   const void* num = nullptr;
   const void* den = nullptr;
@@ -49,6 +49,14 @@ template <class R>
 CUPRIC_HD inline Cx<R> kmul(Cx<R> a, Cx<R> b) { return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re}; }
 template <class R>
 CUPRIC_HD inline R kadd(R a, R b) { return a + b; }
+template <class R>
+CUPRIC_HD inline bool kzero(R a) { return a == R(0); }
+template <class R>
+CUPRIC_HD inline bool kzero(Cx<R> a) { return a.re == R(0) && a.im == R(0); }
+// a * x + b * y, not reading y when b is zero (y may be uninitialised memory, whose NaNs would
+// survive a multiplication by zero).
+template <class T>
+CUPRIC_HD inline T kaxpby(T a, T x, T b, const T& y) { return kzero(b) ? kmul(a, x) : kadd(kmul(a, x), kmul(b, y)); }
 template <class R>
 CUPRIC_HD inline Cx<R> kadd(Cx<R> a, Cx<R> b) { return {a.re + b.re, a.im + b.im}; }
 // sign * num / den, 0 when den is zero (Note [Krylov vector updates]).

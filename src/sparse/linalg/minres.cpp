@@ -27,6 +27,9 @@ IterativeResult minres(const LinearOperator& A, const ndarray& b, const MinresOp
     return o.M ? copy(apply(o.M->matvec, v, n, s.t, "preconditioner matvec"), Order::C) : v;
   };
   auto inner = [&](const ndarray& a, const ndarray& c) { return host_value(dotc(a, c)).real(); };
+  // SciPy's x and w turn float64 (complex128) at the first update, whose coefficients are
+  // float64 scalars; the Lanczos vectors stay in the system's dtype. So do these.
+  const DType xt = promote_types(s.t, dtypes::float64);
 
   ndarray r1 = copy(s.b, Order::C);
   if (s.x0_given) {
@@ -53,7 +56,8 @@ IterativeResult minres(const LinearOperator& A, const ndarray& b, const MinresOp
   int64_t itn = 0;
   double oldb = 0, beta = beta1, dbar = 0, epsln = 0, phibar = beta1, rhs1 = beta1, rhs2 = 0, tnorm2 = 0,
          gmax = 0, gmin = gmin_start, cs = -1, sn = 0;
-  ndarray w = zeros(Dims{n}, s.t), w2 = zeros(Dims{n}, s.t), w1;
+  ndarray w = zeros(Dims{n}, xt), w2 = zeros(Dims{n}, xt), w1;
+  ndarray x = copy(astype(s.x, xt), Order::C);
   ndarray r2 = r1;
   while (itn < s.maxiter) {
     ++itn;
@@ -88,17 +92,17 @@ IterativeResult minres(const LinearOperator& A, const ndarray& b, const MinresOp
     // w = (v - oldeps w1 - delta w2) / gamma; x += phi w
     w1 = w2;
     w2 = w;
-    w = copy(v, Order::C);
+    w = copy(astype(v, xt), Order::C);
     axpby(w, constant(-oldeps), &w1, constant(1.0));
     axpby(w, constant(-delta), &w2, constant(1.0));
     axpby(w, Coef{}, nullptr, constant(1.0 / gamma));
-    axpby(s.x, constant(phi), &w, constant(1.0));
+    axpby(x, constant(phi), &w, constant(1.0));
     gmax = std::max(gmax, gamma);
     gmin = std::min(gmin, gamma);
     const double z = rhs1 / gamma;
     rhs1 = rhs2 - delta * z;
     rhs2 = -epsln * z;
-    const double Anorm = std::sqrt(tnorm2), ynorm = nrm2(s.x);
+    const double Anorm = std::sqrt(tnorm2), ynorm = nrm2(x);
     const double epsx = Anorm * ynorm * eps;
     const double rnorm = phibar;
     const double inf = std::numeric_limits<double>::infinity();
@@ -114,10 +118,10 @@ IterativeResult minres(const LinearOperator& A, const ndarray& b, const MinresOp
       if (test2 <= o.rtol) istop = 2;
       if (test1 <= o.rtol) istop = 1;
     }
-    if (o.callback) o.callback(s.x);
+    if (o.callback) o.callback(x);
     if (istop != 0) break;
   }
-  return {s.x, istop == 6 ? s.maxiter : 0, itn};
+  return {x, istop == 6 ? s.maxiter : 0, itn};
 }
 
 }  // namespace cupric::sparse::linalg

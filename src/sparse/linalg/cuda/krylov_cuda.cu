@@ -16,7 +16,7 @@ __global__ void axpby_kernel(int64_t n, const T* an, const T* ad, double as, con
   const int64_t stride = int64_t(gridDim.x) * blockDim.x;
   if (x) {
     for (int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i < n; i += stride)
-      y[i] = kadd(kmul(ca, x[i]), kmul(cb, y[i]));
+      y[i] = kaxpby(ca, x[i], cb, y[i]);
   } else {
     for (int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i < n; i += stride) y[i] = kmul(cb, y[i]);
   }

@@ -14,7 +14,7 @@ void axpby_typed(int64_t n, Coef a, const void* xv, Coef b, void* yv) {
   const T* x = static_cast<const T*>(xv);
   T* y = static_cast<T*>(yv);
   if (x) {
-    for (int64_t i = 0; i < n; ++i) y[i] = kadd(kmul(ca, x[i]), kmul(cb, y[i]));
+    for (int64_t i = 0; i < n; ++i) y[i] = kaxpby(ca, x[i], cb, y[i]);
   } else {
     for (int64_t i = 0; i < n; ++i) y[i] = kmul(cb, y[i]);
   }
