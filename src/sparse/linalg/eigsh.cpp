@@ -105,10 +105,32 @@ Ritz solve_ritz(const std::vector<double>& alpha, const std::vector<double>& bet
   return r;
 }
 
+// u -= basis^T (conj(basis) u), twice: once is not enough when u is nearly in the span (the
+// Krylov space exhausted, a rank-deficient operator), where the one pass leaves a remainder of
+// the size of the cancellation's rounding, which the division by the small beta then makes O(1)
+// (Kahan's "twice is enough").
+void orthogonalise(const ndarray& u, const ndarray& basis) {
+  for (int pass = 0; pass < 2; ++pass) {
+    ndarray proj = cupric::matmul(cupric::vecdot(basis, u), basis);
+    axpby(u, constant(-1.0), &proj, constant(1.0));
+  }
+}
+
 ndarray upload(const std::vector<double>& v, const Dims& shape, DType t, const ndarray& like) {
   ndarray d = from_host(v.data(), shape, shape.size() == 2 ? Dims{shape[1] * 8, 8} : Dims{8}, dtypes::float64,
                         &like.backend());
   return astype(d, t);
+}
+
+// A fixed pseudo-random vector in [0, 1)^n (a linear congruential sequence per seed).
+ndarray pseudo_random(int64_t n, DType t, uint64_t seed) {
+  std::vector<double> h(static_cast<size_t>(n));
+  uint64_t state = 0x9E3779B97F4A7C15ull * seed;
+  for (double& x : h) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    x = static_cast<double>(state >> 11) * 0x1.0p-53;
+  }
+  return copy(upload(h, Dims{n}, t, zeros(Dims{1}, t)), Order::C);
 }
 
 }  // namespace
@@ -135,13 +157,7 @@ EigshResult eigsh(const LinearOperator& A, const EigshOptions& o) {
       throw ValueError("v0 has " + std::to_string(o.v0.size()) + " elements, expected " + std::to_string(n));
     u = copy(astype(ravel(o.v0), t), Order::C);
   } else {  // a fixed pseudo-random start (the Python layer passes cupric.random's, as CuPy)
-    std::vector<double> h(static_cast<size_t>(n));
-    uint64_t state = 0x9E3779B97F4A7C15ull;
-    for (double& x : h) {
-      state = state * 6364136223846793005ull + 1442695040888963407ull;
-      x = static_cast<double>(state >> 11) * 0x1.0p-53;
-    }
-    u = copy(upload(h, Dims{n}, t, zeros(Dims{1}, t)), Order::C);
+    u = pseudo_random(n, t, 1);
   }
   ndarray V = zeros(Dims{ncv, n}, t);
   const int64_t rb = V.strides()[0];
@@ -153,16 +169,31 @@ EigshResult eigsh(const LinearOperator& A, const EigshOptions& o) {
     axpby(r, constant(scale_by), &v, constant(0.0));
   };
   auto mv = [&](const ndarray& v) { return copy(apply(A.matvec, v, n, t, "matvec"), Order::C); };
+  double anorm = 0;  // the largest |alpha|, beta seen: the scale of A for the breakdown test
+  const double breakdown = 100 * (single ? std::numeric_limits<float>::epsilon() : std::numeric_limits<double>::epsilon());
   // Lanczos steps i_start .. i_end - 1 with full reorthogonalisation against V[:i+1].
   auto lanczos = [&](int64_t i_start, int64_t i_end) {
     for (int64_t i = i_start; i < i_end; ++i) {
       u = mv(row(i));
       alpha[static_cast<size_t>(i)] = host_value(dotc(row(i), u)).real();
-      ndarray basis = rows(i + 1);
-      ndarray proj = cupric::matmul(cupric::vecdot(basis, u), basis);
-      axpby(u, constant(-1.0), &proj, constant(1.0));
+      orthogonalise(u, rows(i + 1));
       beta[static_cast<size_t>(i)] = nrm2(u);
+      anorm = std::max({anorm, std::abs(alpha[static_cast<size_t>(i)]), beta[static_cast<size_t>(i)]});
       if (i >= i_end - 1) break;
+      if (beta[static_cast<size_t>(i)] <= breakdown * anorm) {
+        // Note [Lanczos breakdown]
+        // The Krylov space is invariant (a rank-deficient operator, or n nearly exhausted):
+        // u is rounding noise, and dividing it by its tiny norm would start a next vector whose
+        // small components along the found eigenvectors A amplifies step after step (to
+        // eigenvalues of 10^5 for a rank-2 matrix of norm 10^3, where CuPy's loop goes the same
+        // way). As ARPACK does, the projected matrix decouples (beta = 0) and the iteration
+        // continues from a fresh direction orthogonal to the basis.
+        beta[static_cast<size_t>(i)] = 0;
+        u = pseudo_random(n, t, static_cast<uint64_t>(i) + 2);
+        orthogonalise(u, rows(i + 1));
+        set_row(i + 1, u, 1 / nrm2(u));
+        continue;
+      }
       set_row(i + 1, u, 1 / beta[static_cast<size_t>(i)]);
     }
   };
@@ -192,8 +223,7 @@ EigshResult eigsh(const LinearOperator& A, const EigshOptions& o) {
     }
     copyto(rows(k), cupric::linalg::matrix_transpose(x));
     ndarray kept = rows(k);
-    ndarray proj = cupric::matmul(cupric::vecdot(kept, u), kept);
-    axpby(u, constant(-1.0), &proj, constant(1.0));
+    orthogonalise(u, kept);
     set_row(k, u, 1 / nrm2(u));
     u = mv(row(k));
     alpha[static_cast<size_t>(k)] = host_value(dotc(row(k), u)).real();
