@@ -32,7 +32,7 @@ def eigsh(a, k=6, *, which="LM", v0=None, ncv=None, maxiter=None, tol=0, return_
         w (ascending, of a's real dtype) or ``(w, x)`` with x of shape (n, k).
     """
     A = a if isinstance(a, cupric.ndarray) else aslinearoperator(a)
-    if A.ndim != 2 or A.shape[0] != A.shape[1]:
+    if len(A.shape) != 2 or A.shape[0] != A.shape[1]:
         raise ValueError(f"expected square matrix (shape: {A.shape})")
     if numpy.dtype(A.dtype).char not in "fdFD":
         raise TypeError(f"unsupprted dtype (actual: {A.dtype})")
@@ -71,7 +71,7 @@ def svds(a, k=6, *, ncv=None, tol=0, which="LM", maxiter=None, return_singular_v
     Returns:
         ``(u, s, vt)`` with u m x k, s ascending (k,), vt k x n; or s alone.
     """
-    if a.ndim != 2:
+    if len(a.shape) != 2:
         raise ValueError(f"expected 2D (shape: {a.shape})")
     if numpy.dtype(a.dtype).char not in "fdFD":
         raise TypeError(f"unsupprted dtype (actual: {a.dtype})")
