@@ -49,9 +49,7 @@ void fill(Opts& o, nb::handle x0, double rtol, double atol, std::optional<int64_
   o.check_every = check_every;
 }
 
-nb::object result(sl::IterativeResult r) {
-  return nb::make_tuple(wrap(std::move(r.x)), r.info, r.iterations);
-}
+nb::object result(sl::IterativeResult r) { return nb::make_tuple(wrap(std::move(r.x)), r.info, r.iterations); }
 
 using Solver = sl::IterativeResult (*)(const sl::LinearOperator&, const ndarray&, const sl::IterativeOptions&);
 

@@ -29,7 +29,7 @@ struct LinearOperator {
 // The arguments common to the iterative solvers (SciPy's names). The tolerance reached is
 // max(atol, rtol * ||b||) on the (unpreconditioned) residual norm.
 struct IterativeOptions {
-  ndarray x0;                         // undefined: zeros
+  ndarray x0;  // undefined: zeros
   double rtol = 1e-5;
   double atol = 0.0;                  // must be >= 0
   std::optional<int64_t> maxiter;     // default: 10 * n (minres: 5 * n)
@@ -106,10 +106,10 @@ LsmrResult lsmr(const LinearOperator& A, const ndarray& b, const LeastSquaresOpt
 struct EigshOptions {
   int64_t k = 6;
   std::string which = "LM";
-  ndarray v0;                     // undefined: a fixed pseudo-random start vector
-  std::optional<int64_t> ncv;     // default min(max(2k, k + 32), n - 1)
-  std::optional<int64_t> maxiter; // default 10 n (counted in Lanczos steps)
-  double tol = 0;                 // 0: A's machine epsilon
+  ndarray v0;                      // undefined: a fixed pseudo-random start vector
+  std::optional<int64_t> ncv;      // default min(max(2k, k + 32), n - 1)
+  std::optional<int64_t> maxiter;  // default 10 n (counted in Lanczos steps)
+  double tol = 0;                  // 0: A's machine epsilon
   bool return_eigenvectors = true;
 };
 struct EigshResult {

@@ -27,12 +27,12 @@ ndarray csr_to_dense(const CsrArrays& a) {
   if (a.indptr.ndim() != 1 || a.indptr.size() != a.rows + 1)
     throw ValueError("index pointer size (" + std::to_string(a.indptr.size()) + ") should be (" +
                      std::to_string(a.rows + 1) + ")");
-  if (a.indices.size() != a.data.size())
-    throw ValueError("indices and data should have the same size");
+  if (a.indices.size() != a.data.size()) throw ValueError("indices and data should have the same size");
   ndarray dense = zeros(Dims{a.rows, a.cols}, a.data.dtype());
   if (a.data.size() == 0 || a.rows == 0) return dense;
   ndarray ip = astype(a.indptr, dtypes::int64);
-  ndarray counts = cupric::subtract(basic_index(ip, {Index::slice(1)}), basic_index(ip, {Index::slice(Index::kNone, -1)}));
+  ndarray counts =
+      cupric::subtract(basic_index(ip, {Index::slice(1)}), basic_index(ip, {Index::slice(Index::kNone, -1)}));
   ndarray rows = repeat(arange(Scalar::of<int64_t>(a.rows), dtypes::int64), counts, 0);
   ndarray flat = cupric::add(cupric::multiply(rows, a.cols), astype(ravel(a.indices), dtypes::int64));
   ndarray d = ravel(dense);
@@ -53,8 +53,7 @@ DType float_at_least(DType t) {
 
 SpsolveResult spsolve(const CsrArrays& A, const ndarray& b) {
   const DType t = promote_types(float_at_least(A.data.dtype()), b.dtype());
-  if (A.rows != A.cols)
-    throw ValueError("matrix must be square (has shape " + shape_text(A.rows, A.cols) + ")");
+  if (A.rows != A.cols) throw ValueError("matrix must be square (has shape " + shape_text(A.rows, A.cols) + ")");
   if (b.ndim() == 0 || b.ndim() > 2 || b.shape()[0] != A.rows)
     throw ValueError("matrix - rhs dimension mismatch (" + shape_text(A.rows, A.cols) + " - " +
                      (b.ndim() ? std::to_string(b.shape()[0]) : std::string("()")) + ")");

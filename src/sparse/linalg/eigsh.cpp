@@ -63,12 +63,6 @@ void jacobi_eigh(std::vector<double> a, int64_t m, std::vector<double>& w, std::
   for (int64_t i = 0; i < m; ++i) w[static_cast<size_t>(i)] = A(i, i);
 }
 
-std::vector<double> host_real(const ndarray& a) {
-  std::vector<double> v(static_cast<size_t>(a.size()));
-  if (!v.empty()) to_host(astype(cupric::real(a), dtypes::float64), v.data(), Order::C, true);
-  return v;
-}
-
 struct Ritz {
   std::vector<double> w;  // k values
   std::vector<double> s;  // ncv x k, row-major
@@ -82,10 +76,12 @@ Ritz solve_ritz(const std::vector<double>& alpha, const std::vector<double>& bet
   std::vector<double> t(static_cast<size_t>(m * m), 0.0);
   for (int64_t i = 0; i < m; ++i) {
     t[static_cast<size_t>(i * m + i)] = alpha[static_cast<size_t>(i)];
-    if (i + 1 < m) t[static_cast<size_t>(i * m + i + 1)] = t[static_cast<size_t>((i + 1) * m + i)] = beta[static_cast<size_t>(i)];
+    if (i + 1 < m)
+      t[static_cast<size_t>(i * m + i + 1)] = t[static_cast<size_t>((i + 1) * m + i)] = beta[static_cast<size_t>(i)];
   }
   if (beta_k)
-    for (int64_t j = 0; j < k; ++j) t[static_cast<size_t>(k * m + j)] = t[static_cast<size_t>(j * m + k)] = (*beta_k)[static_cast<size_t>(j)];
+    for (int64_t j = 0; j < k; ++j)
+      t[static_cast<size_t>(k * m + j)] = t[static_cast<size_t>(j * m + k)] = (*beta_k)[static_cast<size_t>(j)];
   std::vector<double> w, s;
   jacobi_eigh(t, m, w, s);
   std::vector<int64_t> idx(static_cast<size_t>(m));
@@ -117,8 +113,8 @@ void orthogonalise(const ndarray& u, const ndarray& basis) {
 }
 
 ndarray upload(const std::vector<double>& v, const Dims& shape, DType t, const ndarray& like) {
-  ndarray d = from_host(v.data(), shape, shape.size() == 2 ? Dims{shape[1] * 8, 8} : Dims{8}, dtypes::float64,
-                        &like.backend());
+  ndarray d =
+      from_host(v.data(), shape, shape.size() == 2 ? Dims{shape[1] * 8, 8} : Dims{8}, dtypes::float64, &like.backend());
   return astype(d, t);
 }
 
@@ -149,8 +145,8 @@ EigshResult eigsh(const LinearOperator& A, const EigshOptions& o) {
   const int64_t ncv = o.ncv ? std::min(std::max(*o.ncv, k + 2), n - 1) : std::min(std::max(2 * k, k + 32), n - 1);
   const int64_t maxiter = o.maxiter ? *o.maxiter : 10 * n;
   const bool single = t.type == ScalarType::Float32 || t.type == ScalarType::Complex64;
-  const double tol = o.tol == 0 ? (single ? std::numeric_limits<float>::epsilon() : std::numeric_limits<double>::epsilon())
-                                : o.tol;
+  const double tol =
+      o.tol == 0 ? (single ? std::numeric_limits<float>::epsilon() : std::numeric_limits<double>::epsilon()) : o.tol;
   ndarray u;
   if (o.v0.defined()) {
     if (o.v0.size() != n)
@@ -170,7 +166,8 @@ EigshResult eigsh(const LinearOperator& A, const EigshOptions& o) {
   };
   auto mv = [&](const ndarray& v) { return copy(apply(A.matvec, v, n, t, "matvec"), Order::C); };
   double anorm = 0;  // the largest |alpha|, beta seen: the scale of A for the breakdown test
-  const double breakdown = 100 * (single ? std::numeric_limits<float>::epsilon() : std::numeric_limits<double>::epsilon());
+  const double breakdown =
+      100 * (single ? std::numeric_limits<float>::epsilon() : std::numeric_limits<double>::epsilon());
   // Lanczos steps i_start .. i_end - 1 with full reorthogonalisation against V[:i+1].
   auto lanczos = [&](int64_t i_start, int64_t i_end) {
     for (int64_t i = i_start; i < i_end; ++i) {
@@ -209,7 +206,8 @@ EigshResult eigsh(const LinearOperator& A, const EigshOptions& o) {
   auto residual = [&]() {
     double r2 = 0;
     for (int64_t j = 0; j < k; ++j) {
-      beta_k[static_cast<size_t>(j)] = beta[static_cast<size_t>(ncv - 1)] * rz.s[static_cast<size_t>((ncv - 1) * k + j)];
+      beta_k[static_cast<size_t>(j)] =
+          beta[static_cast<size_t>(ncv - 1)] * rz.s[static_cast<size_t>((ncv - 1) * k + j)];
       r2 += beta_k[static_cast<size_t>(j)] * beta_k[static_cast<size_t>(j)];
     }
     return std::sqrt(r2);

@@ -50,9 +50,9 @@ double eps_of(DType t) {
 IterativeResult cg(const LinearOperator& A, const ndarray& b, const IterativeOptions& o) {
   System s = make_system("cg", A, b, o, 10);
   if (s.bnrm2 == 0) return {s.b, 0, 0};
-  const int64_t every = o.check_every > 0 ? o.check_every
+  const int64_t every = o.check_every > 0                                       ? o.check_every
                         : (o.callback || s.x.device_type() == DeviceType::Host) ? 1
-                                                                                 : 16;
+                                                                                : 16;
   ndarray r = initial_residual(A, s);
   ndarray p = ndarray::empty(Dims{s.n}, s.t, Order::C, &s.x.backend());
   ndarray rho_prev;
@@ -71,7 +71,7 @@ IterativeResult cg(const LinearOperator& A, const ndarray& b, const IterativeOpt
       axpby(p, constant(1.0), &z, ratio(rho, &rho_prev));  // p = z + (rho / rho_prev) p
     ndarray q = apply(A.matvec, p, s.n, s.t, "matvec");
     ndarray pq = dotc(p, q);
-    axpby(s.x, ratio(rho, &pq), &p, constant(1.0));   // x += alpha p
+    axpby(s.x, ratio(rho, &pq), &p, constant(1.0));      // x += alpha p
     axpby(r, ratio(rho, &pq, -1.0), &q, constant(1.0));  // r -= alpha q
     rho_prev = rho;
     if (o.callback) o.callback(s.x);

@@ -28,7 +28,8 @@ DType solver_dtype(DType a, DType b) {
 }
 
 LinearOperator LinearOperator::from_dense(const ndarray& a) {
-  if (a.ndim() != 2) throw ValueError("expected a 2-D array for a linear operator, got " + std::to_string(a.ndim()) + "-D");
+  if (a.ndim() != 2)
+    throw ValueError("expected a 2-D array for a linear operator, got " + std::to_string(a.ndim()) + "-D");
   LinearOperator op;
   op.rows = a.shape()[0];
   op.cols = a.shape()[1];
@@ -45,7 +46,12 @@ LinearOperator LinearOperator::from_dense(const ndarray& a) {
 namespace detail {
 
 std::string shape_text(int64_t rows, int64_t cols) {
-  return "(" + std::to_string(rows) + ", " + std::to_string(cols) + ")";
+  std::string s = "(";  // appended piece by piece: GCC 12 warns (-Wrestrict) on "(" + std::string
+  s += std::to_string(rows);
+  s += ", ";
+  s += std::to_string(cols);
+  s += ")";
+  return s;
 }
 
 std::string shape_text(const Dims& d) {
@@ -85,11 +91,11 @@ ndarray vector_of(const ndarray& v, int64_t n, DType t) {
 
 System make_system(const char* name, const LinearOperator& A, const ndarray& b, const IterativeOptions& o,
                    int64_t maxiter_per_n) {
-  if (A.rows != A.cols)
-    throw ValueError("expected square matrix, but got shape=(" + shape_text(A.rows, A.cols) + ",)");
+  if (A.rows != A.cols) throw ValueError("expected square matrix, but got shape=(" + shape_text(A.rows, A.cols) + ",)");
   if (!A.matvec) throw ValueError(std::string(name) + ": the operator has no matvec");
   const int64_t n = A.rows;
-  const bool shape_ok = (b.ndim() == 1 && b.shape()[0] == n) || (b.ndim() == 2 && b.shape()[0] == n && b.shape()[1] == 1);
+  const bool shape_ok =
+      (b.ndim() == 1 && b.shape()[0] == n) || (b.ndim() == 2 && b.shape()[0] == n && b.shape()[1] == 1);
   if (!shape_ok)
     throw ValueError("shapes of A " + shape_text(A.rows, A.cols) + " and b " + shape_text(b.shape()) +
                      " are incompatible");
@@ -105,7 +111,8 @@ System make_system(const char* name, const LinearOperator& A, const ndarray& b, 
   if (s.b.may_share_memory(b)) s.b = copy(s.b, Order::C);  // never write into the caller's b
   if (o.x0.defined()) {
     const ndarray& x0 = o.x0;
-    const bool ok = (x0.ndim() == 1 && x0.shape()[0] == n) || (x0.ndim() == 2 && x0.shape()[0] == n && x0.shape()[1] == 1);
+    const bool ok =
+        (x0.ndim() == 1 && x0.shape()[0] == n) || (x0.ndim() == 2 && x0.shape()[0] == n && x0.shape()[1] == 1);
     if (!ok)
       throw ValueError("shapes of A " + shape_text(A.rows, A.cols) + " and x0 " + shape_text(x0.shape()) +
                        " are incompatible");

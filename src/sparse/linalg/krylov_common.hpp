@@ -10,11 +10,11 @@
 namespace cupric::sparse::linalg::detail {
 
 struct System {
-  ndarray b, x;     // 1-D, contiguous, of dtype t; x is the solver's own copy
+  ndarray b, x;  // 1-D, contiguous, of dtype t; x is the solver's own copy
   DType t;
   int64_t n = 0;
-  double bnrm2 = 0;      // ||b||
-  double atol = 0;       // max(atol, rtol * ||b||)
+  double bnrm2 = 0;  // ||b||
+  double atol = 0;   // max(atol, rtol * ||b||)
   int64_t maxiter = 0;
   bool x0_given = false;
 };
@@ -29,7 +29,7 @@ System make_system(const char* name, const LinearOperator& A, const ndarray& b, 
 ndarray apply(const std::function<ndarray(const ndarray&)>& f, const ndarray& x, int64_t len, DType t,
               const char* what);
 
-ndarray dotc(const ndarray& x, const ndarray& y);  // sum(conj(x) * y) as a 0-d array, no sync
+ndarray dotc(const ndarray& x, const ndarray& y);        // sum(conj(x) * y) as a 0-d array, no sync
 std::complex<double> host_value(const ndarray& zero_d);  // reads a 0-d array back (a sync)
 double nrm2(const ndarray& v);                           // ||v||_2 on the host (a sync)
 

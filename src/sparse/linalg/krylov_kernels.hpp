@@ -44,21 +44,35 @@ struct Cx {
   R re, im;
 };
 template <class R>
-CUPRIC_HD inline R kmul(R a, R b) { return a * b; }
+CUPRIC_HD inline R kmul(R a, R b) {
+  return a * b;
+}
 template <class R>
-CUPRIC_HD inline Cx<R> kmul(Cx<R> a, Cx<R> b) { return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re}; }
+CUPRIC_HD inline Cx<R> kmul(Cx<R> a, Cx<R> b) {
+  return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+}
 template <class R>
-CUPRIC_HD inline R kadd(R a, R b) { return a + b; }
+CUPRIC_HD inline R kadd(R a, R b) {
+  return a + b;
+}
 template <class R>
-CUPRIC_HD inline bool kzero(R a) { return a == R(0); }
+CUPRIC_HD inline bool kzero(R a) {
+  return a == R(0);
+}
 template <class R>
-CUPRIC_HD inline bool kzero(Cx<R> a) { return a.re == R(0) && a.im == R(0); }
+CUPRIC_HD inline bool kzero(Cx<R> a) {
+  return a.re == R(0) && a.im == R(0);
+}
 // a * x + b * y, not reading y when b is zero (y may be uninitialised memory, whose NaNs would
 // survive a multiplication by zero).
 template <class T>
-CUPRIC_HD inline T kaxpby(T a, T x, T b, const T& y) { return kzero(b) ? kmul(a, x) : kadd(kmul(a, x), kmul(b, y)); }
+CUPRIC_HD inline T kaxpby(T a, T x, T b, const T& y) {
+  return kzero(b) ? kmul(a, x) : kadd(kmul(a, x), kmul(b, y));
+}
 template <class R>
-CUPRIC_HD inline Cx<R> kadd(Cx<R> a, Cx<R> b) { return {a.re + b.re, a.im + b.im}; }
+CUPRIC_HD inline Cx<R> kadd(Cx<R> a, Cx<R> b) {
+  return {a.re + b.re, a.im + b.im};
+}
 // sign * num / den, 0 when den is zero (Note [Krylov vector updates]).
 template <class R>
 CUPRIC_HD inline R kcoef(const R* num, const R* den, double sign) {

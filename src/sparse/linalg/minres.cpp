@@ -54,8 +54,8 @@ IterativeResult minres(const LinearOperator& A, const ndarray& b, const MinresOp
   }
   int istop = 0;
   int64_t itn = 0;
-  double oldb = 0, beta = beta1, dbar = 0, epsln = 0, phibar = beta1, rhs1 = beta1, rhs2 = 0, tnorm2 = 0,
-         gmax = 0, gmin = gmin_start, cs = -1, sn = 0;
+  double oldb = 0, beta = beta1, dbar = 0, epsln = 0, phibar = beta1, rhs1 = beta1, rhs2 = 0, tnorm2 = 0, gmax = 0,
+         gmin = gmin_start, cs = -1, sn = 0;
   ndarray w = zeros(Dims{n}, xt), w2 = zeros(Dims{n}, xt), w1;
   ndarray x = copy(astype(s.x, xt), Order::C);
   ndarray r2 = r1;

@@ -27,11 +27,10 @@ void launch_typed(int64_t n, Coef a, const void* x, Coef b, void* y, const Strea
   if (n == 0) return;
   const int block = 256;
   const int64_t grid = std::min<int64_t>((n + block - 1) / block, int64_t{1} << 16);
-  cupric::cuda::launch<&axpby_kernel<T>>(dim3(static_cast<unsigned>(grid)), dim3(block), 0,
-                                         static_cast<cudaStream_t>(s.handle), n, static_cast<const T*>(a.num),
-                                         static_cast<const T*>(a.den), a.sign, static_cast<const T*>(x),
-                                         static_cast<const T*>(b.num), static_cast<const T*>(b.den), b.sign,
-                                         static_cast<T*>(y));
+  cupric::cuda::launch<&axpby_kernel<T>>(
+      dim3(static_cast<unsigned>(grid)), dim3(block), 0, static_cast<cudaStream_t>(s.handle), n,
+      static_cast<const T*>(a.num), static_cast<const T*>(a.den), a.sign, static_cast<const T*>(x),
+      static_cast<const T*>(b.num), static_cast<const T*>(b.den), b.sign, static_cast<T*>(y));
 }
 
 void axpby(DType t, int64_t n, Coef a, const void* x, Coef b, void* y, const Stream& s) {
