@@ -2,7 +2,7 @@
 
 Linear operators (``LinearOperator``, ``aslinearoperator``), Krylov solvers (``cg``, ``cgs``,
 ``bicgstab``, ``gmres``, ``minres``, ``lsqr``, ``lsmr``), eigen and singular value solvers
-(``eigsh``, ``svds``), ``norm``, ``matrix_power``, and direct solvers (``spsolve``,
+(``eigsh``, ``svds``, ``lobpcg``), ``norm``, ``matrix_power``, and direct solvers (``spsolve``,
 ``spsolve_triangular``, ``splu``, ``spilu``, ``factorized``). docs/sparse_linalg.md.
 """
 
@@ -20,3 +20,4 @@ from cupricx.scipy.sparse.linalg._direct import (  # noqa: F401
     spsolve,
     spsolve_triangular,
 )
+from cupricx.scipy.sparse.linalg._lobpcg import lobpcg  # noqa: F401
