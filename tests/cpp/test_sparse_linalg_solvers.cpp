@@ -196,3 +196,21 @@ TEST(SparseLinalgSolvers, FusedUpdateCoefficients) {
   d::axpby(yc, d::ratio(ci), &yc, d::constant(1.0));
   EXPECT_EQ(to_vector<complex128>(yc)[0], complex128(0.0, 0.0));
 }
+
+TEST(SparseLinalgSolvers, FusedDotProducts) {
+  namespace d = cupric::sparse::linalg::detail;
+  ndarray x = array(std::vector<double>{1, 2, 3, 4}, Dims{4});
+  ndarray y = array(std::vector<double>{1, -1, 2, 0.5}, Dims{4});
+  EXPECT_EQ(to_vector<double>(d::dotc(x, y))[0], 1 - 2 + 6 + 2);
+  // y = x - y, then (y, y): y = {0, 3, 1, 3.5}
+  ndarray n2 = d::axpby_norm2(y, d::constant(1.0), &x, d::constant(-1.0));
+  expect_near(to_vector<double>(y), {0, 3, 1, 3.5});
+  EXPECT_EQ(to_vector<double>(n2)[0], 9 + 1 + 12.25);
+  // Complex: the first operand conjugated, as numpy.vdot.
+  ndarray cx = array(std::vector<complex128>{{1, 1}, {0, 2}}, Dims{2});
+  ndarray cy = array(std::vector<complex128>{{2, 0}, {1, 1}}, Dims{2});
+  EXPECT_EQ(to_vector<complex128>(d::dotc(cx, cy))[0], complex128(4, -4));  // (1-i)2 + (-2i)(1+i), numpy.vdot
+  ndarray f = array(std::vector<float>(1000, 0.1f), Dims{1000});
+  EXPECT_NEAR(to_vector<float>(d::dotc(f, f))[0], 10.0f, 1e-4f);  // accumulated in double
+  EXPECT_EQ(to_vector<double>(d::dotc(zeros(Dims{0}), zeros(Dims{0})))[0], 0.0);
+}

@@ -55,12 +55,13 @@ IterativeResult cg(const LinearOperator& A, const ndarray& b, const IterativeOpt
                                                                                 : 16;
   ndarray r = initial_residual(A, s);
   ndarray p = ndarray::empty(Dims{s.n}, s.t, Order::C, &s.x.backend());
-  ndarray rho_prev;
+  ndarray rho_prev, rho_next;
   int64_t it = 0;
   for (; it < s.maxiter; ++it) {
     const bool test = it % every == 0;
     ndarray z = precondition(o, r, s);
-    ndarray rho = dotc(r, z);
+    // Without a preconditioner rho = (r, r) came out of the last residual update's pass.
+    ndarray rho = o.M || it == 0 ? dotc(r, z) : rho_next;
     if (test) {
       const double rnorm = o.M ? nrm2(r) : std::sqrt(std::abs(host_value(rho)));
       if (rnorm < s.atol) return {s.x, 0, it};
@@ -71,8 +72,11 @@ IterativeResult cg(const LinearOperator& A, const ndarray& b, const IterativeOpt
       axpby(p, constant(1.0), &z, ratio(rho, &rho_prev));  // p = z + (rho / rho_prev) p
     ndarray q = apply(A.matvec, p, s.n, s.t, "matvec");
     ndarray pq = dotc(p, q);
-    axpby(s.x, ratio(rho, &pq), &p, constant(1.0));      // x += alpha p
-    axpby(r, ratio(rho, &pq, -1.0), &q, constant(1.0));  // r -= alpha q
+    axpby(s.x, ratio(rho, &pq), &p, constant(1.0));  // x += alpha p
+    if (o.M)
+      axpby(r, ratio(rho, &pq, -1.0), &q, constant(1.0));  // r -= alpha q
+    else
+      rho_next = axpby_norm2(r, ratio(rho, &pq, -1.0), &q, constant(1.0));  // and (r, r)
     rho_prev = rho;
     if (o.callback) o.callback(s.x);
   }

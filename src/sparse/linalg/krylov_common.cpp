@@ -137,7 +137,40 @@ ndarray apply(const std::function<ndarray(const ndarray&)>& f, const ndarray& x,
   return vector_of(y, len, t);
 }
 
-ndarray dotc(const ndarray& x, const ndarray& y) { return cupric::vdot(x, y); }
+namespace {
+
+// The fused kernels' scratch: the per-block partial sums of a dot product (GPU only).
+ndarray dot_work(const ndarray& like) {
+  if (like.device_type() == DeviceType::Host) return {};
+  return ndarray::empty(Dims{kDotBlocks}, dtypes::complex128, Order::C, &like.backend());
+}
+
+bool fused_ok(const ndarray& x, const ndarray& y) {
+  const ScalarType t = x.dtype().type;
+  return x.dtype() == y.dtype() && x.size() == y.size() && x.c_contiguous() && y.c_contiguous() &&
+         (t == ScalarType::Float32 || t == ScalarType::Float64 || x.dtype().is_complex());
+}
+
+}  // namespace
+
+ndarray dotc(const ndarray& x, const ndarray& y) {
+  if (!fused_ok(x, y)) return cupric::vdot(x, y);
+  const KrylovFns* f = krylov_table().require(x.device_type(), "sparse.linalg dot product");
+  ndarray out = ndarray::empty(Dims{}, x.dtype(), Order::C, &x.backend());
+  ndarray work = dot_work(x);
+  f->dotc(x.dtype(), x.size(), x.data(), y.data(), out.data(), work.defined() ? work.data() : nullptr,
+          x.backend().current_stream(x.device()));
+  return out;
+}
+
+ndarray axpby_norm2(const ndarray& y, Coef a, const ndarray* x, Coef b) {
+  const KrylovFns* f = krylov_table().require(y.device_type(), "sparse.linalg Krylov update");
+  ndarray out = ndarray::empty(Dims{}, y.dtype(), Order::C, &y.backend());
+  ndarray work = dot_work(y);
+  f->axpby_norm2(y.dtype(), y.size(), a, x ? x->data() : nullptr, b, y.data(), out.data(),
+                 work.defined() ? work.data() : nullptr, y.backend().current_stream(y.device()));
+  return out;
+}
 
 std::complex<double> host_value(const ndarray& a) {
   alignas(16) unsigned char buf[16] = {};

@@ -33,8 +33,10 @@ ndarray dotc(const ndarray& x, const ndarray& y);        // sum(conj(x) * y) as 
 std::complex<double> host_value(const ndarray& zero_d);  // reads a 0-d array back (a sync)
 double nrm2(const ndarray& v);                           // ||v||_2 on the host (a sync)
 
-// y = a * x + b * y in one kernel (Note [Krylov vector updates] in krylov_kernels.hpp).
+// y = a * x + b * y in one kernel (Note [Krylov vector updates] in krylov_kernels.hpp); the
+// second form also returns (y, y) of the updated y as a 0-d array, from the same pass.
 void axpby(const ndarray& y, Coef a, const ndarray* x, Coef b);
+ndarray axpby_norm2(const ndarray& y, Coef a, const ndarray* x, Coef b);
 inline Coef ratio(const ndarray& num, const ndarray* den = nullptr, double sign = 1.0) {
   return Coef{num.data(), den ? den->data() : nullptr, sign};
 }

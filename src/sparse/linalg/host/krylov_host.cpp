@@ -1,5 +1,5 @@
-// The host backend's fused Krylov vector update (Note [Krylov vector updates] in
-// src/sparse/linalg/krylov_kernels.hpp): one loop per dtype.
+// The host backend's fused Krylov vector updates and dot products (Note [Krylov vector updates]
+// in src/sparse/linalg/krylov_kernels.hpp): one loop per dtype.
 #include "cupric/error.hpp"
 #include "sparse/linalg/krylov_kernels.hpp"
 
@@ -20,17 +20,52 @@ void axpby_typed(int64_t n, Coef a, const void* xv, Coef b, void* yv) {
   }
 }
 
-void axpby(DType t, int64_t n, Coef a, const void* x, Coef b, void* y, const Stream&) {
+template <class T>
+void dotc_typed(int64_t n, const void* xv, const void* yv, void* out) {
+  using A = KAcc<T>;
+  const T* x = static_cast<const T*>(xv);
+  const T* y = static_cast<const T*>(yv);
+  typename A::type acc = A::zero();
+  for (int64_t i = 0; i < n; ++i) acc = kadd(acc, A::dot(x[i], y[i]));
+  *static_cast<T*>(out) = A::round(acc);
+}
+
+template <class T>
+void norm2_typed(int64_t n, const void* yv, void* out) {
+  using A = KAcc<T>;
+  const T* y = static_cast<const T*>(yv);
+  typename A::type acc = A::zero();
+  for (int64_t i = 0; i < n; ++i) acc = kadd(acc, A::norm2(y[i]));
+  *static_cast<T*>(out) = A::round(acc);
+}
+
+template <class F>
+void by_dtype(DType t, F&& f) {
   switch (t.type) {
-    case ScalarType::Float32: return axpby_typed<float>(n, a, x, b, y);
-    case ScalarType::Float64: return axpby_typed<double>(n, a, x, b, y);
-    case ScalarType::Complex64: return axpby_typed<Cx<float>>(n, a, x, b, y);
-    case ScalarType::Complex128: return axpby_typed<Cx<double>>(n, a, x, b, y);
+    case ScalarType::Float32: return f.template operator()<float>();
+    case ScalarType::Float64: return f.template operator()<double>();
+    case ScalarType::Complex64: return f.template operator()<Cx<float>>();
+    case ScalarType::Complex128: return f.template operator()<Cx<double>>();
     default: throw TypeError("Krylov update: unsupported dtype " + t.name());
   }
 }
 
-constexpr KrylovFns kHostKrylov{&axpby};
+void axpby(DType t, int64_t n, Coef a, const void* x, Coef b, void* y, const Stream&) {
+  by_dtype(t, [&]<class T>() { axpby_typed<T>(n, a, x, b, y); });
+}
+
+void dotc(DType t, int64_t n, const void* x, const void* y, void* out, void*, const Stream&) {
+  by_dtype(t, [&]<class T>() { dotc_typed<T>(n, x, y, out); });
+}
+
+void axpby_norm2(DType t, int64_t n, Coef a, const void* x, Coef b, void* y, void* out, void*, const Stream&) {
+  by_dtype(t, [&]<class T>() {
+    axpby_typed<T>(n, a, x, b, y);
+    norm2_typed<T>(n, y, out);
+  });
+}
+
+constexpr KrylovFns kHostKrylov{&axpby, &dotc, &axpby_norm2};
 const dispatch::Registration reg(krylov_table(), DeviceType::Host, &kHostKrylov);
 
 }  // namespace
