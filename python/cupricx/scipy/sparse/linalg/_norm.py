@@ -24,9 +24,11 @@ def _as_cupric(v):
 
 
 def _frobenius(x):
-    data = x.tocsr().data if not hasattr(x, "data") else x.data
-    data = _as_cupric(data)
-    return cupric.linalg.norm(data)
+    if not hasattr(x, "data"):
+        x = x.tocsr()
+    if hasattr(x, "sum_duplicates"):
+        x.sum_duplicates()  # in place, as SciPy's norm does: duplicates add before squaring
+    return cupric.linalg.norm(_as_cupric(x.data))
 
 
 def norm(x, ord=None, axis=None):
