@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include "cupric/config.hpp"
+#include "cupric/error.hpp"
 #include "cupric/detail/dispatch.hpp"
 #include "cupric/dtype.hpp"
 #include "cupric/runtime/backend.hpp"
@@ -122,6 +123,18 @@ CUPRIC_HD inline Cx<R> kcoef(const Cx<R>* num, const Cx<R>* den, double sign) {
   if (m == R(0)) return {R(0), R(0)};
   const R s = R(sign) / m;  // n * conj(d) / |d|^2
   return {s * (n.re * d.re + n.im * d.im), s * (n.im * d.re - n.re * d.im)};
+}
+
+// Calls f.template operator()<T>() with T the element type of dtype t (both backends' switch).
+template <class F>
+void by_krylov_dtype(DType t, F&& f) {
+  switch (t.type) {
+    case ScalarType::Float32: return f.template operator()<float>();
+    case ScalarType::Float64: return f.template operator()<double>();
+    case ScalarType::Complex64: return f.template operator()<Cx<float>>();
+    case ScalarType::Complex128: return f.template operator()<Cx<double>>();
+    default: throw TypeError("Krylov update: unsupported dtype " + t.name());
+  }
 }
 
 }  // namespace cupric::sparse::linalg

@@ -70,37 +70,66 @@ Setup setup(const char* name, const LinearOperator& A, const ndarray& b_in, cons
 
 void scale(const ndarray& v, double c) { axpby(v, Coef{}, nullptr, constant(c)); }
 
+// Golub-Kahan bidiagonalisation, as lsqr and lsmr run it: beta u = b - A x0, alpha v = A^H u to
+// start, then beta u = A v - alpha u, alpha v = A^H u - beta v per step (norms on the host).
+struct Bidiagonalisation {
+  const LinearOperator& A;
+  const Setup& s;
+  ndarray u, v;
+  double bnorm = 0, beta = 0, alpha = 0;
+
+  ndarray mv(const ndarray& x) const { return copy(apply(A.matvec, x, s.m, s.t, "matvec"), Order::C); }
+  ndarray rmv(const ndarray& x) const { return copy(apply(A.rmatvec, x, s.n, s.t, "rmatvec"), Order::C); }
+
+  // v_is_x: v when b - A x0 is zero is a copy of x (lsqr), else zeros (lsmr).
+  Bidiagonalisation(const LinearOperator& a, const Setup& setup, bool v_is_x) : A(a), s(setup) {
+    u = copy(s.b, Order::C);
+    bnorm = beta = nrm2(s.b);
+    if (s.x0_given) {
+      ndarray ax = mv(s.x);
+      axpby(u, constant(-1.0), &ax, constant(1.0));
+      beta = nrm2(u);
+    }
+    if (beta > 0) {
+      scale(u, 1 / beta);
+      v = rmv(u);
+      alpha = nrm2(v);
+    } else {
+      v = v_is_x ? copy(s.x, Order::C) : zeros(Dims{s.n}, s.t);
+    }
+    if (alpha > 0) scale(v, 1 / alpha);
+  }
+
+  // One step; returns whether beta > 0 (v and alpha are updated only then).
+  bool step() {
+    ndarray av = mv(v);
+    axpby(u, constant(1.0), &av, constant(-alpha));
+    beta = nrm2(u);
+    if (!(beta > 0)) return false;
+    scale(u, 1 / beta);
+    ndarray atu = rmv(u);
+    axpby(v, constant(1.0), &atu, constant(-beta));
+    alpha = nrm2(v);
+    if (alpha > 0) scale(v, 1 / alpha);
+    return true;
+  }
+};
+
 }  // namespace
 
 LsqrResult lsqr(const LinearOperator& A, const ndarray& b_in, const LeastSquaresOptions& o) {
   Setup s = setup("lsqr", A, b_in, o);
-  const int64_t m = s.m, n = s.n;
-  auto mv = [&](const ndarray& v) { return copy(apply(A.matvec, v, m, s.t, "matvec"), Order::C); };
-  auto rmv = [&](const ndarray& v) { return copy(apply(A.rmatvec, v, n, s.t, "rmatvec"), Order::C); };
+  const int64_t n = s.n;
   const int64_t iter_lim = o.iter_lim ? *o.iter_lim : 2 * n;
   LsqrResult res;
   res.var = zeros(Dims{n}, dtypes::float64);
   const double ctol = o.conlim > 0 ? 1 / o.conlim : 0;
   const double damp = o.damp, dampsq = damp * damp;
   double anorm = 0, acond = 0, ddnorm = 0, res2 = 0, xnorm = 0, xxnorm = 0, z = 0, cs2 = -1, sn2 = 0;
-  ndarray u = copy(s.b, Order::C);
-  const double bnorm = nrm2(s.b);
-  double beta = bnorm;
-  if (s.x0_given) {
-    ndarray ax = mv(s.x);
-    axpby(u, constant(-1.0), &ax, constant(1.0));
-    beta = nrm2(u);
-  }
-  ndarray v;
-  double alfa = 0;
-  if (beta > 0) {
-    scale(u, 1 / beta);
-    v = rmv(u);
-    alfa = nrm2(v);
-  } else {
-    v = copy(s.x, Order::C);
-  }
-  if (alfa > 0) scale(v, 1 / alfa);
+  Bidiagonalisation bd(A, s, true);
+  ndarray& v = bd.v;
+  const double bnorm = bd.bnorm;
+  double &beta = bd.beta, &alfa = bd.alpha;
   ndarray w = copy(v, Order::C);
   double rhobar = alfa, phibar = beta, rnorm = beta, r1norm = rnorm, r2norm = rnorm;
   double arnorm = alfa * beta;
@@ -121,17 +150,8 @@ LsqrResult lsqr(const LinearOperator& A, const ndarray& b_in, const LeastSquares
   if (arnorm == 0) return done();
   while (itn < iter_lim) {
     ++itn;
-    ndarray av = mv(v);  // u = A v - alfa u
-    axpby(u, constant(1.0), &av, constant(-alfa));
-    beta = nrm2(u);
-    if (beta > 0) {
-      scale(u, 1 / beta);
-      anorm = std::sqrt(anorm * anorm + alfa * alfa + beta * beta + dampsq);
-      ndarray atu = rmv(u);  // v = A^H u - beta v
-      axpby(v, constant(1.0), &atu, constant(-beta));
-      alfa = nrm2(v);
-      if (alfa > 0) scale(v, 1 / alfa);
-    }
+    const double alfa_old = alfa;
+    if (bd.step()) anorm = std::sqrt(anorm * anorm + alfa_old * alfa_old + beta * beta + dampsq);
     double rhobar1 = rhobar, psi = 0;
     if (damp > 0) {
       rhobar1 = std::sqrt(rhobar * rhobar + dampsq);
@@ -191,29 +211,13 @@ LsqrResult lsqr(const LinearOperator& A, const ndarray& b_in, const LeastSquares
 
 LsmrResult lsmr(const LinearOperator& A, const ndarray& b_in, const LeastSquaresOptions& o) {
   Setup s = setup("lsmr", A, b_in, o);
-  const int64_t m = s.m, n = s.n;
-  auto mv = [&](const ndarray& v) { return copy(apply(A.matvec, v, m, s.t, "matvec"), Order::C); };
-  auto rmv = [&](const ndarray& v) { return copy(apply(A.rmatvec, v, n, s.t, "rmatvec"), Order::C); };
-  const int64_t maxiter = o.iter_lim ? *o.iter_lim : std::min(m, n);
+  const int64_t n = s.n;
+  const int64_t maxiter = o.iter_lim ? *o.iter_lim : std::min(s.m, n);
   const double damp = o.damp;
-  ndarray u = copy(s.b, Order::C);
-  const double normb = nrm2(s.b);
-  double beta = normb;
-  if (s.x0_given) {
-    ndarray ax = mv(s.x);
-    axpby(u, constant(-1.0), &ax, constant(1.0));
-    beta = nrm2(u);
-  }
-  ndarray v;
-  double alpha = 0;
-  if (beta > 0) {
-    scale(u, 1 / beta);
-    v = rmv(u);
-    alpha = nrm2(v);
-  } else {
-    v = zeros(Dims{n}, s.t);
-  }
-  if (alpha > 0) scale(v, 1 / alpha);
+  Bidiagonalisation bd(A, s, false);
+  ndarray& v = bd.v;
+  const double normb = bd.bnorm;
+  double &beta = bd.beta, &alpha = bd.alpha;
   int64_t itn = 0;
   double zetabar = alpha * beta, alphabar = alpha, rho = 1, rhobar = 1, cbar = 1, sbar = 0;
   ndarray h = copy(v, Order::C), hbar = zeros(Dims{n}, s.t);
@@ -230,16 +234,7 @@ LsmrResult lsmr(const LinearOperator& A, const ndarray& b_in, const LeastSquares
   }
   while (itn < maxiter) {
     ++itn;
-    ndarray av = mv(v);  // u = A v - alpha u
-    axpby(u, constant(1.0), &av, constant(-alpha));
-    beta = nrm2(u);
-    if (beta > 0) {
-      scale(u, 1 / beta);
-      ndarray atu = rmv(u);  // v = A^H u - beta v
-      axpby(v, constant(1.0), &atu, constant(-beta));
-      alpha = nrm2(v);
-      if (alpha > 0) scale(v, 1 / alpha);
-    }
+    bd.step();
     const Rot hat = sym_ortho(alphabar, damp);
     const double chat = hat.c, shat = hat.s, alphahat = hat.r;
     const double rhoold = rho;

@@ -97,28 +97,17 @@ void reduce_typed(int64_t n, const void* x, Coef a, const void* ux, Coef b, void
                                          static_cast<T*>(out));
 }
 
-template <class F>
-void by_dtype(DType t, F&& f) {
-  switch (t.type) {
-    case ScalarType::Float32: return f.template operator()<float>();
-    case ScalarType::Float64: return f.template operator()<double>();
-    case ScalarType::Complex64: return f.template operator()<Cx<float>>();
-    case ScalarType::Complex128: return f.template operator()<Cx<double>>();
-    default: throw TypeError("Krylov update: unsupported dtype " + t.name());
-  }
-}
-
 void axpby(DType t, int64_t n, Coef a, const void* x, Coef b, void* y, const Stream& s) {
-  by_dtype(t, [&]<class T>() { axpby_typed<T>(n, a, x, b, y, s); });
+  by_krylov_dtype(t, [&]<class T>() { axpby_typed<T>(n, a, x, b, y, s); });
 }
 
 void dotc(DType t, int64_t n, const void* x, const void* y, void* out, void* work, const Stream& s) {
-  by_dtype(
+  by_krylov_dtype(
       t, [&]<class T>() { reduce_typed<T, false>(n, x, Coef{}, nullptr, Coef{}, const_cast<void*>(y), out, work, s); });
 }
 
 void axpby_norm2(DType t, int64_t n, Coef a, const void* x, Coef b, void* y, void* out, void* work, const Stream& s) {
-  by_dtype(t, [&]<class T>() { reduce_typed<T, true>(n, nullptr, a, x, b, y, out, work, s); });
+  by_krylov_dtype(t, [&]<class T>() { reduce_typed<T, true>(n, nullptr, a, x, b, y, out, work, s); });
 }
 
 const KrylovFns kCudaKrylov{&axpby, &dotc, &axpby_norm2};

@@ -39,27 +39,16 @@ void norm2_typed(int64_t n, const void* yv, void* out) {
   *static_cast<T*>(out) = A::round(acc);
 }
 
-template <class F>
-void by_dtype(DType t, F&& f) {
-  switch (t.type) {
-    case ScalarType::Float32: return f.template operator()<float>();
-    case ScalarType::Float64: return f.template operator()<double>();
-    case ScalarType::Complex64: return f.template operator()<Cx<float>>();
-    case ScalarType::Complex128: return f.template operator()<Cx<double>>();
-    default: throw TypeError("Krylov update: unsupported dtype " + t.name());
-  }
-}
-
 void axpby(DType t, int64_t n, Coef a, const void* x, Coef b, void* y, const Stream&) {
-  by_dtype(t, [&]<class T>() { axpby_typed<T>(n, a, x, b, y); });
+  by_krylov_dtype(t, [&]<class T>() { axpby_typed<T>(n, a, x, b, y); });
 }
 
 void dotc(DType t, int64_t n, const void* x, const void* y, void* out, void*, const Stream&) {
-  by_dtype(t, [&]<class T>() { dotc_typed<T>(n, x, y, out); });
+  by_krylov_dtype(t, [&]<class T>() { dotc_typed<T>(n, x, y, out); });
 }
 
 void axpby_norm2(DType t, int64_t n, Coef a, const void* x, Coef b, void* y, void* out, void*, const Stream&) {
-  by_dtype(t, [&]<class T>() {
+  by_krylov_dtype(t, [&]<class T>() {
     axpby_typed<T>(n, a, x, b, y);
     norm2_typed<T>(n, y, out);
   });
