@@ -79,11 +79,11 @@ std::string float_text(double v) {
   return s;
 }
 
-ndarray vector_of(const ndarray& v, int64_t n, DType t) {
+// v as a contiguous 1-D array of dtype t (a view when it already is one).
+ndarray vector_of(const ndarray& v, DType t) {
   ndarray r = ravel(v);
   if (r.dtype() != t) r = astype(r, t);
   if (!r.c_contiguous()) r = copy(r, Order::C);
-  (void)n;
   return r;
 }
 
@@ -107,7 +107,7 @@ System make_system(const char* name, const LinearOperator& A, const ndarray& b, 
   System s;
   s.n = n;
   s.t = solver_dtype(A.dtype, b.dtype());
-  s.b = vector_of(b, n, s.t);
+  s.b = vector_of(b, s.t);
   if (s.b.may_share_memory(b)) s.b = copy(s.b, Order::C);  // never write into the caller's b
   if (o.x0.defined()) {
     const ndarray& x0 = o.x0;
@@ -116,7 +116,7 @@ System make_system(const char* name, const LinearOperator& A, const ndarray& b, 
     if (!ok)
       throw ValueError("shapes of A " + shape_text(A.rows, A.cols) + " and x0 " + shape_text(x0.shape()) +
                        " are incompatible");
-    s.x = copy(vector_of(x0, n, s.t), Order::C);
+    s.x = copy(vector_of(x0, s.t), Order::C);
     if (s.x.may_share_memory(x0)) s.x = copy(s.x, Order::C);
     s.x0_given = true;
   } else {
@@ -134,7 +134,7 @@ ndarray apply(const std::function<ndarray(const ndarray&)>& f, const ndarray& x,
   if (y.size() != len)
     throw ValueError(std::string(what) + " returned " + std::to_string(y.size()) + " elements, expected " +
                      std::to_string(len));
-  return vector_of(y, len, t);
+  return vector_of(y, t);
 }
 
 namespace {
@@ -205,11 +205,6 @@ double nrm2(const ndarray& v) { return std::sqrt(std::abs(host_value(dotc(v, v))
 void axpby(const ndarray& y, Coef a, const ndarray* x, Coef b) {
   const KrylovFns* f = krylov_table().require(y.device_type(), "sparse.linalg Krylov update");
   f->axpby(y.dtype(), y.size(), a, x ? x->data() : nullptr, b, y.data(), y.backend().current_stream(y.device()));
-}
-
-ndarray scalar_array(std::complex<double> v, DType t, const ndarray& like) {
-  (void)like;
-  return full(Dims{}, Scalar::of<complex128>(complex128(v.real(), v.imag())).cast(t), t);
 }
 
 }  // namespace detail

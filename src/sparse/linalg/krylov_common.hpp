@@ -41,8 +41,6 @@ inline Coef ratio(const ndarray& num, const ndarray* den = nullptr, double sign 
   return Coef{num.data(), den ? den->data() : nullptr, sign};
 }
 inline Coef constant(double v) { return Coef{nullptr, nullptr, v}; }
-// A 0-d array of dtype t holding v (for host-computed coefficients).
-ndarray scalar_array(std::complex<double> v, DType t, const ndarray& like);
 
 std::string shape_text(int64_t rows, int64_t cols);  // "(3, 4)"
 std::string shape_text(const Dims& d);               // "(4,)"
