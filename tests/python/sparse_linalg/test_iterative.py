@@ -267,3 +267,30 @@ def test_cg_batched_residual_checks_on_gpu():
     csl.cg(cp.asarray(a), cp.asarray(b), rtol=1e-10, callback=cb)
     ssl.cg(a, b, rtol=1e-10, callback=scb)
     assert len(calls) == len(scalls)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_cg_long_vectors(dtype):
+    # Longer than the GPU reductions' one pass (1024 blocks x 256 threads): grid-stride partial
+    # sums, the fused residual update with |r|^2, and the float32 sums accumulated in double.
+    n = 300_001
+    rng = numpy.random.default_rng(5)
+    d = rng.uniform(1.0, 3.0, n)
+    b = rng.standard_normal(n)
+    if numpy.dtype(dtype).kind == "c":
+        b = b + 1j * rng.standard_normal(n)
+    dd, bd = cp.asarray(d.astype(dtype)), cp.asarray(b.astype(dtype))
+    op = csl.LinearOperator((n, n), matvec=lambda v: dd * v, dtype=dtype)
+    calls, cb = counter()
+    x, info = csl.cg(op, bd, rtol=_rtol(dtype), callback=cb)
+    assert info == 0 and x.dtype == dtype
+    want = b / d
+    err = numpy.linalg.norm(cp.asnumpy(x) - want) / numpy.linalg.norm(want)
+    assert err <= 10 * _rtol(dtype)
+    xs, _ = ssl.cg(ssl.LinearOperator((n, n), matvec=lambda v: d.astype(dtype) * v, dtype=dtype), b.astype(dtype),
+                   rtol=_rtol(dtype))
+    scalls, scb = counter()
+    ssl.cg(ssl.LinearOperator((n, n), matvec=lambda v: d.astype(dtype) * v, dtype=dtype), b.astype(dtype),
+           rtol=_rtol(dtype), callback=scb)
+    assert abs(len(calls) - len(scalls)) <= 1
+    numpy.testing.assert_allclose(cp.asnumpy(x), xs, rtol=0, atol=20 * _rtol(dtype) * numpy.abs(xs).max())
