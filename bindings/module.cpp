@@ -31,4 +31,5 @@ NB_MODULE(_core, m) {
   init_lib_functions(m);
   init_linalg(m);
   init_linalg_solvers(m);
+  init_sparse(m);
 }

@@ -1,0 +1,108 @@
+// cupric._core._sparse: cupricx.scipy.sparse's formats, conversions and products
+// (cupric/sparse.hpp) as private functions over the arrays the Python classes hold. No logic:
+// python/cupricx/scipy/sparse/ holds SciPy's signatures and docstrings.
+#include "common.hpp"
+#include "cupric/sparse.hpp"
+
+namespace cupric::py {
+
+namespace {
+
+namespace sp = cupric::sparse;
+
+ndarray arr(nb::handle h) { return as_device_array(h); }
+
+nb::object triple(const ndarray& a, const ndarray& b, const ndarray& c) {
+  return nb::make_tuple(wrap(a), wrap(b), wrap(c));
+}
+template <class M>
+nb::object compressed(const M& m) {
+  return triple(m.data, m.indices, m.indptr);
+}
+nb::object coo(const sp::CooMatrix& m) { return triple(m.data, m.row, m.col); }
+
+// Arrays the Python classes already validated, as the C++ structs (no copies, no checks).
+sp::CsrMatrix csr(nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols) {
+  return {unwrap(d).arr, unwrap(i).arr, unwrap(p).arr, rows, cols};
+}
+sp::CscMatrix csc(nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols) {
+  return {unwrap(d).arr, unwrap(i).arr, unwrap(p).arr, rows, cols};
+}
+sp::CooMatrix coo_of(nb::handle d, nb::handle r, nb::handle c, int64_t rows, int64_t cols) {
+  return {unwrap(d).arr, unwrap(r).arr, unwrap(c).arr, rows, cols};
+}
+
+}  // namespace
+
+void init_sparse(nb::module_& parent) {
+  nb::module_ m = parent.def_submodule("_sparse", "cupricx.scipy.sparse formats and operations");
+  m.def("index_dtype", [](int64_t maxval) { return dtype_object(sp::index_dtype(maxval)); });
+  m.def("check_data_dtype", [](nb::handle dt) { sp::check_data_dtype(resolve_dtype(dt).dtype); });
+  m.def("storage_dtype", [](nb::handle dt) { return dtype_object(sp::storage_dtype(resolve_dtype(dt).dtype)); });
+  m.def("make_compressed", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, bool copy, bool is_csc) {
+    return is_csc ? compressed(sp::make_csc(arr(d), arr(i), arr(p), rows, cols, copy))
+                  : compressed(sp::make_csr(arr(d), arr(i), arr(p), rows, cols, copy));
+  });
+  m.def("make_coo", [](nb::handle d, nb::handle r, nb::handle c, int64_t rows, int64_t cols, bool copy) {
+    return coo(sp::make_coo(arr(d), arr(r), arr(c), rows, cols, copy));
+  });
+  m.def("empty_csr", [](int64_t rows, int64_t cols, nb::handle dt) {
+    return compressed(sp::empty_csr(rows, cols, resolve_dtype(dt).dtype));
+  });
+  m.def("coo_from_dense", [](nb::handle dense) {
+    sp::CooMatrix c = sp::coo_from_dense(arr(dense));
+    return nb::make_tuple(wrap(c.data), wrap(c.row), wrap(c.col), c.rows, c.cols);
+  });
+  m.def("coo_to_compressed", [](nb::handle d, nb::handle r, nb::handle c, int64_t rows, int64_t cols, bool to_csc) {
+    const sp::CooMatrix a = coo_of(d, r, c, rows, cols);
+    return to_csc ? compressed(sp::coo_to_csc(a)) : compressed(sp::coo_to_csr(a));
+  });
+  m.def("compressed_to_coo", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, bool is_csc) {
+    return is_csc ? coo(sp::csc_to_coo(csc(d, i, p, rows, cols))) : coo(sp::csr_to_coo(csr(d, i, p, rows, cols)));
+  });
+  m.def("swap_compressed", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, bool is_csc) {
+    return is_csc ? compressed(sp::csc_to_csr(csc(d, i, p, rows, cols)))
+                  : compressed(sp::csr_to_csc(csr(d, i, p, rows, cols)));
+  });
+  m.def("to_dense", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, const std::string& fmt,
+                       nb::handle order) {
+    const Order o = to_order(order, false);
+    if (fmt == "coo") return wrap(sp::to_dense(coo_of(d, i, p, rows, cols), o));
+    if (fmt == "csc") return wrap(sp::to_dense(csc(d, i, p, rows, cols), o));
+    return wrap(sp::to_dense(csr(d, i, p, rows, cols), o));
+  });
+  m.def("sum_duplicates", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, const std::string& fmt) {
+    if (fmt == "coo") return coo(sp::sum_duplicates(coo_of(d, i, p, rows, cols)));
+    if (fmt == "csc") return compressed(sp::sum_duplicates(csc(d, i, p, rows, cols)));
+    return compressed(sp::sum_duplicates(csr(d, i, p, rows, cols)));
+  });
+  m.def("sort_indices", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, bool is_csc) {
+    return is_csc ? compressed(sp::sort_indices(csc(d, i, p, rows, cols)))
+                  : compressed(sp::sort_indices(csr(d, i, p, rows, cols)));
+  });
+  m.def("eliminate_zeros", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, const std::string& fmt) {
+    if (fmt == "coo") return coo(sp::eliminate_zeros(coo_of(d, i, p, rows, cols)));
+    if (fmt == "csc") return compressed(sp::eliminate_zeros(csc(d, i, p, rows, cols)));
+    return compressed(sp::eliminate_zeros(csr(d, i, p, rows, cols)));
+  });
+  // The flags of a compressed matrix read along its major axis (pass (major, minor) as the shape).
+  m.def("has_sorted_indices", [](nb::handle d, nb::handle i, nb::handle p, int64_t major, int64_t minor) {
+    return sp::has_sorted_indices(csr(d, i, p, major, minor));
+  });
+  m.def("has_canonical_format", [](nb::handle d, nb::handle i, nb::handle p, int64_t major, int64_t minor) {
+    return sp::has_canonical_format(csr(d, i, p, major, minor));
+  });
+  m.def("dot", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, bool is_csc, nb::handle x) {
+    return wrap(is_csc ? sp::dot(csc(d, i, p, rows, cols), arr(x)) : sp::dot(csr(d, i, p, rows, cols), arr(x)));
+  });
+  m.def("spgemm", [](nb::handle ad, nb::handle ai, nb::handle ap, int64_t ar, int64_t ac, nb::handle bd, nb::handle bi,
+                     nb::handle bp, int64_t br, int64_t bc) {
+    return compressed(sp::spgemm(csr(ad, ai, ap, ar, ac), csr(bd, bi, bp, br, bc)));
+  });
+  m.def("binop", [](nb::handle ad, nb::handle ai, nb::handle ap, int64_t ar, int64_t ac, nb::handle bd, nb::handle bi,
+                    nb::handle bp, int64_t br, int64_t bc, const std::string& op) {
+    return compressed(sp::binop(csr(ad, ai, ap, ar, ac), csr(bd, bi, bp, br, bc), op));
+  });
+}
+
+}  // namespace cupric::py

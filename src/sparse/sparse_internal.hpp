@@ -1,0 +1,25 @@
+// Helpers the sparse front's units share (src/sparse/*.cpp): canonical compression of entries,
+// index expansion, dtype rules (Note [Sparse module] in src/sparse/sparse_table.hpp).
+#pragma once
+#include "cupric/sparse.hpp"
+
+namespace cupric::sparse {
+
+// The arrays of a compressed matrix, read along its major axis (rows for CSR, columns for CSC).
+struct Compressed {
+  ndarray data, indices, indptr;
+};
+
+bool is_supported_dtype(DType dt);
+ndarray contiguous(const ndarray& a);
+// The major index of each entry (indptr's dtype): repeat(arange(major), diff(indptr)).
+ndarray expand_major(const ndarray& indptr, int64_t major);
+// indptr (dtype `it`) of entries whose major indices `sorted_major` are non-decreasing.
+ndarray compress_major(const ndarray& sorted_major, int64_t major, DType it);
+// Canonical compressed arrays of the entries (major_idx[k], minor_idx[k], data[k]) of a
+// major x minor matrix: sorted (stably), duplicates summed (bool: or-ed) when `sum_duplicates`,
+// index dtype chosen for the result.
+Compressed compress_entries(const ndarray& data, const ndarray& major_idx, const ndarray& minor_idx, int64_t major,
+                            int64_t minor, bool sum_duplicates = true);
+
+}  // namespace cupric::sparse
