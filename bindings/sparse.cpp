@@ -99,6 +99,17 @@ void init_sparse(nb::module_& parent) {
                      nb::handle bp, int64_t br, int64_t bc) {
     return compressed(sp::spgemm(csr(ad, ai, ap, ar, ac), csr(bd, bi, bp, br, bc)));
   });
+  m.def("sum", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, nb::handle axis, nb::handle dtype) {
+    std::optional<DType> dt;
+    if (!dtype.is_none()) dt = resolve_dtype(dtype).dtype;
+    std::optional<int> ax;
+    if (!axis.is_none()) ax = static_cast<int>(index_int(axis));
+    return wrap(sp::sum(csr(d, i, p, rows, cols), ax, dt));
+  }, nb::arg("data"), nb::arg("indices"), nb::arg("indptr"), nb::arg("rows"), nb::arg("cols"), nb::arg("axis").none(),
+        nb::arg("dtype").none());
+  m.def("diagonal", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, int64_t k) {
+    return wrap(sp::diagonal(csr(d, i, p, rows, cols), k));
+  });
   m.def("binop", [](nb::handle ad, nb::handle ai, nb::handle ap, int64_t ar, int64_t ac, nb::handle bd, nb::handle bi,
                     nb::handle bp, int64_t br, int64_t bc, const std::string& op) {
     return compressed(sp::binop(csr(ad, ai, ap, ar, ac), csr(bd, bi, bp, br, bc), op));

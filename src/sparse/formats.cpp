@@ -152,7 +152,8 @@ CsrMatrix empty_csr(int64_t rows, int64_t cols, DType dtype) {
 CooMatrix coo_from_dense(const ndarray& dense_in) {
   if (dense_in.ndim() > 2) throw TypeError("expected dimension <= 2 array or matrix");
   const ndarray dense = dense_in.ndim() == 2 ? dense_in : reshape(dense_in, {1, dense_in.size()});
-  const DType dt = storage_dtype(dense.dtype());
+  check_data_dtype(dense.dtype());
+  const DType dt = dense.dtype();
   const int64_t rows = dense.shape()[0], cols = dense.shape()[1];
   const ndarray flat = ravel(dense_in.ndim() == 2 ? dense : dense, Order::C);
   const ndarray where = flatnonzero(flat);  // int64, in row-major order
