@@ -3,6 +3,7 @@
 // python/cupricx/scipy/sparse/ holds SciPy's signatures and docstrings.
 #include "common.hpp"
 #include "cupric/sparse.hpp"
+#include "cupric/sparse/construct.hpp"
 
 namespace cupric::py {
 
@@ -30,6 +31,15 @@ sp::CscMatrix csc(nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_
 }
 sp::CooMatrix coo_of(nb::handle d, nb::handle r, nb::handle c, int64_t rows, int64_t cols) {
   return {unwrap(d).arr, unwrap(r).arr, unwrap(c).arr, rows, cols};
+}
+
+nb::object coo_full(const sp::CooMatrix& m) {
+  return nb::make_tuple(wrap(m.data), wrap(m.row), wrap(m.col), m.rows, m.cols);
+}
+
+// A (data, row, col, rows, cols) tuple from Python as a COO struct.
+sp::CooMatrix coo_from_tuple(nb::handle t) {
+  return coo_of(t[0], t[1], t[2], nb::cast<int64_t>(t[3]), nb::cast<int64_t>(t[4]));
 }
 
 }  // namespace
@@ -113,6 +123,49 @@ void init_sparse(nb::module_& parent) {
   m.def("binop", [](nb::handle ad, nb::handle ai, nb::handle ap, int64_t ar, int64_t ac, nb::handle bd, nb::handle bi,
                     nb::handle bp, int64_t br, int64_t bc, const std::string& op) {
     return compressed(sp::binop(csr(ad, ai, ap, ar, ac), csr(bd, bi, bp, br, bc), op));
+  });
+
+  // Construction (cupric/sparse/construct.hpp); COO results as (data, row, col, rows, cols).
+  m.def("eye", [](int64_t rows, int64_t cols, int64_t k, nb::handle dt) {
+    return coo_full(sp::eye(rows, cols, k, resolve_dtype(dt).dtype));
+  });
+  m.def("diags", [](const std::vector<nb::object>& diagonals, const std::vector<int64_t>& offsets, int64_t rows,
+                    int64_t cols, nb::handle dt) {
+    std::vector<ndarray> d;
+    for (const auto& x : diagonals) d.push_back(arr(x));
+    return coo_full(sp::diags(d, offsets, rows, cols, resolve_dtype(dt).dtype));
+  });
+  m.def("kron", [](nb::handle a, nb::handle b) { return coo_full(sp::kron(coo_from_tuple(a), coo_from_tuple(b))); });
+  m.def(
+      "bmat",
+      [](const std::vector<std::vector<nb::object>>& blocks, nb::handle dt) {
+        std::vector<std::vector<std::optional<sp::CooMatrix>>> b;
+        for (const auto& r : blocks) {
+          b.emplace_back();
+          for (const auto& x : r) {
+            if (x.is_none())
+              b.back().push_back(std::nullopt);
+            else
+              b.back().push_back(coo_from_tuple(x));
+          }
+        }
+        std::optional<DType> d;
+        if (!dt.is_none()) d = resolve_dtype(dt).dtype;
+        return coo_full(sp::bmat(b, d));
+      },
+      nb::arg("blocks"), nb::arg("dtype").none());
+  m.def("tril", [](nb::handle a, int64_t k) { return coo_full(sp::tril(coo_from_tuple(a), k)); });
+  m.def("triu", [](nb::handle a, int64_t k) { return coo_full(sp::triu(coo_from_tuple(a), k)); });
+  m.def("make_dia", [](nb::handle data, nb::handle offsets, int64_t rows, int64_t cols) {
+    sp::DiaMatrix d = sp::make_dia(arr(data), arr(offsets), rows, cols);
+    return nb::make_tuple(wrap(d.data), wrap(d.offsets));
+  });
+  m.def("dia_to_coo", [](nb::handle data, nb::handle offsets, int64_t rows, int64_t cols) {
+    return coo_full(sp::dia_to_coo(sp::DiaMatrix{unwrap(data).arr, unwrap(offsets).arr, rows, cols}));
+  });
+  m.def("coo_to_dia", [](nb::handle a) {
+    sp::DiaMatrix d = sp::coo_to_dia(coo_from_tuple(a));
+    return nb::make_tuple(wrap(d.data), wrap(d.offsets));
   });
 }
 

@@ -221,6 +221,13 @@ CscMatrix csr_to_csc(const CsrMatrix& a) {
   return sparse_table().require(a.data.device_type(), "sparse CSR -> CSC conversion")->csr_to_csc(a);
 }
 
+CscMatrix csr_to_csc_by_sort(const CsrMatrix& a) {
+  const ndarray rows = expand_major(a.indptr, a.rows);
+  const ndarray order = argsort(a.indices, -1, SortKind::Stable);  // rows stay sorted in each column
+  const ndarray cols = take(a.indices, order);
+  return {take(a.data, order), take(rows, order), compress_major(cols, a.cols, a.indices.dtype()), a.rows, a.cols};
+}
+
 CsrMatrix csc_to_csr(const CscMatrix& a) { return transpose(csr_to_csc(transpose(a))); }
 
 namespace {

@@ -21,5 +21,8 @@ ndarray compress_major(const ndarray& sorted_major, int64_t major, DType it);
 // index dtype chosen for the result.
 Compressed compress_entries(const ndarray& data, const ndarray& major_idx, const ndarray& minor_idx, int64_t major,
                             int64_t minor, bool sum_duplicates = true);
+// The CSC of a CSR by a stable sort of the column indices (any backend, any dtype): what a
+// backend without a faster transposition registers, or falls back to.
+CscMatrix csr_to_csc_by_sort(const CsrMatrix& a);
 
 }  // namespace cupric::sparse
