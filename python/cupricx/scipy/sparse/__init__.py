@@ -22,10 +22,37 @@ from cupricx.scipy.sparse._compressed import (  # noqa: F401
     isspmatrix_csr,
 )
 from cupricx.scipy.sparse._coo import coo_array, coo_matrix, isspmatrix_coo  # noqa: F401
+from cupricx.scipy.sparse._dia import dia_array, dia_matrix, isspmatrix_dia  # noqa: F401
+from cupricx.scipy.sparse._construct import (  # noqa: F401
+    block_array,
+    block_diag,
+    bmat,
+    diags,
+    diags_array,
+    eye,
+    eye_array,
+    find,
+    get_index_dtype,
+    hstack,
+    identity,
+    kron,
+    kronsum,
+    matrix_transpose,
+    permute_dims,
+    rand,
+    random,
+    random_array,
+    safely_cast_index_arrays,
+    spdiags,
+    swapaxes,
+    tril,
+    triu,
+    vstack,
+)
 
 
 def _classes(is_array):
     """The format -> class map of one family (matrices or arrays)."""
     if is_array:
-        return {'csr': csr_array, 'csc': csc_array, 'coo': coo_array}
-    return {'csr': csr_matrix, 'csc': csc_matrix, 'coo': coo_matrix}
+        return {'csr': csr_array, 'csc': csc_array, 'coo': coo_array, 'dia': dia_array}
+    return {'csr': csr_matrix, 'csc': csc_matrix, 'coo': coo_matrix, 'dia': dia_matrix}
