@@ -49,10 +49,11 @@ void init_sparse(nb::module_& parent) {
   m.def("index_dtype", [](int64_t maxval) { return dtype_object(sp::index_dtype(maxval)); });
   m.def("check_data_dtype", [](nb::handle dt) { sp::check_data_dtype(resolve_dtype(dt).dtype); });
   m.def("storage_dtype", [](nb::handle dt) { return dtype_object(sp::storage_dtype(resolve_dtype(dt).dtype)); });
-  m.def("make_compressed", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, bool copy, bool is_csc) {
-    return is_csc ? compressed(sp::make_csc(arr(d), arr(i), arr(p), rows, cols, copy))
-                  : compressed(sp::make_csr(arr(d), arr(i), arr(p), rows, cols, copy));
-  });
+  m.def("make_compressed",
+        [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, bool copy, bool is_csc) {
+          return is_csc ? compressed(sp::make_csc(arr(d), arr(i), arr(p), rows, cols, copy))
+                        : compressed(sp::make_csr(arr(d), arr(i), arr(p), rows, cols, copy));
+        });
   m.def("make_coo", [](nb::handle d, nb::handle r, nb::handle c, int64_t rows, int64_t cols, bool copy) {
     return coo(sp::make_coo(arr(d), arr(r), arr(c), rows, cols, copy));
   });
@@ -81,20 +82,22 @@ void init_sparse(nb::module_& parent) {
     if (fmt == "csc") return wrap(sp::to_dense(csc(d, i, p, rows, cols), o));
     return wrap(sp::to_dense(csr(d, i, p, rows, cols), o));
   });
-  m.def("sum_duplicates", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, const std::string& fmt) {
-    if (fmt == "coo") return coo(sp::sum_duplicates(coo_of(d, i, p, rows, cols)));
-    if (fmt == "csc") return compressed(sp::sum_duplicates(csc(d, i, p, rows, cols)));
-    return compressed(sp::sum_duplicates(csr(d, i, p, rows, cols)));
-  });
+  m.def("sum_duplicates",
+        [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, const std::string& fmt) {
+          if (fmt == "coo") return coo(sp::sum_duplicates(coo_of(d, i, p, rows, cols)));
+          if (fmt == "csc") return compressed(sp::sum_duplicates(csc(d, i, p, rows, cols)));
+          return compressed(sp::sum_duplicates(csr(d, i, p, rows, cols)));
+        });
   m.def("sort_indices", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, bool is_csc) {
     return is_csc ? compressed(sp::sort_indices(csc(d, i, p, rows, cols)))
                   : compressed(sp::sort_indices(csr(d, i, p, rows, cols)));
   });
-  m.def("eliminate_zeros", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, const std::string& fmt) {
-    if (fmt == "coo") return coo(sp::eliminate_zeros(coo_of(d, i, p, rows, cols)));
-    if (fmt == "csc") return compressed(sp::eliminate_zeros(csc(d, i, p, rows, cols)));
-    return compressed(sp::eliminate_zeros(csr(d, i, p, rows, cols)));
-  });
+  m.def("eliminate_zeros",
+        [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, const std::string& fmt) {
+          if (fmt == "coo") return coo(sp::eliminate_zeros(coo_of(d, i, p, rows, cols)));
+          if (fmt == "csc") return compressed(sp::eliminate_zeros(csc(d, i, p, rows, cols)));
+          return compressed(sp::eliminate_zeros(csr(d, i, p, rows, cols)));
+        });
   // The flags of a compressed matrix read along its major axis (pass (major, minor) as the shape).
   m.def("has_sorted_indices", [](nb::handle d, nb::handle i, nb::handle p, int64_t major, int64_t minor) {
     return sp::has_sorted_indices(csr(d, i, p, major, minor));
@@ -106,17 +109,19 @@ void init_sparse(nb::module_& parent) {
     return wrap(is_csc ? sp::dot(csc(d, i, p, rows, cols), arr(x)) : sp::dot(csr(d, i, p, rows, cols), arr(x)));
   });
   m.def("spgemm", [](nb::handle ad, nb::handle ai, nb::handle ap, int64_t ar, int64_t ac, nb::handle bd, nb::handle bi,
-                     nb::handle bp, int64_t br, int64_t bc) {
-    return compressed(sp::spgemm(csr(ad, ai, ap, ar, ac), csr(bd, bi, bp, br, bc)));
-  });
-  m.def("sum", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, nb::handle axis, nb::handle dtype) {
-    std::optional<DType> dt;
-    if (!dtype.is_none()) dt = resolve_dtype(dtype).dtype;
-    std::optional<int> ax;
-    if (!axis.is_none()) ax = static_cast<int>(index_int(axis));
-    return wrap(sp::sum(csr(d, i, p, rows, cols), ax, dt));
-  }, nb::arg("data"), nb::arg("indices"), nb::arg("indptr"), nb::arg("rows"), nb::arg("cols"), nb::arg("axis").none(),
-        nb::arg("dtype").none());
+                     nb::handle bp, int64_t br,
+                     int64_t bc) { return compressed(sp::spgemm(csr(ad, ai, ap, ar, ac), csr(bd, bi, bp, br, bc))); });
+  m.def(
+      "sum",
+      [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, nb::handle axis, nb::handle dtype) {
+        std::optional<DType> dt;
+        if (!dtype.is_none()) dt = resolve_dtype(dtype).dtype;
+        std::optional<int> ax;
+        if (!axis.is_none()) ax = static_cast<int>(index_int(axis));
+        return wrap(sp::sum(csr(d, i, p, rows, cols), ax, dt));
+      },
+      nb::arg("data"), nb::arg("indices"), nb::arg("indptr"), nb::arg("rows"), nb::arg("cols"), nb::arg("axis").none(),
+      nb::arg("dtype").none());
   m.def("diagonal", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, int64_t k) {
     return wrap(sp::diagonal(csr(d, i, p, rows, cols), k));
   });

@@ -112,7 +112,8 @@ CooMatrix bmat(const std::vector<std::vector<std::optional<CooMatrix>>>& blocks,
       }
   const DType out = dt ? *dt : dtypes::float64;
   check_data_dtype(out);
-  if (data.empty()) return coo_of(zeros({0}, out), zeros({0}, dtypes::int64), zeros({0}, dtypes::int64), row_off[M], col_off[N]);
+  if (data.empty())
+    return coo_of(zeros({0}, out), zeros({0}, dtypes::int64), zeros({0}, dtypes::int64), row_off[M], col_off[N]);
   return coo_of(astype(concatenate(data), out), concatenate(row), concatenate(col), row_off[M], col_off[N]);
 }
 
@@ -135,16 +136,18 @@ DiaMatrix make_dia(const ndarray& data_in, const ndarray& offsets, int64_t rows,
   if (offsets.ndim() > 1) throw ValueError("offsets array must have rank 1");
   const ndarray off = astype(ravel(offsets), dtypes::int32);
   if (data.shape()[0] != off.size())
-    throw ValueError("number of diagonals (" + std::to_string(data.shape()[0]) + ") does not match the number of offsets (" +
-                     std::to_string(off.size()) + ")");
-  if (off.size() > 1 && unique_values(off).size() != off.size()) throw ValueError("offset array contains duplicate values");
+    throw ValueError("number of diagonals (" + std::to_string(data.shape()[0]) +
+                     ") does not match the number of offsets (" + std::to_string(off.size()) + ")");
+  if (off.size() > 1 && unique_values(off).size() != off.size())
+    throw ValueError("offset array contains duplicate values");
   return {contiguous(data), off, rows, cols};
 }
 
 CooMatrix dia_to_coo(const DiaMatrix& a) {
   const int64_t nd = a.data.shape()[0], L = a.data.shape()[1];
   const int64_t width = std::min(L, a.cols);
-  if (nd == 0 || width == 0) return coo_of(zeros({0}, a.data.dtype()), zeros({0}, dtypes::int64), zeros({0}, dtypes::int64), a.rows, a.cols);
+  if (nd == 0 || width == 0)
+    return coo_of(zeros({0}, a.data.dtype()), zeros({0}, dtypes::int64), zeros({0}, dtypes::int64), a.rows, a.cols);
   // data[i, j] sits at (j - offsets[i], j).
   const ndarray j = reshape(index_range(0, width, dtypes::int64), {1, width});
   const ndarray r = subtract(j, reshape(astype(a.offsets, dtypes::int64), {nd, 1}));

@@ -34,7 +34,8 @@ ndarray sum(const CsrMatrix& a, std::optional<int> axis, std::optional<DType> dt
   const DType natural = a.data.dtype() == dtypes::bool_ ? dtypes::int64 : a.data.dtype();
   const DType out = dtype ? *dtype : natural;
   if (!axis) return astype(cupric::sum(a.data, {}, out), out);
-  if (*axis < -2 || *axis > 1) throw AxisError("axis " + std::to_string(*axis) + " is out of bounds for array of dimension 2");
+  if (*axis < -2 || *axis > 1)
+    throw AxisError("axis " + std::to_string(*axis) + " is out of bounds for array of dimension 2");
   const int ax = *axis < 0 ? *axis + 2 : *axis;
   const DType work = storage_dtype(out);
   const CsrMatrix w{a.data.dtype() == work ? a.data : astype(a.data, work), a.indices, a.indptr, a.rows, a.cols};
@@ -43,8 +44,8 @@ ndarray sum(const CsrMatrix& a, std::optional<int> axis, std::optional<DType> dt
 }
 
 ndarray diagonal(const CsrMatrix& a, int64_t k) {
-  const int64_t len = k >= 0 ? std::max<int64_t>(0, std::min(a.rows, a.cols - k))
-                             : std::max<int64_t>(0, std::min(a.rows + k, a.cols));
+  const int64_t len =
+      k >= 0 ? std::max<int64_t>(0, std::min(a.rows, a.cols - k)) : std::max<int64_t>(0, std::min(a.rows + k, a.cols));
   ndarray out = zeros({len}, a.data.dtype());
   if (len == 0 || a.nnz() == 0) return out;
   const CsrMatrix c = sum_duplicates(a);

@@ -24,9 +24,7 @@ DType index_dtype(int64_t max_value) {
   return max_value <= std::numeric_limits<int32_t>::max() ? dtypes::int32 : dtypes::int64;
 }
 
-DType index_dtype_for(int64_t rows, int64_t cols, int64_t nnz) {
-  return index_dtype(std::max({rows, cols, nnz}));
-}
+DType index_dtype_for(int64_t rows, int64_t cols, int64_t nnz) { return index_dtype(std::max({rows, cols, nnz})); }
 
 bool is_supported_dtype(DType dt) {
   switch (dt.type) {
@@ -62,7 +60,8 @@ void check_shape(int64_t rows, int64_t cols) {
 // A 1-D integer array as the index dtype `it` (a view when it already is).
 ndarray as_index(const ndarray& a, DType it, const char* what) {
   if (a.ndim() != 1) throw ValueError(std::string(what) + " should be 1-D");
-  if (!a.dtype().is_integer()) throw ValueError(std::string(what) + " must be an integer array (got " + a.dtype().name() + ")");
+  if (!a.dtype().is_integer())
+    throw ValueError(std::string(what) + " must be an integer array (got " + a.dtype().name() + ")");
   return contiguous(a.dtype() == it ? a : astype(a, it));
 }
 
@@ -77,8 +76,8 @@ ndarray expand_major(const ndarray& indptr, int64_t major) {
 }
 
 ndarray compress_major(const ndarray& sorted_major, int64_t major, DType it) {
-  const ndarray bounds = arange(Scalar::of<int64_t>(0), Scalar::of<int64_t>(major + 1), Scalar::of<int64_t>(1),
-                                sorted_major.dtype());
+  const ndarray bounds =
+      arange(Scalar::of<int64_t>(0), Scalar::of<int64_t>(major + 1), Scalar::of<int64_t>(1), sorted_major.dtype());
   return astype(searchsorted(sorted_major, bounds, Side::Left), it);
 }
 

@@ -10,8 +10,8 @@ namespace cupric::sparse {
 namespace {
 
 [[noreturn]] void mismatch(int64_t k, int64_t n, bool vector) {
-  throw ValueError("matmul: dimension mismatch with signature (n,k=" + std::to_string(k) + "),(k=" +
-                   std::to_string(n) + (vector ? ",1?)->(n,1?)" : ",m)->(n,m)"));
+  throw ValueError("matmul: dimension mismatch with signature (n,k=" + std::to_string(k) + "),(k=" + std::to_string(n) +
+                   (vector ? ",1?)->(n,1?)" : ",m)->(n,m)"));
 }
 
 // y = op(S) @ x with S the stored CSR arrays (srows x scols); `transpose` reads them as CSC.
@@ -82,7 +82,8 @@ CsrMatrix spgemm(const CsrMatrix& a, const CsrMatrix& b) {
   const DType dt = promote_types(a.data.dtype(), b.data.dtype());
   const DType it = promote_types(a.indices.dtype(), b.indices.dtype());
   auto prepare = [&](const CsrMatrix& m) {
-    return CsrMatrix{m.data.dtype() == dt ? m.data : astype(m.data, dt), astype(m.indices, it, Order::K, Casting::Unsafe, false),
+    return CsrMatrix{m.data.dtype() == dt ? m.data : astype(m.data, dt),
+                     astype(m.indices, it, Order::K, Casting::Unsafe, false),
                      astype(m.indptr, it, Order::K, Casting::Unsafe, false), m.rows, m.cols};
   };
   if (a.nnz() == 0 || b.nnz() == 0) return empty_csr(a.rows, b.cols, dt);

@@ -74,10 +74,12 @@ void cusparse_spmv(const SpMV& p) {
     cusparseDnVecDescr_t x = nullptr, y = nullptr;
     cusparse::check(CUSP(cusparseCreateDnVec)(&x, n_in, const_cast<void*>(p.x), vt), "cusparseCreateDnVec");
     cusparse::check(CUSP(cusparseCreateDnVec)(&y, n_out, p.y, vt), "cusparseCreateDnVec");
-    cusparse::check(CUSP(cusparseSpMV_bufferSize)(h, op, s.one, A.d, x, s.zero, y, vt, CUSPARSE_SPMV_ALG_DEFAULT, &bytes),
-                    "cusparseSpMV_bufferSize");
+    cusparse::check(
+        CUSP(cusparseSpMV_bufferSize)(h, op, s.one, A.d, x, s.zero, y, vt, CUSPARSE_SPMV_ALG_DEFAULT, &bytes),
+        "cusparseSpMV_bufferSize");
     auto buf = cusparse::workspace(bytes);
-    const cusparseStatus_t st = CUSP(cusparseSpMV)(h, op, s.one, A.d, x, s.zero, y, vt, CUSPARSE_SPMV_ALG_DEFAULT, buf->ptr());
+    const cusparseStatus_t st =
+        CUSP(cusparseSpMV)(h, op, s.one, A.d, x, s.zero, y, vt, CUSPARSE_SPMV_ALG_DEFAULT, buf->ptr());
     CUSP(cusparseDestroyDnVec)(x);
     CUSP(cusparseDestroyDnVec)(y);
     cusparse::check(st, "cusparseSpMV");
@@ -130,19 +132,19 @@ CsrMatrix cusparse_spgemm(const CsrMatrix& a, const CsrMatrix& b) {
   const auto opn = CUSPARSE_OPERATION_NON_TRANSPOSE;
   const auto alg = CUSPARSE_SPGEMM_DEFAULT;
   size_t bytes1 = 0, bytes2 = 0;
-  cusparse::check(CUSP(cusparseSpGEMM_workEstimation)(h, opn, opn, s.one, A.d, B.d, s.zero, C.d, vt, alg, g, &bytes1,
-                                                      nullptr),
-                  "cusparseSpGEMM_workEstimation");
+  cusparse::check(
+      CUSP(cusparseSpGEMM_workEstimation)(h, opn, opn, s.one, A.d, B.d, s.zero, C.d, vt, alg, g, &bytes1, nullptr),
+      "cusparseSpGEMM_workEstimation");
   auto buf1 = cusparse::workspace(bytes1);
-  cusparse::check(CUSP(cusparseSpGEMM_workEstimation)(h, opn, opn, s.one, A.d, B.d, s.zero, C.d, vt, alg, g, &bytes1,
-                                                      buf1->ptr()),
-                  "cusparseSpGEMM_workEstimation");
+  cusparse::check(
+      CUSP(cusparseSpGEMM_workEstimation)(h, opn, opn, s.one, A.d, B.d, s.zero, C.d, vt, alg, g, &bytes1, buf1->ptr()),
+      "cusparseSpGEMM_workEstimation");
   cusparse::check(CUSP(cusparseSpGEMM_compute)(h, opn, opn, s.one, A.d, B.d, s.zero, C.d, vt, alg, g, &bytes2, nullptr),
                   "cusparseSpGEMM_compute");
   auto buf2 = cusparse::workspace(bytes2);
-  cusparse::check(CUSP(cusparseSpGEMM_compute)(h, opn, opn, s.one, A.d, B.d, s.zero, C.d, vt, alg, g, &bytes2,
-                                               buf2->ptr()),
-                  "cusparseSpGEMM_compute");
+  cusparse::check(
+      CUSP(cusparseSpGEMM_compute)(h, opn, opn, s.one, A.d, B.d, s.zero, C.d, vt, alg, g, &bytes2, buf2->ptr()),
+      "cusparseSpGEMM_compute");
   int64_t rows = 0, cols = 0, nnz = 0;
   cusparse::check(CUSP(cusparseSpMatGetSize)(C.d, &rows, &cols, &nnz), "cusparseSpMatGetSize");
   if (nnz > INT32_MAX)
@@ -150,7 +152,8 @@ CsrMatrix cusparse_spgemm(const CsrMatrix& a, const CsrMatrix& b) {
                           "cuSPARSE's SpGEMM takes 32-bit indices only");
   ndarray c_idx = ndarray::empty({nnz}, dtypes::int32, Order::C, &be);
   ndarray c_val = ndarray::empty({nnz}, dt, Order::C, &be);
-  cusparse::check(CUSP(cusparseCsrSetPointers)(C.d, c_ptr.data(), c_idx.data(), c_val.data()), "cusparseCsrSetPointers");
+  cusparse::check(CUSP(cusparseCsrSetPointers)(C.d, c_ptr.data(), c_idx.data(), c_val.data()),
+                  "cusparseCsrSetPointers");
   cusparse::check(CUSP(cusparseSpGEMM_copy)(h, opn, opn, s.one, A.d, B.d, s.zero, C.d, vt, alg, g),
                   "cusparseSpGEMM_copy");
   // cuSPARSE keeps entries whose products cancel; SciPy drops them.
@@ -181,18 +184,17 @@ CscMatrix cuda_csr_to_csc(const CsrMatrix& a) {
   size_t bytes = 0;
   auto* ptr = reinterpret_cast<const int*>(a.indptr.data());
   auto* idx = reinterpret_cast<const int*>(a.indices.data());
-  cusparse::check(CUSP(cusparseCsr2cscEx2_bufferSize)(h, m, n, nnz, a.data.data(), ptr, idx, c.data.data(),
-                                                      reinterpret_cast<int*>(c.indptr.data()),
-                                                      reinterpret_cast<int*>(c.indices.data()), vt,
-                                                      CUSPARSE_ACTION_NUMERIC, CUSPARSE_INDEX_BASE_ZERO,
-                                                      CUSPARSE_CSR2CSC_ALG1, &bytes),
+  cusparse::check(CUSP(cusparseCsr2cscEx2_bufferSize)(
+                      h, m, n, nnz, a.data.data(), ptr, idx, c.data.data(), reinterpret_cast<int*>(c.indptr.data()),
+                      reinterpret_cast<int*>(c.indices.data()), vt, CUSPARSE_ACTION_NUMERIC, CUSPARSE_INDEX_BASE_ZERO,
+                      CUSPARSE_CSR2CSC_ALG1, &bytes),
                   "cusparseCsr2cscEx2_bufferSize");
   auto buf = cusparse::workspace(bytes);
-  cusparse::check(CUSP(cusparseCsr2cscEx2)(h, m, n, nnz, a.data.data(), ptr, idx, c.data.data(),
-                                           reinterpret_cast<int*>(c.indptr.data()),
-                                           reinterpret_cast<int*>(c.indices.data()), vt, CUSPARSE_ACTION_NUMERIC,
-                                           CUSPARSE_INDEX_BASE_ZERO, CUSPARSE_CSR2CSC_ALG1, buf->ptr()),
-                  "cusparseCsr2cscEx2");
+  cusparse::check(
+      CUSP(cusparseCsr2cscEx2)(h, m, n, nnz, a.data.data(), ptr, idx, c.data.data(),
+                               reinterpret_cast<int*>(c.indptr.data()), reinterpret_cast<int*>(c.indices.data()), vt,
+                               CUSPARSE_ACTION_NUMERIC, CUSPARSE_INDEX_BASE_ZERO, CUSPARSE_CSR2CSC_ALG1, buf->ptr()),
+      "cusparseCsr2cscEx2");
   return c;
 }
 

@@ -104,7 +104,8 @@ __global__ void spmm_rows(const T* __restrict__ data, const I* __restrict__ indi
   for (int64_t t = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; t < total; t += int64_t(gridDim.x) * blockDim.x) {
     const int64_t i = t / k, c = t % k;
     typename A::Acc acc = A::zero();
-    for (int64_t j = indptr[i]; j < indptr[i + 1]; ++j) acc = A::mac(acc, data[j], x[static_cast<int64_t>(indices[j]) * k + c]);
+    for (int64_t j = indptr[i]; j < indptr[i + 1]; ++j)
+      acc = A::mac(acc, data[j], x[static_cast<int64_t>(indices[j]) * k + c]);
     y[t] = A::out(acc);
   }
 }
@@ -115,10 +116,9 @@ void launch_rows(const SpMV& p) {
   const int64_t groups_per_block = kBlock / G;
   const int64_t grid = (p.rows + groups_per_block - 1) / groups_per_block;
   cupric::cuda::launch<&spmv_rows<T, I, G>>(dim3(static_cast<unsigned>(grid)), dim3(kBlock), 0,
-                                            static_cast<cudaStream_t>(p.stream.handle),
-                                            static_cast<const T*>(p.data), static_cast<const I*>(p.indices),
-                                            static_cast<const I*>(p.indptr), static_cast<const T*>(p.x),
-                                            static_cast<T*>(p.y), p.rows);
+                                            static_cast<cudaStream_t>(p.stream.handle), static_cast<const T*>(p.data),
+                                            static_cast<const I*>(p.indices), static_cast<const I*>(p.indptr),
+                                            static_cast<const T*>(p.x), static_cast<T*>(p.y), p.rows);
 }
 
 template <class T, class I>

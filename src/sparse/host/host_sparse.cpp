@@ -137,9 +137,8 @@ CsrMatrix spgemm_loop(const CsrMatrix& A, const CsrMatrix& B) {
 
 CsrMatrix host_spgemm(const CsrMatrix& a, const CsrMatrix& b) {
   CsrMatrix c;
-  visit_value(a.data.dtype(), [&]<class T>() {
-    visit_index(a.indices.dtype(), [&]<class I>() { c = spgemm_loop<T, I>(a, b); });
-  });
+  visit_value(a.data.dtype(),
+              [&]<class T>() { visit_index(a.indices.dtype(), [&]<class I>() { c = spgemm_loop<T, I>(a, b); }); });
   return c;
 }
 
@@ -148,7 +147,8 @@ template <class T, class I>
 CscMatrix csr_to_csc_loop(const CsrMatrix& A) {
   const int64_t nnz = A.nnz();
   Backend* be = &A.data.backend();
-  CscMatrix C{ndarray::empty({nnz}, A.data.dtype(), Order::C, be), ndarray::empty({nnz}, A.indices.dtype(), Order::C, be),
+  CscMatrix C{ndarray::empty({nnz}, A.data.dtype(), Order::C, be),
+              ndarray::empty({nnz}, A.indices.dtype(), Order::C, be),
               ndarray::empty({A.cols + 1}, A.indices.dtype(), Order::C, be), A.rows, A.cols};
   const T* av = reinterpret_cast<const T*>(A.data.data());
   const I* aj = reinterpret_cast<const I*>(A.indices.data());
@@ -172,9 +172,8 @@ CscMatrix csr_to_csc_loop(const CsrMatrix& A) {
 CscMatrix host_csr_to_csc(const CsrMatrix& a) {
   CscMatrix c;
   const CsrMatrix in{contiguous(a.data), contiguous(a.indices), contiguous(a.indptr), a.rows, a.cols};
-  visit_value(a.data.dtype(), [&]<class T>() {
-    visit_index(a.indices.dtype(), [&]<class I>() { c = csr_to_csc_loop<T, I>(in); });
-  });
+  visit_value(a.data.dtype(),
+              [&]<class T>() { visit_index(a.indices.dtype(), [&]<class I>() { c = csr_to_csc_loop<T, I>(in); }); });
   return c;
 }
 
