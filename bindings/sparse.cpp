@@ -130,6 +130,15 @@ void init_sparse(nb::module_& parent) {
     return compressed(sp::binop(csr(ad, ai, ap, ar, ac), csr(bd, bi, bp, br, bc), op));
   });
 
+  // Indexing: rows of a CSR (columns of a CSC: pass it with is_csc), element values.
+  m.def("take_major",
+        [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, bool is_csc, nb::handle idx) {
+          return is_csc ? compressed(sp::take_cols(csc(d, i, p, rows, cols), arr(idx)))
+                        : compressed(sp::take_rows(csr(d, i, p, rows, cols), arr(idx)));
+        });
+  m.def("normalize_index", [](nb::handle idx, int64_t n) { return wrap(sp::normalize_index(arr(idx), n)); });
+  m.def("get_values", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, nb::handle r,
+                         nb::handle c) { return wrap(sp::get_values(csr(d, i, p, rows, cols), arr(r), arr(c))); });
   // Construction (cupric/sparse/construct.hpp); COO results as (data, row, col, rows, cols).
   m.def("eye", [](int64_t rows, int64_t cols, int64_t k, nb::handle dt) {
     return coo_full(sp::eye(rows, cols, k, resolve_dtype(dt).dtype));

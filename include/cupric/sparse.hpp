@@ -115,4 +115,14 @@ ndarray sum(const CsrMatrix& a, std::optional<int> axis, std::optional<DType> dt
 // The k-th diagonal as a dense 1-D array (duplicates summed).
 ndarray diagonal(const CsrMatrix& a, int64_t k = 0);
 
+// --- indexing ---
+// An index along an axis of length n as int64 positions: a bool mask (length n) by its nonzeros,
+// integers with negatives wrapped; IndexError "index (i) out of range" otherwise.
+ndarray normalize_index(const ndarray& idx, int64_t n);
+// The rows `rows` of A (any order, repeats allowed), as a CSR; the columns of a CSC likewise.
+CsrMatrix take_rows(const CsrMatrix& a, const ndarray& rows);
+CscMatrix take_cols(const CscMatrix& a, const ndarray& cols);
+// A[rows[k], cols[k]] for each k (duplicates summed, implicit zeros 0).
+ndarray get_values(const CsrMatrix& a, const ndarray& rows, const ndarray& cols);
+
 }  // namespace cupric::sparse

@@ -210,3 +210,40 @@ def test_abs_real_imag():
     _close(abs(c), abs(h))
     _close(c.real, h.real)
     _close(c.imag, h.imag)
+
+
+_KEYS = [
+    (1, 2), (-1, -2), 1, -2, slice(0, 2), slice(None, None, -1), slice(1, None, 2), (slice(None), 1),
+    (slice(None), slice(1, 3)), ([0, 2], [1, 3]), [0, 2, 2], numpy.array([True, False, True, False, True, False, True]),
+    (slice(None), [3, 0, 0]), ([2, 0], slice(1, 4)), (slice(None), numpy.array([True, False, True, True, False])),
+]
+
+
+@pytest.mark.parametrize('fmt', ['csr', 'csc'])
+@pytest.mark.parametrize('key', _KEYS, ids=[str(i) for i in range(len(_KEYS))])
+def test_indexing(fmt, key):
+    h, c = pair((7, 5), fmt=fmt)
+    ck = tuple(cupric.asarray(k) if isinstance(k, numpy.ndarray) else k for k in key) if isinstance(key, tuple) else (
+        cupric.asarray(key) if isinstance(key, numpy.ndarray) else key)
+    r, e = c[ck], h[key]
+    if numpy.isscalar(e) or getattr(e, 'ndim', 2) == 0:
+        assert float(r) == float(e)
+        return
+    if scipy.sparse.issparse(e):
+        assert sp.issparse(r) and r.format == fmt
+    _close(r, e)
+
+
+def test_indexing_errors():
+    _, c = pair((7, 5))
+    with pytest.raises(IndexError, match='out of range'):
+        c[7]
+    with pytest.raises(IndexError, match='out of range'):
+        c[1, -6]
+    with pytest.raises(IndexError):
+        c[cupric.array([True, False])]
+    with pytest.raises(IndexError):
+        c[1, 2, 3]
+    h, c = pair((7, 5))
+    _close(c.getrow(3), h.getrow(3))
+    _close(c.getcol(4), h.getcol(4))

@@ -188,6 +188,18 @@ class _compressed(_spbase):
         return getattr(scipy.sparse, name)((self.data.get(), self.indices.get(), self.indptr.get()),
                                            shape=self._shape)
 
+    # --- indexing (python/cupricx/scipy/sparse/_index.py) ---
+    def __getitem__(self, key):
+        from cupricx.scipy.sparse._index import getitem
+
+        return getitem(self, key)
+
+    def getrow(self, i):
+        return self[i, :]
+
+    def getcol(self, j):
+        return self[:, j]
+
     # --- products and elementwise operations ---
     def _dot_dense(self, x):
         return _sp.dot(self.data, self.indices, self.indptr, *self._shape, self._is_csc, x)
