@@ -4,6 +4,7 @@
 #include "common.hpp"
 #include "cupric/sparse.hpp"
 #include "cupric/sparse/construct.hpp"
+#include "cupric/sparse/csgraph.hpp"
 
 namespace cupric::py {
 
@@ -139,6 +140,11 @@ void init_sparse(nb::module_& parent) {
   m.def("normalize_index", [](nb::handle idx, int64_t n) { return wrap(sp::normalize_index(arr(idx), n)); });
   m.def("get_values", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, nb::handle r,
                          nb::handle c) { return wrap(sp::get_values(csr(d, i, p, rows, cols), arr(r), arr(c))); });
+  m.def("connected_components", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, bool directed,
+                                   const std::string& connection) {
+    auto [n, labels] = sp::connected_components(csr(d, i, p, rows, cols), directed, connection);
+    return nb::make_tuple(n, wrap(labels));
+  });
   // Construction (cupric/sparse/construct.hpp); COO results as (data, row, col, rows, cols).
   m.def("eye", [](int64_t rows, int64_t cols, int64_t k, nb::handle dt) {
     return coo_full(sp::eye(rows, cols, k, resolve_dtype(dt).dtype));

@@ -1,0 +1,3 @@
+"""cupricx.scipy.sparse.csgraph: graph algorithms on sparse matrices (CuPy's
+cupyx.scipy.sparse.csgraph); the work is C++ (cupric/sparse/csgraph.hpp)."""
+from cupricx.scipy.sparse.csgraph._traversal import connected_components  # noqa: F401
