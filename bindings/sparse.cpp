@@ -123,6 +123,16 @@ void init_sparse(nb::module_& parent) {
       },
       nb::arg("data"), nb::arg("indices"), nb::arg("indptr"), nb::arg("rows"), nb::arg("cols"), nb::arg("axis").none(),
       nb::arg("dtype").none());
+  m.def(
+      "minmax",
+      [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, nb::handle axis, bool is_max, bool arg) {
+        std::optional<int> ax;
+        if (!axis.is_none()) ax = static_cast<int>(index_int(axis));
+        const sp::CsrMatrix a = csr(d, i, p, rows, cols);
+        return wrap(arg ? sp::arg_minmax(a, ax, is_max) : sp::reduce_minmax(a, ax, is_max));
+      },
+      nb::arg("data"), nb::arg("indices"), nb::arg("indptr"), nb::arg("rows"), nb::arg("cols"), nb::arg("axis").none(),
+      nb::arg("is_max"), nb::arg("arg"));
   m.def("diagonal", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, int64_t k) {
     return wrap(sp::diagonal(csr(d, i, p, rows, cols), k));
   });

@@ -112,6 +112,11 @@ CsrMatrix binop(const CsrMatrix& a, const CsrMatrix& b, std::string_view ufunc);
 // axis None gives a 0-d array. bool sums are int64 (NumPy's), other dtypes keep theirs unless
 // `dtype` is given.
 ndarray sum(const CsrMatrix& a, std::optional<int> axis, std::optional<DType> dtype = std::nullopt);
+// SciPy's max/min (values) and argmax/argmin (int64 positions; flat C-order positions without an
+// axis) with implicit zeros included: axis 0 per column, 1 per row, none a 0-d array. ValueError
+// for an empty matrix (Note [Sparse extremes] in src/sparse/minmax.cpp).
+ndarray reduce_minmax(const CsrMatrix& a, std::optional<int> axis, bool is_max);
+ndarray arg_minmax(const CsrMatrix& a, std::optional<int> axis, bool is_max);
 // The k-th diagonal as a dense 1-D array (duplicates summed).
 ndarray diagonal(const CsrMatrix& a, int64_t k = 0);
 

@@ -247,3 +247,42 @@ def test_indexing_errors():
     h, c = pair((7, 5))
     _close(c.getrow(3), h.getrow(3))
     _close(c.getcol(4), h.getcol(4))
+
+
+_MINMAX_CASES = [
+    numpy.array([[0, -1, 2], [-3, 0, 0], [0, 0, 0], [1, 1, 1.0]]),
+    numpy.array([[1.0, 2.0], [3.0, 4.0]]),
+    numpy.array([[-1.0, -2.0], [0.0, -4.0]]),
+    numpy.zeros((2, 3)),
+]
+
+
+@pytest.mark.parametrize('case', range(len(_MINMAX_CASES)))
+@pytest.mark.parametrize('axis', [None, 0, 1, -1])
+@pytest.mark.parametrize('fmt', FORMATS)
+def test_min_max_argmin_argmax(case, axis, fmt):
+    d = _MINMAX_CASES[case]
+    h = scipy.sparse.csr_matrix(d).asformat(fmt)
+    c = getattr(sp, fmt + '_matrix')(cupric.asarray(d))
+    for name in ('max', 'min', 'argmax', 'argmin'):
+        r, e = getattr(c, name)(axis=axis), getattr(h, name)(axis=axis)
+        _close(r, e)
+    ha = scipy.sparse.csr_array(d)
+    ca = sp.csr_array(cupric.asarray(d))
+    _close(ca.argmax(axis=axis), ha.argmax(axis=axis))
+
+
+def test_min_max_with_duplicates_and_errors():
+    data, row, col = numpy.array([2.0, -5.0, 1.0]), numpy.array([0, 0, 1]), numpy.array([1, 1, 0])
+    h = scipy.sparse.coo_matrix((data, (row, col)), shape=(2, 2))
+    c = sp.coo_matrix((cupric.asarray(data), (cupric.asarray(row), cupric.asarray(col))), shape=(2, 2))
+    for name in ('max', 'min', 'argmax', 'argmin'):
+        _close(getattr(c, name)(), getattr(h, name)())
+    with pytest.raises(ValueError, match='zero-size'):
+        sp.csr_matrix((0, 2)).max()
+
+
+@pytest.mark.parametrize('axis', [None, 0, 1])
+def test_getnnz(axis):
+    h, c = pair()
+    _close(cupric.asarray(c.getnnz(axis=axis)), numpy.asarray(h.getnnz(axis=axis)))

@@ -76,11 +76,6 @@ class _spbase:
     def size(self):
         return self.nnz
 
-    def getnnz(self, axis=None):
-        if axis is None:
-            return self.nnz
-        raise NotImplementedError('getnnz over an axis is not supported; use count_nonzero or tocsr().indptr')
-
     def count_nonzero(self):
         return int(cupric.count_nonzero(self.tocoo().sum_duplicates_copy().data))
 
@@ -363,6 +358,44 @@ class _spbase:
             out[...] = res
             return out
         return res
+
+    def _minmax(self, axis, is_max, arg):
+        if axis is not None and axis not in (0, 1, -1, -2):
+            raise ValueError('axis out of range')
+        a = self.tocsr()
+        res = _sp.minmax(a.data, a.indices, a.indptr, *a.shape, axis, is_max, arg)
+        if axis is None:
+            return res
+        col = axis in (1, -1)
+        if arg:
+            return res if self._is_array else res.reshape((-1, 1) if col else (1, -1))
+        shape = (res.size, 1) if col else (1, res.size)
+        return self._classes()['coo'](res.reshape(shape))
+
+    def max(self, axis=None, out=None):
+        """The largest element (implicit zeros included); along an axis a sparse (1, n) or (m, 1) COO."""
+        return self._minmax(axis, True, False)
+
+    def min(self, axis=None, out=None):
+        """The smallest element (implicit zeros included); along an axis a sparse (1, n) or (m, 1) COO."""
+        return self._minmax(axis, False, False)
+
+    def argmax(self, axis=None, out=None):
+        """The (flat, C-order) position of the first largest element, implicit zeros included."""
+        return self._minmax(axis, True, True)
+
+    def argmin(self, axis=None, out=None):
+        """The (flat, C-order) position of the first smallest element, implicit zeros included."""
+        return self._minmax(axis, False, True)
+
+    def getnnz(self, axis=None):
+        """Stored entries (duplicates and explicit zeros included), in all or per row/column."""
+        if axis is None:
+            return self.nnz
+        if axis not in (0, 1, -1, -2):
+            raise ValueError('axis out of bounds')
+        m = self.tocsc() if axis in (0, -2) else self.tocsr()
+        return cupric.diff(m.indptr).astype(m.indptr.dtype)
 
     def diagonal(self, k=0):
         a = self.tocsr()
