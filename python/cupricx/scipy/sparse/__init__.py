@@ -5,6 +5,8 @@ canonical forms, products (SpMV/SpMM/SpGEMM) and elementwise operations are C++
 (include/cupric/sparse.hpp), on cupric's own loops on the host and cupric's kernels and cuSPARSE
 on the GPU. Index arrays are int32 where they fit and int64 otherwise (docs/sparse.md).
 """
+from __future__ import annotations  # noqa: F401 (CuPy lists `annotations` among the module's names)
+
 from cupricx.scipy.sparse._base import (  # noqa: F401
     SparseEfficiencyWarning,
     SparseWarning,
