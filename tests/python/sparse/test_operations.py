@@ -286,3 +286,35 @@ def test_min_max_with_duplicates_and_errors():
 def test_getnnz(axis):
     h, c = pair()
     _close(cupric.asarray(c.getnnz(axis=axis)), numpy.asarray(h.getnnz(axis=axis)))
+
+
+@pytest.mark.parametrize('n', [0, 1, 2, 5])
+def test_matrix_power(n):
+    h, c = pair((6, 6), density=0.4)
+    _close(c**n, h**n)
+    ha, ca = pair((6, 5), array=True)
+    _close(ca**2, ha**2)
+
+
+def test_matrix_power_errors():
+    _, c = pair((6, 6))
+    with pytest.raises(ValueError, match='>= 0'):
+        c ** -1
+    with pytest.raises(ValueError, match='integer'):
+        c ** 1.5
+    with pytest.raises(TypeError, match='not square'):
+        pair((6, 5))[1] ** 2
+
+
+def test_dia_setdiag_and_arithmetic():
+    data = numpy.array([[1.0, 2, 3, 4], [5, 6, 7, 8]])
+    h = scipy.sparse.dia_matrix((data, [0, 1]), shape=(4, 4))
+    c = sp.dia_matrix((cupric.asarray(data), cupric.array([0, 1])), shape=(4, 4))
+    _close(c + c, h + h)
+    _close(c @ cupric.ones(4), h @ numpy.ones(4))
+    _close(c.T, h.T)
+    h2, c2 = h.tocsr(), c.copy()
+    h2.setdiag(9.0, -1)
+    c2.setdiag(9.0, -1)
+    assert c2.format == 'dia'
+    _close(c2, h2)

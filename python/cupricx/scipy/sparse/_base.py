@@ -178,6 +178,27 @@ class _spbase:
         data = self.data if dtype is None else self.data.astype(dtype)
         return self._with_data(data**n)
 
+    def __pow__(self, n):
+        """Elementwise power for sparse arrays; the matrix power (repeated SpGEMM) for matrices."""
+        if self._is_array:
+            return self.power(n)
+        if self.shape[0] != self.shape[1]:
+            raise TypeError('sparse matrix is not square')
+        if not isinstance(n, (int, numpy.integer)) or isinstance(n, bool):
+            raise ValueError('exponent must be an integer')
+        if n < 0:
+            raise ValueError('exponent must be >= 0')
+        from cupricx.scipy.sparse._construct import eye
+
+        result, base = eye(self.shape[0], dtype=self.dtype, format='csr'), self.tocsr()
+        while n:
+            if n & 1:
+                result = result @ base
+            n >>= 1
+            if n:
+                base = base @ base
+        return result
+
     def _scale(self, s):
         data = self.data * s
         if data.dtype != self.dtype:

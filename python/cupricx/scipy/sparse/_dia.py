@@ -57,6 +57,10 @@ class _dia_base(_spbase):
         m.data, m.offsets, m._shape = data, offsets, self._shape
         return m
 
+    def _assign(self, other):
+        other = other.todia()
+        self.data, self.offsets, self._shape = other.data, other.offsets, tuple(other.shape)
+
     def copy(self):
         return self._new(self.data.copy(), self.offsets.copy())
 
