@@ -52,8 +52,9 @@ ndarray dot(const CsrMatrix& a, const ndarray& x) {
 }
 
 ndarray dot(const CscMatrix& a, const ndarray& x) {
-  // bool has no transposed kernel on the GPU (no bool cuSPARSE): its CSR first.
-  if (promote_types(a.data.dtype(), x.dtype()) == dtypes::bool_) return dot(csc_to_csr(a), x);
+  // Transposed products are SpMV only (cuSPARSE's transposed SpMM wants column-major operands;
+  // bool has no transposed kernel on the GPU): otherwise the CSR first.
+  if (x.ndim() == 2 || promote_types(a.data.dtype(), x.dtype()) == dtypes::bool_) return dot(csc_to_csr(a), x);
   return product(a.data, a.indices, a.indptr, a.cols, a.rows, true, x);
 }
 

@@ -22,7 +22,8 @@ namespace cupric::sparse {
 
 // y = op(A) @ x, A in CSR (rows x cols). `transpose`: A's arrays are read as the CSC of the
 // operator (so y has `cols` rows: CSC @ x without a conversion). x is (n, k) C-contiguous, y is
-// (m, k) C-contiguous, k == 1 for SpMV. y is written, not accumulated.
+// (m, k) C-contiguous, k == 1 for SpMV; `transpose` comes with k == 1 only. y is written, not
+// accumulated.
 struct SpMV {
   DType dtype;        // of data, x and y
   DType index_dtype;  // of indices and indptr
