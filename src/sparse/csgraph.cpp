@@ -11,25 +11,61 @@ namespace {
 
 bool same(const ndarray& a, const ndarray& b) { return to_vector<bool>(all(equal(a, b)))[0]; }
 
-// labels[dst] = op(labels[dst], values) once per edge (ufunc.at), in place.
-void scatter(const char* op, const ndarray& labels, const ndarray& dst, const ndarray& values) {
-  const Operand v(values);
-  ufunc_at(*find_ufunc(op), labels, {Index::array_index(dst)}, &v);
+// Edges grouped by one end: `key` (non-decreasing) and `other` per edge, the start of each run of
+// equal keys and the key of each run (what reduceat needs).
+struct Grouped {
+  ndarray key, other, starts, nodes;
+};
+
+Grouped group(const ndarray& key, const ndarray& other) {
+  if (key.size() == 0) return {key, other, zeros({0}, dtypes::int64), zeros({0}, dtypes::int64)};
+  const ndarray first = ones({1}, dtypes::bool_);
+  const ndarray starts = flatnonzero(concatenate({first, not_equal(diff(key), 0)}));
+  return {key, other, starts, take(key, starts)};
+}
+
+// Keeps the edges where `keep` (per edge) is true; the order, hence the grouping, is kept.
+Grouped filter(const Grouped& g, const ndarray& keep) {
+  const ndarray k = flatnonzero(keep);
+  return group(take(g.key, k), take(g.other, k));
+}
+
+// values[node] = op(values[node], op over the node's edges of values[other]), for every node with
+// edges (one gather, one reduceat, one scatter: no atomics, no ufunc.at rounds).
+void relax(const char* op, const ndarray& values, const Grouped& g) {
+  if (g.starts.size() == 0) return;
+  const ndarray red = ufunc_reduceat(op, take(values, g.other), g.starts);
+  const Operand ops[2] = {Operand(take(values, g.nodes)), Operand(red)};
+  put(values, g.nodes, ufunc_call(*find_ufunc(op), ops, 2).out[0]);
 }
 
 // Note [Weak components]
-// Each node starts with its own id as label; every round lowers both ends of each edge to the
-// smaller of their labels, then jumps pointers (label = label[label]) until stable, which halves
-// the remaining distance to the component's smallest node each time. At the fixpoint every node
-// holds the smallest id of its component; ranking those ids numbers components by their smallest
-// node, which is SciPy's order.
+// Each node starts with its own id as label; every round lowers each node's label to the
+// smallest label among its neighbours (edges taken both ways, grouped by node once), hooks the
+// node a label names onto the smaller label across each edge, then jumps
+// pointers (label = label[label]) until stable: a label is always the id of a node of the same
+// component whose own label is no larger, so jumping is safe and halves the remaining distance
+// to the component's smallest node. At the fixpoint every node holds the smallest id of its
+// component; ranking those ids numbers components by their smallest node, which is SciPy's order.
 ndarray weak_labels(int64_t n, const ndarray& src, const ndarray& dst) {
+  const ndarray a = concatenate({src, dst}), b = concatenate({dst, src});
+  const ndarray order = argsort(a, -1, SortKind::Stable);
+  const Grouped adj = group(take(a, order), take(b, order));
   ndarray labels = arange(Scalar::of<int64_t>(n), dtypes::int64);
   for (;;) {
     const ndarray old = copy(labels);
-    const ndarray low = minimum(take(labels, src), take(labels, dst));
-    scatter("minimum", labels, src, low);
-    scatter("minimum", labels, dst, low);
+    relax("minimum", labels, adj);
+    // Hooking: the node a larger label names adopts the smaller label across each edge, which
+    // merges whole trees at once (a round count near log n instead of the graph's diameter).
+    const ndarray la = take(labels, adj.key), lb = take(labels, adj.other);
+    const ndarray up = flatnonzero(less(lb, la));
+    if (up.size() > 0) {
+      const ndarray target = take(la, up), value = take(lb, up);
+      const ndarray by_target = argsort(target, -1, SortKind::Stable);
+      const Grouped hooks = group(take(target, by_target), take(value, by_target));
+      const ndarray red = ufunc_reduceat("minimum", hooks.other, hooks.starts);
+      put(labels, hooks.nodes, minimum(take(labels, hooks.nodes), red));
+    }
     for (;;) {
       const ndarray jumped = take(labels, labels);
       if (same(jumped, labels)) break;
@@ -41,34 +77,39 @@ ndarray weak_labels(int64_t n, const ndarray& src, const ndarray& dst) {
 
 // Note [Strong components]
 // Forward-backward colouring: among the nodes not yet assigned, each takes the largest id that
-// reaches it (max-propagation along edges); a node whose colour is its own id is a root, and the
-// nodes of its colour that reach it back (propagation along reversed edges inside one colour) are
-// its strong component. Every round assigns at least the roots. Simple and backend-neutral; a
-// long reversed chain needs one round per node (CuPy delegates to cuGraph here).
+// reaches it (max-propagation along edges grouped by their head); a node whose colour is its own
+// id is a root, and the nodes of its colour that reach it back (propagation along edges grouped
+// by their tail, inside one colour) are its strong component. Every round assigns at least the
+// roots. Simple and backend-neutral; a long reversed chain needs one round per node (CuPy
+// delegates to cuGraph here).
 ndarray strong_labels(int64_t n, const ndarray& src, const ndarray& dst) {
   const ndarray ids = arange(Scalar::of<int64_t>(n), dtypes::int64);
+  const Grouped out_edges = group(src, dst);  // CSR order: sorted by tail
+  const ndarray by_head = argsort(dst, -1, SortKind::Stable);
+  const Grouped in_edges = group(take(dst, by_head), take(src, by_head));
   ndarray labels = full({n}, Scalar::of<int64_t>(-1), dtypes::int64);
   ndarray assigned = zeros({n}, dtypes::bool_);
   for (;;) {
     if (to_vector<bool>(all(assigned))[0]) return labels;
-    const ndarray live = flatnonzero(logical_and(logical_not(take(assigned, src)), logical_not(take(assigned, dst))));
-    const ndarray es = take(src, live), ed = take(dst, live);
+    const ndarray free_node = logical_not(assigned);
+    const Grouped fin = filter(in_edges, logical_and(take(free_node, in_edges.key), take(free_node, in_edges.other)));
     ndarray color = where(assigned, Operand(int64_t{-1}), ids);
     for (;;) {
       const ndarray old = copy(color);
-      scatter("maximum", color, ed, take(color, es));
+      relax("maximum", color, fin);
       if (same(color, old)) break;
     }
-    ndarray reached = logical_and(equal(color, ids), logical_not(assigned));
-    const ndarray inner = flatnonzero(equal(take(color, es), take(color, ed)));
-    const ndarray is = take(es, inner), id = take(ed, inner);
+    const ndarray ctail = take(color, out_edges.key), chead = take(color, out_edges.other);
+    const Grouped fout = filter(out_edges, logical_and(equal(ctail, chead), take(free_node, out_edges.key)));
+    ndarray reached = astype(logical_and(equal(color, ids), free_node), dtypes::int8);
     for (;;) {
       const ndarray old = copy(reached);
-      scatter("logical_or", reached, is, take(reached, id));
+      relax("maximum", reached, fout);
       if (same(reached, old)) break;
     }
-    labels = where(reached, color, labels);
-    assigned = logical_or(assigned, reached);
+    const ndarray hit = astype(reached, dtypes::bool_);
+    labels = where(hit, color, labels);
+    assigned = logical_or(assigned, hit);
   }
 }
 

@@ -10,7 +10,10 @@ from cupricx.scipy.sparse.csgraph import connected_components
 
 
 def _graph(n, density, seed):
-    return scipy.sparse.random(n, n, density=density, format='csr', random_state=seed)
+    rng = numpy.random.default_rng(seed)
+    m = int(round(density * n * n))
+    row, col = rng.integers(0, n, m), rng.integers(0, n, m)
+    return scipy.sparse.csr_matrix((rng.random(m) + 0.5, (row, col)), shape=(n, n))
 
 
 def _same_partition(a, b):
@@ -19,7 +22,8 @@ def _same_partition(a, b):
     return len(pairs) == len(set(a.tolist())) == len(set(b.tolist()))
 
 
-@pytest.mark.parametrize('n,density,seed', [(1, 0.0, 0), (10, 0.05, 1), (50, 0.02, 2), (200, 0.01, 3), (64, 0.3, 4)])
+@pytest.mark.parametrize('n,density,seed', [(1, 0.0, 0), (10, 0.05, 1), (50, 0.02, 2), (200, 0.01, 3), (64, 0.3, 4),
+                                            (5000, 0.0002, 5)])
 @pytest.mark.parametrize('directed', [True, False])
 def test_weak(n, density, seed, directed):
     h = _graph(n, density, seed)
@@ -29,7 +33,7 @@ def test_weak(n, density, seed, directed):
     numpy.testing.assert_array_equal(cl.get(), el)
 
 
-@pytest.mark.parametrize('n,density,seed', [(1, 0.0, 0), (10, 0.15, 1), (50, 0.04, 2), (120, 0.02, 3)])
+@pytest.mark.parametrize('n,density,seed', [(1, 0.0, 0), (10, 0.15, 1), (50, 0.04, 2), (120, 0.02, 3), (2000, 0.0008, 5)])
 def test_strong(n, density, seed):
     h = _graph(n, density, seed)
     en, el = scipy.sparse.csgraph.connected_components(h, directed=True, connection='strong')
