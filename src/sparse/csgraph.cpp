@@ -12,7 +12,7 @@ namespace {
 bool same(const ndarray& a, const ndarray& b) { return to_vector<bool>(all(equal(a, b)))[0]; }
 
 // Edges grouped by one end: `key` (non-decreasing) and `other` per edge, the start of each run of
-// equal keys and the key of each run (what reduceat needs).
+// equal keys and the key of each run (what segment_reduce needs).
 struct Grouped {
   ndarray key, other, starts, nodes;
 };
@@ -31,10 +31,10 @@ Grouped filter(const Grouped& g, const ndarray& keep) {
 }
 
 // values[node] = op(values[node], op over the node's edges of values[other]), for every node with
-// edges (one gather, one reduceat, one scatter: no atomics, no ufunc.at rounds).
+// edges (one gather, one segmented reduction, one scatter: no atomics, no ufunc.at rounds).
 void relax(const char* op, const ndarray& values, const Grouped& g) {
   if (g.starts.size() == 0) return;
-  const ndarray red = ufunc_reduceat(op, take(values, g.other), g.starts);
+  const ndarray red = segment_reduce(op, take(values, g.other), g.starts);
   const Operand ops[2] = {Operand(take(values, g.nodes)), Operand(red)};
   put(values, g.nodes, ufunc_call(*find_ufunc(op), ops, 2).out[0]);
 }
@@ -63,7 +63,7 @@ ndarray weak_labels(int64_t n, const ndarray& src, const ndarray& dst) {
       const ndarray target = take(la, up), value = take(lb, up);
       const ndarray by_target = argsort(target, -1, SortKind::Stable);
       const Grouped hooks = group(take(target, by_target), take(value, by_target));
-      const ndarray red = ufunc_reduceat("minimum", hooks.other, hooks.starts);
+      const ndarray red = segment_reduce("minimum", hooks.other, hooks.starts);
       put(labels, hooks.nodes, minimum(take(labels, hooks.nodes), red));
     }
     for (;;) {

@@ -195,13 +195,30 @@ Compressed compress_entries(const ndarray& data, const ndarray& major_idx, const
   const ndarray starts = flatnonzero(concatenate({first, changed}));
   const int64_t m = sum_duplicates ? starts.size() : n;
   if (m != n && sum_duplicates) {
-    vals = data.dtype() == dtypes::bool_ ? astype(ufunc_reduceat("logical_or", vals, starts), dtypes::bool_)
-                                         : ufunc_reduceat("add", vals, starts);
+    vals = segment_reduce("add", vals, starts);
     maj64 = take(maj64, starts);
     min64 = take(min64, starts);
   }
   const DType it = index_dtype_for(major, minor, m);
   return {vals, astype(min64, it), compress_major(maj64, major, it)};
+}
+
+ndarray segment_reduce(std::string_view op, const ndarray& values_in, const ndarray& starts_in) {
+  SegmentReduce p;
+  p.op = op == "add" ? SegmentOp::Sum : op == "minimum" ? SegmentOp::Min : SegmentOp::Max;
+  const ndarray values = contiguous(values_in);
+  const ndarray starts = contiguous(astype(starts_in, dtypes::int64, Order::K, Casting::Unsafe, false));
+  ndarray out = ndarray::empty({starts.size()}, values.dtype(), Order::C, &values.backend());
+  if (starts.size() == 0) return out;
+  p.dtype = values.dtype();
+  p.values = values.data();
+  p.n = values.size();
+  p.starts = reinterpret_cast<const int64_t*>(starts.data());
+  p.segments = starts.size();
+  p.out = out.data();
+  p.stream = values.backend().current_stream(values.device());
+  sparse_table().require(values.device_type(), "sparse segmented reductions")->segment_reduce(p);
+  return out;
 }
 
 CsrMatrix coo_to_csr(const CooMatrix& a) {

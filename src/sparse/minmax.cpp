@@ -15,7 +15,7 @@ struct Extremes {
 };
 
 // Note [Sparse extremes]
-// Per row of a canonical CSR: the extreme of the stored values (one reduceat over the non-empty
+// Per row of a canonical CSR: the extreme of the stored values (one segmented reduction over the non-empty
 // rows), combined with 0 when the row has implicit zeros. The argument is the first column
 // holding that value: the smallest stored column equal to it, or, when the value is 0, the first
 // implicit zero if it comes earlier. In a canonical row, entry k's column exceeds its position p
@@ -30,7 +30,7 @@ Extremes row_extremes(const CsrMatrix& c, bool is_max, bool want_args) {
   const ndarray nonempty = flatnonzero(greater(lengths, 0));
   ndarray values = zeros({rows}, c.data.dtype());
   if (nonempty.size() > 0) {
-    const ndarray red = ufunc_reduceat(op, c.data, take(starts, nonempty));
+    const ndarray red = segment_reduce(op, c.data, take(starts, nonempty));
     const ndarray full = equal(take(lengths, nonempty), c.cols);
     const Operand zero(0);
     const Operand ops[2] = {Operand(red), zero};
@@ -45,10 +45,10 @@ Extremes row_extremes(const CsrMatrix& c, bool is_max, bool want_args) {
   const ndarray eq = equal(c.data, take(values, r));
   const ndarray ne_starts = take(starts, nonempty);
   ndarray cand = full({rows}, Scalar::of<int64_t>(big), dtypes::int64);
-  put(cand, nonempty, ufunc_reduceat("minimum", where(eq, col, Operand(big)), ne_starts));
+  put(cand, nonempty, segment_reduce("minimum", where(eq, col, Operand(big)), ne_starts));
   const ndarray p = subtract(arange(Scalar::of<int64_t>(c.nnz()), dtypes::int64), take(starts, r));
   ndarray gap = full({rows}, Scalar::of<int64_t>(big), dtypes::int64);
-  put(gap, nonempty, ufunc_reduceat("minimum", where(not_equal(col, p), p, Operand(big)), ne_starts));
+  put(gap, nonempty, segment_reduce("minimum", where(not_equal(col, p), p, Operand(big)), ne_starts));
   const ndarray first_zero = minimum(gap, where(less(lengths, c.cols), lengths, Operand(big)));
   const ndarray zero_wins = logical_and(equal(values, 0), less(first_zero, big));
   args = where(zero_wins, minimum(cand, first_zero), cand);

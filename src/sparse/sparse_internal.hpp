@@ -1,6 +1,7 @@
 // Helpers the sparse front's units share (src/sparse/*.cpp): canonical compression of entries,
 // index expansion, dtype rules (Note [Sparse module] in src/sparse/sparse_table.hpp).
 #pragma once
+#include <string_view>
 #include "cupric/sparse.hpp"
 
 namespace cupric::sparse {
@@ -21,6 +22,11 @@ ndarray compress_major(const ndarray& sorted_major, int64_t major, DType it);
 // index dtype chosen for the result.
 Compressed compress_entries(const ndarray& data, const ndarray& major_idx, const ndarray& minor_idx, int64_t major,
                             int64_t minor, bool sum_duplicates = true);
+// op over each segment [starts[s], starts[s+1]) of the 1-D `values` (starts: increasing, the
+// first 0 or more, segments non-empty): "add" (bool: or), "minimum" or "maximum", through the
+// backend's segment_reduce kernel.
+ndarray segment_reduce(std::string_view op, const ndarray& values, const ndarray& starts);
+
 // The CSC of a CSR by a stable sort of the column indices (any backend, any dtype): what a
 // backend without a faster transposition registers, or falls back to.
 CscMatrix csr_to_csc_by_sort(const CsrMatrix& a);

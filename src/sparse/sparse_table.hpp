@@ -11,9 +11,10 @@ namespace cupric::sparse {
 // cupricx.scipy.sparse is a library module laid out as cupric.linalg is (Note [Linalg module] in
 // src/linalg/blas.hpp): the front (src/sparse/*.cpp) checks arguments, picks index and result
 // dtypes and builds most operations (conversions, sum_duplicates, eliminate_zeros, elementwise
-// operations, reductions) from cupric's own array routines (argsort, cumsum, reduceat, take, ...),
+// operations, reductions) from cupric's own array routines (argsort, cumsum, searchsorted, take, ...),
 // which already run on every backend. Only what has no good expression in those routines is a
-// kernel in `SparseFns`: the products (SpMV/SpMM, SpGEMM) and the CSR<->CSC transposition; the host
+// kernel in `SparseFns`: the products (SpMV/SpMM, SpGEMM), the CSR<->CSC transposition and a
+// segmented reduction (ufunc.reduceat runs one reduction per segment); the host
 // registers cupric's own loops (src/sparse/host/), CUDA cupric's SpMV kernel and cuSPARSE's
 // generic API (src/sparse/cuda/, src/runtime/cuda/libs/cusparse.*).
 //
@@ -37,7 +38,25 @@ struct SpMV {
   Stream stream;
 };
 
+// out[s] = op over values[starts[s] : starts[s+1]] (the last segment runs to n), segments
+// non-empty and starts increasing (int64). Sum of bool is an or. dtypes: bool, int8, int64,
+// float32, float64, complex64/complex128 (Sum only).
+enum class SegmentOp : uint8_t { Sum, Min, Max };
+struct SegmentReduce {
+  DType dtype;
+  SegmentOp op = SegmentOp::Sum;
+  const void* values = nullptr;
+  int64_t n = 0;
+  const int64_t* starts = nullptr;
+  int64_t segments = 0;
+  void* out = nullptr;
+  Stream stream;
+};
+
 struct SparseFns {
+  // Segmented reductions (sum_duplicates, row extremes, graph relaxations): one pass, where
+  // ufunc.reduceat would run one reduction per segment.
+  void (*segment_reduce)(const SegmentReduce& p);
   void (*spmv)(const SpMV& p);
   // C = A @ B, both CSR with the same value and index dtypes; returns a canonical CSR on the same
   // backend whose index dtype fits C's nnz.

@@ -198,7 +198,7 @@ CscMatrix cuda_csr_to_csc(const CsrMatrix& a) {
   return c;
 }
 
-const SparseFns kCudaSparse{&cuda_spmv, &cuda_spgemm, &cuda_csr_to_csc};
+const SparseFns kCudaSparse{&cuda::segment_reduce, &cuda_spmv, &cuda_spgemm, &cuda_csr_to_csc};
 const dispatch::Registration kRegister(sparse_table(), DeviceType::Cuda, &kCudaSparse);
 
 }  // namespace

@@ -177,7 +177,46 @@ CscMatrix host_csr_to_csc(const CsrMatrix& a) {
   return c;
 }
 
-const SparseFns kHostSparse{&host_spmv, &host_spgemm, &host_csr_to_csc};
+template <class T>
+void segment_loop(const SegmentReduce& p) {
+  const T* v = static_cast<const T*>(p.values);
+  T* out = static_cast<T*>(p.out);
+  for (int64_t s = 0; s < p.segments; ++s) {
+    const int64_t b = p.starts[s], e = s + 1 < p.segments ? p.starts[s + 1] : p.n;
+    T acc = v[b];
+    for (int64_t k = b + 1; k < e; ++k) {
+      if constexpr (std::is_same_v<T, uint8_t>) {  // bool bytes: Sum and Max are an or, Min an and
+        acc = p.op == SegmentOp::Min ? std::min(acc, v[k]) : std::max(acc, v[k]);
+      } else if constexpr (std::is_same_v<T, std::complex<float>> || std::is_same_v<T, std::complex<double>>) {
+        acc += v[k];
+      } else if (p.op == SegmentOp::Sum) {
+        acc = T(acc + v[k]);
+      } else if (v[k] != v[k] || acc != acc) {  // NaN wins, as numpy.maximum / minimum
+        acc = acc != acc ? acc : v[k];
+      } else {
+        acc = p.op == SegmentOp::Min ? std::min(acc, v[k]) : std::max(acc, v[k]);
+      }
+    }
+    out[s] = acc;
+  }
+}
+
+void host_segment_reduce(const SegmentReduce& p) {
+  const bool cplx = p.dtype.is_complex();
+  if (cplx && p.op != SegmentOp::Sum) throw TypeError("sparse min/max: complex values have no order");
+  switch (p.dtype.type) {
+    case ScalarType::Bool: return segment_loop<uint8_t>(p);
+    case ScalarType::Int8: return segment_loop<int8_t>(p);
+    case ScalarType::Int64: return segment_loop<int64_t>(p);
+    case ScalarType::Float32: return segment_loop<float>(p);
+    case ScalarType::Float64: return segment_loop<double>(p);
+    case ScalarType::Complex64: return segment_loop<std::complex<float>>(p);
+    case ScalarType::Complex128: return segment_loop<std::complex<double>>(p);
+    default: throw TypeError("sparse segmented reductions: unsupported dtype " + p.dtype.name());
+  }
+}
+
+const SparseFns kHostSparse{&host_segment_reduce, &host_spmv, &host_spgemm, &host_csr_to_csc};
 const dispatch::Registration kRegister(sparse_table(), DeviceType::Host, &kHostSparse);
 
 }  // namespace
