@@ -2,7 +2,9 @@
 // src/sparse/sparse_table.hpp): one thread per segment, a grid-stride loop. Segments here are
 // runs of duplicates (mostly length 1 or 2), matrix rows and graph neighbourhoods: short, so a
 // thread each keeps the loads of neighbouring threads close together without a second pass.
+#include <algorithm>
 #include <cstdint>
+#include <type_traits>
 #include "cupric/error.hpp"
 #include "runtime/cuda/cuda_launch.cuh"
 #include "sparse/cuda/spmv.hpp"
