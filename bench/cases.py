@@ -540,3 +540,87 @@ CASES += [
          "wall", "xsl.cg(A, b, **_kw)", nbytes=lambda s: _POISSON_NNZ * 12 + (_POISSON_N**2 + 1) * 4,
          needs=(_sparse_linalg_available,), libs=GPU_LIBS, setup=_CG_SETUP),
 ]
+
+
+# cupricx.scipy.sparse (issue 21): CSR SpMV of 2^24 rows x 16 nonzeros (banded and random columns;
+# "GB/s" is the effective bandwidth: data, indices, indptr, x and y once each), SpGEMM of a
+# 2^20 x 2^20 matrix with 8 nonzeros per row by itself (compare the times), CSR -> CSC and COO
+# sum_duplicates of 2^26 entries, and the first sparse product in a fresh process. Targets from
+# the issue; cupyx.scipy.sparse in the same run.
+_SP_IMPORT = ("sp = __import__('cupricx.scipy.sparse' if xp.__name__ == 'cupric' else 'cupyx.scipy.sparse', "
+              "fromlist=['csr_matrix'])\n")
+_SPMV_N = 2**24
+
+
+def _has_sparse(lib):
+    try:
+        __import__("cupricx.scipy.sparse" if lib.name == "cupric" else "cupyx.scipy.sparse")
+    except ImportError:
+        return f"{lib.name}'s scipy.sparse"
+    return None
+
+
+_SPARSE = (_has_sparse, _on_gpu)
+
+
+def _spmv_setup(dtype, banded, n=_SPMV_N, per_row=16):
+    cols = ("_start = xp.clip(xp.arange(_n, dtype=xp.int64) - 8, 0, _n - _k)\n"
+            "_ind = (_start[:, None] + xp.arange(_k, dtype=xp.int64)[None, :]).ravel().astype(xp.int32)\n"
+            if banded else
+            "_ind = xp.asarray(np.random.default_rng(1).integers(0, _n, _n * _k, dtype=np.int32))\n")
+    return (_SP_IMPORT + f"_n, _k = {n}, {per_row}\n" + cols +
+            "_ptr = xp.arange(0, _n * _k + 1, _k, dtype=xp.int32)\n"
+            f"_dat = xp.asarray(np.random.default_rng(2).random(_n * _k).astype(np.{dtype}))\n"
+            "A = sp.csr_matrix((_dat, _ind, _ptr), shape=(_n, _n))\n"
+            f"x = xp.asarray(np.random.default_rng(3).random(_n).astype(np.{dtype}))\n"
+            "del _ind, _ptr, _dat\n")
+
+
+def _spmv_bytes(itemsize, n=_SPMV_N, per_row=16):
+    return n * per_row * (itemsize + 4) + (n + 1) * 4 + 2 * n * itemsize
+
+
+def _spmv_case(dtype, itemsize, banded):
+    kind = "banded" if banded else "random"
+    target = (Target("ge", 3200, ">= 3.2 TB/s (CuPy 2.80)") if banded else
+              Target("ge", 547, ">= CuPy (547 GB/s)"))
+    return Case(f"sp_spmv_{kind}_{dtype}", lambda s, k=kind, d=dtype: f"CSR SpMV 2^24 x 16 nnz {k} cols {d}",
+                "device", "A @ x", nbytes=lambda s, i=itemsize: _spmv_bytes(i), needs=_SPARSE, libs=GPU_LIBS,
+                setup=_spmv_setup(dtype, banded), target=target)
+
+
+_SPGEMM_SETUP = (_SP_IMPORT + "_n, _k = 2**20, 8\n"
+                 "_ind = xp.asarray(np.random.default_rng(1).integers(0, _n, _n * _k, dtype=np.int32))\n"
+                 "_ptr = xp.arange(0, _n * _k + 1, _k, dtype=xp.int32)\n"
+                 "_dat = xp.asarray(np.random.default_rng(2).random(_n * _k))\n"
+                 "A = sp.csr_matrix((_dat, _ind, _ptr), shape=(_n, _n))\nA.sum_duplicates()\n")
+_CONVERT_SETUP = (_SP_IMPORT + "_n, _k = 2**22, 16\n"
+                  "_ind = xp.asarray(np.random.default_rng(1).integers(0, _n, _n * _k, dtype=np.int32))\n"
+                  "_ptr = xp.arange(0, _n * _k + 1, _k, dtype=xp.int32)\n"
+                  "_dat = xp.asarray(np.random.default_rng(2).random(_n * _k))\n"
+                  "A = sp.csr_matrix((_dat, _ind, _ptr), shape=(_n, _n))\nA.sum_duplicates()\n"
+                  "_r = np.random.default_rng(4)\n"
+                  "R = xp.asarray(_r.integers(0, 2**13, 2**26, dtype=np.int32))\n"
+                  "C = xp.asarray(_r.integers(0, 2**13, 2**26, dtype=np.int32))\n"
+                  "D = xp.asarray(_r.random(2**26))\n"
+                  "def _sum_dups():\n"
+                  "    m = sp.coo_matrix((D, (R, C)), shape=(2**13, 2**13))\n"
+                  "    m.sum_duplicates()\n"
+                  "    return m.data\n")
+CASES += [
+    _spmv_case("float32", 4, True),
+    _spmv_case("float64", 8, True),
+    _spmv_case("float32", 4, False),
+    _spmv_case("float64", 8, False),
+    Case("sp_spgemm", lambda s: "SpGEMM A @ A, 2^20^2 with 8 nnz/row f64 (compare times)", "device", "A @ A",
+         nbytes=lambda s: 2**20 * 8 * 12 * 2, needs=_SPARSE, libs=GPU_LIBS, setup=_SPGEMM_SETUP,
+         target=None),
+    Case("sp_csr_to_csc", lambda s: "CSR -> CSC of 2^26 entries f64", "device", "A.tocsc()",
+         nbytes=lambda s: 2 * 2**26 * 12, needs=_SPARSE, libs=GPU_LIBS, setup=_CONVERT_SETUP),
+    Case("sp_sum_duplicates", lambda s: "COO sum_duplicates of 2^26 entries (2^13^2) f64", "device", "_sum_dups()",
+         nbytes=lambda s: 2 * 2**26 * 16, needs=_SPARSE, libs=GPU_LIBS, setup=_CONVERT_SETUP),
+    Case("cold_spmv", lambda s: "first sparse product (csr_matrix(64^2) @ x) in a fresh process", "cold",
+         "__import__('cupricx.scipy.sparse' if xp.__name__ == 'cupric' else 'cupyx.scipy.sparse', "
+         "fromlist=['csr_matrix']).csr_matrix(a[:4096].reshape(64, 64)) @ a[:64]", needs=(_has_sparse,),
+         libs=GPU_LIBS, cold_want="h[:4096].reshape(64, 64) @ h[:64]", target=Target("le", 100, "<= 100 ms (CuPy 5.8 s)")),
+]

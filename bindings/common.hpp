@@ -111,6 +111,7 @@ PyObject* matmul_slot(PyObject* a, PyObject* b) noexcept;          // ndarray's 
 PyObject* inplace_matmul_slot(PyObject* a, PyObject* b) noexcept;  // ndarray's `@=` (linalg.cpp)
 // cupric._core._linalg_solvers: linalg decompositions, norms, cupricx.scipy.linalg (linalg_solvers.cpp)
 void init_linalg_solvers(nb::module_& m);
+void init_sparse(nb::module_& m);  // cupric._core._sparse: cupricx.scipy.sparse (sparse.cpp)
 // A cupric.cuda.Stream (its _obj), a _runtime.Stream, or None for the current stream of `device`
 // (-1: the current device); for the cuda binding files (cuda_memory.cpp).
 Stream stream_or_current(nb::handle obj, int device = -1);

@@ -36,4 +36,5 @@ NB_MODULE(_core, m) {
   init_linalg(m);
   init_linalg_solvers(m);
   init_sparse_linalg(m);
+  init_sparse(m);
 }

@@ -1,0 +1,98 @@
+// cuSPARSE through dlopen (src/runtime/cuda/libs/cusparse.hpp); the same shape as the cuBLAS and
+// cuSOLVER wrappers (Note [CUDA libraries] in cublas.cpp): lazy load, per-(device, thread)
+// handles, pool memory.
+#include "runtime/cuda/libs/cusparse.hpp"
+#include <dlfcn.h>
+#include <string>
+#include <thread>
+#include <vector>
+#include "cupric/error.hpp"
+#include "cupric/runtime/backend.hpp"
+#include "cupric/runtime/libraries.hpp"
+#include "runtime/cuda/cuda_check.hpp"
+
+namespace cupric::cusparse {
+
+namespace {
+
+void* library() {
+  static void* const lib = [] {
+    void* h = nullptr;
+    LibraryInfo info = find_library("cusparse", {}, &h);
+    if (!h)
+      throw RuntimeError("cuSPARSE is not available: " + (info.error.empty() ? std::string("not found") : info.error) +
+                         " (install it with `pip install nvidia-cusparse`, or the CUDA toolkit)");
+    return h;
+  }();
+  return lib;
+}
+
+struct PerDevice {
+  cusparseHandle_t handle = nullptr;
+  cudaStream_t bound = nullptr;
+  bool has_bound = false;
+};
+
+struct ThreadState {
+  std::vector<PerDevice> devices;
+  ~ThreadState() {
+    // Handles of a thread that ends die with it; the main thread's are left for process exit
+    // (the CUDA runtime may be shutting down by then).
+    if (devices.empty()) return;
+    auto destroy = CUPRIC_CUSPARSE_FN(cusparseDestroy);
+    for (auto& d : devices)
+      if (d.handle) destroy(d.handle);
+  }
+};
+
+const std::thread::id g_main_at_load = std::this_thread::get_id();
+
+ThreadState& thread_state() {
+  if (std::this_thread::get_id() == g_main_at_load) {
+    static ThreadState* main_state = new ThreadState();  // never destroyed (see above)
+    return *main_state;
+  }
+  thread_local ThreadState t;
+  return t;
+}
+
+}  // namespace
+
+void* symbol(const char* name) {
+  void* p = dlsym(library(), name);
+  if (!p)
+    throw RuntimeError(std::string("the cuSPARSE library found lacks ") + name +
+                       "; upgrade it (pip install -U nvidia-cusparse)");
+  return p;
+}
+
+void check(cusparseStatus_t status, const char* what) {
+  if (status == CUSPARSE_STATUS_SUCCESS) return;
+  const char* name = CUPRIC_CUSPARSE_FN(cusparseGetErrorName)(status);
+  throw RuntimeError(std::string("cuSPARSE error ") + (name ? name : std::to_string(static_cast<int>(status))) +
+                     " in " + what);
+}
+
+cusparseHandle_t handle(int device, cudaStream_t stream) {
+  auto& devices = thread_state().devices;
+  if (device >= static_cast<int>(devices.size())) [[unlikely]]
+    devices.resize(static_cast<size_t>(device) + 1);
+  PerDevice& d = devices[static_cast<size_t>(device)];
+  if (d.handle && d.has_bound && d.bound == stream) [[likely]]
+    return d.handle;
+  if (!d.handle) {
+    RelaxedCapture relaxed;  // cusparseCreate allocates; allowed while another stream captures
+    check(CUPRIC_CUSPARSE_FN(cusparseCreate)(&d.handle), "cusparseCreate");
+  }
+  check(CUPRIC_CUSPARSE_FN(cusparseSetStream)(d.handle, stream), "cusparseSetStream");
+  d.bound = stream;
+  d.has_bound = true;
+  return d.handle;
+}
+
+std::shared_ptr<Memory> workspace(size_t bytes) {
+  Backend* b = cuda_backend_if_built();
+  return allocate(*b, bytes > 0 ? bytes : 1);
+}
+
+}  // namespace cupric::cusparse

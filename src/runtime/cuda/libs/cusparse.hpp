@@ -1,0 +1,33 @@
+// cuSPARSE's generic API through dlopen: entry points by name at first use, one handle per
+// (device, thread) bound to the current stream (Note [CUDA libraries] in cublas.cpp); buffers come
+// from cupric's pool (workspace()). CUDA builds only.
+#pragma once
+#include <cuda_runtime.h>
+#include <cusparse.h>
+#include <memory>
+#include "cupric/memory.hpp"
+
+namespace cupric::cusparse {
+
+// Any cuSPARSE entry point by name, loading libcusparse on the first call (find_library
+// ("cusparse")): `auto f = CUPRIC_CUSPARSE_FN(cusparseSpMV);`. RuntimeError naming
+// `pip install nvidia-cusparse` when the library or the entry is missing.
+void* symbol(const char* name);
+template <class Fn>
+Fn fn(const char* name) {
+  return reinterpret_cast<Fn>(symbol(name));
+}
+#define CUPRIC_CUSPARSE_FN(sym) ::cupric::cusparse::fn<decltype(&sym)>(#sym)
+
+// The calling thread's handle for `device`, bound to `stream` (cusparseSetStream only when the
+// stream changed: one compare on the hot path).
+cusparseHandle_t handle(int device, cudaStream_t stream);
+
+// Throws RuntimeError("cuSPARSE error CUSPARSE_STATUS_...: <what>") unless `status` is success.
+void check(cusparseStatus_t status, const char* what);
+
+// `bytes` of device memory from cupric's pool (at least 1 byte), alive while the returned Memory
+// is (stream-ordered reuse: a buffer dropped after enqueueing the call that uses it is safe).
+std::shared_ptr<Memory> workspace(size_t bytes);
+
+}  // namespace cupric::cusparse

@@ -1,0 +1,65 @@
+// Indexing of the compressed formats: row/column selection (integers, slices, fancy, boolean) and
+// element lookup (include/cupric/sparse.hpp), from cupric's array routines (Note [Sparse module]
+// in src/sparse/sparse_table.hpp).
+#include <string>
+#include "cupric/cupric.hpp"
+#include "sparse/sparse_internal.hpp"
+
+namespace cupric::sparse {
+
+ndarray normalize_index(const ndarray& idx, int64_t n) {
+  if (idx.ndim() != 1) throw IndexError("sparse indexing takes 1-D index arrays");
+  if (idx.dtype() == dtypes::bool_) {
+    if (idx.size() != n)
+      throw IndexError("boolean index did not match indexed array along axis; size of axis is " + std::to_string(n) +
+                       " but size of corresponding boolean axis is " + std::to_string(idx.size()));
+    return flatnonzero(idx);
+  }
+  if (!idx.dtype().is_integer()) throw IndexError("arrays used as indices must be of integer (or boolean) type");
+  ndarray i = astype(idx, dtypes::int64);
+  if (i.size() == 0) return i;
+  const int64_t lo = to_vector<int64_t>(amin(i))[0], hi = to_vector<int64_t>(amax(i))[0];
+  if (hi >= n) throw IndexError("index (" + std::to_string(hi) + ") out of range");
+  if (lo < -n) throw IndexError("index (" + std::to_string(lo) + ") out of range");
+  if (lo < 0) i = where(less(i, 0), add(i, n), i);
+  return i;
+}
+
+CsrMatrix take_rows(const CsrMatrix& a, const ndarray& rows_in) {
+  const ndarray rows = normalize_index(rows_in, a.rows);
+  const int64_t m = rows.size();
+  const ndarray ptr = astype(a.indptr, dtypes::int64);
+  const ndarray starts = take(ptr, rows);
+  const ndarray lengths = subtract(take(ptr, add(rows, 1)), starts);
+  const ndarray ends = cumsum(lengths);
+  const int64_t total = m ? to_vector<int64_t>(getitem(ends, {Index::integer(-1)}))[0] : 0;
+  const DType it = index_dtype_for(m, a.cols, total);
+  const ndarray indptr = astype(concatenate({zeros({1}, dtypes::int64), ends}), it);
+  if (total == 0) return {zeros({0}, a.data.dtype()), zeros({0}, it), indptr, m, a.cols};
+  // Entry t of the result is entry starts[r] + (t - first[r]) of `a`, r its result row.
+  const ndarray first = subtract(ends, lengths);
+  const ndarray pos =
+      add(subtract(arange(Scalar::of<int64_t>(total), dtypes::int64), repeat(first, lengths)), repeat(starts, lengths));
+  return {take(a.data, pos), astype(take(a.indices, pos), it), indptr, m, a.cols};
+}
+
+CscMatrix take_cols(const CscMatrix& a, const ndarray& cols) { return transpose(take_rows(transpose(a), cols)); }
+
+ndarray get_values(const CsrMatrix& a, const ndarray& rows_in, const ndarray& cols_in) {
+  const ndarray rows = normalize_index(rows_in, a.rows), cols = normalize_index(cols_in, a.cols);
+  if (rows.size() != cols.size()) throw IndexError("shape mismatch: indexing arrays could not be broadcast together");
+  ndarray out = zeros({rows.size()}, a.data.dtype());
+  if (rows.size() == 0 || a.nnz() == 0) return out;
+  // Keys of the canonical entries are sorted: one search per query.
+  const CsrMatrix c = sum_duplicates(a);
+  const int64_t w = std::max<int64_t>(a.cols, 1);
+  const ndarray keys =
+      add(multiply(astype(expand_major(c.indptr, c.rows), dtypes::int64), w), astype(c.indices, dtypes::int64));
+  const ndarray q = add(multiply(rows, w), cols);
+  const ndarray at = minimum(searchsorted(keys, q), c.nnz() - 1);
+  const ndarray hit = flatnonzero(equal(take(keys, at), q));
+  put(out, hit, take(c.data, take(at, hit)));
+  return out;
+}
+
+}  // namespace cupric::sparse

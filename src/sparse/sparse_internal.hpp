@@ -1,0 +1,34 @@
+// Helpers the sparse front's units share (src/sparse/*.cpp): canonical compression of entries,
+// index expansion, dtype rules (Note [Sparse module] in src/sparse/sparse_table.hpp).
+#pragma once
+#include <string_view>
+#include "cupric/sparse.hpp"
+
+namespace cupric::sparse {
+
+// The arrays of a compressed matrix, read along its major axis (rows for CSR, columns for CSC).
+struct Compressed {
+  ndarray data, indices, indptr;
+};
+
+bool is_supported_dtype(DType dt);
+ndarray contiguous(const ndarray& a);
+// The major index of each entry (indptr's dtype): repeat(arange(major), diff(indptr)).
+ndarray expand_major(const ndarray& indptr, int64_t major);
+// indptr (dtype `it`) of entries whose major indices `sorted_major` are non-decreasing.
+ndarray compress_major(const ndarray& sorted_major, int64_t major, DType it);
+// Canonical compressed arrays of the entries (major_idx[k], minor_idx[k], data[k]) of a
+// major x minor matrix: sorted (stably), duplicates summed (bool: or-ed) when `sum_duplicates`,
+// index dtype chosen for the result.
+Compressed compress_entries(const ndarray& data, const ndarray& major_idx, const ndarray& minor_idx, int64_t major,
+                            int64_t minor, bool sum_duplicates = true);
+// op over each segment [starts[s], starts[s+1]) of the 1-D `values` (starts: increasing, the
+// first 0 or more, segments non-empty): "add" (bool: or), "minimum" or "maximum", through the
+// backend's segment_reduce kernel.
+ndarray segment_reduce(std::string_view op, const ndarray& values, const ndarray& starts);
+
+// The CSC of a CSR by a stable sort of the column indices (any backend, any dtype): what a
+// backend without a faster transposition registers, or falls back to.
+CscMatrix csr_to_csc_by_sort(const CsrMatrix& a);
+
+}  // namespace cupric::sparse
