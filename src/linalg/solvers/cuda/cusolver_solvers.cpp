@@ -9,6 +9,8 @@
 #include "cupric/error.hpp"
 #include "cupric/runtime/backend.hpp"
 #include "linalg/solvers/solver_table.hpp"
+#include "linalg/solvers/tiny_lu.hpp"
+#include "linalg/solvers/tiny_solvers.hpp"
 #include "runtime/cuda/cuda_check.hpp"
 #include "runtime/cuda/libs/cublas.hpp"
 #include "runtime/cuda/libs/cusolver.hpp"
@@ -311,7 +313,7 @@ void geev(DType t, bool vectors, int64_t n, int64_t batch, void* a, void* w, voi
   cuda_check(cudaStreamSynchronize(c.stream), "cudaStreamSynchronize");  // the host buffers go out of scope
 }
 
-const SolverFns kCusolver = {getrf, getrs, potrf, potrs, trsm, geqrf, orgqr, gesdd, heevd, geev};
+const SolverFns kCusolver = {getrf, getrs, potrf, potrs, trsm, geqrf, orgqr, gesdd, heevd, geev, cuda::tiny, tiny::kMaxN};
 const dispatch::Registration kRegister(solver_table(), DeviceType::Cuda, &kCusolver);
 
 }  // namespace

@@ -1,0 +1,67 @@
+// The host backend's tiny path (Note [Tiny solvers] in ../tiny_solvers.cpp): tiny_lu.hpp's LU run
+// by one thread over the batch, each matrix read where it lies into a local buffer.
+#include "linalg/solvers/tiny_lu.hpp"
+#include "cupric/error.hpp"
+#include "linalg/solvers/tiny_solvers.hpp"
+
+namespace cupric::linalg::host {
+namespace {
+
+using namespace tiny;
+
+template <class T>
+bool run(const TinyCall& c) {
+  const int n = c.n;
+  const T* A = static_cast<const T*>(c.a.data);
+  const T* B = static_cast<const T*>(c.b.data);
+  T a[kMaxN * kMaxN], x[kMaxN];
+  int piv[kMaxN];
+  bool failed = false;
+  for (int64_t m = 0; m < c.batch; ++m) {
+    const T* src = A + m * c.a.batch;
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i) a[j * n + i] = src[i * c.a.row + j * c.a.col];
+    const int info = lu_factor(a, piv, n, SerialLanes{});
+    if (c.op == TinyOp::slogdet || c.op == TinyOp::det) {
+      T sign;
+      real_t<T> logabs;
+      slogdet_of(a, piv, n, info, sign, logabs);
+      if (c.op == TinyOp::det) {
+        static_cast<T*>(c.out)[m] = det_of(sign, logabs);
+      } else {
+        static_cast<T*>(c.out)[m] = sign;
+        static_cast<real_t<T>*>(c.out2)[m] = logabs;
+      }
+      continue;
+    }
+    T* out = static_cast<T*>(c.out) + m * n * c.nrhs;
+    if (info > 0) {
+      failed = true;
+      if (c.check) return true;  // the front raises; the result is never seen
+      for (int64_t e = 0; e < n * c.nrhs; ++e) out[e] = nan_value<T>();
+      continue;
+    }
+    const T* rhs = c.op == TinyOp::solve ? B + m * c.b.batch : nullptr;
+    for (int64_t col = 0; col < c.nrhs; ++col) {
+      for (int i = 0; i < n; ++i)
+        x[i] = rhs ? rhs[i * c.b.row + col * c.b.col] : from_real<T>(i == col ? real_t<T>(1) : real_t<T>(0));
+      lu_solve_column(a, piv, n, x);
+      for (int i = 0; i < n; ++i) out[i * c.nrhs + col] = x[i];
+    }
+  }
+  return failed && c.check;
+}
+
+}  // namespace
+
+bool tiny(const TinyCall& c) {
+  switch (c.t.type) {
+    case ScalarType::Float32: return run<float>(c);
+    case ScalarType::Float64: return run<double>(c);
+    case ScalarType::Complex64: return run<complex64>(c);
+    case ScalarType::Complex128: return run<complex128>(c);
+    default: throw TypeError("internal error: no tiny solver for " + c.t.name());
+  }
+}
+
+}  // namespace cupric::linalg::host
