@@ -22,6 +22,17 @@ template <class R> struct Real<complex<R>> {
 };
 template <class T> using real_t = typename Real<T>::type;
 
+// NumPy's linalg computes float32/complex64 in double precision and rounds the results back
+// (numpy/linalg/_linalg.py passes signature 'd->d' / 'D->D'); so does the tiny path: the matrices
+// are read into wide_t and the results static_cast back.
+template <class S> struct Wide {
+  using type = double;
+};
+template <class R> struct Wide<complex<R>> {
+  using type = complex<double>;
+};
+template <class S> using wide_t = typename Wide<S>::type;
+
 template <class R> CUPRIC_HD inline R mul(R a, R b) { return a * b; }
 template <class R> CUPRIC_HD inline complex<R> mul(complex<R> a, complex<R> b) {
   return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
@@ -40,7 +51,6 @@ template <class R> CUPRIC_HD inline complex<R> div(complex<R> a, complex<R> b) {
 }
 template <class R> CUPRIC_HD inline bool is_zero(R a) { return a == R(0); }
 template <class R> CUPRIC_HD inline bool is_zero(complex<R> a) { return a.re == R(0) && a.im == R(0); }
-template <class T> CUPRIC_HD inline T from_real(real_t<T> r) { return T(r); }
 template <class T> CUPRIC_HD inline T nan_value() {
   const real_t<T> q = NAN;
   if constexpr (is_complex_v<T>)

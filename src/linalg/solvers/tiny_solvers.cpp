@@ -22,6 +22,9 @@ namespace cupric::linalg {
 //   solution, inverse, det or (sign, logabsdet) in the result's C order;
 // - the same LU (tiny_lu.hpp, written once over a `Lanes` policy) run by one thread on the host
 //   backend (host/tiny_host.cpp), which beats LAPACK plus the front's copies there too;
+// - precision: NumPy's, not CuPy's: float32 and complex64 matrices are factored in double
+//   precision and the results rounded back, as numpy.linalg does (so det overflows, and values,
+//   agree with NumPy's; the GPU's float64 rate is no limit at these sizes);
 // - singularity: LAPACK's rule (an exactly zero pivot; NaN propagates without error). When errors
 //   raise (cupricx.errstate(linalg='raise'), the default, unlike CuPy whose default is to ignore),
 //   the kernel sets one mapped pinned int of the calling thread and the host reads it after one
@@ -105,8 +108,8 @@ ndarray tiny_solve(const ndarray& a_in, const ndarray& b_in, DType t) {
   if (check) assert_checkable(a_in, "solve");
   ndarray a = a_in, b = b_in;
   const int64_t n = a.shape().back(), k = b.shape().back();
-  TinyCall c{TinyOp::solve, t, static_cast<int>(n), k, batch_of(a), stack_of(a, t), stack_of(b, t), nullptr, nullptr,
-             check};
+  TinyCall c{TinyOp::solve, t,    static_cast<int>(n), k, batch_of(a), stack_of(a, t), stack_of(b, t), nullptr,
+             nullptr,       check};
   ndarray out = ndarray::empty(b.shape(), t, Order::C, &a.backend());
   c.out = out.data();
   if (c.batch > 0 && k > 0 && run(a, c, "solve")) throw LinAlgError("Singular matrix");
@@ -115,8 +118,8 @@ ndarray tiny_solve(const ndarray& a_in, const ndarray& b_in, DType t) {
 
 SlogdetResult tiny_slogdet(const ndarray& a_in, DType t) {
   ndarray a = a_in;
-  TinyCall c{TinyOp::slogdet, t, static_cast<int>(a.shape().back()), 0, batch_of(a), stack_of(a, t), {}, nullptr,
-             nullptr, false};
+  TinyCall c{TinyOp::slogdet, t,    static_cast<int>(a.shape().back()), 0, batch_of(a), stack_of(a, t), {}, nullptr,
+             nullptr,         false};
   const Dims batch = batch_shape(a);
   SlogdetResult r{ndarray::empty(batch, t, Order::C, &a.backend()),
                   ndarray::empty(batch, real_type(t), Order::C, &a.backend())};
@@ -128,8 +131,8 @@ SlogdetResult tiny_slogdet(const ndarray& a_in, DType t) {
 
 ndarray tiny_det(const ndarray& a_in, DType t) {
   ndarray a = a_in;
-  TinyCall c{TinyOp::det, t, static_cast<int>(a.shape().back()), 0, batch_of(a), stack_of(a, t), {}, nullptr, nullptr,
-             false};
+  TinyCall c{TinyOp::det, t,    static_cast<int>(a.shape().back()), 0, batch_of(a), stack_of(a, t), {}, nullptr,
+             nullptr,     false};
   ndarray out = ndarray::empty(batch_shape(a), t, Order::C, &a.backend());
   c.out = out.data();
   if (c.batch > 0) run(a, c, "det");

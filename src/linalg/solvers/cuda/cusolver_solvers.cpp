@@ -313,7 +313,8 @@ void geev(DType t, bool vectors, int64_t n, int64_t batch, void* a, void* w, voi
   cuda_check(cudaStreamSynchronize(c.stream), "cudaStreamSynchronize");  // the host buffers go out of scope
 }
 
-const SolverFns kCusolver = {getrf, getrs, potrf, potrs, trsm, geqrf, orgqr, gesdd, heevd, geev, cuda::tiny, tiny::kMaxN};
+const SolverFns kCusolver = {getrf, getrs, potrf, potrs, trsm,       geqrf,
+                             orgqr, gesdd, heevd, geev,  cuda::tiny, tiny::kMaxN};
 const dispatch::Registration kRegister(solver_table(), DeviceType::Cuda, &kCusolver);
 
 }  // namespace

@@ -48,7 +48,8 @@ struct Args {
   int* flag;  // mapped pinned int, set to 1 on a singular matrix; null: write NaN results instead
 };
 
-template <class T>
+// S: the stored dtype; T: the computing one (wide_t, Note [Tiny solvers]).
+template <class S, class T = wide_t<S>>
 __global__ void tiny_kernel(Args k) {
   extern __shared__ __align__(16) unsigned char smem[];
   const int n = k.n, width = k.width, per_warp = 32 / width;
@@ -60,10 +61,10 @@ __global__ void tiny_kernel(Args k) {
   const int64_t m = static_cast<int64_t>(blockIdx.x) * groups + group;
   const bool active = m < k.batch;
   // Consecutive lanes read consecutive elements of a C-ordered matrix.
-  const T* src = static_cast<const T*>(k.a.data) + (active ? m * k.a.batch : 0);
+  const S* src = static_cast<const S*>(k.a.data) + (active ? m * k.a.batch : 0);
   for (int e = lanes.lane; e < n * n; e += width) {
     const int i = e / n, j = e % n;
-    a[j * n + i] = active ? src[i * k.a.row + j * k.a.col] : T(real_t<T>(0));
+    a[j * n + i] = active ? static_cast<T>(src[i * k.a.row + j * k.a.col]) : T(real_t<T>(0));
   }
   __syncwarp();
   const int info = lu_factor(a, piv, n, lanes);  // every lane: it holds the group's shuffles
@@ -74,30 +75,30 @@ __global__ void tiny_kernel(Args k) {
     real_t<T> logabs;
     slogdet_of(a, piv, n, info, sign, logabs);
     if (k.op == static_cast<int>(TinyOp::det)) {
-      static_cast<T*>(k.out)[m] = det_of(sign, logabs);
+      static_cast<S*>(k.out)[m] = static_cast<S>(det_of(sign, logabs));
     } else {
-      static_cast<T*>(k.out)[m] = sign;
-      static_cast<real_t<T>*>(k.out2)[m] = logabs;
+      static_cast<S*>(k.out)[m] = static_cast<S>(sign);
+      static_cast<real_t<S>*>(k.out2)[m] = static_cast<real_t<S>>(logabs);
     }
     return;
   }
-  T* out = static_cast<T*>(k.out) + m * n * k.nrhs;
+  S* out = static_cast<S*>(k.out) + m * n * k.nrhs;
   if (info > 0) {
     if (k.flag) {
       if (lanes.lane == 0) *static_cast<volatile int*>(k.flag) = 1;
       return;
     }
-    for (int64_t e = lanes.lane; e < n * k.nrhs; e += width) out[e] = nan_value<T>();
+    for (int64_t e = lanes.lane; e < n * k.nrhs; e += width) out[e] = nan_value<S>();
     return;
   }
-  const T* rhs = k.op == static_cast<int>(TinyOp::solve) ? static_cast<const T*>(k.b.data) + m * k.b.batch : nullptr;
+  const S* rhs = k.op == static_cast<int>(TinyOp::solve) ? static_cast<const S*>(k.b.data) + m * k.b.batch : nullptr;
   T x[kMaxN];
   // A lane per right-hand side: consecutive lanes write consecutive elements of a result row.
   for (int64_t col = lanes.lane; col < k.nrhs; col += width) {
     for (int i = 0; i < n; ++i)
-      x[i] = rhs ? rhs[i * k.b.row + col * k.b.col] : T(real_t<T>(i == col ? 1 : 0));
+      x[i] = rhs ? static_cast<T>(rhs[i * k.b.row + col * k.b.col]) : T(real_t<T>(i == col ? 1 : 0));
     lu_solve_column(a, piv, n, x);
-    for (int i = 0; i < n; ++i) out[i * k.nrhs + col] = x[i];
+    for (int i = 0; i < n; ++i) out[i * k.nrhs + col] = static_cast<S>(x[i]);
   }
 }
 
@@ -123,7 +124,7 @@ PinnedFlag& flag_of_thread() {
   return f;
 }
 
-template <class T>
+template <class S, class T = wide_t<S>>
 bool run(const TinyCall& c) {
   Backend* b = cuda_backend_if_built();
   const int dev = b->current_device();
@@ -140,7 +141,7 @@ bool run(const TinyCall& c) {
   PinnedFlag* flag = c.check && c.op != TinyOp::slogdet && c.op != TinyOp::det ? &flag_of_thread() : nullptr;
   if (flag) *static_cast<volatile int*>(flag->host) = 0;  // this thread's last checked call has synchronised
   Args k{static_cast<int>(c.op), c.n, width, c.nrhs, c.batch, c.a, c.b, c.out, c.out2, flag ? flag->device : nullptr};
-  cupric::cuda::launch<&tiny_kernel<T>>(dim3(static_cast<unsigned>(blocks)), dim3(32 * warps),
+  cupric::cuda::launch<&tiny_kernel<S>>(dim3(static_cast<unsigned>(blocks)), dim3(32 * warps),
                                         static_cast<size_t>(groups) * group_bytes, stream, k);
   if (!flag) return false;
   cuda_check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");  // the one host sync of a checked call

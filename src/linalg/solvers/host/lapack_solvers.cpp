@@ -15,7 +15,7 @@ namespace {
 constexpr int kColMajor = 102;  // LAPACK_COL_MAJOR
 // The largest order the host's tiny path takes (Note [Tiny solvers] in ../tiny_solvers.cpp).
 constexpr int kHostTinyMaxN = 32;
-using lint = int64_t;           // ILP64 lapack_int
+using lint = int64_t;  // ILP64 lapack_int
 using c64 = std::complex<float>;
 using c128 = std::complex<double>;
 

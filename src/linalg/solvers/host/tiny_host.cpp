@@ -9,44 +9,45 @@ namespace {
 
 using namespace tiny;
 
-template <class T>
+// S: the stored dtype; T: the computing one (wide_t, Note [Tiny solvers]).
+template <class S, class T = wide_t<S>>
 bool run(const TinyCall& c) {
   const int n = c.n;
-  const T* A = static_cast<const T*>(c.a.data);
-  const T* B = static_cast<const T*>(c.b.data);
+  const S* A = static_cast<const S*>(c.a.data);
+  const S* B = static_cast<const S*>(c.b.data);
   T a[kMaxN * kMaxN], x[kMaxN];
   int piv[kMaxN];
   bool failed = false;
   for (int64_t m = 0; m < c.batch; ++m) {
-    const T* src = A + m * c.a.batch;
+    const S* src = A + m * c.a.batch;
     for (int j = 0; j < n; ++j)
-      for (int i = 0; i < n; ++i) a[j * n + i] = src[i * c.a.row + j * c.a.col];
+      for (int i = 0; i < n; ++i) a[j * n + i] = static_cast<T>(src[i * c.a.row + j * c.a.col]);
     const int info = lu_factor(a, piv, n, SerialLanes{});
     if (c.op == TinyOp::slogdet || c.op == TinyOp::det) {
       T sign;
       real_t<T> logabs;
       slogdet_of(a, piv, n, info, sign, logabs);
       if (c.op == TinyOp::det) {
-        static_cast<T*>(c.out)[m] = det_of(sign, logabs);
+        static_cast<S*>(c.out)[m] = static_cast<S>(det_of(sign, logabs));
       } else {
-        static_cast<T*>(c.out)[m] = sign;
-        static_cast<real_t<T>*>(c.out2)[m] = logabs;
+        static_cast<S*>(c.out)[m] = static_cast<S>(sign);
+        static_cast<real_t<S>*>(c.out2)[m] = static_cast<real_t<S>>(logabs);
       }
       continue;
     }
-    T* out = static_cast<T*>(c.out) + m * n * c.nrhs;
+    S* out = static_cast<S*>(c.out) + m * n * c.nrhs;
     if (info > 0) {
       failed = true;
       if (c.check) return true;  // the front raises; the result is never seen
-      for (int64_t e = 0; e < n * c.nrhs; ++e) out[e] = nan_value<T>();
+      for (int64_t e = 0; e < n * c.nrhs; ++e) out[e] = nan_value<S>();
       continue;
     }
-    const T* rhs = c.op == TinyOp::solve ? B + m * c.b.batch : nullptr;
+    const S* rhs = c.op == TinyOp::solve ? B + m * c.b.batch : nullptr;
     for (int64_t col = 0; col < c.nrhs; ++col) {
       for (int i = 0; i < n; ++i)
-        x[i] = rhs ? rhs[i * c.b.row + col * c.b.col] : from_real<T>(i == col ? real_t<T>(1) : real_t<T>(0));
+        x[i] = rhs ? static_cast<T>(rhs[i * c.b.row + col * c.b.col]) : T(real_t<T>(i == col ? 1 : 0));
       lu_solve_column(a, piv, n, x);
-      for (int i = 0; i < n; ++i) out[i * c.nrhs + col] = x[i];
+      for (int i = 0; i < n; ++i) out[i * c.nrhs + col] = static_cast<S>(x[i]);
     }
   }
   return failed && c.check;
