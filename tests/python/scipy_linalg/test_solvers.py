@@ -167,3 +167,16 @@ def test_cho_factor_solve_batched(dtype, lower):
                                          match_message=scipy.__version__.startswith("1.17."))
     e = numpy.zeros((2, 0, 0), dtype)
     assert cl.cho_factor(cp.asarray(e))[0].shape == scipy.linalg.cho_factor(e)[0].shape
+
+
+def test_linalg_warning_and_error_names():
+    # SciPy's names, so that code filtering or catching them runs unchanged.
+    import warnings
+    assert issubclass(cl.LinAlgWarning, RuntimeWarning)
+    assert cl.LinAlgError is scipy.linalg.LinAlgError is numpy.linalg.LinAlgError
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", cl.LinAlgWarning)
+        close(cl.solve(cp.asarray([[2.0, 0.0], [0.0, 4.0]]), cp.asarray([2.0, 4.0])), numpy.array([1.0, 1.0]),
+              numpy.float64)
+    with pytest.raises(cl.LinAlgError):
+        cl.solve(cp.zeros((2, 2)), cp.ones(2))
