@@ -35,8 +35,8 @@ struct ErrorsIgnored {
 TEST(LinalgSolvers, KnownValues) {
   ndarray a = array(std::vector<double>{4, 1, 1, 3}, Dims{2, 2});
   EXPECT_NEAR(to_vector<double>(linalg::det(a))[0], 11.0, 1e-12);
-  EXPECT_TRUE(close(linalg::inv(a), array(std::vector<double>{3.0 / 11, -1.0 / 11, -1.0 / 11, 4.0 / 11}, Dims{2, 2}),
-                    1e-14));
+  EXPECT_TRUE(
+      close(linalg::inv(a), array(std::vector<double>{3.0 / 11, -1.0 / 11, -1.0 / 11, 4.0 / 11}, Dims{2, 2}), 1e-14));
   EXPECT_TRUE(close(linalg::solve(a, array(std::vector<double>{1, 2}, Dims{2})),
                     array(std::vector<double>{1.0 / 11, 7.0 / 11}, Dims{2}), 1e-14));
   // A permutation needs pivoting; its det is exactly -1 (one swap).
