@@ -80,3 +80,18 @@ TEST(LinalgSolvers, SingularRaisesOrGivesNan) {
   EXPECT_EQ((std::vector<double>(r.begin(), r.begin() + 4)), (std::vector<double>{1, 0, 0, 1}));
   for (size_t i = 4; i < 8; ++i) EXPECT_TRUE(std::isnan(r[i]));
 }
+
+TEST(LinalgSolvers, CholeskyBothTriangles) {
+  // a = L L^T with L = [[2, 0], [1, 3]]; the unread triangle holds garbage.
+  ndarray lower_only = array(std::vector<double>{4, 99, 2, 10}, Dims{2, 2});
+  EXPECT_EQ(to_vector<double>(linalg::cholesky(lower_only)), (std::vector<double>{2, 0, 1, 3}));
+  ndarray upper_only = array(std::vector<double>{4, 2, 99, 10}, Dims{2, 2});
+  EXPECT_EQ(to_vector<double>(linalg::cholesky(upper_only, true)), (std::vector<double>{2, 1, 0, 3}));
+  for (int64_t n : {3, 32, 33}) {
+    ndarray a = well_conditioned(n, 2);
+    ndarray spd = matmul(a, swapaxes(a, -1, -2));
+    ndarray l = linalg::cholesky(spd);
+    EXPECT_TRUE(close(matmul(l, swapaxes(l, -1, -2)), spd, 1e-9)) << n;
+  }
+  expect_error<LinAlgError>([&] { linalg::cholesky(negative(eye(3))); }, "Matrix is not positive definite");
+}

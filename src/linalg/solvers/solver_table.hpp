@@ -22,7 +22,7 @@ namespace cupric::linalg {
 // One call of the tiny path (Note [Tiny solvers] in tiny_solvers.cpp): `batch` n x n matrices of
 // dtype t read where they lie (element strides, the batch flattened to one stride), and for
 // `solve` the n x nrhs right-hand sides likewise.
-enum class TinyOp : int { solve, inv, slogdet, det };
+enum class TinyOp : int { solve, inv, slogdet, det, cholesky_lower, cholesky_upper };
 struct TinyStack {
   const void* data = nullptr;
   int64_t batch = 0, row = 0, col = 0;  // strides in elements
@@ -34,10 +34,12 @@ struct TinyCall {
   int64_t nrhs, batch;
   TinyStack a, b;  // b: solve only
   // solve / inv: the C-contiguous (batch, n, nrhs) / (batch, n, n) result; slogdet: sign (batch,
-  // dtype t) and out2 logabsdet (batch, t's real dtype); det: (batch, dtype t).
+  // dtype t) and out2 logabsdet (batch, t's real dtype); det: (batch, dtype t); cholesky: the
+  // (batch, n, n) factor, L from a's lower triangle or U (a = U^H U) from its upper one, zeros in
+  // the other triangle.
   void* out;
   void* out2;
-  // solve / inv: true when errors raise (then the call reports whether any matrix is singular, a
+  // solve / inv / cholesky: true when errors raise (then the call reports whether any matrix is singular, a
   // host sync on the GPU); false: the singular matrices' results are NaN and nothing waits.
   bool check;
 };

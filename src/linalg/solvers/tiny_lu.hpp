@@ -49,6 +49,12 @@ template <class R> CUPRIC_HD inline complex<R> div(complex<R> a, complex<R> b) {
   const R r = b.re / b.im, d = b.re * r + b.im;
   return {(a.re * r + a.im) / d, (a.im * r - a.re) / d};
 }
+template <class R> CUPRIC_HD inline R scale(R a, R s) { return a * s; }
+template <class R> CUPRIC_HD inline complex<R> scale(complex<R> a, R s) { return {a.re * s, a.im * s}; }
+template <class R> CUPRIC_HD inline R conj_of(R a) { return a; }
+template <class R> CUPRIC_HD inline complex<R> conj_of(complex<R> a) { return {a.re, -a.im}; }
+template <class R> CUPRIC_HD inline R real_part(R a) { return a; }
+template <class R> CUPRIC_HD inline R real_part(complex<R> a) { return a.re; }
 template <class R> CUPRIC_HD inline bool is_zero(R a) { return a == R(0); }
 template <class R> CUPRIC_HD inline bool is_zero(complex<R> a) { return a.re == R(0) && a.im == R(0); }
 template <class T> CUPRIC_HD inline T nan_value() {
@@ -117,6 +123,31 @@ template <class T, class Lanes> CUPRIC_HD int lu_factor(T* a, int* piv, int n, c
         const T l = div(a[k * n + i], a[k * n + k]);
         a[k * n + i] = l;
         for (int j = k + 1; j < n; ++j) a[j * n + i] = sub(a[j * n + i], mul(l, a[j * n + k]));
+      });
+    lanes.sync();
+  }
+  return info;
+}
+
+// Cholesky of the Hermitian n x n matrix whose lower triangle a holds (column-major), in place, as
+// LAPACK's potrf 'L': L on and below the diagonal (the strict upper triangle is left as it was).
+// Returns 0, or k + 1 for the first pivot <= 0 (a NaN pivot propagates without failing, as in the
+// OpenBLAS NumPy ships); the columns from there on are left unfinished. Every lane of a group calls it, as lu_factor.
+template <class T, class Lanes> CUPRIC_HD int cholesky_factor(T* a, int n, const Lanes& lanes) {
+  using R = real_t<T>;
+  int info = 0;
+  for (int k = 0; k < n; ++k) {
+    const R d = real_part(a[k * n + k]);
+    if (info == 0 && d <= R(0)) info = k + 1;
+    const bool go = info == 0;
+    const R inv_s = go ? R(1) / std::sqrt(d) : R(1);
+    lanes.sync();  // every lane has read the pivot before its lane scales it
+    if (go) lanes.each(k, n, [&](int i) { a[k * n + i] = scale(a[k * n + i], inv_s); });
+    lanes.sync();
+    if (go)
+      lanes.each(k + 1, n, [&](int i) {
+        const T l = a[k * n + i];
+        for (int j = k + 1; j <= i; ++j) a[j * n + i] = sub(a[j * n + i], mul(l, conj_of(a[k * n + j])));
       });
     lanes.sync();
   }

@@ -1,4 +1,4 @@
-// The front of the tiny path for solve / inv / slogdet / det (Note [Tiny solvers]): shapes,
+// The front of the tiny path for solve / inv / slogdet / det / cholesky (Note [Tiny solvers]): shapes,
 // dtypes, the strides handed to the backend, and the one LinAlgError.
 #include "linalg/solvers/tiny_solvers.hpp"
 #include <optional>
@@ -10,7 +10,7 @@
 namespace cupric::linalg {
 
 // Note [Tiny solvers]
-// numpy.linalg.solve/inv/det/slogdet of small matrices (n <= SolverFns::tiny_max_n, 32 on the
+// numpy.linalg.solve/inv/det/slogdet/cholesky of small matrices (n <= SolverFns::tiny_max_n, 32 on the
 // GPU) skip LAPACK/cuSOLVER: cuSOLVER's getrf + getrs cost a workspace query, a pool allocation,
 // several launches, the copy into column-major order and the checks of `info` (a compare, an
 // any() and a device-to-host copy), about 90 us of host time for one 8 x 8 matrix on the H200,
@@ -19,14 +19,17 @@ namespace cupric::linalg {
 //   batch flattened to one stride, else one copy), factors it with partial pivoting in shared
 //   memory with a group of lanes of a warp per matrix (one lane per row, a power of two >= n; a
 //   warp holds 32 / group matrices, so 100000 4 x 4 matrices are 12500 warps), and writes the
-//   solution, inverse, det or (sign, logabsdet) in the result's C order;
-// - the same LU (tiny_lu.hpp, written once over a `Lanes` policy) run by one thread on the host
-//   backend (host/tiny_host.cpp), which beats LAPACK plus the front's copies there too;
+//   solution, inverse, det or (sign, logabsdet) in the result's C order; cholesky is the same
+//   kernel with a Cholesky factorisation (potrf's rule: a pivot <= 0 fails) in place of LU;
+// - the same factorisations (tiny_lu.hpp, written once over a `Lanes` policy) run by one thread
+//   on the host backend (host/tiny_host.cpp), which beats LAPACK plus the front's copies there
+//   too up to about 32 x 32 (docs/linalg.md has the figures);
 // - precision: NumPy's, not CuPy's: float32 and complex64 matrices are factored in double
 //   precision and the results rounded back, as numpy.linalg does (so det overflows, and values,
 //   agree with NumPy's; the GPU's float64 rate is no limit at these sizes);
-// - singularity: LAPACK's rule (an exactly zero pivot; NaN propagates without error). When errors
-//   raise (cupricx.errstate(linalg='raise'), the default, unlike CuPy whose default is to ignore),
+// - singularity: LAPACK's rule (an exactly zero pivot; for cholesky a pivot <= 0; NaN propagates
+//   without an error, as in NumPy). When errors raise
+//   (cupricx.errstate(linalg='raise'), the default, unlike CuPy whose default is to ignore),
 //   the kernel sets one mapped pinned int of the calling thread and the host reads it after one
 //   cudaStreamSynchronize: the one sync of the call, no device-to-host copy, no info array, no
 //   reduction. When errors are ignored the kernel writes NaN into the results of singular
@@ -113,6 +116,27 @@ ndarray tiny_solve(const ndarray& a_in, const ndarray& b_in, DType t) {
   ndarray out = ndarray::empty(b.shape(), t, Order::C, &a.backend());
   c.out = out.data();
   if (c.batch > 0 && k > 0 && run(a, c, "solve")) throw LinAlgError("Singular matrix");
+  return out;
+}
+
+ndarray tiny_cholesky(const ndarray& a_in, DType t, bool upper) {
+  const bool check = linalg_errors_raise();
+  if (check) assert_checkable(a_in, "cholesky");
+  ndarray a = a_in;
+  const int64_t n = a.shape().back();
+  TinyCall c{upper ? TinyOp::cholesky_upper : TinyOp::cholesky_lower,
+             t,
+             static_cast<int>(n),
+             n,
+             batch_of(a),
+             stack_of(a, t),
+             {},
+             nullptr,
+             nullptr,
+             check};
+  ndarray out = ndarray::empty(a.shape(), t, Order::C, &a.backend());
+  c.out = out.data();
+  if (c.batch > 0 && run(a, c, "cholesky")) throw LinAlgError("Matrix is not positive definite");
   return out;
 }
 

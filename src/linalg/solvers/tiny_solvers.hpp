@@ -1,4 +1,4 @@
-// The tiny path of solve / inv / slogdet / det (Note [Tiny solvers] in tiny_solvers.cpp): the
+// The tiny path of solve / inv / slogdet / det / cholesky (Note [Tiny solvers] in tiny_solvers.cpp): the
 // front's entries and each backend's implementation of SolverFns::tiny.
 #pragma once
 #include "cupric/linalg/decompositions.hpp"
@@ -22,6 +22,9 @@ ndarray tiny_inv(const ndarray& a, DType t);
 // a (batch..., m, m) and b (batch..., m, k), the batch shapes equal (broadcast views are fine).
 ndarray tiny_solve(const ndarray& a, const ndarray& b, DType t);
 SlogdetResult tiny_slogdet(const ndarray& a, DType t);
+// NumPy's cholesky: L from a's lower triangle, or U from its upper one; LinAlgError("Matrix is not
+// positive definite") when errors raise.
+ndarray tiny_cholesky(const ndarray& a, DType t, bool upper);
 ndarray tiny_det(const ndarray& a, DType t);
 // RuntimeError when a's current stream is capturing a CUDA graph: checking `info` needs a host
 // sync, which a capture does not allow.

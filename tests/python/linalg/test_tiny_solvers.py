@@ -1,4 +1,4 @@
-"""The tiny path of solve / inv / det / slogdet (n <= 32; Note [Tiny solvers] in
+"""The tiny path of solve / inv / det / slogdet / cholesky (n <= 32; Note [Tiny solvers] in
 src/linalg/solvers/tiny_solvers.cpp) against NumPy 2: every order 1..32, the four LAPACK dtypes,
 stacks that fill warps partly, layouts the kernel reads in place (transposed, sliced, negative
 and zero strides) or copies (batches no single stride describes), pivoting, singular matrices
@@ -9,7 +9,7 @@ import pytest
 import cupric as cp
 import cupricx
 from cupric import testing
-from solver_cases import DTYPES, close, matrix, tol
+from solver_cases import DTYPES, close, hermitian_pd, matrix, tol
 
 
 def _det_tol(dtype, n=8):
@@ -144,6 +144,41 @@ def test_empty_and_zero_rhs():
     a = matrix((2, 3, 3), numpy.float64)
     b = numpy.zeros((2, 3, 0))
     close(cp.linalg.solve(cp.asarray(a), cp.asarray(b)), numpy.linalg.solve(a, b), numpy.float64)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("shape", [(1, 1), (2, 2), (5, 5), (16, 16), (31, 31), (32, 32), (33, 33), (40, 3, 3),
+                                   (2, 3, 8, 8), (0, 4, 4)])
+def test_cholesky(dtype, shape):
+    h = hermitian_pd(shape, dtype)
+    # Garbage in the triangle NumPy does not read: each factor must ignore the other one.
+    for upper in (False, True):
+        noisy = h.copy()
+        if shape[-1] > 1:
+            mask = numpy.triu(numpy.ones(shape[-2:], bool), 1)
+            noisy[..., mask.T if upper else mask] = 99
+        for hn, hc in ((noisy, cp.asarray(noisy)), (noisy, cp.asfortranarray(cp.asarray(noisy)))):
+            want = numpy.linalg.cholesky(hn, upper=upper)
+            got = cp.linalg.cholesky(hc, upper=upper)
+            close(got, want, dtype, **(tol(dtype) if tol(dtype)['rtol'] < 1e-6 else dict(rtol=1e-3, atol=1e-3)))
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_cholesky_not_positive_definite(dtype):
+    good = hermitian_pd((3, 3), dtype)
+    bad = -numpy.eye(3, dtype=dtype)
+    stack = numpy.stack([good, bad, good])
+    for a in (bad, stack, numpy.zeros((2, 2), dtype)):
+        testing.assert_raises_like_numpy(lambda: numpy.linalg.cholesky(a), lambda: cp.linalg.cholesky(cp.asarray(a)))
+    # a NaN pivot propagates without an error, as in NumPy
+    nan = numpy.eye(3, dtype=dtype)
+    nan[1, 1] = numpy.nan
+    numpy.testing.assert_array_equal(cp.linalg.cholesky(cp.asarray(nan)).get(), numpy.linalg.cholesky(nan))
+    with cupricx.errstate(linalg='ignore'):
+        r = cp.linalg.cholesky(cp.asarray(stack)).get()
+    assert numpy.isnan(r[1]).all()
+    numpy.testing.assert_allclose(r[0], numpy.linalg.cholesky(good), **tol(dtype))
+    numpy.testing.assert_allclose(r[2], numpy.linalg.cholesky(good), **tol(dtype))
 
 
 _CAPTURE = r"""

@@ -60,15 +60,38 @@ __global__ void tiny_kernel(Args k) {
   int* piv = reinterpret_cast<int*>(reinterpret_cast<T*>(smem) + groups * n * n) + group * n;
   const int64_t m = static_cast<int64_t>(blockIdx.x) * groups + group;
   const bool active = m < k.batch;
-  // Consecutive lanes read consecutive elements of a C-ordered matrix.
+  // Consecutive lanes read consecutive elements of a C-ordered matrix. cholesky_upper factors the
+  // transpose (its lower triangle is a's upper one) and stores L^T.
+  const bool chol =
+      k.op == static_cast<int>(TinyOp::cholesky_lower) || k.op == static_cast<int>(TinyOp::cholesky_upper);
+  const bool up = k.op == static_cast<int>(TinyOp::cholesky_upper);
+  const int64_t rs = up ? k.a.col : k.a.row, cs = up ? k.a.row : k.a.col;
   const S* src = static_cast<const S*>(k.a.data) + (active ? m * k.a.batch : 0);
   for (int e = lanes.lane; e < n * n; e += width) {
     const int i = e / n, j = e % n;
-    a[j * n + i] = active ? static_cast<T>(src[i * k.a.row + j * k.a.col]) : T(real_t<T>(0));
+    a[j * n + i] = active ? static_cast<T>(src[i * rs + j * cs]) : T(real_t<T>(0));
   }
   __syncwarp();
-  const int info = lu_factor(a, piv, n, lanes);  // every lane: it holds the group's shuffles
+  // Every lane runs the factorisation: it holds the group's shuffles and syncs.
+  const int info = chol ? cholesky_factor(a, n, lanes) : lu_factor(a, piv, n, lanes);
   if (!active) return;
+  if (chol) {
+    S* out = static_cast<S*>(k.out) + m * n * n;
+    if (info > 0) {
+      if (k.flag) {
+        if (lanes.lane == 0) *static_cast<volatile int*>(k.flag) = 1;
+        return;
+      }
+      for (int e = lanes.lane; e < n * n; e += width) out[e] = nan_value<S>();
+      return;
+    }
+    for (int e = lanes.lane; e < n * n; e += width) {
+      const int r = e / n, q = e % n;  // out[r][q]: L[r][q], or U[r][q] = L[q][r]
+      const int i = up ? q : r, j = up ? r : q;
+      out[e] = i >= j ? static_cast<S>(a[j * n + i]) : S(real_t<S>(0));
+    }
+    return;
+  }
   if (k.op == static_cast<int>(TinyOp::slogdet) || k.op == static_cast<int>(TinyOp::det)) {
     if (lanes.lane != 0) return;
     T sign;

@@ -18,11 +18,28 @@ bool run(const TinyCall& c) {
   T a[kMaxN * kMaxN], x[kMaxN];
   int piv[kMaxN];
   bool failed = false;
+  // cholesky_upper factors the transpose (its lower triangle is a's upper one) and stores L^T.
+  const bool chol = c.op == TinyOp::cholesky_lower || c.op == TinyOp::cholesky_upper;
+  const bool up = c.op == TinyOp::cholesky_upper;
+  const int64_t rs = up ? c.a.col : c.a.row, cs = up ? c.a.row : c.a.col;
   for (int64_t m = 0; m < c.batch; ++m) {
     const S* src = A + m * c.a.batch;
     for (int j = 0; j < n; ++j)
-      for (int i = 0; i < n; ++i) a[j * n + i] = static_cast<T>(src[i * c.a.row + j * c.a.col]);
-    const int info = lu_factor(a, piv, n, SerialLanes{});
+      for (int i = 0; i < n; ++i) a[j * n + i] = static_cast<T>(src[i * rs + j * cs]);
+    const int info = chol ? cholesky_factor(a, n, SerialLanes{}) : lu_factor(a, piv, n, SerialLanes{});
+    if (chol) {
+      S* out = static_cast<S*>(c.out) + m * n * n;
+      if (info > 0) {
+        failed = true;
+        if (c.check) return true;
+        for (int64_t e = 0; e < n * n; ++e) out[e] = nan_value<S>();
+        continue;
+      }
+      for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j)
+          out[up ? j * n + i : i * n + j] = i >= j ? static_cast<S>(a[j * n + i]) : S(real_t<S>(0));
+      continue;
+    }
     if (c.op == TinyOp::slogdet || c.op == TinyOp::det) {
       T sign;
       real_t<T> logabs;
