@@ -1,11 +1,25 @@
 // The tiny path of solve / inv / slogdet / det / cholesky (Note [Tiny solvers] in tiny_solvers.cpp): the
 // front's entries and each backend's implementation of SolverFns::tiny.
 #pragma once
+#include "cupric/complex.hpp"
+#include "cupric/error.hpp"
 #include "cupric/linalg/decompositions.hpp"
 #include "cupric/ndarray.hpp"
 #include "linalg/solvers/solver_table.hpp"
 
 namespace cupric::linalg {
+
+// f(S{}) for the element type S of the solver dtype t: a backend's dispatch to its templates.
+template <class F>
+bool with_solver_type(DType t, F&& f) {
+  switch (t.type) {
+    case ScalarType::Float32: return f(float{});
+    case ScalarType::Float64: return f(double{});
+    case ScalarType::Complex64: return f(complex64{});
+    case ScalarType::Complex128: return f(complex128{});
+    default: throw TypeError("internal error: no tiny solver for " + t.name());
+  }
+}
 
 namespace host {
 bool tiny(const TinyCall& call);  // host/tiny_host.cpp

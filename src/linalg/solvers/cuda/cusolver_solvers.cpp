@@ -231,17 +231,20 @@ void orgqr(DType t, int64_t m, int64_t n, int64_t k, int64_t batch, void* a, con
                     "orgqr");
 }
 
-// SVD by cuSOLVER's Jacobi gesvdj (any m x n, thin or full), whose V is conjugate-transposed into
-// LAPACK's Vt with cuBLAS geam.
+// gesvdj's parameters (the defaults) for one call, destroyed after it.
+struct GesvdjParams {
+  gesvdjInfo_t p = nullptr;
+  GesvdjParams() { cusolver::check(CUPRIC_CUSOLVER_FN(cusolverDnCreateGesvdjInfo)(&p), "cusolverDnCreateGesvdjInfo"); }
+  ~GesvdjParams() { CUPRIC_CUSOLVER_FN(cusolverDnDestroyGesvdjInfo)(p); }
+  GesvdjParams(const GesvdjParams&) = delete;
+  GesvdjParams& operator=(const GesvdjParams&) = delete;
+  operator gesvdjInfo_t() const { return p; }
+};
+
 // gesvdjBatched for a stack of matrices up to 32 x 32 (Note [Batched Jacobi]).
 void gesvdj_batched(const Ctx& c, DType t, bool vectors, int64_t m, int64_t n, int64_t batch, void* a, void* s, void* u,
                     int64_t ucols, void* vt, int64_t vcols, int32_t* info) {
-  gesvdjInfo_t params = nullptr;
-  cusolver::check(CUPRIC_CUSOLVER_FN(cusolverDnCreateGesvdjInfo)(&params), "cusolverDnCreateGesvdjInfo");
-  struct Destroy {
-    gesvdjInfo_t p;
-    ~Destroy() { CUPRIC_CUSOLVER_FN(cusolverDnDestroyGesvdjInfo)(p); }
-  } destroy{params};
+  const GesvdjParams params;
   const cusolverEigMode_t mode = vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
   // The full U goes straight into `u` when that is what the caller wants.
   const bool u_direct = vectors && ucols == m;
@@ -267,6 +270,8 @@ void gesvdj_batched(const Ctx& c, DType t, bool vectors, int64_t m, int64_t n, i
                      c.stream);
 }
 
+// SVD by cuSOLVER's Jacobi gesvdj (any m x n, thin or full), whose V is conjugate-transposed into
+// LAPACK's Vt with cuBLAS geam; stacks of small matrices by gesvdjBatched.
 void gesdd(DType t, char jobz, int64_t m, int64_t n, int64_t batch, void* a, void* s, void* u, void* vt,
            int32_t* info) {
   const Ctx c = ctx();
@@ -277,12 +282,7 @@ void gesdd(DType t, char jobz, int64_t m, int64_t n, int64_t batch, void* a, voi
   if (batch > 1 && m <= kJacobiBatchedMaxN && n <= kJacobiBatchedMaxN && batch <= INT32_MAX)
     return gesvdj_batched(c, t, vectors, m, n, batch, a, s, u, ucols, vt, vcols, info);
   const DType rt = t == dtypes::complex64 ? dtypes::float32 : t == dtypes::complex128 ? dtypes::float64 : t;
-  gesvdjInfo_t params = nullptr;
-  cusolver::check(CUPRIC_CUSOLVER_FN(cusolverDnCreateGesvdjInfo)(&params), "cusolverDnCreateGesvdjInfo");
-  struct Destroy {
-    gesvdjInfo_t p;
-    ~Destroy() { CUPRIC_CUSOLVER_FN(cusolverDnDestroyGesvdjInfo)(p); }
-  } destroy{params};
+  const GesvdjParams params;
   const cusolverEigMode_t mode = vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
   // V (n x vcols) before its transpose. Without vectors gesvdj is still given real U and V
   // buffers (thin: m x k, n x k): with null ones it failed (CUSOLVER_STATUS_EXECUTION_FAILED, then

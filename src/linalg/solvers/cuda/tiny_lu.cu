@@ -156,8 +156,11 @@ bool run(const TinyCall& c) {
   while (width < c.n) width *= 2;
   const int per_warp = 32 / width;
   const size_t group_bytes = static_cast<size_t>(c.n) * c.n * sizeof(T) + static_cast<size_t>(c.n) * sizeof(int);
-  // Up to 8 warps a block, within the 48 KiB of shared memory a launch gets without opting in.
-  const int warps = static_cast<int>(std::clamp<size_t>((48 << 10) / (per_warp * group_bytes), 1, 8));
+  // Up to 8 warps a block, within the 48 KiB of shared memory a launch gets without opting in, and
+  // no more than the stack fills (one warp for a single matrix).
+  const int64_t warps_needed = (c.batch + per_warp - 1) / per_warp;
+  const int warps = static_cast<int>(std::clamp<int64_t>(
+      std::min<int64_t>(static_cast<int64_t>((48 << 10) / (per_warp * group_bytes)), warps_needed), 1, 8));
   const int64_t groups = static_cast<int64_t>(warps) * per_warp;
   const int64_t blocks = (c.batch + groups - 1) / groups;
   if (blocks > INT32_MAX) throw ValueError("linalg: too many matrices in one stack for the GPU grid");
@@ -174,13 +177,7 @@ bool run(const TinyCall& c) {
 }  // namespace
 
 bool tiny(const TinyCall& c) {
-  switch (c.t.type) {
-    case ScalarType::Float32: return run<float>(c);
-    case ScalarType::Float64: return run<double>(c);
-    case ScalarType::Complex64: return run<complex64>(c);
-    case ScalarType::Complex128: return run<complex128>(c);
-    default: throw TypeError("internal error: no tiny solver for " + c.t.name());
-  }
+  return with_solver_type(c.t, [&](auto s) { return run<decltype(s)>(c); });
 }
 
 }  // namespace cupric::linalg::cuda

@@ -73,13 +73,7 @@ bool run(const TinyCall& c) {
 }  // namespace
 
 bool tiny(const TinyCall& c) {
-  switch (c.t.type) {
-    case ScalarType::Float32: return run<float>(c);
-    case ScalarType::Float64: return run<double>(c);
-    case ScalarType::Complex64: return run<complex64>(c);
-    case ScalarType::Complex128: return run<complex128>(c);
-    default: throw TypeError("internal error: no tiny solver for " + c.t.name());
-  }
+  return with_solver_type(c.t, [&](auto s) { return run<decltype(s)>(c); });
 }
 
 }  // namespace cupric::linalg::host
