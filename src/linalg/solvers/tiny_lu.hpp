@@ -156,7 +156,8 @@ template <class T, class Lanes> CUPRIC_HD int cholesky_factor(T* a, int n, const
 
 // Solves A x = b for one right-hand side with lu_factor's factors: x (n contiguous) holds b on
 // entry and the solution on return.
-template <class T> CUPRIC_HD inline void lu_solve_column(const T* lu, const int* piv, int n, T* x) {
+template <class T>
+CUPRIC_HD inline void lu_solve_column(const T* __restrict__ lu, const int* __restrict__ piv, int n, T* __restrict__ x) {
   for (int k = 0; k < n; ++k) {
     const int p = piv[k];
     if (p != k) {
