@@ -95,3 +95,38 @@ TEST(LinalgSolvers, CholeskyBothTriangles) {
   }
   expect_error<LinAlgError>([&] { linalg::cholesky(negative(eye(3))); }, "Matrix is not positive definite");
 }
+
+TEST(LinalgSolvers, EighSvdEigOfStacks) {
+  // Stacks of small matrices take cuSOLVER's batched Jacobi routines on the GPU (Note [Batched
+  // Jacobi]); the reconstructions hold on every backend.
+  for (int64_t n : {2, 8, 32, 33}) {
+    ndarray a = well_conditioned(n, 3);
+    ndarray sym = add(a, swapaxes(a, -1, -2));
+    linalg::EigResult e = linalg::eigh(sym);
+    ndarray v = e.eigenvectors;
+    ndarray rebuilt = matmul(multiply(v, expand_dims(e.eigenvalues, {-2})), swapaxes(v, -1, -2));
+    EXPECT_TRUE(close(rebuilt, sym, 1e-9)) << n;
+    linalg::SVDResult s = linalg::svd(a, false);
+    EXPECT_TRUE(close(matmul(multiply(s.U, expand_dims(s.S, {-2})), s.Vh), a, 1e-9)) << n;
+    std::vector<double> sv = to_vector<double>(s.S);
+    for (size_t i = 1; i < sv.size(); ++i)
+      if (static_cast<int64_t>(i) % n != 0) EXPECT_GE(sv[i - 1], sv[i]);  // descending within a matrix
+    linalg::EigResult g = linalg::eig(a);
+    ndarray ac = astype(a, dtypes::complex128);
+    ndarray vc = astype(g.eigenvectors, dtypes::complex128);
+    ndarray wc = astype(g.eigenvalues, dtypes::complex128);
+    EXPECT_TRUE(close(matmul(ac, vc), multiply(vc, expand_dims(wc, {-2})), 1e-8)) << n;
+  }
+}
+
+TEST(LinalgSolvers, ChoFactorStacks) {
+  ndarray a = well_conditioned(4, 3);
+  ndarray spd = matmul(a, swapaxes(a, -1, -2));
+  auto [c, lower] = scipy::linalg::cho_factor(spd, true);
+  ndarray b = ones(Dims{3, 4, 2}, dtypes::float64);
+  ndarray x = scipy::linalg::cho_solve(c, lower, b);
+  EXPECT_EQ(x.shape(), (Dims{3, 4, 2}));
+  EXPECT_TRUE(close(matmul(spd, x), b, 1e-10));
+  expect_error<ValueError>([&] { scipy::linalg::cho_factor(zeros(Dims{0, 3, 3}, dtypes::float64)); },
+                           "`cho_factor` does not support zero-size batches.");
+}
