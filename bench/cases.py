@@ -624,3 +624,43 @@ CASES += [
          "fromlist=['csr_matrix']).csr_matrix(a[:4096].reshape(64, 64)) @ a[:64]", needs=(_has_sparse,),
          libs=GPU_LIBS, cold_want="h[:4096].reshape(64, 64) @ h[:64]", target=Target("le", 100, "<= 100 ms (CuPy 5.8 s)")),
 ]
+
+
+# linalg-tiny (issue 17): the tiny path of solve / inv / det / slogdet (Note [Tiny solvers] in
+# src/linalg/solvers/tiny_solvers.cpp; the la_solve_2 / la_solve_8 / la_inv_8 / la_det_8 cases
+# above) at its bound and on stacks, and eigh / svd of stacks of small matrices (cuSOLVER's
+# batched Jacobi routines, Note [Batched Jacobi] in src/linalg/solvers/cuda/cusolver_solvers.cpp).
+# "GB/s" counts the input matrices and the results once; the time is what to compare with CuPy.
+def _sym(n, dtype, batch):
+    return (f"R = np.random.default_rng(0).standard_normal({batch!r} + ({n}, {n}))\n"
+            f"A = xp.asarray((R + np.swapaxes(R, -1, -2)).astype(np.{dtype}))\n"
+            "del R")
+
+
+def _gen(m, n, dtype, batch):
+    return f"A = xp.asarray(np.random.default_rng(0).standard_normal({batch!r} + ({m}, {n})).astype(np.{dtype}))"
+
+
+CASES += [
+    Case("la_slogdet_8", lambda s: "linalg.slogdet 8x8 f64 (host time)", "host_loop", "xp.linalg.slogdet(A)",
+         needs=_LA, setup=_spd(8, "float64"), target=Target("le", 25.0, "<= 25 us")),
+    Case("la_inv_32", lambda s: "linalg.inv 32x32 f64 (host time)", "host_loop", "xp.linalg.inv(A)",
+         needs=_LA, setup=_spd(32, "float64")),
+    Case("la_solve_8_c64", lambda s: "linalg.solve 8x8 complex64 (host time)", "host_loop", "xp.linalg.solve(A, b)",
+         needs=_LA, setup=_spd(8, "complex64")),
+    Case("la_det_batched", lambda s: "linalg.det 100000 x 8x8 f64", "device", "xp.linalg.det(A)",
+         nbytes=lambda s: 100000 * (64 + 1) * 8, needs=_LA, libs=GPU_LIBS, setup=_spd(8, "float64", (100000,))),
+    Case("la_inv_batched_32", lambda s: "linalg.inv 10000 x 32x32 f32", "device", "xp.linalg.inv(A)",
+         nbytes=lambda s: 2 * 10000 * 32 * 32 * 4, needs=_LA, libs=GPU_LIBS, setup=_spd(32, "float32", (10000,))),
+    Case("la_eigh_batched", lambda s: "linalg.eigh 10000 x 16x16 f32", "device", "xp.linalg.eigh(A)",
+         nbytes=lambda s: 10000 * (2 * 256 + 16) * 4, needs=_LA, libs=GPU_LIBS, setup=_sym(16, "float32", (10000,))),
+    Case("la_eigvalsh_batched", lambda s: "linalg.eigvalsh 10000 x 32x32 f64", "device", "xp.linalg.eigvalsh(A)",
+         nbytes=lambda s: 10000 * (1024 + 32) * 8, needs=_LA, libs=GPU_LIBS, setup=_sym(32, "float64", (10000,))),
+    Case("la_svd_batched", lambda s: "linalg.svd 10000 x 16x16 f32", "device", "xp.linalg.svd(A)",
+         nbytes=lambda s: 10000 * (3 * 256 + 16) * 4, needs=_LA, libs=GPU_LIBS, setup=_gen(16, 16, "float32", (10000,))),
+    Case("la_svd_batched_thin", lambda s: "linalg.svd 10000 x 24x8 f64, full_matrices=False", "device",
+         "xp.linalg.svd(A, full_matrices=False)", nbytes=lambda s: 10000 * (2 * 192 + 8 + 64) * 8, needs=_LA,
+         libs=GPU_LIBS, setup=_gen(24, 8, "float64", (10000,))),
+    Case("la_eig_64", lambda s: "linalg.eig 64x64 f64 (Xgeev)", "device", "xp.linalg.eig(A)",
+         nbytes=lambda s: 64 * 64 * 8 + 64 * 64 * 16, needs=_LA, libs=GPU_LIBS, setup=_gen(64, 64, "float64", ())),
+]

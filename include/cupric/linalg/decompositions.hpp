@@ -98,7 +98,9 @@ std::vector<ndarray> lu(const ndarray& a, bool permute_l = false, bool check_fin
 // scipy.linalg.solve_triangular: trans 0/1/2 ('N'/'T'/'C').
 ndarray solve_triangular(const ndarray& a, const ndarray& b, int trans = 0, bool lower = false,
                          bool unit_diagonal = false, bool check_finite = true);
-// scipy.linalg.cho_factor: (c, lower) with the unused triangle left as given (2-D).
+// scipy.linalg.cho_factor: (c, lower) with the unused triangle left as given; a stack (..., n, n)
+// is factored matrix by matrix (SciPy 1.17). cho_solve broadcasts the batch dimensions of c and
+// of b's (n, k) (b of shape (n,) is one vector).
 std::pair<ndarray, bool> cho_factor(const ndarray& a, bool lower = false, bool check_finite = true);
 ndarray cho_solve(const ndarray& c, bool lower, const ndarray& b, bool check_finite = true);
 // scipy.linalg.solve with assume_a "gen" (also "general"), "sym", "her", "pos" (also "positive

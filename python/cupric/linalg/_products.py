@@ -44,7 +44,24 @@ class _GufuncProduct:
             if any(len(c) != 1 or c == ("",) for c in ins[:core]):
                 raise TypeError(f"{self.__name__}: axis can only be used with a single shared core dimension")
             axes = [(axis,), (axis,)] + ([()] if self.signature.endswith("()") else [(axis,)])
-        return self._impl(x1, x2, out, dtype, casting, axes)
+        fortran = _fortran_result(order, x1, x2)
+        r = self._impl(x1, x2, out, dtype, casting, axes)
+        if fortran and out is None and r.ndim >= 2:
+            from cupric._creation import asfortranarray
+            r = asfortranarray(r)
+        return r
+
+
+def _fortran_result(order, x1, x2):
+    """Whether NumPy's ufunc ``order=`` asks for a Fortran-ordered result: 'F', or 'A' with every
+    input Fortran-contiguous; 'C', 'K' and None give C order (as NumPy's matmul does)."""
+    o = "K" if order is None else order
+    if not isinstance(o, str) or o.upper() not in ("C", "F", "A", "K"):
+        raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
+    o = o.upper()
+    if o == "A":
+        return all(getattr(getattr(x, "flags", None), "f_contiguous", False) for x in (x1, x2))
+    return o == "F"
 
 
 matmul = _GufuncProduct("matmul", "(n?,k),(k,m?)->(n?,m?)", _la.matmul,

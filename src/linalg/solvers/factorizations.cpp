@@ -11,6 +11,7 @@
 #include "cupric/ops/ufunc.hpp"
 #include "cupric/ops/where.hpp"
 #include "linalg/solvers/solver_common.hpp"
+#include "linalg/solvers/tiny_solvers.hpp"
 
 namespace cupric::linalg {
 
@@ -55,6 +56,7 @@ ndarray cholesky(const ndarray& a, bool upper) {
   assert_stacked_square(a);
   const DType t = linalg_type({&a});
   const int64_t n = a.shape().back();
+  if (tiny_applies(a, n, "cholesky")) return tiny_cholesky(a, t, upper);  // Note [Tiny solvers] in tiny_solvers.cpp
   ndarray buf = to_colmajor(a, t);
   if (buf.size() == 0) return from_colmajor(buf);
   ndarray info = info_for(a, batch_shape(a));

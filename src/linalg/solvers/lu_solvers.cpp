@@ -12,6 +12,7 @@
 #include "cupric/ops/where.hpp"
 #include "cupric/shape.hpp"
 #include "linalg/solvers/solver_common.hpp"
+#include "linalg/solvers/tiny_solvers.hpp"
 
 namespace cupric::linalg {
 
@@ -43,6 +44,7 @@ SlogdetResult slogdet(const ndarray& a) {
   const int64_t n = a.shape().back();
   const Dims batch = batch_shape(a);
   if (n == 0) return {ones(batch, t), zeros(batch, rt)};
+  if (tiny_applies(a, n, "slogdet")) return tiny_slogdet(a, t);  // Note [Tiny solvers] in tiny_solvers.cpp
   LU f = lu_of(a, t, "slogdet");
   ndarray d = diag_view(from_colmajor(f.buf));
   // The permutation's sign: the parity of the pivots that swap (ipiv[i] != i + 1).
@@ -57,6 +59,8 @@ SlogdetResult slogdet(const ndarray& a) {
 }
 
 ndarray det(const ndarray& a) {
+  assert_stacked_square(a);
+  if (tiny_applies(a, a.shape().back(), "det")) return tiny_det(a, linalg_type({&a}));
   SlogdetResult r = slogdet(a);
   return astype(multiply(r.sign, exp(r.logabsdet)), r.sign.dtype());
 }
@@ -67,6 +71,7 @@ ndarray inv(const ndarray& a) {
   const int64_t n = a.shape().back();
   const Dims batch = batch_shape(a);
   if (a.size() == 0) return empty(a.shape(), t);
+  if (tiny_applies(a, n, "inv")) return tiny_inv(a, t);
   LU f = lu_of(a, t, "inv");
   ndarray failed = check_info(f.info, "Singular matrix");
   ndarray x = copy(eye_stack(batch, n, t), Order::C);
@@ -94,11 +99,13 @@ ndarray solve(const ndarray& a, const ndarray& b_in) {
   const int64_t k = b.shape().back();
   Dims batch = broadcast_shapes(batch_shape(a), vector ? Dims{} : batch_shape(b));
   ndarray A = broadcast_to(a, with(batch, {m, m}));
-  ndarray B = to_colmajor(broadcast_to(b, with(batch, {m, k})), t);
   ndarray x;
-  if (B.size() == 0 || A.size() == 0) {
+  if (m * k == 0 || A.size() == 0) {
     x = empty(with(batch, {m, k}), t);
+  } else if (tiny_applies(A, m, "solve")) {
+    x = tiny_solve(A, broadcast_to(b, with(batch, {m, k})), t);
   } else {
+    ndarray B = to_colmajor(broadcast_to(b, with(batch, {m, k})), t);
     LU f = lu_of(A, t, "solve");
     ndarray failed = check_info(f.info, "Singular matrix");
     solvers(a, "solve")

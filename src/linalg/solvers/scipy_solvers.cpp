@@ -160,36 +160,56 @@ ndarray solve_triangular(const ndarray& a, const ndarray& b, int trans, bool low
   return unrhs(B, vec);
 }
 
+// SciPy 1.17's batched cho_factor / cho_solve: a stack (..., n, n) is factored matrix by matrix
+// (batched potrf on the GPU); cho_solve broadcasts the batch dimensions of c and of b's (n, k) (or
+// (n,) when b is 1-D) as SciPy does.
 std::pair<ndarray, bool> cho_factor(const ndarray& a, bool lower, bool check_finite) {
   finite(a, check_finite);
   ndarray a1 = atleast_2d(a);
-  if (a1.ndim() != 2)
-    throw ValueError("Input array needs to be 2D but received a " + std::to_string(a1.ndim()) + "d-array.");
-  if (a1.shape()[0] != a1.shape()[1])
-    throw ValueError("Input array is expected to be square but has the shape: " + shape_str(a1.shape()) + ".");
+  const int64_t rows = a1.shape()[a1.ndim() - 2], n = a1.shape().back();
+  if (rows != n)
+    throw ValueError("Input array is expected to be square but has the shape: " + shape_str(Dims{rows, n}) + ".");
+  const Dims batch = batch_shape(a1);
+  const int64_t nb = batch_of(a1);
+  if (a1.ndim() > 2 && nb == 0) throw ValueError("`cho_factor` does not support zero-size batches.");
   const DType t = lapack_type({&a1});
   if (a1.size() == 0) return {empty(a1.shape(), t), lower};
-  const int64_t n = a1.shape()[0];
   ndarray buf = to_colmajor(a1, t);
-  ndarray info = info_for(a1, {});
-  solvers(a1, "cho_factor").potrf(t, lower, n, 1, buf.data(), reinterpret_cast<int32_t*>(info.data()));
-  const int32_t i = to_vector<int32_t>(info)[0];
-  if (i > 0) throw LinAlgError(std::to_string(i) + "-th leading minor of the array is not positive definite");
+  ndarray info = info_for(a1, batch);
+  solvers(a1, "cho_factor").potrf(t, lower, n, nb, buf.data(), reinterpret_cast<int32_t*>(info.data()));
+  for (int32_t i : to_vector<int32_t>(info))  // the first failed matrix's minor, as SciPy's loop reports it
+    if (i > 0) throw LinAlgError(std::to_string(i) + "-th leading minor of the array is not positive definite");
   return {from_colmajor(buf), lower};
 }
 
 ndarray cho_solve(const ndarray& c, bool lower, const ndarray& b, bool check_finite) {
   finite(b, check_finite);
-  if (c.ndim() != 2 || c.shape()[0] != c.shape()[1]) throw ValueError("The factored matrix c is not square.");
-  const int64_t n = c.shape()[0];
-  if (b.ndim() == 0 || b.shape()[0] != n)
-    throw ValueError("incompatible dimensions (" + shape_str(c.shape()) + " and " + shape_str(b.shape()) + ")");
+  if (c.ndim() < 2 || c.shape()[c.ndim() - 1] != c.shape()[c.ndim() - 2])
+    throw ValueError("The factored matrix c is not square.");
+  const int64_t n = c.shape().back();
+  if (b.ndim() == 0 || rows_of(b) != n)
+    throw ValueError("incompatible dimensions (" + shape_str(Dims{n, n}) + " and " + shape_str(b.shape()) + ")");
   const DType t = lapack_type({&c, &b});
-  if (b.size() == 0) return empty(b.shape(), t);
-  auto [B, vec] = rhs(b, {}, n, t);
-  ndarray C = to_colmajor(c, t);
-  solvers(c, "cho_solve").potrs(t, lower, n, B.shape()[0], 1, C.data(), B.data());
-  return unrhs(B, vec);
+  const bool vec = b.ndim() == 1;
+  Dims batch = batch_shape(c);
+  if (!vec) {
+    const Dims bb(b.shape().begin(), b.shape().end() - 2);
+    try {
+      batch = broadcast_shapes(batch, bb);
+    } catch (const ValueError&) {  // SciPy's message: numpy.broadcast_shapes' of the batch shapes
+      throw ValueError(
+          "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between arg 0 with shape " +
+          shape_str(batch) + " and arg 1 with shape " + shape_str(bb) + ".");
+    }
+  }
+  const int64_t k = vec ? 1 : b.shape().back();
+  Dims out_shape = with(batch, {n});
+  if (!vec) out_shape.push_back(k);
+  if (shape_size(out_shape) == 0) return empty(out_shape, t);
+  auto [B, v] = rhs(b, batch, n, t);
+  ndarray C = to_colmajor(broadcast_to(c, with(batch, {n, n})), t);
+  solvers(c, "cho_solve").potrs(t, lower, n, k, batch_of(C), C.data(), B.data());
+  return unrhs(B, v);
 }
 
 ndarray solve(const ndarray& a, const ndarray& b, bool lower, std::string_view assume_a, bool transposed,

@@ -9,6 +9,7 @@
 #include "cupric/ops/reduction.hpp"
 #include "cupric/ops/ufunc.hpp"
 #include "cupric/ops/where.hpp"
+#include "linalg/solvers/tiny_solvers.hpp"
 
 namespace cupric::linalg {
 
@@ -79,6 +80,7 @@ ndarray info_for(const ndarray& a, const Dims& batch) {
 ndarray check_info(const ndarray& info, const char* msg) {
   ndarray failed = greater(info, 0);
   if (!linalg_errors_raise()) return failed;
+  assert_checkable(info, "linalg");
   if (info.size() > 0 && to_vector<bool>(any(failed))[0]) throw LinAlgError(msg);  // the host sync of a checked call
   return ndarray();
 }

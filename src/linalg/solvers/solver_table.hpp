@@ -19,6 +19,31 @@ namespace cupric::linalg {
 // host sync of a checked call). The host backend (host/lapack_solvers.cpp) loops LAPACKE over
 // the batch; the CUDA backend (cuda/cusolver_solvers.cpp) calls cuSOLVER, batched where
 // cuSOLVER/cuBLAS have batched routines.
+// One call of the tiny path (Note [Tiny solvers] in tiny_solvers.cpp): `batch` n x n matrices of
+// dtype t read where they lie (element strides, the batch flattened to one stride), and for
+// `solve` the n x nrhs right-hand sides likewise.
+enum class TinyOp : int { solve, inv, slogdet, det, cholesky_lower, cholesky_upper };
+struct TinyStack {
+  const void* data = nullptr;
+  int64_t batch = 0, row = 0, col = 0;  // strides in elements
+};
+struct TinyCall {
+  TinyOp op;
+  DType t;
+  int n;
+  int64_t nrhs, batch;
+  TinyStack a, b;  // b: solve only
+  // solve / inv: the C-contiguous (batch, n, nrhs) / (batch, n, n) result; slogdet: sign (batch,
+  // dtype t) and out2 logabsdet (batch, t's real dtype); det: (batch, dtype t); cholesky: the
+  // (batch, n, n) factor, L from a's lower triangle or U (a = U^H U) from its upper one, zeros in
+  // the other triangle.
+  void* out;
+  void* out2;
+  // solve / inv / cholesky: true when errors raise (then the call reports whether any matrix is singular, a
+  // host sync on the GPU); false: the singular matrices' results are NaN and nothing waits.
+  bool check;
+};
+
 struct SolverFns {
   // LU with partial pivoting of m x n matrices in place; ipiv: min(m, n) int32 per matrix,
   // 1-based (LAPACK's; int32 as cuSOLVER's and cuBLAS's batched getrf write them).
@@ -46,6 +71,9 @@ struct SolverFns {
   // General eigen-decomposition: w (n) and v (n x n, when vectors) complex of t's precision,
   // eigenvectors normalised to unit 2-norm with the largest component real (LAPACK's geev).
   void (*geev)(DType t, bool vectors, int64_t n, int64_t batch, void* a, void* w, void* v, int32_t* info);
+  // The tiny path for n <= tiny_max_n: true when call.check and some matrix is singular.
+  bool (*tiny)(const TinyCall& call);
+  int tiny_max_n;
 };
 
 dispatch::Table<const SolverFns*>& solver_table();

@@ -209,3 +209,22 @@ def test_matmul_blas_sized_layouts(dtype, layout):
         cb = cp.asarray(b)
     tol = {numpy.float16: 5e-2, numpy.float32: 1e-4, numpy.complex64: 1e-4, "default": 1e-12}
     testing.assert_matches_numpy(cp.matmul(ca, cb), numpy.matmul(a, b), rtol=tol, atol=tol)
+
+
+@pytest.mark.parametrize("order", ["C", "F", "A", "K", None, "f", "c"])
+@pytest.mark.parametrize("fortran_inputs", [False, True])
+@pytest.mark.parametrize("shapes", [((3, 4), (4, 5)), ((2, 3, 4), (2, 4, 5)), ((3, 4), (4,))])
+def test_matmul_order(order, fortran_inputs, shapes):
+    # numpy.matmul's ufunc order=: 'F' (or 'A' with Fortran-ordered inputs) gives a Fortran result.
+    a, b = (numpy.arange(numpy.prod(s), dtype=numpy.float64).reshape(s) for s in shapes)
+    if fortran_inputs:
+        a, b = numpy.asfortranarray(a), numpy.asfortranarray(b)
+    got = cp.matmul(cp.asarray(a, order="A"), cp.asarray(b, order="A"), order=order)
+    want = numpy.matmul(a, b, order=order)
+    numpy.testing.assert_array_equal(got.get(), want)
+    assert (got.flags.c_contiguous, got.flags.f_contiguous) == (want.flags.c_contiguous, want.flags.f_contiguous)
+
+
+def test_matmul_bad_order():
+    testing.assert_raises_like_numpy(lambda: numpy.matmul(numpy.ones((2, 2)), numpy.ones((2, 2)), order="X"),
+                                     lambda: cp.matmul(cp.ones((2, 2)), cp.ones((2, 2)), order="X"))

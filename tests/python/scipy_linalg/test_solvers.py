@@ -141,3 +141,42 @@ def test_expm_stacks_and_small():
     assert cl.expm(cp.zeros((0, 0))).shape == (0, 0)
     with pytest.raises(ValueError):
         cl.expm(cp.ones((2, 3)))
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("lower", [False, True])
+def test_cho_factor_solve_batched(dtype, lower):
+    # SciPy 1.17 factors stacks matrix by matrix and broadcasts cho_solve's batch dimensions.
+    a = hermitian_pd((3, 2, 5, 5), dtype)
+    c, low = cl.cho_factor(cp.asarray(a), lower=lower)
+    cn, lown = scipy.linalg.cho_factor(a, lower=lower)
+    tri = numpy.tril if lower else numpy.triu
+    close(cp.asarray(tri(c.get())), tri(cn), dtype)
+    for b in (matrix((5,), dtype, 1), matrix((5, 2), dtype, 1), matrix((2, 5, 3), dtype, 1),
+              matrix((4, 1, 1, 5, 1), dtype, 1)):
+        close(cl.cho_solve((c, low), cp.asarray(b)), scipy.linalg.cho_solve((cn, lown), b), dtype)
+    # a single factor against a stack of right-hand sides
+    close(cl.cho_solve((c[0, 0], low), cp.asarray(matrix((2, 5, 1), dtype))),
+          scipy.linalg.cho_solve((cn[0, 0], lown), matrix((2, 5, 1), dtype)), dtype)
+    bad = numpy.stack([numpy.eye(3), -numpy.eye(3)]).astype(dtype)
+    for call in (lambda xp, m: m.cho_factor(xp.asarray(bad)), lambda xp, m: m.cho_factor(xp.ones((2, 3, 4))),
+                 lambda xp, m: m.cho_factor(xp.zeros((0, 3, 3))),
+                 lambda xp, m: m.cho_solve((xp.asarray(cn if xp is numpy else c), low), xp.ones((4, 5, 1))),
+                 lambda xp, m: m.cho_solve((xp.asarray(cn if xp is numpy else c), low), xp.ones((4,)))):
+        testing.assert_raises_like_numpy(lambda: call(numpy, scipy.linalg), lambda: call(cp, cl),
+                                         match_message=scipy.__version__.startswith("1.17."))
+    e = numpy.zeros((2, 0, 0), dtype)
+    assert cl.cho_factor(cp.asarray(e))[0].shape == scipy.linalg.cho_factor(e)[0].shape
+
+
+def test_linalg_warning_and_error_names():
+    # SciPy's names, so that code filtering or catching them runs unchanged.
+    import warnings
+    assert issubclass(cl.LinAlgWarning, RuntimeWarning)
+    assert cl.LinAlgError is scipy.linalg.LinAlgError is numpy.linalg.LinAlgError
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", cl.LinAlgWarning)
+        close(cl.solve(cp.asarray([[2.0, 0.0], [0.0, 4.0]]), cp.asarray([2.0, 4.0])), numpy.array([1.0, 1.0]),
+              numpy.float64)
+    with pytest.raises(cl.LinAlgError):
+        cl.solve(cp.zeros((2, 2)), cp.ones(2))

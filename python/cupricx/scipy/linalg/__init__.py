@@ -15,7 +15,9 @@ from cupricx.scipy.linalg._special_matrices import (  # noqa: F401
     leslie,
     toeplitz,
 )
+from numpy.linalg import LinAlgError  # noqa: F401  (scipy.linalg.LinAlgError is NumPy's)
 from cupricx.scipy.linalg._solvers import (  # noqa: F401
+    LinAlgWarning,
     cho_factor,
     cho_solve,
     expm,

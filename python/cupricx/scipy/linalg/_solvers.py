@@ -7,6 +7,13 @@ _sl = _core._linalg_solvers
 _TRANS = {'N': 0, 'T': 1, 'C': 2}
 
 
+class LinAlgWarning(RuntimeWarning):
+    """SciPy's warning for ill-conditioned matrices (scipy.linalg.LinAlgWarning, a RuntimeWarning),
+    for code that filters or catches it. cupricx's solve, as CuPy's, does not estimate the
+    reciprocal condition number (LAPACK's gecon has no cuSOLVER counterpart), so it never emits
+    it (docs/linalg.md)."""
+
+
 def _trans(trans):
     return _TRANS.get(trans, trans)
 

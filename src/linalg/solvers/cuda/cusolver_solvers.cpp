@@ -8,7 +8,10 @@
 #include <vector>
 #include "cupric/error.hpp"
 #include "cupric/runtime/backend.hpp"
+#include "linalg/solvers/cuda/batched_copy.hpp"
 #include "linalg/solvers/solver_table.hpp"
+#include "linalg/solvers/tiny_lu.hpp"
+#include "linalg/solvers/tiny_solvers.hpp"
 #include "runtime/cuda/cuda_check.hpp"
 #include "runtime/cuda/libs/cublas.hpp"
 #include "runtime/cuda/libs/cusolver.hpp"
@@ -25,6 +28,17 @@ namespace {
 // matrices are few enough that a loop over cuSOLVER's per-matrix routines is bounded by the
 // factorisations themselves.
 constexpr int64_t kBatchedMaxN = 64;
+
+// Note [Batched Jacobi]
+// eigh and svd of a stack of small matrices (up to 32 x 32, the limit of cuSOLVER's batched
+// Jacobi routines) are one syevjBatched / heevjBatched or gesvdjBatched call for the whole stack
+// instead of one syevd / gesvdj call per matrix (10000 calls for 10000 matrices). Both sort as
+// LAPACK does (eigenvalues ascending, singular values descending, the routines' default) and work
+// to the dtype's machine precision (their default tolerance), within the tests' tolerances of
+// NumPy's. gesvdjBatched computes full U (m x m) and V (n x n) only: the thin U is the first
+// columns of the full one, and Vt is V's conjugate transpose, both written by one small kernel
+// (batched_copy.cu); without vectors it still gets real U and V buffers (see gesdd below).
+constexpr int64_t kJacobiBatchedMaxN = 32;
 
 struct Ctx {
   int device;
@@ -217,8 +231,47 @@ void orgqr(DType t, int64_t m, int64_t n, int64_t k, int64_t batch, void* a, con
                     "orgqr");
 }
 
+// gesvdj's parameters (the defaults) for one call, destroyed after it.
+struct GesvdjParams {
+  gesvdjInfo_t p = nullptr;
+  GesvdjParams() { cusolver::check(CUPRIC_CUSOLVER_FN(cusolverDnCreateGesvdjInfo)(&p), "cusolverDnCreateGesvdjInfo"); }
+  ~GesvdjParams() { CUPRIC_CUSOLVER_FN(cusolverDnDestroyGesvdjInfo)(p); }
+  GesvdjParams(const GesvdjParams&) = delete;
+  GesvdjParams& operator=(const GesvdjParams&) = delete;
+  operator gesvdjInfo_t() const { return p; }
+};
+
+// gesvdjBatched for a stack of matrices up to 32 x 32 (Note [Batched Jacobi]).
+void gesvdj_batched(const Ctx& c, DType t, bool vectors, int64_t m, int64_t n, int64_t batch, void* a, void* s, void* u,
+                    int64_t ucols, void* vt, int64_t vcols, int32_t* info) {
+  const GesvdjParams params;
+  const cusolverEigMode_t mode = vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
+  // The full U goes straight into `u` when that is what the caller wants.
+  const bool u_direct = vectors && ucols == m;
+  auto ufull = cusolver::workspace(u_direct ? 1 : static_cast<size_t>(batch * m * m * t.itemsize));
+  auto vfull = cusolver::workspace(static_cast<size_t>(batch * n * n * t.itemsize));
+  void* ub = u_direct ? u : ufull->ptr();
+  using SizeFn = cusolverStatus_t (*)(cusolverDnHandle_t, cusolverEigMode_t, int, int, const void*, int, const void*,
+                                      const void*, int, const void*, int, int*, gesvdjInfo_t, int);
+  using Fn = cusolverStatus_t (*)(cusolverDnHandle_t, cusolverEigMode_t, int, int, void*, int, void*, void*, int, void*,
+                                  int, void*, int, int*, gesvdjInfo_t, int);
+  int lwork = 0;
+  cusolver::check(dn<SizeFn>(t, "gesvdjBatched_bufferSize")(c.h, mode, i32(m), i32(n), a, ld(m), s, ub, ld(m),
+                                                            vfull->ptr(), ld(n), &lwork, params, i32(batch)),
+                  "gesvdjBatched_bufferSize");
+  auto work = cusolver::workspace(static_cast<size_t>(lwork) * t.itemsize);
+  cusolver::check(dn<Fn>(t, "gesvdjBatched")(c.h, mode, i32(m), i32(n), a, ld(m), s, ub, ld(m), vfull->ptr(), ld(n),
+                                             work->ptr(), lwork, info, params, i32(batch)),
+                  "gesvdjBatched");
+  if (!vectors) return;
+  if (!u_direct) cuda::batched_copy(t, 'N', m, ucols, batch, {ufull->ptr(), m, m * m}, {u, m, m * ucols}, c.stream);
+  // Vt (vcols x n, leading dimension vcols) = the first vcols columns of V, conjugate-transposed.
+  cuda::batched_copy(t, is_complex(t) ? 'C' : 'T', vcols, n, batch, {vfull->ptr(), n, n * n}, {vt, vcols, vcols * n},
+                     c.stream);
+}
+
 // SVD by cuSOLVER's Jacobi gesvdj (any m x n, thin or full), whose V is conjugate-transposed into
-// LAPACK's Vt with cuBLAS geam.
+// LAPACK's Vt with cuBLAS geam; stacks of small matrices by gesvdjBatched.
 void gesdd(DType t, char jobz, int64_t m, int64_t n, int64_t batch, void* a, void* s, void* u, void* vt,
            int32_t* info) {
   const Ctx c = ctx();
@@ -226,13 +279,10 @@ void gesdd(DType t, char jobz, int64_t m, int64_t n, int64_t batch, void* a, voi
   const bool vectors = jobz != 'N';
   const int econ = jobz == 'A' ? 0 : 1;
   const int64_t ucols = jobz == 'A' ? m : k, vcols = jobz == 'A' ? n : k;
+  if (batch > 1 && m <= kJacobiBatchedMaxN && n <= kJacobiBatchedMaxN && batch <= INT32_MAX)
+    return gesvdj_batched(c, t, vectors, m, n, batch, a, s, u, ucols, vt, vcols, info);
   const DType rt = t == dtypes::complex64 ? dtypes::float32 : t == dtypes::complex128 ? dtypes::float64 : t;
-  gesvdjInfo_t params = nullptr;
-  cusolver::check(CUPRIC_CUSOLVER_FN(cusolverDnCreateGesvdjInfo)(&params), "cusolverDnCreateGesvdjInfo");
-  struct Destroy {
-    gesvdjInfo_t p;
-    ~Destroy() { CUPRIC_CUSOLVER_FN(cusolverDnDestroyGesvdjInfo)(p); }
-  } destroy{params};
+  const GesvdjParams params;
   const cusolverEigMode_t mode = vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
   // V (n x vcols) before its transpose. Without vectors gesvdj is still given real U and V
   // buffers (thin: m x k, n x k): with null ones it failed (CUSOLVER_STATUS_EXECUTION_FAILED, then
@@ -271,8 +321,35 @@ void gesdd(DType t, char jobz, int64_t m, int64_t n, int64_t batch, void* a, voi
   }
 }
 
+// syevjBatched / heevjBatched for a stack of matrices up to 32 x 32 (Note [Batched Jacobi]).
+void syevj_batched(const Ctx& c, DType t, bool vectors, bool lower, int64_t n, int64_t batch, void* a, void* w,
+                   int32_t* info) {
+  syevjInfo_t params = nullptr;
+  cusolver::check(CUPRIC_CUSOLVER_FN(cusolverDnCreateSyevjInfo)(&params), "cusolverDnCreateSyevjInfo");
+  struct Destroy {
+    syevjInfo_t p;
+    ~Destroy() { CUPRIC_CUSOLVER_FN(cusolverDnDestroySyevjInfo)(p); }
+  } destroy{params};
+  const cusolverEigMode_t mode = vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
+  const std::string name = is_complex(t) ? "heevjBatched" : "syevjBatched";
+  using SizeFn = cusolverStatus_t (*)(cusolverDnHandle_t, cusolverEigMode_t, cublasFillMode_t, int, const void*, int,
+                                      const void*, int*, syevjInfo_t, int);
+  using Fn = cusolverStatus_t (*)(cusolverDnHandle_t, cusolverEigMode_t, cublasFillMode_t, int, void*, int, void*,
+                                  void*, int, int*, syevjInfo_t, int);
+  int lwork = 0;
+  cusolver::check(dn<SizeFn>(t, (name + "_bufferSize").c_str())(c.h, mode, fill(lower), i32(n), a, ld(n), w, &lwork,
+                                                                params, i32(batch)),
+                  "syevjBatched_bufferSize");
+  auto work = cusolver::workspace(static_cast<size_t>(lwork) * t.itemsize);
+  cusolver::check(dn<Fn>(t, name.c_str())(c.h, mode, fill(lower), i32(n), a, ld(n), w, work->ptr(), lwork, info, params,
+                                          i32(batch)),
+                  "syevjBatched");
+}
+
 void heevd(DType t, bool vectors, bool lower, int64_t n, int64_t batch, void* a, void* w, int32_t* info) {
   const Ctx c = ctx();
+  if (batch > 1 && n <= kJacobiBatchedMaxN && batch <= INT32_MAX)
+    return syevj_batched(c, t, vectors, lower, n, batch, a, w, info);
   cusolverDnParams_t p = cusolver::params();
   const cusolverEigMode_t mode = vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
   size_t dbytes = 0, hbytes = 0;
@@ -291,9 +368,9 @@ void heevd(DType t, bool vectors, bool lower, int64_t n, int64_t batch, void* a,
 }
 
 // geev on the host (LAPACK through the host backend's entry), the matrices copied over and the
-// results back: cuSOLVER's Xgeev needs CUDA 12.6 and packs real eigenvectors as LAPACK does.
-void geev(DType t, bool vectors, int64_t n, int64_t batch, void* a, void* w, void* v, int32_t* info) {
-  const Ctx c = ctx();
+// results back: the fallback where cuSOLVER has no Xgeev (before CUDA 12.6).
+void geev_on_host(const Ctx& c, DType t, bool vectors, int64_t n, int64_t batch, void* a, void* w, void* v,
+                  int32_t* info) {
   const SolverFns* host = solver_table().get(DeviceType::Host);
   if (!host) throw RuntimeError("eig on the GPU needs the host LAPACK (scipy-openblas64)");
   const size_t cbytes = t == dtypes::float32 || t == dtypes::complex64 ? 8 : 16;
@@ -311,7 +388,67 @@ void geev(DType t, bool vectors, int64_t n, int64_t batch, void* a, void* w, voi
   cuda_check(cudaStreamSynchronize(c.stream), "cudaStreamSynchronize");  // the host buffers go out of scope
 }
 
-const SolverFns kCusolver = {getrf, getrs, potrf, potrs, trsm, geqrf, orgqr, gesdd, heevd, geev};
+// Note [GPU geev]
+// eig runs on the GPU through cusolverDnXgeev (CUDA 12.6+), one call per matrix, with LAPACK's
+// results: eigenvectors of unit 2-norm with the largest component real. W is asked for in the
+// complex dtype (a real matrix's conjugate pairs both listed, positive imaginary part first);
+// a real matrix's eigenvectors come back packed as LAPACK packs them (a pair as the real and
+// imaginary parts in two columns) and are unpacked into the complex v by one kernel
+// (unpack_real_eigenvectors). The front then applies NumPy's rule (a real result when every
+// eigenvalue is real) as it does for the host's geev. Where the loaded cuSOLVER has no Xgeev the
+// matrices go to the host's LAPACK (geev_on_host).
+using XgeevSizeFn = decltype(&cusolverDnXgeev_bufferSize);
+using XgeevFn = decltype(&cusolverDnXgeev);
+struct Xgeev {
+  XgeevSizeFn size = nullptr;
+  XgeevFn run = nullptr;
+};
+const Xgeev& xgeev() {
+  static const Xgeev x = [] {
+    Xgeev r;
+    try {
+      r.size = CUPRIC_CUSOLVER_FN(cusolverDnXgeev_bufferSize);
+      r.run = CUPRIC_CUSOLVER_FN(cusolverDnXgeev);
+    } catch (const RuntimeError&) {
+      r = Xgeev{};  // an older cuSOLVER: geev_on_host
+    }
+    return r;
+  }();
+  return x;
+}
+
+void geev(DType t, bool vectors, int64_t n, int64_t batch, void* a, void* w, void* v, int32_t* info) {
+  const Ctx c = ctx();
+  const Xgeev& x = xgeev();
+  if (!x.run) return geev_on_host(c, t, vectors, n, batch, a, w, v, info);
+  const bool real = !is_complex(t);
+  const DType ct = t == dtypes::float32 ? dtypes::complex64 : t == dtypes::float64 ? dtypes::complex128 : t;
+  cusolverDnParams_t p = cusolver::params();
+  const cusolverEigMode_t jobvr = vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
+  // A real matrix's packed eigenvectors, one matrix at a time, unpacked into v after the loop.
+  auto vr = cusolver::workspace(vectors && real ? static_cast<size_t>(batch * n * n * t.itemsize) : 1);
+  auto vr_of = [&](int64_t b) -> void* {
+    if (!vectors) return nullptr;
+    return real ? at(vr->ptr(), b * n * n, t) : at(v, b * n * n, t);
+  };
+  size_t dbytes = 0, hbytes = 0;
+  cusolver::check(x.size(c.h, p, CUSOLVER_EIG_MODE_NOVECTOR, jobvr, n, data_type(t), a, ld(n), data_type(ct), w,
+                         data_type(t), nullptr, 1, data_type(t), vr_of(0), ld(n), data_type(t), &dbytes, &hbytes),
+                  "cusolverDnXgeev_bufferSize");
+  auto dwork = cusolver::workspace(dbytes);
+  std::vector<char> hwork(hbytes > 0 ? hbytes : 1);
+  for (int64_t b = 0; b < batch; ++b)
+    cusolver::check(x.run(c.h, p, CUSOLVER_EIG_MODE_NOVECTOR, jobvr, n, data_type(t), at(a, b * n * n, t), ld(n),
+                          data_type(ct), at(w, b * n, ct), data_type(t), nullptr, 1, data_type(t), vr_of(b), ld(n),
+                          data_type(t), dwork->ptr(), dbytes, hwork.data(), hbytes, info + b),
+                    "cusolverDnXgeev");
+  if (vectors && real) cuda::unpack_real_eigenvectors(t, n, batch, vr->ptr(), w, v, c.stream);
+  // Xgeev may still use its host work area after returning: it must outlive the work.
+  if (hbytes > 0) cuda_check(cudaStreamSynchronize(c.stream), "cudaStreamSynchronize");
+}
+
+const SolverFns kCusolver = {getrf, getrs, potrf, potrs, trsm,       geqrf,
+                             orgqr, gesdd, heevd, geev,  cuda::tiny, tiny::kMaxN};
 const dispatch::Registration kRegister(solver_table(), DeviceType::Cuda, &kCusolver);
 
 }  // namespace

@@ -7,12 +7,15 @@
 #include "cupric/error.hpp"
 #include "linalg/host/openblas.hpp"
 #include "linalg/solvers/solver_table.hpp"
+#include "linalg/solvers/tiny_solvers.hpp"
 
 namespace cupric::linalg {
 namespace {
 
 constexpr int kColMajor = 102;  // LAPACK_COL_MAJOR
-using lint = int64_t;           // ILP64 lapack_int
+// The largest order the host's tiny path takes (Note [Tiny solvers] in ../tiny_solvers.cpp).
+constexpr int kHostTinyMaxN = 32;
+using lint = int64_t;  // ILP64 lapack_int
 using c64 = std::complex<float>;
 using c128 = std::complex<double>;
 
@@ -276,6 +279,8 @@ const SolverFns kLapack = {
     [](DType t, bool vectors, int64_t n, int64_t batch, void* a, void* w, void* v, int32_t* info) {
       by_type<geev_e>(t, vectors, n, batch, a, w, v, info);
     },
+    host::tiny,
+    kHostTinyMaxN,
 };
 
 const dispatch::Registration kRegister(solver_table(), DeviceType::Host, &kLapack);

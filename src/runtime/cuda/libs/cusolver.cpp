@@ -66,9 +66,36 @@ void* symbol(const char* name) {
   return p;
 }
 
+namespace {
+// cusolverStatus_t's name (cuSOLVER has no cusolverGetStatusName), null for a value this header
+// does not know.
+const char* status_name(cusolverStatus_t status) {
+  switch (status) {
+#define CUPRIC_CUSOLVER_STATUS(s) \
+  case s: return #s;
+    CUPRIC_CUSOLVER_STATUS(CUSOLVER_STATUS_NOT_INITIALIZED)
+    CUPRIC_CUSOLVER_STATUS(CUSOLVER_STATUS_ALLOC_FAILED)
+    CUPRIC_CUSOLVER_STATUS(CUSOLVER_STATUS_INVALID_VALUE)
+    CUPRIC_CUSOLVER_STATUS(CUSOLVER_STATUS_ARCH_MISMATCH)
+    CUPRIC_CUSOLVER_STATUS(CUSOLVER_STATUS_MAPPING_ERROR)
+    CUPRIC_CUSOLVER_STATUS(CUSOLVER_STATUS_EXECUTION_FAILED)
+    CUPRIC_CUSOLVER_STATUS(CUSOLVER_STATUS_INTERNAL_ERROR)
+    CUPRIC_CUSOLVER_STATUS(CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED)
+    CUPRIC_CUSOLVER_STATUS(CUSOLVER_STATUS_NOT_SUPPORTED)
+    CUPRIC_CUSOLVER_STATUS(CUSOLVER_STATUS_ZERO_PIVOT)
+    CUPRIC_CUSOLVER_STATUS(CUSOLVER_STATUS_INVALID_LICENSE)
+    CUPRIC_CUSOLVER_STATUS(CUSOLVER_STATUS_INVALID_WORKSPACE)
+#undef CUPRIC_CUSOLVER_STATUS
+    default: return nullptr;
+  }
+}
+}  // namespace
+
 void check(cusolverStatus_t status, const char* what) {
   if (status == CUSOLVER_STATUS_SUCCESS) return;
-  throw RuntimeError("cuSOLVER error " + std::to_string(static_cast<int>(status)) + " in " + what);
+  const char* name = status_name(status);
+  throw RuntimeError(std::string("cuSOLVER error ") +
+                     (name ? name : "CUSOLVER_STATUS_" + std::to_string(static_cast<int>(status))) + " in " + what);
 }
 
 cusolverDnHandle_t handle(int device, cudaStream_t stream) {

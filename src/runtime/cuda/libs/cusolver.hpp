@@ -25,7 +25,7 @@ cusolverDnHandle_t handle(int device, cudaStream_t stream);
 // The calling thread's cusolverDnParams_t (default algorithms) for the 64-bit X API.
 cusolverDnParams_t params();
 
-// Throws RuntimeError("cuSOLVER error <status>: <what>") unless `status` is success.
+// Throws RuntimeError("cuSOLVER error CUSOLVER_STATUS_<NAME> in <what>") unless `status` is success.
 void check(cusolverStatus_t status, const char* what);
 
 // `bytes` of device memory from cupric's pool for the current stream (at least 1 byte), kept
