@@ -1,6 +1,10 @@
 // The nanobind module cupric._core: calls each area's init function.
 #include "common.hpp"
 
+namespace cupric::py {
+void init_fft(nb::module_& m);  // cupric._core.fft: cupric.fft and its plan cache (fft.cpp)
+}
+
 NB_MODULE(_core, m) {
   m.doc() = "cupric core (C++): arrays, dtypes, the elementwise engine and the runtime";
   using namespace cupric::py;
@@ -31,4 +35,5 @@ NB_MODULE(_core, m) {
   init_lib_functions(m);
   init_linalg(m);
   init_linalg_solvers(m);
+  init_fft(m);
 }

@@ -1,0 +1,84 @@
+// cupric._core.fft: cupric.fft's transforms, helpers and plan cache (cupric/fft.hpp) as private
+// functions. No logic: python/cupric/fft/ and python/cupricx/scipy/fft/ hold the signatures.
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/string_view.h>
+#include <nanobind/stl/vector.h>
+#include "common.hpp"
+#include "cupric/fft.hpp"
+
+namespace cupric::py {
+
+namespace {
+
+using OptLen = std::optional<int64_t>;
+using OptInts = std::optional<std::vector<int64_t>>;
+using OptStr = std::optional<std::string>;
+
+fft::NormArg norm_of(const OptStr& s) { return s ? fft::NormArg(*s) : fft::NormArg(); }
+
+template <auto F>
+nb::object one_axis(nb::handle a, OptLen n, int64_t axis, const OptStr& norm, nb::handle out) {
+  const ndarray o = array_arg_or_none(out);
+  return wrap(F(as_device_array(a), n, axis, norm_of(norm), o.defined() ? &o : nullptr));
+}
+
+template <auto F>
+nb::object n_axes(nb::handle a, const OptInts& s, const OptInts& axes, const OptStr& norm, nb::handle out) {
+  const ndarray o = array_arg_or_none(out);
+  return wrap(F(as_device_array(a), s, axes, norm_of(norm), o.defined() ? &o : nullptr));
+}
+
+template <auto F>
+void def_1d(nb::module_& m, const char* name) {
+  m.def(name, &one_axis<F>, nb::arg("a"), nb::arg("n").none(), nb::arg("axis"), nb::arg("norm").none(),
+        nb::arg("out").none());
+}
+template <auto F>
+void def_nd(nb::module_& m, const char* name) {
+  m.def(name, &n_axes<F>, nb::arg("a"), nb::arg("s").none(), nb::arg("axes").none(), nb::arg("norm").none(),
+        nb::arg("out").none());
+}
+
+}  // namespace
+
+void init_fft(nb::module_& parent) {
+  nb::module_ m = parent.def_submodule("fft", "cupric.fft (cupric/fft.hpp)");
+  def_1d<&fft::fft>(m, "fft");
+  def_1d<&fft::ifft>(m, "ifft");
+  def_1d<&fft::rfft>(m, "rfft");
+  def_1d<&fft::irfft>(m, "irfft");
+  def_1d<&fft::hfft>(m, "hfft");
+  def_1d<&fft::ihfft>(m, "ihfft");
+  def_nd<&fft::fftn>(m, "fftn");
+  def_nd<&fft::ifftn>(m, "ifftn");
+  def_nd<&fft::rfftn>(m, "rfftn");
+  def_nd<&fft::irfftn>(m, "irfftn");
+  m.def("fftfreq", [](int64_t n, double d) { return wrap(fft::fftfreq(n, d)); });
+  m.def("rfftfreq", [](int64_t n, double d) { return wrap(fft::rfftfreq(n, d)); });
+  m.def("fftshift", [](nb::handle x, const OptInts& axes) { return wrap(fft::fftshift(as_device_array(x), axes)); },
+        nb::arg("x"), nb::arg("axes").none());
+  m.def("ifftshift", [](nb::handle x, const OptInts& axes) { return wrap(fft::ifftshift(as_device_array(x), axes)); },
+        nb::arg("x"), nb::arg("axes").none());
+
+  // The plan cache of (backend, device) for the calling thread: a dict of its state.
+  m.def("plan_cache_info", [](bool host, int device) {
+    const fft::PlanCacheInfo i = fft::plan_cache_info(host, device);
+    nb::dict d;
+    d["device"] = i.device;
+    d["host"] = i.host;
+    d["size"] = i.size;
+    d["curr_size"] = i.curr_size;
+    d["memsize"] = i.memsize;
+    d["curr_memsize"] = i.curr_memsize;
+    d["keys"] = i.keys;
+    d["key_bytes"] = i.key_bytes;
+    return d;
+  });
+  m.def("set_plan_cache_size", &fft::set_plan_cache_size);
+  m.def("set_plan_cache_memsize", &fft::set_plan_cache_memsize);
+  m.def("clear_plan_cache", &fft::clear_plan_cache);
+  m.def("plan_cache_contains", &fft::plan_cache_contains);
+}
+
+}  // namespace cupric::py

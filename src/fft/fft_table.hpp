@@ -1,0 +1,41 @@
+// The backend interface of cupric.fft: one batched 1-D transform on contiguous rows
+// (Note [FFT module]).
+#pragma once
+#include <cstdint>
+#include "cupric/detail/dispatch.hpp"
+#include "cupric/runtime/backend.hpp"
+
+namespace cupric::fft {
+
+// Note [FFT module]
+// cupric.fft is a library module laid out as Note [Linalg module] in src/linalg/blas.hpp says.
+// The front (src/fft/fft.cpp, fft_nd.cpp) makes every NumPy decision: n/s/axes normalisation,
+// errors, the compute dtype, norm factors, cropping and zero-padding, and lays each pass out as a
+// batch of contiguous rows along the last axis. A backend then runs one `Exec1d`: the host's
+// own FFT (src/fft/host/, Note [Host FFT] in src/fft/host/host_fft_plan.hpp) or cuFFT
+// (src/fft/cuda/). n-D transforms are passes along one axis at a time (the last first, as
+// NumPy). Plans are cached per thread and device (Note [FFT plan cache] in src/fft/plan_cache.hpp).
+enum class Kind : uint8_t { C2C, R2C, C2R };
+
+struct Exec1d {
+  Kind kind = Kind::C2C;
+  bool forward = true;
+  bool dbl = true;  // complex128/float64, else complex64/float32
+  int64_t n = 0;    // the transform length
+  int64_t batch = 0;
+  // Rows of n complex (C2C), n real in and n/2+1 complex out (R2C), n/2+1 complex in and n real
+  // out (C2R), contiguous, one after the other.
+  const void* in = nullptr;
+  void* out = nullptr;
+  double scale = 1.0;  // applied to the output
+  int device = 0;
+  Stream stream;
+};
+
+struct FftFns {
+  void (*exec)(const Exec1d& e);
+};
+
+dispatch::Table<const FftFns*>& fft_table();
+
+}  // namespace cupric::fft
