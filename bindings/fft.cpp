@@ -20,13 +20,15 @@ fft::NormArg norm_of(const OptStr& s) { return s ? fft::NormArg(*s) : fft::NormA
 template <auto F>
 nb::object one_axis(nb::handle a, OptLen n, int64_t axis, const OptStr& norm, nb::handle out) {
   const ndarray o = array_arg_or_none(out);
-  return wrap(F(as_device_array(a), n, axis, norm_of(norm), o.defined() ? &o : nullptr));
+  ndarray r = F(as_device_array(a), n, axis, norm_of(norm), o.defined() ? &o : nullptr);
+  return o.defined() ? nb::borrow(out) : wrap(std::move(r));  // out= returns the object given
 }
 
 template <auto F>
 nb::object n_axes(nb::handle a, const OptInts& s, const OptInts& axes, const OptStr& norm, nb::handle out) {
   const ndarray o = array_arg_or_none(out);
-  return wrap(F(as_device_array(a), s, axes, norm_of(norm), o.defined() ? &o : nullptr));
+  ndarray r = F(as_device_array(a), s, axes, norm_of(norm), o.defined() ? &o : nullptr);
+  return o.defined() ? nb::borrow(out) : wrap(std::move(r));  // out= returns the object given
 }
 
 template <auto F>
