@@ -48,6 +48,9 @@ bool single(DType d) {
 DType complex_of(DType d) { return single(d) ? dtypes::complex64 : dtypes::complex128; }
 DType real_of(DType d) { return single(d) ? dtypes::float32 : dtypes::float64; }
 
+// `a` in dtype `d`, without a copy when it already is.
+ndarray as_dtype(const ndarray& a, DType d) { return astype(a, d, Order::K, Casting::Unsafe, false); }
+
 void check_n(int64_t n) {
   if (n < 1) throw ValueError("Invalid number of FFT data points (" + std::to_string(n) + ") specified.");
 }
@@ -76,14 +79,21 @@ ndarray resize_axis(const ndarray& a, int axis, int64_t len) {
 
 // One batched 1-D transform along `axis` of length n (Note [FFT module]); `x` is already of the
 // pass's input dtype (complex for C2C/C2R, real for R2C).
-ndarray run_pass(const ndarray& x, int axis, int64_t n, Kind kind, bool forward, double scale) {
+// `keep_input`: the caller's array, whose memory a clobbering C2R must not touch.
+ndarray run_pass(const ndarray& x, int axis, int64_t n, Kind kind, bool forward, double scale,
+                 const ndarray* keep_input = nullptr) {
   const bool dbl = x.dtype() == dtypes::complex128 || x.dtype() == dtypes::float64;
   const int64_t in_len = kind == Kind::C2R ? n / 2 + 1 : n;
   const int64_t out_len = kind == Kind::R2C ? n / 2 + 1 : n;
   const DType out_dtype = kind == Kind::C2R ? (dbl ? dtypes::float64 : dtypes::float32)
                                             : (dbl ? dtypes::complex128 : dtypes::complex64);
-  ndarray rows = moveaxis(resize_axis(x, axis, in_len), std::vector<int64_t>{axis}, std::vector<int64_t>{-1});
-  if (!rows.c_contiguous()) rows = copy(rows, Order::C);
+  const FftFns* fns = fft_table().require(x.device_type(), "cupric.fft");
+  ndarray sized = resize_axis(x, axis, in_len);
+  ndarray rows = moveaxis(sized, std::vector<int64_t>{axis}, std::vector<int64_t>{-1});
+  // A C2R that clobbers its input gets a copy unless the rows already are one (Note [FFT module]).
+  const bool shares_input = keep_input && sized.memory() == keep_input->memory();
+  if (!rows.c_contiguous() || (kind == Kind::C2R && fns->c2r_overwrites_input && shares_input))
+    rows = copy(rows, Order::C);
   Dims shape = rows.shape();
   shape.back() = out_len;
   ndarray out = empty_like(rows, out_dtype, Order::C, shape);
@@ -99,7 +109,12 @@ ndarray run_pass(const ndarray& x, int axis, int64_t n, Kind kind, bool forward,
     e.scale = scale;
     e.device = out.device();
     e.stream = out.backend().current_stream(out.device());
-    fft_table().require(out.device_type(), "cupric.fft")->exec(e);
+    fns->exec(e);
+    if (!fns->scales && scale != 1.0) {
+      UfuncOptions in_place;
+      in_place.out[0] = out;
+      multiply(out, scale, in_place);
+    }
   }
   return moveaxis(out, std::vector<int64_t>{-1}, std::vector<int64_t>{axis});
 }
@@ -135,14 +150,14 @@ ndarray one_axis(Op op, const ndarray& a, std::optional<int64_t> n_arg, int64_t 
   const double scale = norm_factor(norm, kernel_forward, n);
   switch (op) {
     case Op::Fft:
-    case Op::Ifft: return run_pass(astype(a, complex_of(a.dtype())), ax, n, Kind::C2C, op == Op::Fft, scale);
+    case Op::Ifft: return run_pass(as_dtype(a, complex_of(a.dtype())), ax, n, Kind::C2C, op == Op::Fft, scale);
     case Op::Rfft:
     case Op::Ihfft: {
       if (a.dtype().is_complex())
         throw TypeError(std::string("ufunc '") + (n % 2 == 0 ? "rfft_n_even" : "rfft_n_odd") +
                         "' not supported for the input types, and the inputs could not be safely coerced to any "
                         "supported types according to the casting rule ''safe''");
-      ndarray r = run_pass(astype(a, real_of(a.dtype())), ax, n, Kind::R2C, true, scale);
+      ndarray r = run_pass(as_dtype(a, real_of(a.dtype())), ax, n, Kind::R2C, true, scale);
       if (op == Op::Rfft) return r;
       UfuncOptions in_place;
       in_place.out[0] = r;
@@ -150,9 +165,9 @@ ndarray one_axis(Op op, const ndarray& a, std::optional<int64_t> n_arg, int64_t 
     }
     case Op::Irfft:
     case Op::Hfft: {
-      ndarray c = astype(a, complex_of(a.dtype()));
+      ndarray c = as_dtype(a, complex_of(a.dtype()));
       if (op == Op::Hfft) c = conjugate(c);
-      return run_pass(c, ax, n, Kind::C2R, false, scale);
+      return run_pass(c, ax, n, Kind::C2R, false, scale, &a);
     }
   }
   return {};

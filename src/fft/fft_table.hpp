@@ -34,6 +34,8 @@ struct Exec1d {
 
 struct FftFns {
   void (*exec)(const Exec1d& e);
+  bool scales = true;                 // applies Exec1d::scale itself (else the front multiplies)
+  bool c2r_overwrites_input = false;  // C2R may clobber its input (cuFFT's): the front passes a copy
 };
 
 dispatch::Table<const FftFns*>& fft_table();

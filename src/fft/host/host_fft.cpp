@@ -72,7 +72,7 @@ void run(const Exec1d& e) {
 
 void exec(const Exec1d& e) { e.dbl ? run<double>(e) : run<float>(e); }
 
-constexpr FftFns kHostFft{&exec};
+constexpr FftFns kHostFft{&exec, /*scales=*/true, /*c2r_overwrites_input=*/false};
 const dispatch::Registration reg(fft_table(), DeviceType::Host, &kHostFft);
 
 }  // namespace
