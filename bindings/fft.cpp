@@ -42,6 +42,26 @@ void def_nd(nb::module_& m, const char* name) {
         nb::arg("out").none());
 }
 
+template <auto F>
+nb::object trig_1d(nb::handle x, int type, OptLen n, int64_t axis, const OptStr& norm, std::optional<bool> ortho) {
+  return wrap(F(as_device_array(x), type, n, axis, norm_of(norm), ortho));
+}
+template <auto F>
+nb::object trig_nd(nb::handle x, int type, const OptInts& s, const OptInts& axes, const OptStr& norm,
+                   std::optional<bool> ortho) {
+  return wrap(F(as_device_array(x), type, s, axes, norm_of(norm), ortho));
+}
+template <auto F>
+void def_trig_1d(nb::module_& m, const char* name) {
+  m.def(name, &trig_1d<F>, nb::arg("x"), nb::arg("type"), nb::arg("n").none(), nb::arg("axis"),
+        nb::arg("norm").none(), nb::arg("orthogonalize").none());
+}
+template <auto F>
+void def_trig_nd(nb::module_& m, const char* name) {
+  m.def(name, &trig_nd<F>, nb::arg("x"), nb::arg("type"), nb::arg("s").none(), nb::arg("axes").none(),
+        nb::arg("norm").none(), nb::arg("orthogonalize").none());
+}
+
 }  // namespace
 
 void init_fft(nb::module_& parent) {
@@ -62,6 +82,35 @@ void init_fft(nb::module_& parent) {
         nb::arg("x"), nb::arg("axes").none());
   m.def("ifftshift", [](nb::handle x, const OptInts& axes) { return wrap(fft::ifftshift(as_device_array(x), axes)); },
         nb::arg("x"), nb::arg("axes").none());
+
+  // cupricx.scipy.fft's additions.
+  m.def(
+      "hfftn",
+      [](nb::handle a, const OptInts& s, const OptInts& axes, const OptStr& norm) {
+        return wrap(fft::hfftn(as_device_array(a), s, axes, norm_of(norm)));
+      },
+      nb::arg("a"), nb::arg("s").none(), nb::arg("axes").none(), nb::arg("norm").none());
+  m.def(
+      "ihfftn",
+      [](nb::handle a, const OptInts& s, const OptInts& axes, const OptStr& norm) {
+        return wrap(fft::ihfftn(as_device_array(a), s, axes, norm_of(norm)));
+      },
+      nb::arg("a"), nb::arg("s").none(), nb::arg("axes").none(), nb::arg("norm").none());
+  def_trig_1d<&fft::dct>(m, "dct");
+  def_trig_1d<&fft::idct>(m, "idct");
+  def_trig_1d<&fft::dst>(m, "dst");
+  def_trig_1d<&fft::idst>(m, "idst");
+  def_trig_nd<&fft::dctn>(m, "dctn");
+  def_trig_nd<&fft::idctn>(m, "idctn");
+  def_trig_nd<&fft::dstn>(m, "dstn");
+  def_trig_nd<&fft::idstn>(m, "idstn");
+  m.def("fht", [](nb::handle a, double dln, double mu, double offset, double bias) {
+    return wrap(fft::fht(as_device_array(a), dln, mu, offset, bias));
+  });
+  m.def("ifht", [](nb::handle a, double dln, double mu, double offset, double bias) {
+    return wrap(fft::ifht(as_device_array(a), dln, mu, offset, bias));
+  });
+  m.def("next_fast_len", &fft::next_fast_len);
 
   // The plan cache of (backend, device) for the calling thread: a dict of its state.
   m.def("plan_cache_info", [](bool host, int device) {

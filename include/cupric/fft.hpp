@@ -56,6 +56,43 @@ ndarray rfftfreq(int64_t n, double d = 1.0);
 ndarray fftshift(const ndarray& x, const Axes& axes = {});
 ndarray ifftshift(const ndarray& x, const Axes& axes = {});
 
+// ---- SciPy's scipy.fft additions (cupricx.scipy.fft) ----------------------------------------------
+
+// scipy.fft.hfftn / ihfftn: irfftn of the conjugate / the conjugate of rfftn, norms swapped.
+ndarray hfftn(const ndarray& a, const Lengths& s = {}, const Axes& axes = {}, NormArg norm = {});
+ndarray ihfftn(const ndarray& a, const Lengths& s = {}, const Axes& axes = {}, NormArg norm = {});
+
+// scipy.fft.dct/idct/dst/idst (types 1-4) and their n-D forms, computed through the FFT on either
+// backend (Note [DCT through the FFT] in src/fft/trig_transforms.cpp). Real inputs give float32
+// (float16/float32) or float64; complex inputs transform their real and imaginary parts.
+// orthogonalize: nullopt is norm == "ortho" (SciPy's default).
+ndarray dct(const ndarray& x, int type = 2, std::optional<int64_t> n = std::nullopt, int64_t axis = -1,
+            NormArg norm = {}, std::optional<bool> orthogonalize = std::nullopt);
+ndarray idct(const ndarray& x, int type = 2, std::optional<int64_t> n = std::nullopt, int64_t axis = -1,
+             NormArg norm = {}, std::optional<bool> orthogonalize = std::nullopt);
+ndarray dst(const ndarray& x, int type = 2, std::optional<int64_t> n = std::nullopt, int64_t axis = -1,
+            NormArg norm = {}, std::optional<bool> orthogonalize = std::nullopt);
+ndarray idst(const ndarray& x, int type = 2, std::optional<int64_t> n = std::nullopt, int64_t axis = -1,
+             NormArg norm = {}, std::optional<bool> orthogonalize = std::nullopt);
+ndarray dctn(const ndarray& x, int type = 2, const Lengths& s = {}, const Axes& axes = {}, NormArg norm = {},
+             std::optional<bool> orthogonalize = std::nullopt);
+ndarray idctn(const ndarray& x, int type = 2, const Lengths& s = {}, const Axes& axes = {}, NormArg norm = {},
+              std::optional<bool> orthogonalize = std::nullopt);
+ndarray dstn(const ndarray& x, int type = 2, const Lengths& s = {}, const Axes& axes = {}, NormArg norm = {},
+             std::optional<bool> orthogonalize = std::nullopt);
+ndarray idstn(const ndarray& x, int type = 2, const Lengths& s = {}, const Axes& axes = {}, NormArg norm = {},
+              std::optional<bool> orthogonalize = std::nullopt);
+
+// scipy.fft.fht / ifht: the fast Hankel transform of logarithmically spaced `a` (last axis), the
+// FFTLog algorithm (Note [FFTLog] in src/fft/fht.cpp). Warns nothing: a singular transform gives
+// the zeroed (fht) or infinite (ifht) first coefficient as SciPy does.
+ndarray fht(const ndarray& a, double dln, double mu, double offset = 0.0, double bias = 0.0);
+ndarray ifht(const ndarray& a, double dln, double mu, double offset = 0.0, double bias = 0.0);
+
+// scipy.fft.next_fast_len as CuPy has it: the smallest length >= target whose prime factors are
+// 2, 3, 5 and 7 (fast for cuFFT and for the host FFT); ValueError for a negative target.
+int64_t next_fast_len(int64_t target);
+
 // ---- the plan cache (CuPy's cupy.fft.config.get_plan_cache(), Note [FFT plan cache]) -------------
 
 // What one cache holds and its limits; size -1 / memsize -1: unbounded.

@@ -254,6 +254,36 @@ ndarray irfftn(const ndarray& a, const Lengths& s_arg, const Axes& axes_arg, Nor
   return finish(one_axis(Op::Irfft, r, s.back(), axes.back(), norm), out);
 }
 
+// scipy.fft's Hermitian n-D transforms: NumPy's hfft/ihfft pattern over several axes.
+namespace {
+NormArg swapped(NormArg norm) {
+  if (!norm || *norm == "backward") return "forward";
+  if (*norm == "forward") return "backward";
+  return norm;  // "ortho", or an invalid value that irfftn/rfftn reject
+}
+}  // namespace
+
+ndarray hfftn(const ndarray& a, const Lengths& s, const Axes& axes, NormArg norm) {
+  return irfftn(conjugate(as_dtype(a, complex_of(a.dtype()))), s, axes, swapped(norm));
+}
+
+ndarray ihfftn(const ndarray& a, const Lengths& s, const Axes& axes, NormArg norm) {
+  ndarray r = rfftn(a, s, axes, swapped(norm));
+  UfuncOptions in_place;
+  in_place.out[0] = r;
+  return conjugate(r, in_place);
+}
+
+int64_t next_fast_len(int64_t target) {
+  if (target < 0) throw ValueError("Target length must be positive");
+  for (int64_t m = target;; ++m) {
+    int64_t r = m;
+    for (int f : {2, 3, 5, 7})
+      while (r > 1 && r % f == 0) r /= f;
+    if (r <= 1) return m;
+  }
+}
+
 // ---- helpers ------------------------------------------------------------------------------------
 
 namespace {
