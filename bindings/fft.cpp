@@ -111,6 +111,14 @@ void init_fft(nb::module_& parent) {
     return wrap(fft::ifht(as_device_array(a), dln, mu, offset, bias));
   });
   m.def("next_fast_len", &fft::next_fast_len);
+  m.def(
+      "fftpack_rfft",
+      [](nb::handle x, OptLen n, int64_t axis) { return wrap(fft::fftpack_rfft(as_device_array(x), n, axis)); },
+      nb::arg("x"), nb::arg("n").none(), nb::arg("axis"));
+  m.def(
+      "fftpack_irfft",
+      [](nb::handle x, OptLen n, int64_t axis) { return wrap(fft::fftpack_irfft(as_device_array(x), n, axis)); },
+      nb::arg("x"), nb::arg("n").none(), nb::arg("axis"));
 
   // The plan cache of (backend, device) for the calling thread: a dict of its state.
   m.def("plan_cache_info", [](bool host, int device) {

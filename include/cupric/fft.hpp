@@ -93,6 +93,11 @@ ndarray ifht(const ndarray& a, double dln, double mu, double offset = 0.0, doubl
 // 2, 3, 5 and 7 (fast for cuFFT and for the host FFT); ValueError for a negative target.
 int64_t next_fast_len(int64_t target);
 
+// scipy.fftpack.rfft / irfft: FFTPACK's packed real layout [y0, Re y1, Im y1, ..., Re y(n/2)
+// for even n]; irfft scales by 1/n. Real input only (TypeError otherwise).
+ndarray fftpack_rfft(const ndarray& x, std::optional<int64_t> n = std::nullopt, int64_t axis = -1);
+ndarray fftpack_irfft(const ndarray& x, std::optional<int64_t> n = std::nullopt, int64_t axis = -1);
+
 // ---- the plan cache (CuPy's cupy.fft.config.get_plan_cache(), Note [FFT plan cache]) -------------
 
 // What one cache holds and its limits; size -1 / memsize -1: unbounded.
