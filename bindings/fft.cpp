@@ -53,8 +53,8 @@ nb::object trig_nd(nb::handle x, int type, const OptInts& s, const OptInts& axes
 }
 template <auto F>
 void def_trig_1d(nb::module_& m, const char* name) {
-  m.def(name, &trig_1d<F>, nb::arg("x"), nb::arg("type"), nb::arg("n").none(), nb::arg("axis"),
-        nb::arg("norm").none(), nb::arg("orthogonalize").none());
+  m.def(name, &trig_1d<F>, nb::arg("x"), nb::arg("type"), nb::arg("n").none(), nb::arg("axis"), nb::arg("norm").none(),
+        nb::arg("orthogonalize").none());
 }
 template <auto F>
 void def_trig_nd(nb::module_& m, const char* name) {
@@ -78,10 +78,12 @@ void init_fft(nb::module_& parent) {
   def_nd<&fft::irfftn>(m, "irfftn");
   m.def("fftfreq", [](int64_t n, double d) { return wrap(fft::fftfreq(n, d)); });
   m.def("rfftfreq", [](int64_t n, double d) { return wrap(fft::rfftfreq(n, d)); });
-  m.def("fftshift", [](nb::handle x, const OptInts& axes) { return wrap(fft::fftshift(as_device_array(x), axes)); },
-        nb::arg("x"), nb::arg("axes").none());
-  m.def("ifftshift", [](nb::handle x, const OptInts& axes) { return wrap(fft::ifftshift(as_device_array(x), axes)); },
-        nb::arg("x"), nb::arg("axes").none());
+  m.def(
+      "fftshift", [](nb::handle x, const OptInts& axes) { return wrap(fft::fftshift(as_device_array(x), axes)); },
+      nb::arg("x"), nb::arg("axes").none());
+  m.def(
+      "ifftshift", [](nb::handle x, const OptInts& axes) { return wrap(fft::ifftshift(as_device_array(x), axes)); },
+      nb::arg("x"), nb::arg("axes").none());
 
   // cupricx.scipy.fft's additions.
   m.def(

@@ -40,9 +40,7 @@ double norm_factor(Norm norm, bool forward, int64_t n) {
   return 1.0;
 }
 
-bool single(DType d) {
-  return d == dtypes::complex64 || d == dtypes::float32 || d == dtypes::float16;
-}
+bool single(DType d) { return d == dtypes::complex64 || d == dtypes::float32 || d == dtypes::float16; }
 // NumPy 2 / CuPy: complex64, float32 and float16 compute in single precision, everything else
 // (bool, integers, float64, complex128) in double.
 DType complex_of(DType d) { return single(d) ? dtypes::complex64 : dtypes::complex128; }
@@ -85,8 +83,8 @@ ndarray run_pass(const ndarray& x, int axis, int64_t n, Kind kind, bool forward,
   const bool dbl = x.dtype() == dtypes::complex128 || x.dtype() == dtypes::float64;
   const int64_t in_len = kind == Kind::C2R ? n / 2 + 1 : n;
   const int64_t out_len = kind == Kind::R2C ? n / 2 + 1 : n;
-  const DType out_dtype = kind == Kind::C2R ? (dbl ? dtypes::float64 : dtypes::float32)
-                                            : (dbl ? dtypes::complex128 : dtypes::complex64);
+  const DType out_dtype =
+      kind == Kind::C2R ? (dbl ? dtypes::float64 : dtypes::float32) : (dbl ? dtypes::complex128 : dtypes::complex64);
   const FftFns* fns = fft_table().require(x.device_type(), "cupric.fft");
   ndarray sized = resize_axis(x, axis, in_len);
   ndarray rows = moveaxis(sized, std::vector<int64_t>{axis}, std::vector<int64_t>{-1});
@@ -199,7 +197,7 @@ ndarray ihfft(const ndarray& a, std::optional<int64_t> n, int64_t axis, NormArg 
 namespace {
 
 std::pair<std::vector<int64_t>, std::vector<int64_t>> cook_nd(const ndarray& a, const Lengths& s_arg,
-                                                             const Axes& axes_arg, bool invreal) {
+                                                              const Axes& axes_arg, bool invreal) {
   std::vector<int64_t> axes, s;
   if (axes_arg) {
     axes = *axes_arg;

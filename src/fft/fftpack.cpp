@@ -45,8 +45,8 @@ ndarray fftpack_irfft(const ndarray& x, std::optional<int64_t> n_arg, int64_t ax
   if (n < 1) throw ValueError("invalid number of data points (" + std::to_string(n) + ") specified");
   const bool single = x.dtype() == dtypes::float32 || x.dtype() == dtypes::float16;
   const DType real = single ? dtypes::float32 : dtypes::float64;
-  ndarray xm = moveaxis(astype(x, real, Order::K, Casting::Unsafe, false), std::vector<int64_t>{ax},
-                        std::vector<int64_t>{-1});
+  ndarray xm =
+      moveaxis(astype(x, real, Order::K, Casting::Unsafe, false), std::vector<int64_t>{ax}, std::vector<int64_t>{-1});
   // Cropped or zero-padded to n packed values first, as fftpack does.
   const int64_t have = xm.shape().back();
   Dims shape = xm.shape();

@@ -13,8 +13,7 @@ PlanCache::Plan PlanCache::find(const std::string& key) {
   return it->second->plan;
 }
 
-PlanCache::Plan PlanCache::get_or_make(const std::string& key,
-                                       const std::function<std::pair<Plan, int64_t>()>& make) {
+PlanCache::Plan PlanCache::get_or_make(const std::string& key, const std::function<std::pair<Plan, int64_t>()>& make) {
   if (Plan p = find(key)) return p;
   auto [plan, bytes] = make();
   const bool fits = size_ != 0 && (memsize_ < 0 || bytes <= memsize_);
@@ -36,13 +35,17 @@ void PlanCache::evict() {
 }
 
 void PlanCache::set_size(int64_t size) {
-  if (size < -1) throw ValueError("the plan cache size must be -1 (unbounded) or a non-negative integer, got " + std::to_string(size));
+  if (size < -1)
+    throw ValueError("the plan cache size must be -1 (unbounded) or a non-negative integer, got " +
+                     std::to_string(size));
   size_ = size;
   evict();
 }
 
 void PlanCache::set_memsize(int64_t memsize) {
-  if (memsize < -1) throw ValueError("the plan cache memsize must be -1 (unbounded) or a non-negative number of bytes, got " + std::to_string(memsize));
+  if (memsize < -1)
+    throw ValueError("the plan cache memsize must be -1 (unbounded) or a non-negative number of bytes, got " +
+                     std::to_string(memsize));
   memsize_ = memsize;
   evict();
 }

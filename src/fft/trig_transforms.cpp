@@ -39,12 +39,8 @@ ndarray last(const ndarray& a, int64_t start, int64_t len) {
 }
 
 // A vector broadcast along the last axis, in `dtype`, on a's device.
-ndarray along(const std::vector<double>& v, DType dtype) {
-  return astype(array(v), dtype);
-}
-ndarray along(const std::vector<complex<double>>& v, DType dtype) {
-  return astype(array(v), dtype);
-}
+ndarray along(const std::vector<double>& v, DType dtype) { return astype(array(v), dtype); }
+ndarray along(const std::vector<complex<double>>& v, DType dtype) { return astype(array(v), dtype); }
 
 ndarray flip_last(const ndarray& a) { return flip(a, std::vector<int64_t>{-1}); }
 
@@ -160,8 +156,10 @@ ndarray trig_last(bool cosine, int type, bool inverse, const ndarray& x, TNorm n
     if (!cosine && t == 2) y = scale_at(y, n - 1, 1 / s2);
   }
   double f = 1.0;
-  if (norm == TNorm::Ortho) f = 1.0 / std::sqrt(np);
-  else if ((norm == TNorm::Forward) != inverse) f = 1.0 / np;
+  if (norm == TNorm::Ortho)
+    f = 1.0 / std::sqrt(np);
+  else if ((norm == TNorm::Forward) != inverse)
+    f = 1.0 / np;
   if (f != 1.0) y = multiply(y, along(std::vector<double>{f}, real));
   return y;
 }
@@ -186,8 +184,8 @@ ndarray trig_axis(bool cosine, int type, bool inverse, const ndarray& x, std::op
     return out;
   }
   const DType real = is_single(x.dtype()) ? dtypes::float32 : dtypes::float64;
-  ndarray xm = moveaxis(astype(x, real, Order::K, Casting::Unsafe, false), std::vector<int64_t>{ax},
-                        std::vector<int64_t>{-1});
+  ndarray xm =
+      moveaxis(astype(x, real, Order::K, Casting::Unsafe, false), std::vector<int64_t>{ax}, std::vector<int64_t>{-1});
   const int64_t have = xm.shape().back();
   if (have > n) {
     xm = last(xm, 0, n);
@@ -213,7 +211,8 @@ ndarray trig_nd(bool cosine, int type, bool inverse, const ndarray& x, const Len
   } else {
     for (int i = 0; i < x.ndim(); ++i) axes.push_back(i);
   }
-  if (s && s->size() != axes.size()) throw ValueError("when given, axes and shape arguments have to be of the same length");
+  if (s && s->size() != axes.size())
+    throw ValueError("when given, axes and shape arguments have to be of the same length");
   ndarray r = x;
   for (size_t i = 0; i < axes.size(); ++i) {
     std::optional<int64_t> n;

@@ -26,7 +26,8 @@ TEST(FftTransforms, KnownValues) {
   EXPECT_EQ(f.dtype(), dtypes::complex128);
   expect_near(to_vector<c128>(f), {{10, 0}, {-2, 2}, {-2, 0}, {-2, -2}});
   expect_near(to_vector<c128>(fft::rfft(x)), {{10, 0}, {-2, 2}, {-2, 0}});
-  expect_near(to_vector<c128>(fft::fft(x, std::nullopt, -1, "forward")), {{2.5, 0}, {-0.5, 0.5}, {-0.5, 0}, {-0.5, -0.5}});
+  expect_near(to_vector<c128>(fft::fft(x, std::nullopt, -1, "forward")),
+              {{2.5, 0}, {-0.5, 0.5}, {-0.5, 0}, {-0.5, -0.5}});
   // A prime length beyond the mixed radices (Bluestein): the transform of a unit impulse is all ones.
   std::vector<double> imp(67, 0.0);
   imp[0] = 1;

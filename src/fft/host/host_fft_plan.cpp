@@ -56,8 +56,7 @@ inline void odd_butterfly(Cpx<T>* u, Cpx<T>* v, int r_rt, const T* c, const T* s
 
 // One Stockham pass of radix R (Note [Host FFT]): n values from x into y.
 template <class T, int RC>
-void pass(int64_t n, int r_rt, int64_t p, const Cpx<T>* tw, const Cpx<T>* x, Cpx<T>* y, const T* c,
-          const T* s) {
+void pass(int64_t n, int r_rt, int64_t p, const Cpx<T>* tw, const Cpx<T>* x, Cpx<T>* y, const T* c, const T* s) {
   const int R = RC ? RC : r_rt;
   const int64_t stride = n / R;  // T in the Note
   const int64_t blocks = stride / p;

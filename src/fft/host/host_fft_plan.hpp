@@ -49,8 +49,8 @@ class C2CPlan {
  private:
   struct Pass {
     int radix;
-    int64_t p;        // product of the radices before this pass
-    int64_t tw_off;   // (radix - 1) * p twiddles, index (r - 1) * p + k
+    int64_t p;       // product of the radices before this pass
+    int64_t tw_off;  // (radix - 1) * p twiddles, index (r - 1) * p + k
   };
   void run_passes(const Cpx<T>* in, Cpx<T>* out, Cpx<T>* a, Cpx<T>* b) const;
 

@@ -87,7 +87,8 @@ void* symbol(const char* name) {
   api();
   void* p = dlsym(g_lib, name);
   if (!p)
-    throw RuntimeError(std::string("the cuFFT library found lacks ") + name + "; upgrade it (pip install -U nvidia-cufft)");
+    throw RuntimeError(std::string("the cuFFT library found lacks ") + name +
+                       "; upgrade it (pip install -U nvidia-cufft)");
   return p;
 }
 

@@ -14,8 +14,8 @@ struct Api {
   cufftResult (*create)(cufftHandle*);
   cufftResult (*destroy)(cufftHandle);
   cufftResult (*set_auto_allocation)(cufftHandle, int);
-  cufftResult (*make_plan_many64)(cufftHandle, int, long long*, long long*, long long, long long, long long*,
-                                  long long, long long, cufftType, long long, size_t*);
+  cufftResult (*make_plan_many64)(cufftHandle, int, long long*, long long*, long long, long long, long long*, long long,
+                                  long long, cufftType, long long, size_t*);
   cufftResult (*set_work_area)(cufftHandle, void*);
   cufftResult (*set_stream)(cufftHandle, cudaStream_t);
   cufftResult (*exec_c2c)(cufftHandle, cufftComplex*, cufftComplex*, int);
