@@ -219,9 +219,80 @@ std::pair<std::vector<int64_t>, std::vector<int64_t>> cook_nd(const ndarray& a, 
 
 }  // namespace
 
+namespace {
+
+// Whether `axes` are the last k (2 or 3) axes in order, which one n-D backend call can do.
+bool trailing(const std::vector<int64_t>& axes, int ndim) {
+  const int k = static_cast<int>(axes.size());
+  if (k < 2 || k > 3 || k > ndim) return false;
+  for (int i = 0; i < k; ++i)
+    if (normalize_axis(axes[i], ndim) != ndim - k + i) return false;
+  return true;
+}
+
+// The transform over the trailing axes of lengths s in one backend call (Note [FFT module]); `x`
+// is already of the input dtype; arguments are checked.
+ndarray run_nd(const FftFns* fns, const ndarray& a, ndarray x, const std::vector<int64_t>& s, Kind kind, bool forward,
+               Norm norm) {
+  const int k = static_cast<int>(s.size()), nd = x.ndim();
+  for (int i = 0; i < k; ++i) x = resize_axis(x, nd - k + i, kind == Kind::C2R && i == k - 1 ? s[i] / 2 + 1 : s[i]);
+  if (!x.c_contiguous() || (kind == Kind::C2R && fns->c2r_overwrites_input && x.memory() == a.memory()))
+    x = copy(x, Order::C);
+  const bool dbl = x.dtype() == dtypes::complex128 || x.dtype() == dtypes::float64;
+  Dims shape = x.shape();
+  shape.back() = kind == Kind::R2C ? s.back() / 2 + 1 : s.back();
+  const DType out_dtype =
+      kind == Kind::C2R ? (dbl ? dtypes::float64 : dtypes::float32) : (dbl ? dtypes::complex128 : dtypes::complex64);
+  ndarray out = empty_like(x, out_dtype, Order::C, shape);
+  int64_t total = 1;
+  for (int64_t n : s) total *= n;
+  if (out.size() > 0) {
+    ExecNd e;
+    e.kind = kind;
+    e.forward = forward;
+    e.dbl = dbl;
+    e.rank = k;
+    for (int i = 0; i < k; ++i) e.n[i] = s[i];
+    e.batch = out.size() / (total / s.back() * shape.back());
+    e.in = x.data();
+    e.out = out.data();
+    e.device = out.device();
+    e.stream = out.backend().current_stream(out.device());
+    fns->exec_nd(e);
+    const double scale = norm_factor(norm, forward, total);
+    if (scale != 1.0) {
+      UfuncOptions in_place;
+      in_place.out[0] = out;
+      multiply(out, scale, in_place);
+    }
+  }
+  return out;
+}
+
+// The backend's n-D entry when it has one and the axes allow it, else null.
+const FftFns* nd_backend(const ndarray& a, const std::vector<int64_t>& axes) {
+  const FftFns* fns = fft_table().get(a.device_type());
+  return fns && fns->exec_nd && trailing(axes, a.ndim()) ? fns : nullptr;
+}
+
+// NumPy's order of checks for the passes it would run: the first pass's n, then norm, then the
+// other passes' n.
+Norm check_nd(const std::vector<int64_t>& s, size_t first, NormArg norm, bool forward_message) {
+  check_n(s[first]);
+  const Norm r = parse_norm(norm, forward_message);
+  for (int64_t n : s) check_n(n);
+  return r;
+}
+
+}  // namespace
+
 ndarray fftn(const ndarray& a, const Lengths& s_arg, const Axes& axes_arg, NormArg norm, const ndarray* out) {
   auto [s, axes] = cook_nd(a, s_arg, axes_arg, false);
   if (axes.empty()) return finish(a, out);
+  if (const FftFns* fns = nd_backend(a, axes)) {
+    const Norm nm = check_nd(s, s.size() - 1, norm, true);
+    return finish(run_nd(fns, a, as_dtype(a, complex_of(a.dtype())), s, Kind::C2C, true, nm), out);
+  }
   ndarray r = a;
   for (size_t i = axes.size(); i-- > 0;) r = one_axis(Op::Fft, r, s[i], axes[i], norm);
   return finish(r, out);
@@ -230,6 +301,10 @@ ndarray fftn(const ndarray& a, const Lengths& s_arg, const Axes& axes_arg, NormA
 ndarray ifftn(const ndarray& a, const Lengths& s_arg, const Axes& axes_arg, NormArg norm, const ndarray* out) {
   auto [s, axes] = cook_nd(a, s_arg, axes_arg, false);
   if (axes.empty()) return finish(a, out);
+  if (const FftFns* fns = nd_backend(a, axes)) {
+    const Norm nm = check_nd(s, s.size() - 1, norm, false);
+    return finish(run_nd(fns, a, as_dtype(a, complex_of(a.dtype())), s, Kind::C2C, false, nm), out);
+  }
   ndarray r = a;
   for (size_t i = axes.size(); i-- > 0;) r = one_axis(Op::Ifft, r, s[i], axes[i], norm);
   return finish(r, out);
@@ -238,6 +313,10 @@ ndarray ifftn(const ndarray& a, const Lengths& s_arg, const Axes& axes_arg, Norm
 ndarray rfftn(const ndarray& a, const Lengths& s_arg, const Axes& axes_arg, NormArg norm, const ndarray* out) {
   auto [s, axes] = cook_nd(a, s_arg, axes_arg, false);
   if (axes.empty()) throw IndexError("list index out of range");
+  if (const FftFns* fns = nd_backend(a, axes); fns && !a.dtype().is_complex()) {
+    const Norm nm = check_nd(s, s.size() - 1, norm, true);
+    return finish(run_nd(fns, a, as_dtype(a, real_of(a.dtype())), s, Kind::R2C, true, nm), out);
+  }
   ndarray r = one_axis(Op::Rfft, a, s.back(), axes.back(), norm);
   for (size_t i = axes.size() - 1; i-- > 0;) r = one_axis(Op::Fft, r, s[i], axes[i], norm);
   return finish(r, out);
@@ -247,6 +326,10 @@ ndarray irfftn(const ndarray& a, const Lengths& s_arg, const Axes& axes_arg, Nor
   if (axes_arg && axes_arg->empty()) throw IndexError("tuple index out of range");
   auto [s, axes] = cook_nd(a, s_arg, axes_arg, true);
   if (axes.empty()) throw IndexError("list index out of range");
+  if (const FftFns* fns = nd_backend(a, axes)) {
+    const Norm nm = check_nd(s, 0, norm, false);
+    return finish(run_nd(fns, a, as_dtype(a, complex_of(a.dtype())), s, Kind::C2R, false, nm), out);
+  }
   ndarray r = a;
   for (size_t i = 0; i + 1 < axes.size(); ++i) r = one_axis(Op::Ifft, r, s[i], axes[i], norm);
   return finish(one_axis(Op::Irfft, r, s.back(), axes.back(), norm), out);

@@ -217,3 +217,25 @@ def test_public_names_match_cupy():
              'ihfft', 'irfft', 'irfft2', 'irfftn', 'rfft', 'rfft2', 'rfftfreq', 'rfftn']
     for n in names:
         assert hasattr(cp.fft, n), n
+
+
+@pytest.mark.parametrize("name", ["fftn", "ifftn", "rfftn", "irfftn"])
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.complex128])
+def test_nd_trailing_axes_in_one_call(name, dtype):
+    # Transforms over the last 2 or 3 axes in order run as one n-D backend call (Note [FFT module]).
+    if name == "rfftn" and numpy.dtype(dtype).kind == "c":
+        return
+    x = _data((2, 6, 5, 8), dtype)
+    c = cp.asarray(x)
+    for kw in [dict(axes=(1, 2, 3)), dict(axes=(-2, -1)), dict(axes=(2, 3), s=(4, 9)), dict(axes=(2, 3), s=(7, 6)),
+               dict(axes=(1, 2, 3), norm="ortho"), dict(axes=(2, 3), norm="forward")]:
+        want = getattr(numpy.fft, name)(x, **kw)
+        got = getattr(cp.fft, name)(c, **kw)
+        testing.assert_matches_numpy(got, want.astype(got.dtype), **_tol(got.dtype))
+    testing.assert_matches_numpy(c, x)  # inputs are left intact (cuFFT's C2R overwrites its input)
+    testing.assert_matches_numpy(getattr(cp.fft, name)(cp.asarray(x[:0]), axes=(2, 3)),
+                                 getattr(numpy.fft, name)(x[:0], axes=(2, 3)))
+    for kw in [dict(axes=(2, 3), s=(0, 4), norm="bad"), dict(axes=(2, 3), s=(4, 0), norm="bad"),
+               dict(axes=(2, 3), norm="bad")]:
+        testing.assert_raises_like_numpy(lambda: getattr(numpy.fft, name)(x, **kw),
+                                         lambda: getattr(cp.fft, name)(c, **kw))
