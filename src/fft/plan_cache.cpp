@@ -1,6 +1,7 @@
 // The FFT plan cache (Note [FFT plan cache] in src/fft/plan_cache.hpp) and its public queries.
 #include "fft/plan_cache.hpp"
 #include <map>
+#include <thread>
 #include "cupric/error.hpp"
 #include "cupric/fft.hpp"
 
@@ -62,8 +63,20 @@ std::vector<std::pair<std::string, int64_t>> PlanCache::entries() const {
   return v;
 }
 
+namespace {
+using Caches = std::map<std::pair<bool, int>, PlanCache>;
+const std::thread::id g_main_at_load = std::this_thread::get_id();  // the thread that loads libcupric
+}  // namespace
+
+// A thread's caches die with the thread (its cuFFT plans destroyed, work areas back to the pool);
+// the main thread's are left for process exit, when the CUDA runtime and the pool may already be
+// gone (as cuBLAS's handles: Note [CUDA libraries] in src/runtime/cuda/libs/cublas.cpp).
 PlanCache& plan_cache(bool host, int device) {
-  thread_local std::map<std::pair<bool, int>, PlanCache> caches;
+  if (std::this_thread::get_id() == g_main_at_load) {
+    static Caches* main_caches = new Caches();
+    return (*main_caches)[{host, device}];
+  }
+  thread_local Caches caches;
   return caches[{host, device}];
 }
 

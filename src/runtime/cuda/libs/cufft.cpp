@@ -11,7 +11,9 @@
 // a work area of that stream only when the stream changed: one compare otherwise), so nothing
 // allocates behind the pool's back and a transform can be recorded into a CUDA graph. Plan
 // creation itself (cuFFT's twiddle tables) may call cudaMalloc, so it runs in relaxed capture
-// mode, as cublasCreate does.
+// mode, as cublasCreate does. As cuBLAS's workspaces, a plan keeps one work area per stream it
+// ran on (the last kMaxWorkAreas streams), so switching between streams neither reallocates nor
+// hands an area still in use by one stream's queued transforms to another.
 #include "runtime/cuda/libs/cufft.hpp"
 #include <dlfcn.h>
 #include <string>
@@ -41,6 +43,8 @@ void resolve(void* h, const char* name, F& f) {
   if (!f)
     throw RuntimeError(std::string("the cuFFT library found lacks ") + name + " (cupric needs cuFFT 11 or newer)");
 }
+
+constexpr size_t kMaxWorkAreas = 4;
 
 const char* result_name(cufftResult r) {
   switch (r) {
@@ -122,8 +126,15 @@ cufftHandle Plan::bind(cudaStream_t stream) {
   const Api& a = api();
   check(a.set_stream(h_, stream), "cufftSetStream");
   if (work_bytes_ > 0) {
-    work_ = allocate(*cuda_backend_if_built(), work_bytes_);  // in the order of the current stream
-    check(a.set_work_area(h_, work_->ptr()), "cufftSetWorkArea");
+    Work* w = nullptr;
+    for (auto& x : work_)
+      if (x.stream == stream) w = &x;
+    if (!w) {
+      if (work_.size() >= kMaxWorkAreas) work_.erase(work_.begin());
+      work_.push_back({stream, allocate(*cuda_backend_if_built(), work_bytes_)});  // in this stream's order
+      w = &work_.back();
+    }
+    check(a.set_work_area(h_, w->mem->ptr()), "cufftSetWorkArea");
   }
   bound_ = stream;
   has_bound_ = true;

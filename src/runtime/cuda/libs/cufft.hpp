@@ -5,6 +5,7 @@
 #include <cufft.h>
 #include <cstdint>
 #include <memory>
+#include <vector>
 #include "cupric/memory.hpp"
 
 namespace cupric::cufft {
@@ -53,7 +54,11 @@ class Plan {
   size_t work_bytes_ = 0;
   cudaStream_t bound_ = nullptr;
   bool has_bound_ = false;
-  std::shared_ptr<Memory> work_;
+  struct Work {
+    cudaStream_t stream;
+    std::shared_ptr<Memory> mem;
+  };
+  std::vector<Work> work_;  // per stream, most recently used last (Note [cuFFT plans])
 };
 
 }  // namespace cupric::cufft
