@@ -87,7 +87,9 @@ ndarray run_pass(const ndarray& x, int axis, int64_t n, Kind kind, bool forward,
       kind == Kind::C2R ? (dbl ? dtypes::float64 : dtypes::float32) : (dbl ? dtypes::complex128 : dtypes::complex64);
   const FftFns* fns = fft_table().require(x.device_type(), "cupric.fft");
   ndarray sized = resize_axis(x, axis, in_len);
-  ndarray rows = moveaxis(sized, std::vector<int64_t>{axis}, std::vector<int64_t>{-1});
+  // The last axis (the common case, and the small-transform hot path) needs no moved view.
+  const bool last = axis == x.ndim() - 1;
+  ndarray rows = last ? sized : moveaxis(sized, std::vector<int64_t>{axis}, std::vector<int64_t>{-1});
   // A C2R that clobbers its input gets a copy unless the rows already are one (Note [FFT module]).
   const bool shares_input = keep_input && sized.memory() == keep_input->memory();
   if (!rows.c_contiguous() || (kind == Kind::C2R && fns->c2r_overwrites_input && shares_input))
@@ -114,7 +116,7 @@ ndarray run_pass(const ndarray& x, int axis, int64_t n, Kind kind, bool forward,
       multiply(out, scale, in_place);
     }
   }
-  return moveaxis(out, std::vector<int64_t>{-1}, std::vector<int64_t>{axis});
+  return last ? out : moveaxis(out, std::vector<int64_t>{-1}, std::vector<int64_t>{axis});
 }
 
 ndarray finish(const ndarray& r, const ndarray* out) {
