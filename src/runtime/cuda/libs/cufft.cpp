@@ -80,20 +80,10 @@ const Api& api() {
     resolve(h, "cufftExecD2Z", r.exec_d2z);
     resolve(h, "cufftExecC2R", r.exec_c2r);
     resolve(h, "cufftExecZ2D", r.exec_z2d);
-    resolve(h, "cufftGetVersion", r.get_version);
     g_lib = h;
     return r;
   }();
   return a;
-}
-
-void* symbol(const char* name) {
-  api();
-  void* p = dlsym(g_lib, name);
-  if (!p)
-    throw RuntimeError(std::string("the cuFFT library found lacks ") + name +
-                       "; upgrade it (pip install -U nvidia-cufft)");
-  return p;
 }
 
 void check(cufftResult r, const char* what) {

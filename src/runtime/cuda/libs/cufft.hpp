@@ -25,13 +25,11 @@ struct Api {
   cufftResult (*exec_d2z)(cufftHandle, cufftDoubleReal*, cufftDoubleComplex*);
   cufftResult (*exec_c2r)(cufftHandle, cufftComplex*, cufftReal*);
   cufftResult (*exec_z2d)(cufftHandle, cufftDoubleComplex*, cufftDoubleReal*);
-  cufftResult (*get_version)(int*);
 };
 
 // Loads libcufft on the first call (find_library("cufft"), Note [Library search order]);
 // RuntimeError naming `pip install nvidia-cufft` when it is missing.
 const Api& api();
-void* symbol(const char* name);
 
 // Throws RuntimeError("cuFFT error CUFFT_...: <what>") unless `r` is CUFFT_SUCCESS.
 void check(cufftResult r, const char* what);
