@@ -73,3 +73,34 @@ TEST(FftTransforms, FreqShiftAndPlanCache) {
   fft::clear_plan_cache(true, 0);
   EXPECT_EQ(fft::plan_cache_info(true, 0).curr_size, 0);
 }
+
+TEST(FftTransforms, NdOverTrailingAxesMatchesPasses) {
+  std::vector<double> v(2 * 4 * 6);
+  for (size_t i = 0; i < v.size(); ++i) v[i] = std::cos(0.7 * static_cast<double>(i)) + 0.01 * static_cast<double>(i);
+  ndarray x = array(v, Dims{2, 4, 6});
+  // Axes (1, 2) run as one n-D call; (2, 1) as two passes: the same transform.
+  auto one = to_vector<c128>(fft::fftn(x, std::nullopt, std::vector<int64_t>{1, 2}));
+  auto two = to_vector<c128>(fft::fftn(x, std::nullopt, std::vector<int64_t>{2, 1}));
+  expect_near(one, two, 1e-12);
+  ndarray r = fft::rfftn(x, std::vector<int64_t>{4, 6}, std::vector<int64_t>{1, 2});
+  EXPECT_EQ(r.shape(), (Dims{2, 4, 4}));
+  auto back = to_vector<double>(fft::irfftn(r, std::vector<int64_t>{4, 6}, std::vector<int64_t>{1, 2}));
+  for (size_t i = 0; i < v.size(); ++i) EXPECT_NEAR(back[i], v[i], 1e-12);
+}
+
+TEST(FftTransforms, DctDstAndNextFastLen) {
+  ndarray x = array(std::vector<double>{1, 2, 3, 4});
+  // SciPy: dct([1, 2, 3, 4]) = [20, -6.30864406, 0, -0.44834153].
+  auto y = to_vector<double>(fft::dct(x));
+  EXPECT_NEAR(y[0], 20, 1e-12);
+  EXPECT_NEAR(y[1], -6.308644059797899, 1e-12);
+  EXPECT_NEAR(y[2], 0, 1e-12);
+  EXPECT_NEAR(y[3], -0.4483415291679655, 1e-12);
+  for (int type = 1; type <= 4; ++type) {
+    auto back = to_vector<double>(fft::idst(fft::dst(x, type), type));
+    for (int i = 0; i < 4; ++i) EXPECT_NEAR(back[i], i + 1.0, 1e-12) << type;
+  }
+  expect_error<ValueError>([&] { fft::dct(x, 5); }, "invalid DCT type");
+  EXPECT_EQ(fft::next_fast_len(13), 14);
+  EXPECT_EQ(fft::next_fast_len(0), 0);
+}
