@@ -58,12 +58,9 @@ int main() {
     CHECK(cufftMakePlanMany64(plan, s.rank, dims, nullptr, 1, 0, nullptr, 1, 0, s.type, s.batch, &work));
     auto run = [&] {
       switch (s.type) {
-        case CUFFT_C2C:
-          return cufftExecC2C(plan, (cufftComplex*)in, (cufftComplex*)out, CUFFT_FORWARD);
-        case CUFFT_Z2Z:
-          return cufftExecZ2Z(plan, (cufftDoubleComplex*)in, (cufftDoubleComplex*)out, CUFFT_FORWARD);
-        default:
-          return cufftExecR2C(plan, (cufftReal*)in, (cufftComplex*)out);
+        case CUFFT_C2C: return cufftExecC2C(plan, (cufftComplex*)in, (cufftComplex*)out, CUFFT_FORWARD);
+        case CUFFT_Z2Z: return cufftExecZ2Z(plan, (cufftDoubleComplex*)in, (cufftDoubleComplex*)out, CUFFT_FORWARD);
+        default: return cufftExecR2C(plan, (cufftReal*)in, (cufftComplex*)out);
       }
     };
     for (int i = 0; i < 3; ++i) CHECK(run());

@@ -122,6 +122,36 @@ void init_fft(nb::module_& parent) {
       [](nb::handle x, OptLen n, int64_t axis) { return wrap(fft::fftpack_irfft(as_device_array(x), n, axis)); },
       nb::arg("x"), nb::arg("n").none(), nb::arg("axis"));
 
+  // cuFFT LTO callbacks (V14-FFT-CB): compilation and the thread's current pair.
+  m.def(
+      "compile_callback",
+      [](const std::string& source, const std::string& name, const std::vector<std::string>& options) {
+        auto [lto, lowered] = fft::compile_callback(source, name, options);
+        return nb::make_tuple(nb::bytes(lto.data(), lto.size()), lowered);
+      },
+      nb::arg("source"), nb::arg("name"), nb::arg("options"));
+  m.def(
+      "set_callbacks",
+      [](nb::handle load_lto, const std::string& load_name, uintptr_t load_data, nb::handle store_lto,
+         const std::string& store_name, uintptr_t store_data, const std::string& key) {
+        auto cb = std::make_shared<fft::Callbacks>();
+        auto bytes_of = [](nb::handle b) {
+          const auto v = nb::borrow<nb::bytes>(b);
+          return std::string(v.c_str(), v.size());
+        };
+        if (!load_lto.is_none()) cb->load_lto = bytes_of(load_lto);
+        if (!store_lto.is_none()) cb->store_lto = bytes_of(store_lto);
+        cb->load_name = load_name;
+        cb->store_name = store_name;
+        cb->load_data = load_data;
+        cb->store_data = store_data;
+        cb->key = key;
+        fft::set_callbacks(std::move(cb));
+      },
+      nb::arg("load_lto").none(), nb::arg("load_name"), nb::arg("load_data"), nb::arg("store_lto").none(),
+      nb::arg("store_name"), nb::arg("store_data"), nb::arg("key"));
+  m.def("clear_callbacks", [] { fft::set_callbacks(nullptr); });
+
   // The plan cache of (backend, device) for the calling thread: a dict of its state.
   m.def("plan_cache_info", [](bool host, int device) {
     const fft::PlanCacheInfo i = fft::plan_cache_info(host, device);

@@ -3,6 +3,8 @@
 // backend: cuFFT, loaded at first use (docs/fft.md).
 #pragma once
 #include <cstdint>
+#include <memory>
+#include <utility>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -97,6 +99,24 @@ int64_t next_fast_len(int64_t target);
 // for even n]; irfft scales by 1/n. Real input only (TypeError otherwise).
 ndarray fftpack_rfft(const ndarray& x, std::optional<int64_t> n = std::nullopt, int64_t axis = -1);
 ndarray fftpack_irfft(const ndarray& x, std::optional<int64_t> n = std::nullopt, int64_t axis = -1);
+
+// ---- cuFFT LTO callbacks (V14-FFT-CB, Note [cuFFT callbacks] in src/fft/callbacks.cpp) ------------
+
+// A load and/or a store callback compiled to LTO-IR; `key` names the pair for the plan cache.
+struct Callbacks {
+  std::string load_lto, store_lto;          // empty: none
+  std::string load_name, store_name;        // the (lowered) symbol names of the device functions
+  uintptr_t load_data = 0, store_data = 0;  // caller_info: device pointers handed to the callbacks
+  std::string key;
+};
+// CUDA C source of one callback function `name` to LTO-IR for the current device, with NVRTC
+// (`options` added to -dlto, -rdc=true, -arch=sm_XX); returns {LTO-IR, lowered name}. Only on
+// the CUDA backend; NVRTC's log in the error when compilation fails.
+std::pair<std::string, std::string> compile_callback(const std::string& source, const std::string& name,
+                                                     const std::vector<std::string>& options);
+// The calling thread's callbacks for the transforms that follow (null: none).
+void set_callbacks(std::shared_ptr<const Callbacks> cb);
+const std::shared_ptr<const Callbacks>& current_callbacks();
 
 // ---- the plan cache (CuPy's cupy.fft.config.get_plan_cache(), Note [FFT plan cache]) -------------
 

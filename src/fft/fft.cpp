@@ -77,6 +77,17 @@ ndarray resize_axis(const ndarray& a, int axis, int64_t len) {
 
 // One batched 1-D transform along `axis` of length n (Note [FFT module]); `x` is already of the
 // pass's input dtype (complex for C2C/C2R, real for R2C).
+// The thread's current cuFFT callbacks (Note [cuFFT callbacks] in src/fft/callbacks.cpp), for an
+// output on a backend that runs them.
+const Callbacks* callbacks_for(const ndarray& out) {
+  const Callbacks* cb = current_callbacks().get();
+  if (cb && out.device_type() != DeviceType::Cuda)
+    throw RuntimeError(
+        "cuFFT callbacks (cupric.fft.config.set_cufft_callbacks) run only on the CUDA backend; "
+        "leave the set_cufft_callbacks context for transforms of host arrays");
+  return cb;
+}
+
 // `keep_input`: the caller's array, whose memory a clobbering C2R must not touch.
 ndarray run_pass(const ndarray& x, int axis, int64_t n, Kind kind, bool forward, double scale,
                  const ndarray* keep_input = nullptr) {
@@ -109,6 +120,7 @@ ndarray run_pass(const ndarray& x, int axis, int64_t n, Kind kind, bool forward,
     e.scale = scale;
     e.device = out.device();
     e.stream = out.backend().current_stream(out.device());
+    e.callbacks = callbacks_for(out);
     fns->exec(e);
     if (!fns->scales && scale != 1.0) {
       UfuncOptions in_place;
@@ -260,6 +272,7 @@ ndarray run_nd(const FftFns* fns, const ndarray& a, ndarray x, const std::vector
     e.out = out.data();
     e.device = out.device();
     e.stream = out.backend().current_stream(out.device());
+    e.callbacks = callbacks_for(out);
     fns->exec_nd(e);
     const double scale = norm_factor(norm, forward, total);
     if (scale != 1.0) {

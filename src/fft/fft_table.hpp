@@ -2,7 +2,11 @@
 // (Note [FFT module]).
 #pragma once
 #include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
 #include "cupric/detail/dispatch.hpp"
+#include "cupric/fft.hpp"
 #include "cupric/runtime/backend.hpp"
 
 namespace cupric::fft {
@@ -32,6 +36,7 @@ struct Exec1d {
   double scale = 1.0;  // applied to the output
   int device = 0;
   Stream stream;
+  const Callbacks* callbacks = nullptr;  // cuFFT LTO callbacks (CUDA only)
 };
 
 // A transform over the last `rank` (2 or 3) axes of packed rows, as one backend call: `n` holds
@@ -48,6 +53,7 @@ struct ExecNd {
   void* out = nullptr;
   int device = 0;
   Stream stream;
+  const Callbacks* callbacks = nullptr;
 };
 
 struct FftFns {
@@ -56,6 +62,9 @@ struct FftFns {
   void (*exec_nd)(const ExecNd& e) = nullptr;
   bool scales = true;                 // applies Exec1d::scale itself (else the front multiplies)
   bool c2r_overwrites_input = false;  // C2R may clobber its input (cuFFT's): the front passes a copy
+  // Compiles a callback to LTO-IR (null: the backend runs no callbacks).
+  std::pair<std::string, std::string> (*compile_callback)(const std::string& source, const std::string& name,
+                                                          const std::vector<std::string>& options) = nullptr;
 };
 
 dispatch::Table<const FftFns*>& fft_table();

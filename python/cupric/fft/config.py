@@ -11,6 +11,7 @@ import types as _types
 import warnings as _warnings
 
 from cupric import _core
+from cupric.fft._callbacks import set_cufft_callbacks  # noqa: F401
 
 _use_multi_gpus = _contextvars.ContextVar("cupric.fft.config.use_multi_gpus", default=False)
 _devices = _contextvars.ContextVar("cupric.fft.config.devices", default=None)

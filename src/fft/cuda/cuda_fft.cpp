@@ -2,8 +2,10 @@
 // device (Note [cuFFT plans] in src/runtime/cuda/libs/cufft.cpp, Note [FFT plan cache] in
 // src/fft/plan_cache.hpp).
 #include <string>
+#include <vector>
 #include "fft/fft_table.hpp"
 #include "fft/plan_cache.hpp"
+#include "fft/cuda/lto_compile.hpp"
 #include "runtime/cuda/libs/cufft.hpp"
 
 namespace cupric::fft::cuda {
@@ -20,18 +22,41 @@ cufftType type_of(const E& e) {
   return CUFFT_C2C;
 }
 
-// The cached plan of a rank-`rank` transform of lengths n over `batch` packed blocks.
-std::shared_ptr<cufft::Plan> plan_for(cufftType type, int rank, const int64_t* n, int64_t batch, int device) {
+// The callbacks' types for a plan of `type` (Note [cuFFT callbacks] in src/fft/callbacks.cpp).
+std::vector<cufft::JitCallback> jit_callbacks(const Callbacks* cb, cufftType type) {
+  std::vector<cufft::JitCallback> v;
+  if (!cb) return v;
+  const bool dbl = type == CUFFT_Z2Z || type == CUFFT_D2Z || type == CUFFT_Z2D;
+  const bool real_in = type == CUFFT_R2C || type == CUFFT_D2Z;
+  const bool real_out = type == CUFFT_C2R || type == CUFFT_Z2D;
+  if (!cb->load_lto.empty()) {
+    const auto t = real_in ? (dbl ? CUFFT_CB_LD_REAL_DOUBLE : CUFFT_CB_LD_REAL)
+                           : (dbl ? CUFFT_CB_LD_COMPLEX_DOUBLE : CUFFT_CB_LD_COMPLEX);
+    v.push_back({&cb->load_lto, &cb->load_name, t, reinterpret_cast<void*>(cb->load_data)});
+  }
+  if (!cb->store_lto.empty()) {
+    const auto t = real_out ? (dbl ? CUFFT_CB_ST_REAL_DOUBLE : CUFFT_CB_ST_REAL)
+                            : (dbl ? CUFFT_CB_ST_COMPLEX_DOUBLE : CUFFT_CB_ST_COMPLEX);
+    v.push_back({&cb->store_lto, &cb->store_name, t, reinterpret_cast<void*>(cb->store_data)});
+  }
+  return v;
+}
+
+// The cached plan of a rank-`rank` transform of lengths n over `batch` packed blocks, with the
+// thread's callbacks if any.
+std::shared_ptr<cufft::Plan> plan_for(cufftType type, int rank, const int64_t* n, int64_t batch, int device,
+                                      const Callbacks* cb) {
   std::string key = "cufft type=" + std::to_string(static_cast<int>(type)) + " n=";
   for (int i = 0; i < rank; ++i) {
     if (i) key += 'x';
     key += std::to_string(n[i]);
   }
   key += " batch=" + std::to_string(batch);
+  if (cb) key += " callbacks=" + cb->key;
   auto p = plan_cache(false, device).get_or_make(key, [&] {
     long long dims[3] = {};
     for (int i = 0; i < rank; ++i) dims[i] = n[i];
-    auto plan = std::make_shared<cufft::Plan>(rank, dims, type, static_cast<long long>(batch));
+    auto plan = std::make_shared<cufft::Plan>(rank, dims, type, static_cast<long long>(batch), jit_callbacks(cb, type));
     return std::pair<PlanCache::Plan, int64_t>(plan, static_cast<int64_t>(plan->work_bytes()));
   });
   // The cache hands out const plans; binding a stream changes only the plan's own state.
@@ -73,16 +98,16 @@ void run(cufft::Plan& plan, cufftType type, bool forward, const void* in_c, void
 
 void exec(const Exec1d& e) {
   const cufftType type = type_of(e);
-  run(*plan_for(type, 1, &e.n, e.batch, e.device), type, e.forward, e.in, e.out, e.stream);
+  run(*plan_for(type, 1, &e.n, e.batch, e.device, e.callbacks), type, e.forward, e.in, e.out, e.stream);
 }
 
 void exec_nd(const ExecNd& e) {
   const cufftType type = type_of(e);
-  run(*plan_for(type, e.rank, e.n, e.batch, e.device), type, e.forward, e.in, e.out, e.stream);
+  run(*plan_for(type, e.rank, e.n, e.batch, e.device, e.callbacks), type, e.forward, e.in, e.out, e.stream);
 }
 
 // cuFFT neither scales nor keeps a C2R input intact: the front does both (Note [FFT module]).
-constexpr FftFns kCudaFft{&exec, &exec_nd, /*scales=*/false, /*c2r_overwrites_input=*/true};
+constexpr FftFns kCudaFft{&exec, &exec_nd, /*scales=*/false, /*c2r_overwrites_input=*/true, &compile_lto_callback};
 const dispatch::Registration reg(fft_table(), DeviceType::Cuda, &kCudaFft);
 
 }  // namespace

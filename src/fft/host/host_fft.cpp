@@ -126,7 +126,7 @@ void run_nd(const ExecNd& e) {
 
 void exec_nd(const ExecNd& e) { e.dbl ? run_nd<double>(e) : run_nd<float>(e); }
 
-constexpr FftFns kHostFft{&exec, &exec_nd, /*scales=*/true, /*c2r_overwrites_input=*/false};
+constexpr FftFns kHostFft{&exec, &exec_nd, /*scales=*/true, /*c2r_overwrites_input=*/false, nullptr};
 const dispatch::Registration reg(fft_table(), DeviceType::Host, &kHostFft);
 
 }  // namespace

@@ -80,6 +80,7 @@ const Api& api() {
     resolve(h, "cufftExecD2Z", r.exec_d2z);
     resolve(h, "cufftExecC2R", r.exec_c2r);
     resolve(h, "cufftExecZ2D", r.exec_z2d);
+    resolve(h, "cufftGetVersion", r.get_version);
     g_lib = h;
     return r;
   }();
@@ -92,10 +93,41 @@ void check(cufftResult r, const char* what) {
   throw RuntimeError(std::string("cuFFT error ") + (name ? name : "CUFFT_" + std::to_string(int(r))) + " in " + what);
 }
 
-Plan::Plan(int rank, const long long* n, cufftType type, long long batch) : type_(type) {
+namespace {
+
+// cufftXtSetJITCallback: cuFFT 12 (CUDA 13) takes the callback's symbol name, cuFFT 11 did not.
+cufftResult set_jit_callback(cufftHandle h, const JitCallback& cb) {
+  int version = 0;
+  api().get_version(&version);
+  void* info = cb.data;
+  void* f = dlsym(g_lib, "cufftXtSetJITCallback");
+  if (!f)
+    throw RuntimeError(
+        "the cuFFT library found has no LTO callbacks (cufftXtSetJITCallback); cuFFT 11.5 (CUDA 12.6) "
+        "or newer is needed: pip install -U nvidia-cufft");
+  if (version >= 12000) {
+    using F = cufftResult (*)(cufftHandle, const char*, const void*, size_t, cufftXtCallbackType, void**);
+    return reinterpret_cast<F>(f)(h, cb.name->c_str(), cb.lto->data(), cb.lto->size(), cb.type, &info);
+  }
+  using F = cufftResult (*)(cufftHandle, const void*, size_t, cufftXtCallbackType, void**);
+  return reinterpret_cast<F>(f)(h, cb.lto->data(), cb.lto->size(), cb.type, &info);
+}
+
+}  // namespace
+
+Plan::Plan(int rank, const long long* n, cufftType type, long long batch, const std::vector<JitCallback>& callbacks)
+    : type_(type) {
   const Api& a = api();
   RelaxedCapture relaxed;  // plan creation may cudaMalloc its tables (Note [cuFFT plans])
   check(a.create(&h_), "cufftCreate");
+  for (const JitCallback& cb : callbacks) {
+    const cufftResult r = set_jit_callback(h_, cb);
+    if (r != CUFFT_SUCCESS) {
+      a.destroy(h_);
+      h_ = 0;
+      check(r, "cufftXtSetJITCallback");
+    }
+  }
   check(a.set_auto_allocation(h_, 0), "cufftSetAutoAllocation");
   long long dims[3] = {n[0], rank > 1 ? n[1] : 0, rank > 2 ? n[2] : 0};
   const cufftResult r = a.make_plan_many64(h_, rank, dims, nullptr, 1, 0, nullptr, 1, 0, type, batch, &work_bytes_);

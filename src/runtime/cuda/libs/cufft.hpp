@@ -3,8 +3,10 @@
 #pragma once
 #include <cuda_runtime.h>
 #include <cufft.h>
+#include <cufftXt.h>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 #include "cupric/memory.hpp"
 
@@ -25,6 +27,15 @@ struct Api {
   cufftResult (*exec_d2z)(cufftHandle, cufftDoubleReal*, cufftDoubleComplex*);
   cufftResult (*exec_c2r)(cufftHandle, cufftComplex*, cufftReal*);
   cufftResult (*exec_z2d)(cufftHandle, cufftDoubleComplex*, cufftDoubleReal*);
+  cufftResult (*get_version)(int*);
+};
+
+// A callback for a plan: LTO-IR, its symbol name, the type and the caller_info device pointer.
+struct JitCallback {
+  const std::string* lto = nullptr;
+  const std::string* name = nullptr;
+  cufftXtCallbackType type = CUFFT_CB_UNDEFINED;
+  void* data = nullptr;
 };
 
 // Loads libcufft on the first call (find_library("cufft"), Note [Library search order]);
@@ -37,7 +48,9 @@ void check(cufftResult r, const char* what);
 // One cuFFT plan: a batched transform of `rank` dimensions `n` over packed rows (Note [cuFFT plans]).
 class Plan {
  public:
-  Plan(int rank, const long long* n, cufftType type, long long batch);
+  // `callbacks` (up to two: load and store) are attached before planning (Note [cuFFT callbacks]
+  // in src/fft/callbacks.cpp).
+  Plan(int rank, const long long* n, cufftType type, long long batch, const std::vector<JitCallback>& callbacks = {});
   ~Plan();
   Plan(const Plan&) = delete;
   Plan& operator=(const Plan&) = delete;
