@@ -664,3 +664,55 @@ CASES += [
     Case("la_eig_64", lambda s: "linalg.eig 64x64 f64 (Xgeev)", "device", "xp.linalg.eig(A)",
          nbytes=lambda s: 64 * 64 * 8 + 64 * 64 * 16, needs=_LA, libs=GPU_LIBS, setup=_gen(64, 64, "float64", ())),
 ]
+
+
+# ---- cupric.fft (issue 19): cuFFT transforms against CuPy in the same run, with the raw cuFFT
+# floor printed by bench/fft_floor.cu (FFT_FLOOR lines: cufftExec device time and host time per
+# call). "GB/s" counts the input and the output once; targets are CuPy's times from the issue.
+def _fft_gpu(lib):
+    # 2^24-point host-backend FFTs take about a second each: these are GPU figures.
+    if lib.name == "cupric" and not lib.xp.cuda.is_available():
+        return "a GPU (host-backend FFTs of this size take about a second each)"
+    return None
+
+
+def _fft_setup(shape, dtype):
+    return (f"_r = np.random.default_rng(0)\n_h = _r.standard_normal({shape!r}).astype(np.float32)\n"
+            f"Z = xp.asarray((_h + 1j * _h[::-1]).astype(np.{dtype}) if np.dtype(np.{dtype}).kind == 'c' "
+            f"else _h.astype(np.{dtype}))\ndel _h\n")
+
+
+_FFT = (func("fft"), _fft_gpu)
+_N24 = 1 << 24
+
+
+def _fft_target(nbytes, cupy_ms, what):
+    return Target("ge", nbytes / (cupy_ms * 1e-3) / 1e9, what)
+
+
+CASES += [
+    Case("fft_c2c_c64", lambda s: "fft 2^24 complex64 (c2c)", "device", "xp.fft.fft(Z)", nbytes=lambda s: 16 * _N24,
+         needs=_FFT, libs=GPU_LIBS, setup=_fft_setup((_N24,), "complex64"),
+         target=_fft_target(16 * _N24, 0.276, "<= 1.02 x raw cuFFT (FFT_FLOOR; CuPy 0.276 ms)")),
+    Case("fft_c2c_c128", lambda s: "fft 2^24 complex128 (z2z)", "device", "xp.fft.fft(Z)",
+         nbytes=lambda s: 32 * _N24, needs=_FFT, libs=GPU_LIBS, setup=_fft_setup((_N24,), "complex128"),
+         target=_fft_target(32 * _N24, 0.468, "<= 1.02 x raw cuFFT (FFT_FLOOR; CuPy 0.468 ms)")),
+    Case("fft_rfft_f32", lambda s: "rfft 2^24 float32 (r2c)", "device", "xp.fft.rfft(Z)",
+         nbytes=lambda s: 4 * _N24 + 8 * (_N24 // 2 + 1), needs=_FFT, libs=GPU_LIBS,
+         setup=_fft_setup((_N24,), "float32"),
+         target=_fft_target(4 * _N24 + 8 * (_N24 // 2 + 1), 0.184, "<= 1.02 x raw cuFFT (CuPy 0.184 ms)")),
+    Case("fft_fft2_c64", lambda s: "fft2 4096^2 complex64", "device", "xp.fft.fft2(Z)", nbytes=lambda s: 16 * _N24,
+         needs=_FFT, libs=GPU_LIBS, setup=_fft_setup((4096, 4096), "complex64"),
+         target=_fft_target(16 * _N24, 0.239, "<= 1.02 x raw cuFFT (CuPy 0.239 ms)")),
+    Case("fft_batched_c64", lambda s: "fft batched 4096 x 4096 complex64 (last axis)", "device", "xp.fft.fft(Z)",
+         nbytes=lambda s: 16 * _N24, needs=_FFT, libs=GPU_LIBS, setup=_fft_setup((4096, 4096), "complex64")),
+    Case("fft_small_1024", lambda s: "fft 1024 complex64, cached plan (host time)", "host_loop", "xp.fft.fft(Z)",
+         needs=(func("fft"),), setup=_fft_setup((1024,), "complex64"),
+         target=Target("le", 6.0, "<= 6 us (or raw cufftExec host time + 1 us; CuPy 13 us)")),
+    Case("fft_host_2p20_c128", lambda s: "fft 2^20 complex128 (host backend vs NumPy: <= 3x)", "wall",
+         "xp.fft.fft(Z)", nbytes=lambda s: 32 * (1 << 20), needs=(func("fft"),), libs=("cupric", "numpy"),
+         setup=_fft_setup((1 << 20,), "complex128")),
+    Case("cold_fft", lambda s: "first fft (64 points f32) in a fresh process (cuFFT load + plan)", "cold",
+         "xp.fft.fft(a[:64])", needs=(func("fft"),), libs=GPU_LIBS, cold_want="np.fft.fft(h[:64])",
+         target=Target("le", 66, "<= CuPy / 2 (66 ms)")),
+]

@@ -4,6 +4,8 @@
 namespace cupric::py {
 void init_sparse_linalg(nb::module_& m);  // bindings/sparse_linalg.cpp
 }  // namespace cupric::py
+void init_fft(nb::module_& m);  // cupric._core.fft: cupric.fft and its plan cache (fft.cpp)
+}
 
 NB_MODULE(_core, m) {
   m.doc() = "cupric core (C++): arrays, dtypes, the elementwise engine and the runtime";
@@ -37,4 +39,5 @@ NB_MODULE(_core, m) {
   init_linalg_solvers(m);
   init_sparse_linalg(m);
   init_sparse(m);
+  init_fft(m);
 }

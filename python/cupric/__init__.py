@@ -114,6 +114,7 @@ from cupric import lib, polynomial  # noqa: E402,F401
 from cupric import linalg  # noqa: E402
 from cupric.linalg._products import (matmul, dot, vdot, inner, outer, tensordot, kron, vecdot, matvec,  # noqa: E402
                                      vecmat, cross, einsum, einsum_path)
+from cupric import fft  # noqa: E402
 
 
 def __getattr__(name):

@@ -1,0 +1,75 @@
+// cuFFT through dlopen: entry points resolved at first use, plans with caller-provided work areas
+// from cupric's pool, bound to the current stream (Note [cuFFT plans] in cufft.cpp). CUDA builds only.
+#pragma once
+#include <cuda_runtime.h>
+#include <cufft.h>
+#include <cufftXt.h>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+#include "cupric/memory.hpp"
+
+namespace cupric::cufft {
+
+// The entry points cupric calls, resolved together when first needed.
+struct Api {
+  cufftResult (*create)(cufftHandle*);
+  cufftResult (*destroy)(cufftHandle);
+  cufftResult (*set_auto_allocation)(cufftHandle, int);
+  cufftResult (*make_plan_many64)(cufftHandle, int, long long*, long long*, long long, long long, long long*, long long,
+                                  long long, cufftType, long long, size_t*);
+  cufftResult (*set_work_area)(cufftHandle, void*);
+  cufftResult (*set_stream)(cufftHandle, cudaStream_t);
+  cufftResult (*exec_c2c)(cufftHandle, cufftComplex*, cufftComplex*, int);
+  cufftResult (*exec_z2z)(cufftHandle, cufftDoubleComplex*, cufftDoubleComplex*, int);
+  cufftResult (*exec_r2c)(cufftHandle, cufftReal*, cufftComplex*);
+  cufftResult (*exec_d2z)(cufftHandle, cufftDoubleReal*, cufftDoubleComplex*);
+  cufftResult (*exec_c2r)(cufftHandle, cufftComplex*, cufftReal*);
+  cufftResult (*exec_z2d)(cufftHandle, cufftDoubleComplex*, cufftDoubleReal*);
+  cufftResult (*get_version)(int*);
+};
+
+// A callback for a plan: LTO-IR, its symbol name, the type and the caller_info device pointer.
+struct JitCallback {
+  const std::string* lto = nullptr;
+  const std::string* name = nullptr;
+  cufftXtCallbackType type = CUFFT_CB_UNDEFINED;
+  void* data = nullptr;
+};
+
+// Loads libcufft on the first call (find_library("cufft"), Note [Library search order]);
+// RuntimeError naming `pip install nvidia-cufft` when it is missing.
+const Api& api();
+
+// Throws RuntimeError("cuFFT error CUFFT_...: <what>") unless `r` is CUFFT_SUCCESS.
+void check(cufftResult r, const char* what);
+
+// One cuFFT plan: a batched transform of `rank` dimensions `n` over packed rows (Note [cuFFT plans]).
+class Plan {
+ public:
+  // `callbacks` (up to two: load and store) are attached before planning (Note [cuFFT callbacks]
+  // in src/fft/callbacks.cpp).
+  Plan(int rank, const long long* n, cufftType type, long long batch, const std::vector<JitCallback>& callbacks = {});
+  ~Plan();
+  Plan(const Plan&) = delete;
+  Plan& operator=(const Plan&) = delete;
+  // The handle bound to `stream` with a work area of that stream's order (one compare when unchanged).
+  cufftHandle bind(cudaStream_t stream);
+  size_t work_bytes() const { return work_bytes_; }
+  cufftType type() const { return type_; }
+
+ private:
+  cufftHandle h_ = 0;
+  cufftType type_;
+  size_t work_bytes_ = 0;
+  cudaStream_t bound_ = nullptr;
+  bool has_bound_ = false;
+  struct Work {
+    cudaStream_t stream;
+    std::shared_ptr<Memory> mem;
+  };
+  std::vector<Work> work_;  // per stream, most recently used last (Note [cuFFT plans])
+};
+
+}  // namespace cupric::cufft
