@@ -3,9 +3,8 @@
 
 namespace cupric::py {
 void init_sparse_linalg(nb::module_& m);  // bindings/sparse_linalg.cpp
+void init_fft(nb::module_& m);            // cupric._core.fft: cupric.fft and its plan cache (fft.cpp)
 }  // namespace cupric::py
-void init_fft(nb::module_& m);  // cupric._core.fft: cupric.fft and its plan cache (fft.cpp)
-}
 
 NB_MODULE(_core, m) {
   m.doc() = "cupric core (C++): arrays, dtypes, the elementwise engine and the runtime";
