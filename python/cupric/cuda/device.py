@@ -19,6 +19,12 @@ def get_device_id():
     return _rt.current_device()
 
 
+def get_compute_capability():
+    """The current device's compute capability, e.g. '90' (from the CUDA runtime; raises
+    CUDARuntimeError where there is no CUDA device)."""
+    return Device(_rt.cuda_get_device()).compute_capability
+
+
 class Device:
     """A device of the backend in use (CuPy's cupy.cuda.Device).
 

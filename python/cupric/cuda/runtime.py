@@ -5,6 +5,8 @@ build without CUDA they raise CUDARuntimeError (its ``status`` is the CUDA error
 CuPy does on such a machine.
 """
 from cupric._core import _runtime as _rt
+from cupric.cuda import _runtime_constants as _constants
+from cupric.cuda._runtime_constants import *  # noqa: F401,F403 - CuPy's constant names
 
 is_hip = False
 
@@ -47,7 +49,30 @@ def driverGetVersion():
 
 
 def getDeviceCount():
-    return _rt.cuda_device_count()
+    """The number of CUDA devices; 0 when there is none to count (no driver, no device, or a
+    cupric built without CUDA, as on the host backend in CI), where CuPy's raises."""
+    try:
+        return _rt.cuda_device_count()
+    except CUDARuntimeError as e:
+        if e.status in (errorNoDevice, errorInsufficientDriver):
+            return 0
+        raise
+
+
+def check_status(status):
+    """Raises CUDARuntimeError for a non-zero cudaError_t `status`."""
+    if status != 0:
+        raise CUDARuntimeError(status)
+
+
+def profilerStart():
+    """cudaProfilerStart: starts collection by an attached profiler (no-op without CUDA)."""
+    _rt.profiler_start()
+
+
+def profilerStop():
+    """cudaProfilerStop."""
+    _rt.profiler_stop()
 
 
 def getDevice():
@@ -67,12 +92,24 @@ def getDeviceProperties(device):
     return _rt.cuda_device_properties(int(device))
 
 
+def _attribute_name(attrib):
+    if isinstance(attrib, str):
+        return attrib
+    code = int(attrib)
+    for name, value in vars(_constants).items():
+        if name.startswith("cudaDevAttr") and value == code:
+            return name[len("cudaDevAttr"):]
+    raise ValueError(f"unknown device attribute {attrib!r}")
+
+
 def deviceGetAttribute(attrib, device):
-    """One attribute by its name without the cudaDevAttr prefix (e.g. 'MultiProcessorCount')."""
+    """One attribute of `device`: `attrib` is a cudaDevAttr* code as in CuPy
+    (``runtime.cudaDevAttrWarpSize``) or its name without the prefix ('WarpSize')."""
+    name = _attribute_name(attrib)
     attrs = _rt.cuda_device_attributes(int(device))
-    if attrib not in attrs:
+    if name not in attrs:
         raise ValueError(f"unknown device attribute {attrib!r}")
-    return attrs[attrib]
+    return attrs[name]
 
 
 def deviceGetPCIBusId(device):
