@@ -479,3 +479,24 @@ CASES += [
     Case("la_eigh", lambda s: "linalg.eigh 4096^2 f64", "device", "xp.linalg.eigh(A)",
          nbytes=lambda s: 2 * 4096 * 4096 * 8, needs=_LA, libs=GPU_LIBS, setup=_spd(4096, "float64")),
 ]
+
+# cupy-modules (issue 20): cupricx.rsqrt against cupyx.rsqrt, the V14 allocators' host cost.
+_XPX = "xpx = __import__(xp.__name__ + 'x')"   # cupricx for cupric, cupyx for CuPy
+
+
+def _xpx_has(name):
+    def check(lib):
+        mod = __import__(lib.xp.__name__ + "x")
+        return None if hasattr(mod, name) else f"{lib.name}x.{name}"
+    return check
+
+
+CASES += [
+    Case("rsqrt_big", lambda s: f"cupricx.rsqrt(a) {p2(s.big)} f32", "device", "xpx.rsqrt(a)",
+         {"a": ("big", "dev")}, nbytes=lambda s: 2 * s.big * 4, needs=(_xpx_has("rsqrt"),), libs=GPU_LIBS,
+         setup=_XPX, baseline="d2d"),
+    Case("malloc_managed", lambda s: "cuda.malloc_managed(4096) (host time)", "host_loop",
+         "xp.cuda.malloc_managed(4096)", libs=GPU_LIBS),
+    Case("malloc_async", lambda s: "cuda.malloc_async(4096) (host time)", "host_loop",
+         "xp.cuda.malloc_async(4096)", libs=GPU_LIBS),
+]
