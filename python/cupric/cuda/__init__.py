@@ -8,7 +8,6 @@ from cupric.cuda import memory  # noqa: F401
 from cupric.cuda import compiler  # noqa: F401
 from cupric.cuda.device import Device, get_device_id  # noqa: F401
 from cupric.cuda import memory_hook  # noqa: F401
-from cupric.cuda import memory_hooks  # noqa: F401
 from cupric.cuda import pinned_memory  # noqa: F401
 from cupric.cuda.memory_hook import MemoryHook  # noqa: F401
 from cupric.cuda.pinned_memory import PinnedMemory  # noqa: F401
@@ -48,8 +47,9 @@ def get_local_runtime_version():
 
 
 def __getattr__(name):
-    # driver, nvrtc and texture load on first use, as CuPy's (they ask the CUDA libraries).
-    if name in ("driver", "nvrtc", "texture"):
+    # driver, nvrtc and texture load on first use (they ask the CUDA libraries), memory_hooks too
+    # (it imports traceback); `import cupric.cuda.X` works for each as usual.
+    if name in ("driver", "nvrtc", "texture", "memory_hooks"):
         import importlib
         return importlib.import_module(f"cupric.cuda.{name}")
     raise AttributeError(f"module 'cupric.cuda' has no attribute {name!r}")
