@@ -11,7 +11,8 @@ from cupric.cuda import memory_hook  # noqa: F401
 from cupric.cuda import pinned_memory  # noqa: F401
 from cupric.cuda.memory_hook import MemoryHook  # noqa: F401
 from cupric.cuda.pinned_memory import PinnedMemory  # noqa: F401
-from cupric.cuda.memory import ManagedMemory, malloc_managed, malloc_async  # noqa: F401
+from cupric.cuda.memory import (ManagedMemory, malloc_managed, malloc_async, CFunctionAllocator,  # noqa: F401
+                                PythonFunctionAllocator)
 from cupric.cuda._environment import get_cuda_path, get_nvcc_path, get_rocm_path, get_hipcc_path  # noqa: F401
 from cupric.cuda.stream import (BaseStream, Stream, ExternalStream, Event, get_current_stream,  # noqa: F401
                                 get_elapsed_time)

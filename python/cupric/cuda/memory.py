@@ -448,3 +448,7 @@ def malloc_async(size):
     if _async_pool is None:
         _async_pool = MemoryAsyncPool()
     return _async_pool.malloc(size)
+
+
+from cupric.cuda._function_allocators import (CFunctionAllocator, CFunctionAllocatorMemory,  # noqa: E402,F401
+                                              PythonFunctionAllocator, PythonFunctionAllocatorMemory)

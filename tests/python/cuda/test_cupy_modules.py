@@ -253,3 +253,62 @@ def test_toolkit_paths(monkeypatch, tmp_path):
     monkeypatch.delenv("NVCC")
     p = cuda.get_cuda_path()
     assert p is None or __import__("os").path.isdir(p)
+
+
+# ---- allocators of user functions ---------------------------------------------------------------
+
+def test_python_function_allocator_backs_arrays(pool):
+    log = []
+    backing = {}
+
+    def malloc(size, device_id):
+        buf = cuda.memory.Memory(size)  # device memory the test owns
+        backing[buf.ptr] = buf
+        log.append(("malloc", size, device_id))
+        return buf.ptr
+
+    def free(ptr, device_id):
+        log.append(("free", ptr, device_id))
+        del backing[ptr]
+
+    alloc = cuda.PythonFunctionAllocator(malloc, free)
+    with cuda.using_allocator(alloc.malloc):
+        a = cupric.arange(10, dtype=numpy.float64)
+        b = (a + 1).get()
+    assert b.tolist() == list(range(1, 11))
+    assert ("malloc", 80, cuda.get_device_id()) in log
+    ptr = a.data.ptr
+    del a
+    assert ("free", ptr, cuda.get_device_id()) in log
+    assert pool.used_bytes() == 0
+    with pytest.raises(TypeError, match="callable"):
+        cuda.PythonFunctionAllocator(1, free)
+
+
+def test_c_function_allocator_calls_the_c_functions():
+    import ctypes
+    libc = ctypes.CDLL(None)
+    libc.malloc.restype = ctypes.c_void_p
+    libc.malloc.argtypes = [ctypes.c_size_t]
+    calls = []
+
+    @ctypes.CFUNCTYPE(ctypes.c_ssize_t, ctypes.c_ssize_t, ctypes.c_size_t, ctypes.c_int)
+    def c_malloc(param, size, device_id):
+        calls.append(("malloc", param, size))
+        return libc.malloc(size)
+
+    @ctypes.CFUNCTYPE(None, ctypes.c_ssize_t, ctypes.c_ssize_t, ctypes.c_int)
+    def c_free(param, ptr, device_id):
+        calls.append(("free", param))
+        libc.free(ctypes.c_void_p(ptr))
+
+    addr = ctypes.cast(c_malloc, ctypes.c_void_p).value
+    faddr = ctypes.cast(c_free, ctypes.c_void_p).value
+    alloc = cuda.CFunctionAllocator(42, addr, faddr, (c_malloc, c_free))
+    p = alloc.malloc(64)
+    assert p.ptr != 0 and p.mem.size == 64
+    assert calls == [("malloc", 42, 64)]
+    del p
+    assert calls[-1] == ("free", 42)
+    with pytest.raises(ValueError, match="addresses of C functions"):
+        cuda.CFunctionAllocator(0, 0, faddr, None)
