@@ -169,6 +169,22 @@ class MemoryPool(_PoolAccounting):
         return f"<cupric.cuda.MemoryPool used={self.used_bytes()} total={self.total_bytes()}>"
 
 
+class SingleDeviceMemoryPool(MemoryPool):
+    """A caching pool of one device's memory (CuPy's SingleDeviceMemoryPool): the device current
+    when it is made, whatever device is current when it is used."""
+
+    def __init__(self, allocator=None):
+        super().__init__(allocator)
+        self._device = _rt.current_device()
+
+    def _pool(self, device=None):
+        return super()._pool(self._device)
+
+    def __repr__(self):
+        return (f"<cupric.cuda.SingleDeviceMemoryPool device={self._device} used={self.used_bytes()} "
+                f"total={self.total_bytes()}>")
+
+
 class PinnedMemoryPool(_PoolAccounting):
     """A caching pool of page-locked host memory (CuPy's PinnedMemoryPool)."""
 

@@ -131,3 +131,26 @@ streamCaptureStatusInvalidated = 2
 # Special stream handles.
 streamLegacy = 1
 streamPerThread = 2
+
+
+# Texture and surface objects by descriptor (cupric.cuda.texture has the classes).
+def createTextureObject(ResDesc, TexDesc):
+    """cudaCreateTextureObject from a texture.ResourceDescriptor and a TextureDescriptor: the
+    handle (an int); release it with destroyTextureObject. Needs a GPU."""
+    from cupric.cuda import texture
+    return _rt.texture.create_texture_object(*texture._resource_args(ResDesc), *texture._texture_args(TexDesc))
+
+
+def destroyTextureObject(texObject):
+    _rt.texture.destroy_texture_object(int(texObject))
+
+
+def createSurfaceObject(ResDesc):
+    """cudaCreateSurfaceObject from a texture.ResourceDescriptor of an array; release it with
+    destroySurfaceObject. Needs a GPU."""
+    from cupric.cuda import texture
+    return _rt.texture.create_surface_object(*texture._resource_args(ResDesc))
+
+
+def destroySurfaceObject(surfObject):
+    _rt.texture.destroy_surface_object(int(surfObject))

@@ -221,3 +221,15 @@ class SurfaceObject:
         if getattr(self, "ptr", 0):
             _tx.destroy_surface_object(self.ptr)
             self.ptr = 0
+
+
+def _resource_args(res):
+    if not isinstance(res, ResourceDescriptor):
+        raise TypeError(f"expected a cupric.cuda.texture.ResourceDescriptor, not {type(res).__name__}")
+    return res._args()
+
+
+def _texture_args(tex):
+    if not isinstance(tex, TextureDescriptor):
+        raise TypeError(f"expected a cupric.cuda.texture.TextureDescriptor, not {type(tex).__name__}")
+    return tex._args()

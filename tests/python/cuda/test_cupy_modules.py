@@ -312,3 +312,18 @@ def test_c_function_allocator_calls_the_c_functions():
     assert calls[-1] == ("free", 42)
     with pytest.raises(ValueError, match="addresses of C functions"):
         cuda.CFunctionAllocator(0, 0, faddr, None)
+
+
+def test_single_device_memory_pool(pool):
+    p = cuda.memory.SingleDeviceMemoryPool()
+    m = p.malloc(1000)
+    assert p.used_bytes() == 1024 and pool.used_bytes() == 0
+    del m
+    assert p.used_bytes() == 0 and p.free_bytes() == 1024
+    with cuda.using_allocator(p.malloc):
+        a = cupric.ones(300)
+        assert p.used_bytes() == 2560
+    del a
+    p.free_all_blocks()
+    assert p.total_bytes() == 0
+    assert "SingleDeviceMemoryPool device=" in repr(p)

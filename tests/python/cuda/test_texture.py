@@ -157,3 +157,29 @@ def test_linear_texture_and_surface_write():
     got = numpy.zeros((h, w), numpy.float32)
     arr.copy_to(got)
     numpy.testing.assert_array_equal(got, numpy.add.outer(numpy.arange(h) * 100, numpy.arange(w)))
+
+
+def test_runtime_texture_functions_check_their_arguments():
+    with pytest.raises(TypeError, match="ResourceDescriptor"):
+        runtime.createTextureObject(object(), texture.TextureDescriptor())
+    desc = texture.ChannelFormatDescriptor(32, 0, 0, 0, FLOAT)
+    res = texture.ResourceDescriptor(runtime.cudaResourceTypeArray, cuArr=texture.CUDAarray(desc, 4))
+    with pytest.raises(TypeError, match="TextureDescriptor"):
+        runtime.createTextureObject(res, None)
+    if not ON_GPU:
+        with pytest.raises(RuntimeError, match="needs the CUDA backend"):
+            runtime.createTextureObject(res, texture.TextureDescriptor())
+        with pytest.raises(RuntimeError, match="needs the CUDA backend"):
+            runtime.createSurfaceObject(res)
+
+
+@pytest.mark.gpu
+def test_runtime_texture_functions_on_the_gpu():
+    desc = texture.ChannelFormatDescriptor(32, 0, 0, 0, FLOAT)
+    arr = texture.CUDAarray(desc, 4, 4, flags=runtime.cudaArraySurfaceLoadStore)
+    res = texture.ResourceDescriptor(runtime.cudaResourceTypeArray, cuArr=arr)
+    t = runtime.createTextureObject(res, texture.TextureDescriptor())
+    s = runtime.createSurfaceObject(res)
+    assert t != 0 and s != 0
+    runtime.destroyTextureObject(t)
+    runtime.destroySurfaceObject(s)
