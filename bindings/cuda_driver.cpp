@@ -3,6 +3,8 @@
 // raises CUDADriverError for a non-zero status.
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+#include <tuple>
 #include "common.hpp"
 #include "cupric/runtime/cuda_driver.hpp"
 
@@ -37,6 +39,10 @@ void init_cuda_driver(nb::module_& m) {
     int v = 0;
     int st = drv::driver_get_version(&v);
     return std::pair<int, int>(st, v);
+  });
+  m.def("pointer_attributes", [](uintptr_t ptr) {
+    cuda::PointerAttributes a = cuda::pointer_attributes(reinterpret_cast<const void*>(ptr));
+    return std::make_tuple(a.type, a.device, a.device_pointer, a.host_pointer);
   });
   m.def("profiler_start", &cuda::profiler_start);
   m.def("profiler_stop", &cuda::profiler_stop);

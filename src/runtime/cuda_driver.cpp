@@ -3,6 +3,7 @@
 // call answers CUDA_ERROR_NO_DEVICE and the profiler calls do nothing.
 #include "cupric/runtime/cuda_driver.hpp"
 #include "runtime/cuda_driver_fns.hpp"
+#include "cupric/error.hpp"
 
 namespace cupric {
 
@@ -36,6 +37,13 @@ std::pair<std::string, std::string> error_name_and_text(int status) {
 }  // namespace cuda::driver
 
 namespace cuda {
+PointerAttributes pointer_attributes(const void* p) {
+  const CudaDriverFns* f = cuda_driver_table().get(DeviceType::Cuda);
+  if (!f)
+    throw CudaError(35, "cudaErrorInsufficientDriver: this cupric was built without CUDA (no nvcc at build time)");
+  return f->pointer_attributes(p);
+}
+
 void profiler_start() {
   if (const CudaDriverFns* f = cuda_driver_table().get(DeviceType::Cuda)) f->profiler_start();
 }

@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 #include "cupric/detail/dispatch.hpp"
+#include "cupric/runtime/cuda_driver.hpp"
 
 namespace cupric {
 
@@ -25,6 +26,7 @@ struct CudaDriverFns {
   void (*mem_prefetch)(const void* p, size_t nbytes, int device, void* stream);
   void (*mem_advise)(const void* p, size_t nbytes, int advise, int device);
   bool (*pageable_memory_access)(int device);
+  cuda::PointerAttributes (*pointer_attributes)(const void* p);
 };
 
 dispatch::Table<const CudaDriverFns*>& cuda_driver_table();

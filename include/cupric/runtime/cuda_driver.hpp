@@ -23,6 +23,17 @@ std::pair<std::string, std::string> error_name_and_text(int status);
 }  // namespace cupric::cuda::driver
 
 namespace cupric::cuda {
+// cudaPointerGetAttributes (CuPy's runtime.PointerAttributes): the memory type
+// (cudaMemoryType: 0 unregistered, 1 host, 2 device, 3 managed), its device, and its device and
+// host addresses (0 where it has none).
+struct PointerAttributes {
+  int type = 0;
+  int device = -2;  // cudaInvalidDeviceId
+  uintptr_t device_pointer = 0, host_pointer = 0;
+};
+// Raises CudaError where CUDA is missing (a build without CUDA: CUDA error 35).
+PointerAttributes pointer_attributes(const void* p);
+
 // cudaProfilerStart / cudaProfilerStop (no-ops in a build without CUDA).
 void profiler_start();
 void profiler_stop();

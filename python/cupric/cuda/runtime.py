@@ -154,3 +154,25 @@ def createSurfaceObject(ResDesc):
 
 def destroySurfaceObject(surfObject):
     _rt.texture.destroy_surface_object(int(surfObject))
+
+
+class PointerAttributes:
+    """cudaPointerAttributes (CuPy's): ``type`` (cudaMemoryType: memoryTypeUnregistered,
+    memoryTypeHost, memoryTypeDevice, memoryTypeManaged), ``device``, ``devicePointer``,
+    ``hostPointer``."""
+
+    def __init__(self, device, devicePointer, hostPointer, type=0):  # noqa: A002 - CuPy's name
+        self.device = device
+        self.devicePointer = devicePointer
+        self.hostPointer = hostPointer
+        self.type = type
+
+    def __repr__(self):
+        return (f"PointerAttributes(device={self.device}, devicePointer={self.devicePointer:#x}, "
+                f"hostPointer={self.hostPointer:#x}, type={self.type})")
+
+
+def pointerGetAttributes(ptr):
+    """cudaPointerGetAttributes of address `ptr` (raises CUDARuntimeError without CUDA)."""
+    kind, device, dptr, hptr = _rt.pointer_attributes(int(ptr))
+    return PointerAttributes(device, dptr, hptr, kind)

@@ -111,10 +111,21 @@ bool pageable_memory_access(int device) {
   return v != 0;
 }
 
-constexpr CudaDriverFns kCudaDriver{build_version,        ctx_get_current,       ctx_get_device,      device_get,
-                                    device_get_attribute, driver_get_version,    error_name_and_text, profiler_start,
-                                    profiler_stop,        malloc_managed,        free_managed,        mem_prefetch,
-                                    mem_advise,           pageable_memory_access};
+cuda::PointerAttributes pointer_attributes(const void* p) {
+  cudaPointerAttributes a{};
+  cuda_check(cudaPointerGetAttributes(&a, p), "cudaPointerGetAttributes");
+  cuda::PointerAttributes r;
+  r.type = static_cast<int>(a.type);
+  r.device = a.device;
+  r.device_pointer = reinterpret_cast<uintptr_t>(a.devicePointer);
+  r.host_pointer = reinterpret_cast<uintptr_t>(a.hostPointer);
+  return r;
+}
+
+constexpr CudaDriverFns kCudaDriver{build_version,        ctx_get_current,        ctx_get_device,      device_get,
+                                    device_get_attribute, driver_get_version,     error_name_and_text, profiler_start,
+                                    profiler_stop,        malloc_managed,         free_managed,        mem_prefetch,
+                                    mem_advise,           pageable_memory_access, pointer_attributes};
 
 const dispatch::Registration register_cuda_driver(cuda_driver_table(), DeviceType::Cuda, &kCudaDriver);
 

@@ -327,3 +327,26 @@ def test_single_device_memory_pool(pool):
     p.free_all_blocks()
     assert p.total_bytes() == 0
     assert "SingleDeviceMemoryPool device=" in repr(p)
+
+
+def test_from_pointer_and_pointer_attributes():
+    a = cupric.arange(4)
+    assert cuda.device.from_pointer(a.data.ptr) == cuda.Device()
+    if not HAS_CUDA:
+        with pytest.raises(runtime.CUDARuntimeError):
+            runtime.pointerGetAttributes(a.data.ptr)
+
+
+@pytest.mark.gpu
+def test_pointer_attributes_on_the_gpu():
+    a = cupric.arange(4)
+    attrs = runtime.pointerGetAttributes(a.data.ptr)
+    assert attrs.type == runtime.memoryTypeDevice and attrs.device == cuda.get_device_id()
+    assert attrs.devicePointer == a.data.ptr
+    m = cuda.malloc_managed(64)
+    assert runtime.pointerGetAttributes(m.ptr).type == runtime.memoryTypeManaged
+    h = cuda.alloc_pinned_memory(64)
+    assert runtime.pointerGetAttributes(h.ptr).type == runtime.memoryTypeHost
+    assert runtime.pointerGetAttributes(numpy.zeros(4).ctypes.data).type == runtime.memoryTypeUnregistered
+    with pytest.raises(ValueError, match="not memory of a CUDA device"):
+        cuda.device.from_pointer(numpy.zeros(4).ctypes.data)
