@@ -716,3 +716,25 @@ CASES += [
          "xp.fft.fft(a[:64])", needs=(func("fft"),), libs=GPU_LIBS, cold_want="np.fft.fft(h[:64])",
          target=Target("le", 66, "<= CuPy / 2 (66 ms)")),
 ]
+
+
+# cupy-modules (issue 20): cupricx.rsqrt against cupyx.rsqrt, the V14 allocators' host cost.
+_XPX = "xpx = __import__(xp.__name__ + 'x')"   # cupricx for cupric, cupyx for CuPy
+
+
+def _xpx_has(name):
+    def check(lib):
+        mod = __import__(lib.xp.__name__ + "x")
+        return None if hasattr(mod, name) else f"{lib.name}x.{name}"
+    return check
+
+
+CASES += [
+    Case("rsqrt_big", lambda s: f"cupricx.rsqrt(a) {p2(s.big)} f32", "device", "xpx.rsqrt(a)",
+         {"a": ("big", "dev")}, nbytes=lambda s: 2 * s.big * 4, needs=(_xpx_has("rsqrt"),), libs=GPU_LIBS,
+         setup=_XPX, baseline="d2d"),
+    Case("malloc_managed", lambda s: "cuda.malloc_managed(4096) (host time)", "host_loop",
+         "xp.cuda.malloc_managed(4096)", libs=GPU_LIBS),
+    Case("malloc_async", lambda s: "cuda.malloc_async(4096) (host time)", "host_loop",
+         "xp.cuda.malloc_async(4096)", libs=GPU_LIBS),
+]

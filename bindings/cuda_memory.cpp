@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstring>
 #include "common.hpp"
+#include "cupric/runtime/managed_memory.hpp"
 #include "cupric/runtime/stream.hpp"
 
 namespace cupric::py {
@@ -198,6 +199,25 @@ void init_cuda_memory(nb::module_& m) {
           nb::arg("stream").none() = nb::none())
       .def("set_limit", &AsyncMemoryPool::set_limit)
       .def("get_limit", &AsyncMemoryPool::get_limit);
+
+  m.def("raw_pinned_memory", [](size_t n) { return Memory::raw(be(), n, -1, true); });
+
+  // ---- managed and system memory (V14 allocators; src/runtime/managed_memory.cpp) ----
+  m.def("managed_memory", [](size_t n) {
+    Backend& b = be();
+    return malloc_managed(b, n, b.current_device());
+  });
+  m.def("system_memory", [](size_t n) {
+    Backend& b = be();
+    return malloc_system(b, n, b.current_device());
+  });
+  m.def(
+      "managed_prefetch",
+      [](const Memory& mem, int device, nb::handle stream) {
+        managed_prefetch(mem, device, stream_or_current(stream, mem.device()));
+      },
+      nb::arg("mem"), nb::arg("device"), nb::arg("stream").none());
+  m.def("managed_advise", [](const Memory& mem, int advise, int device) { managed_advise(mem, advise, device); });
   m.def("array_memptr", [](nb::handle arr) {
     // ndarray.data: a MemoryPointer to the first element, into the array's Memory.
     const ndarray& a = unwrap(arr).arr;

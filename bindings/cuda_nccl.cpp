@@ -24,17 +24,31 @@ void init_cuda_nccl(nb::module_& m) {
     for (void* c : nccl::Communicator::init_all(devices)) out.push_back(reinterpret_cast<uintptr_t>(c));
     return out;
   });
+  nb::class_<nccl::CommConfig>(nc, "CommConfig")
+      .def(nb::init<>())
+      .def_ro_static("unset", &nccl::CommConfig::kUnset)
+      .def_rw("blocking", &nccl::CommConfig::blocking)
+      .def_rw("cga_cluster_size", &nccl::CommConfig::cga_cluster_size)
+      .def_rw("min_ctas", &nccl::CommConfig::min_ctas)
+      .def_rw("max_ctas", &nccl::CommConfig::max_ctas)
+      .def_rw("net_name", &nccl::CommConfig::net_name)
+      .def_rw("split_share", &nccl::CommConfig::split_share);
   nb::class_<nccl::Communicator>(nc, "Communicator")
-      .def("__init__",
-           [](nccl::Communicator* self, int ndev, nb::bytes id, int rank) {
-             if (id.size() != nccl::kUniqueIdBytes)
-               throw ValueError("commId must be the " + std::to_string(nccl::kUniqueIdBytes) +
-                                " bytes get_unique_id() returns, got " + std::to_string(id.size()));
-             nccl::UniqueId u{};
-             std::memcpy(u.data(), id.c_str(), u.size());
-             nb::gil_scoped_release r;
-             new (self) nccl::Communicator(ndev, u, rank);
-           })
+      .def(
+          "__init__",
+          [](nccl::Communicator* self, int ndev, nb::bytes id, int rank, const nccl::CommConfig* config) {
+            if (id.size() != nccl::kUniqueIdBytes)
+              throw ValueError("commId must be the " + std::to_string(nccl::kUniqueIdBytes) +
+                               " bytes get_unique_id() returns, got " + std::to_string(id.size()));
+            nccl::UniqueId u{};
+            std::memcpy(u.data(), id.c_str(), u.size());
+            nb::gil_scoped_release r;
+            if (config)
+              new (self) nccl::Communicator(ndev, u, rank, *config);
+            else
+              new (self) nccl::Communicator(ndev, u, rank);
+          },
+          nb::arg("ndev"), nb::arg("id"), nb::arg("rank"), nb::arg("config").none() = nb::none())
       .def_static("from_handle",
                   [](uintptr_t h) { return std::make_unique<nccl::Communicator>(reinterpret_cast<void*>(h)); })
       .def_prop_ro("comm", [](const nccl::Communicator& c) { return reinterpret_cast<uintptr_t>(c.handle()); })

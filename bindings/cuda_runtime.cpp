@@ -12,6 +12,9 @@ void init_cuda_memory(nb::module_& m);     // bindings/cuda_memory.cpp
 void init_cuda_graph(nb::module_& m);      // bindings/cuda_graph.cpp
 void init_cuda_nvtx(nb::module_& m);       // bindings/cuda_nvtx.cpp
 void init_cuda_nccl(nb::module_& m);       // bindings/cuda_nccl.cpp
+void init_cuda_driver(nb::module_& m);     // bindings/cuda_driver.cpp
+void init_cuda_hooks(nb::module_& m);      // bindings/cuda_memory_hook.cpp
+void init_cuda_texture(nb::module_& m);    // bindings/cuda_texture.cpp
 
 namespace {
 
@@ -204,6 +207,8 @@ void init_cuda_runtime(nb::module_& parent) {
                        case MemoryKind2::Pooled: return "pooled";
                        case MemoryKind2::Raw: return "raw";
                        case MemoryKind2::Async: return "async";
+                       case MemoryKind2::Managed: return "managed";
+                       case MemoryKind2::System: return "system";
                        default: return "unowned";
                      }
                    })
@@ -368,6 +373,9 @@ void init_cuda_runtime(nb::module_& parent) {
   m.def("is_pinned", [](uintptr_t ptr) { return be().is_pinned(reinterpret_cast<const void*>(ptr)); });
   init_cuda_memory(m);
   init_cuda_graph(m);
+  init_cuda_driver(m);
+  init_cuda_hooks(m);
+  init_cuda_texture(m);
   init_cuda_nvtx(m);
   init_cuda_nccl(m);
 }

@@ -3,3 +3,6 @@
 from cupricx._pinned import empty_pinned, empty_like_pinned, zeros_pinned, zeros_like_pinned  # noqa: E402,F401
 from cupricx._scatter import scatter_add, scatter_max, scatter_min  # noqa: E402,F401
 from cupricx._errstate import errstate, geterr, seterr  # noqa: E402,F401
+from cupricx._rsqrt import rsqrt  # noqa: E402,F401
+from cupricx._runtime_info import get_runtime_info  # noqa: E402,F401
+from cupricx import profiler  # noqa: E402,F401

@@ -42,6 +42,7 @@
 #include <unordered_set>
 #include <vector>
 #include "cupric/error.hpp"
+#include "cupric/runtime/memory_hook.hpp"
 
 namespace cupric {
 
@@ -326,9 +327,10 @@ bool capture_has(const Stream& s) { return capture_active() && capture_keep(stre
 // ---- Memory ------------------------------------------------------------------------------------
 
 std::shared_ptr<Memory> Memory::unowned(void* ptr, size_t size, int device, Backend* backend,
-                                        std::shared_ptr<void> owner) {
+                                        std::shared_ptr<void> owner, MemoryKind2 kind) {
   auto m = std::make_shared<Memory>(ptr, size, device, backend, nullptr);
   m->owner_ = std::move(owner);
+  m->owned_kind_ = kind;
   return m;
 }
 
@@ -346,7 +348,12 @@ std::shared_ptr<Memory> Memory::raw(Backend& b, size_t nbytes, int device, bool 
 
 void Memory::free() {
   if (pool_) {
-    if (block_) pool_->free_block(block_);
+    if (block_) {
+      if (memory_hooks_installed() && pool_->kind() == MemoryKind::Device) [[unlikely]]
+        hooked_free(device_, size_, reinterpret_cast<uintptr_t>(ptr_), this, [&] { pool_->free_block(block_); });
+      else
+        pool_->free_block(block_);
+    }
     block_ = nullptr;
   } else if (raw_ && ptr_) {
     if (pinned_)
@@ -361,7 +368,21 @@ void Memory::free() {
 
 Memory::~Memory() {
   if (pool_) {
-    if (block_) pool_->free_block(block_);
+    if (block_) {
+      if (memory_hooks_installed() && pool_->kind() == MemoryKind::Device) [[unlikely]] {
+        bool freed = false;
+        try {  // a hook's error cannot leave a destructor (Note [Memory hooks])
+          hooked_free(device_, size_, reinterpret_cast<uintptr_t>(ptr_), this, [&] {
+            freed = true;
+            pool_->free_block(block_);
+          });
+        } catch (...) {
+          if (!freed) pool_->free_block(block_);
+        }
+      } else {
+        pool_->free_block(block_);
+      }
+    }
   } else if (raw_ && ptr_) {
     try {
       if (pinned_)
@@ -422,6 +443,10 @@ std::shared_ptr<Memory> MemoryPool::malloc(size_t nbytes) {
 }
 
 std::shared_ptr<Memory> MemoryPool::malloc(size_t nbytes, const Stream& s) {
+  // Note [Memory hooks] in src/runtime/memory_hook.cpp: one load and branch while none is installed.
+  if (memory_hooks_installed() && kind_ == MemoryKind::Device && memory_hook_wanted()) [[unlikely]]
+    return hooked_malloc(device_, nbytes, nbytes > SIZE_MAX - kRound ? nbytes : (nbytes ? round_size(nbytes) : 0),
+                         [&] { return malloc(nbytes, s); });
   if (nbytes == 0) return std::make_shared<Memory>(nullptr, 0, device_, backend_, nullptr);
   if (nbytes > SIZE_MAX - kRound) throw OutOfMemoryError(nbytes, total_bytes(), used_bytes(), "the size is too large");
   const size_t size = round_size(nbytes);
@@ -441,6 +466,8 @@ std::shared_ptr<Memory> MemoryPool::malloc(size_t nbytes, const Stream& s) {
       return nullptr;
     }
     void* p = kind_ == MemoryKind::PinnedHost ? backend_->raw_alloc_pinned(size) : backend_->raw_alloc(size, device_);
+    if (memory_hooks_installed() && kind_ == MemoryKind::Device) [[unlikely]]
+      note_alloc(device_, size, reinterpret_cast<uintptr_t>(p));
     if (!p) {
       m.hit_limit = false;
       return nullptr;

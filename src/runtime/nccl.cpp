@@ -31,6 +31,7 @@ struct Api {
   int (*all_gather)(const void*, void*, size_t, int, void*, void*);
   int (*send)(const void*, size_t, int, int, void*, void*);
   int (*recv)(void*, size_t, int, int, void*, void*);
+  int (*comm_init_rank_config)(void**, int, UniqueId, int, void*) = nullptr;
   int (*group_start)();
   int (*group_end)();
 };
@@ -89,6 +90,7 @@ bool load(const std::vector<std::string>& dirs) {
   // Point-to-point arrived in NCCL 2.7; optional.
   sym(h, "ncclSend", a->send);
   sym(h, "ncclRecv", a->recv);
+  sym(h, "ncclCommInitRankConfig", a->comm_init_rank_config);  // NCCL 2.14+; optional
   if (!ok) {
     delete a;
     g_error = "libnccl at " + info.path + " lacks an entry point cupric needs";
@@ -120,6 +122,40 @@ Communicator::Communicator(int nranks, const UniqueId& id, int rank) {
   if (nranks < 1) throw ValueError("ndev must be at least 1");
   if (rank < 0 || rank >= nranks) throw ValueError("rank must be in [0, ndev)");
   check(api().comm_init_rank(&comm_, nranks, id, rank), "ncclCommInitRank");
+}
+
+namespace {
+// ncclConfig_t as NCCL 2.18 lays it out (NCCL_CONFIG_INITIALIZER: size, magic, version, then
+// the settings). NCCL reads a config by its version, so later releases accept this one and
+// leave their newer settings at their defaults.
+struct ConfigV218 {
+  size_t size = sizeof(ConfigV218);
+  unsigned int magic = 0xcafebeef;
+  unsigned int version = 21800;
+  int blocking, cga_cluster_size, min_ctas, max_ctas;
+  const char* net_name;
+  int split_share;
+};
+}  // namespace
+
+Communicator::Communicator(int nranks, const UniqueId& id, int rank, const CommConfig& config) {
+  if (nranks < 1) throw ValueError("ndev must be at least 1");
+  if (rank < 0 || rank >= nranks) throw ValueError("rank must be in [0, ndev)");
+  const Api& a = api();
+  if (!a.comm_init_rank_config || get_version() < 21800)
+    throw RuntimeError("NcclCommunicator(config=...) needs NCCL 2.18 or newer (ncclCommInitRankConfig); found " +
+                       std::to_string(get_version()));
+  ConfigV218 c{};
+  c.size = sizeof(ConfigV218);
+  c.magic = 0xcafebeef;
+  c.version = 21800;
+  c.blocking = config.blocking;
+  c.cga_cluster_size = config.cga_cluster_size;
+  c.min_ctas = config.min_ctas;
+  c.max_ctas = config.max_ctas;
+  c.net_name = config.net_name.empty() ? nullptr : config.net_name.c_str();
+  c.split_share = config.split_share;
+  check(a.comm_init_rank_config(&comm_, nranks, id, rank, &c), "ncclCommInitRankConfig");
 }
 
 std::vector<void*> Communicator::init_all(const std::vector<int>& devices) {

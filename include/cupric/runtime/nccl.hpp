@@ -22,11 +22,24 @@ bool available();
 int get_version();
 UniqueId get_unique_id();
 
+// ncclConfig_t's settings (CuPy's NcclConfig); kUnset leaves one at NCCL's default.
+struct CommConfig {
+  static constexpr int kUnset = INT32_MIN;  // NCCL_CONFIG_UNDEF_INT
+  int blocking = kUnset;
+  int cga_cluster_size = kUnset;
+  int min_ctas = kUnset;
+  int max_ctas = kUnset;
+  std::string net_name;  // empty: unset
+  int split_share = kUnset;
+};
+
 // A communicator of one rank (ncclComm_t). Errors raise NcclError's text in RuntimeError with
 // the NCCL result code (Communicator methods), as CuPy's NcclError.
 class Communicator {
  public:
   Communicator(int nranks, const UniqueId& id, int rank);
+  // ncclCommInitRankConfig (NCCL 2.14+; RuntimeError naming the version needed on older ones).
+  Communicator(int nranks, const UniqueId& id, int rank, const CommConfig& config);
   explicit Communicator(void* comm) : comm_(comm) {}
   ~Communicator();
   Communicator(const Communicator&) = delete;

@@ -7,6 +7,13 @@ from cupric.cuda import runtime  # noqa: F401
 from cupric.cuda import memory  # noqa: F401
 from cupric.cuda import compiler  # noqa: F401
 from cupric.cuda.device import Device, get_device_id  # noqa: F401
+from cupric.cuda import memory_hook  # noqa: F401
+from cupric.cuda import pinned_memory  # noqa: F401
+from cupric.cuda.memory_hook import MemoryHook  # noqa: F401
+from cupric.cuda.pinned_memory import PinnedMemory  # noqa: F401
+from cupric.cuda.memory import (ManagedMemory, malloc_managed, malloc_async, CFunctionAllocator,  # noqa: F401
+                                PythonFunctionAllocator)
+from cupric.cuda._environment import get_cuda_path, get_nvcc_path, get_rocm_path, get_hipcc_path  # noqa: F401
 from cupric.cuda.stream import (BaseStream, Stream, ExternalStream, Event, get_current_stream,  # noqa: F401
                                 get_elapsed_time)
 from cupric.cuda.graph import Graph  # noqa: F401
@@ -38,3 +45,21 @@ def get_local_runtime_version():
     from cupric import _libraries
     v = _libraries.local_runtime_version()
     return v if v else runtime.runtimeGetVersion()
+
+
+def __getattr__(name):
+    # driver, nvrtc and texture load on first use (they ask the CUDA libraries), memory_hooks too
+    # (it imports traceback); `import cupric.cuda.X` works for each as usual.
+    if name in ("driver", "nvrtc", "texture", "memory_hooks"):
+        import importlib
+        return importlib.import_module(f"cupric.cuda.{name}")
+    raise AttributeError(f"module 'cupric.cuda' has no attribute {name!r}")
+
+
+def profile():
+    """Deprecated (as in CuPy): use cupricx.profiler.profile()."""
+    import warnings
+    warnings.warn("cupric.cuda.profile() is deprecated; use cupricx.profiler.profile() instead",
+                  DeprecationWarning, stacklevel=2)
+    from cupricx.profiler import profile as _profile
+    return _profile()

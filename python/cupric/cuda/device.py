@@ -19,6 +19,25 @@ def get_device_id():
     return _rt.current_device()
 
 
+def get_compute_capability():
+    """The current device's compute capability, e.g. '90' (from the CUDA runtime; raises
+    CUDARuntimeError where there is no CUDA device)."""
+    return Device(_rt.cuda_get_device()).compute_capability
+
+
+def from_pointer(ptr):
+    """The Device that holds address `ptr` (CuPy's cupy.cuda.device.from_pointer): asked of
+    the CUDA runtime on the CUDA backend; on the host backend every address is the host
+    device's, 0."""
+    if not _rt.backend_is_cuda():
+        return Device(0)
+    from cupric.cuda import runtime
+    attrs = runtime.pointerGetAttributes(ptr)
+    if attrs.device < 0:
+        raise ValueError(f"address {int(ptr):#x} is not memory of a CUDA device (cudaMemoryType {attrs.type})")
+    return Device(attrs.device)
+
+
 class Device:
     """A device of the backend in use (CuPy's cupy.cuda.Device).
 

@@ -11,6 +11,8 @@ import threading
 from cupric import _core
 from cupric._core import _runtime as _rt
 
+from cupric.cuda.runtime import CUDARuntimeError  # noqa: E402,F401 - CuPy names it here too
+
 OutOfMemoryError = _core.OutOfMemoryError
 OutOfMemoryError.__module__ = "cupric.cuda.memory"
 
@@ -165,6 +167,22 @@ class MemoryPool(_PoolAccounting):
 
     def __repr__(self):
         return f"<cupric.cuda.MemoryPool used={self.used_bytes()} total={self.total_bytes()}>"
+
+
+class SingleDeviceMemoryPool(MemoryPool):
+    """A caching pool of one device's memory (CuPy's SingleDeviceMemoryPool): the device current
+    when it is made, whatever device is current when it is used."""
+
+    def __init__(self, allocator=None):
+        super().__init__(allocator)
+        self._device = _rt.current_device()
+
+    def _pool(self, device=None):
+        return super()._pool(self._device)
+
+    def __repr__(self):
+        return (f"<cupric.cuda.SingleDeviceMemoryPool device={self._device} used={self.used_bytes()} "
+                f"total={self.total_bytes()}>")
 
 
 class PinnedMemoryPool(_PoolAccounting):
@@ -376,3 +394,77 @@ def _collect_on_oom():
 
 
 _core._set_oom_hook(_collect_on_oom)
+
+
+# ---- the V14 allocators beside the pools (src/runtime/managed_memory.cpp) ----
+
+class ManagedMemory(metaclass=_MemoryKind):
+    """Managed (unified) memory from cudaMallocManaged: ``ManagedMemory(size)`` on the current
+    device; the host backend gives host memory. ``prefetch(stream)`` and ``advise(advise, device)``
+    are cudaMemPrefetchAsync and cudaMemAdvise (no-ops on the host backend)."""
+    _kinds = ("managed",)
+
+    def __new__(cls, size):
+        return _rt.managed_memory(_check_size(size))
+
+
+def _prefetch(self, stream=None, device=None):
+    """cudaMemPrefetchAsync of this managed memory to `device` (default: its own; -1: the host)
+    on `stream` (default: the current one)."""
+    if self.kind != "managed":
+        raise TypeError("prefetch needs managed memory (cupric.cuda.malloc_managed)")
+    from cupric.cuda.stream import BaseStream
+    if stream is not None and not isinstance(stream, BaseStream):
+        raise TypeError(f"stream must be a cupric.cuda.Stream, not {type(stream).__name__}")
+    _rt.managed_prefetch(self, self.device_id if device is None else int(device), stream)
+
+
+def _advise(self, advise, device):
+    """cudaMemAdvise on this managed memory (`advise`: a runtime.cudaMemAdvise* code, `device`:
+    a device id, a Device, or -1 for the host)."""
+    if self.kind != "managed":
+        raise TypeError("advise needs managed memory (cupric.cuda.malloc_managed)")
+    _rt.managed_advise(self, int(advise), int(device))
+
+
+BaseMemory.prefetch = _prefetch
+BaseMemory.advise = _advise
+
+
+class SystemMemory(metaclass=_MemoryKind):
+    """Memory from the system allocator, which the GPU reads on HMM/ATS systems (CuPy's
+    SystemMemory): ``SystemMemory(size)``. On a device without pageable memory access it raises
+    RuntimeError; the host backend gives host memory."""
+    _kinds = ("system",)
+
+    def __new__(cls, size):
+        return _rt.system_memory(_check_size(size))
+
+
+def malloc_managed(size):
+    """Managed memory of `size` bytes (a MemoryPointer); use it for arrays with
+    ``set_allocator(malloc_managed)``."""
+    return MemoryPointer(ManagedMemory(size), 0)
+
+
+def malloc_system(size):
+    """System-allocator memory of `size` bytes (a MemoryPointer); use it for arrays with
+    ``set_allocator(malloc_system)`` on HMM/ATS systems."""
+    return MemoryPointer(SystemMemory(size), 0)
+
+
+_async_pool = None
+
+
+def malloc_async(size):
+    """Stream-ordered memory of `size` bytes from cudaMallocAsync on the current stream (a
+    MemoryPointer, freed with cudaFreeAsync on that stream); use it for arrays with
+    ``set_allocator(malloc_async)``."""
+    global _async_pool
+    if _async_pool is None:
+        _async_pool = MemoryAsyncPool()
+    return _async_pool.malloc(size)
+
+
+from cupric.cuda._function_allocators import (CFunctionAllocator, CFunctionAllocatorMemory,  # noqa: E402,F401
+                                              PythonFunctionAllocator, PythonFunctionAllocatorMemory)

@@ -95,15 +95,61 @@ def _stream(stream):
     return stream if isinstance(stream, int) else int(stream.ptr)
 
 
+class NcclConfig:
+    """Settings of a new communicator (ncclConfig_t; CuPy's NcclConfig), passed as
+    ``NcclCommunicator(ndev, commId, rank, config)``. Each setting is None (NCCL's default) until
+    set: ``blocking`` (0 makes NCCL calls non-blocking), ``cgaClusterSize``, ``minCTAs``,
+    ``maxCTAs``, ``netName`` (str) and ``splitShare``. Needs NCCL 2.18 or newer."""
+
+    _INT_FIELDS = {"blocking": "blocking", "cgaClusterSize": "cga_cluster_size", "minCTAs": "min_ctas",
+                   "maxCTAs": "max_ctas", "splitShare": "split_share"}
+
+    def __init__(self):
+        object.__setattr__(self, "_c", _nc.CommConfig())
+
+    def __getattr__(self, name):
+        field = NcclConfig._INT_FIELDS.get(name)
+        if field is not None:
+            v = getattr(self._c, field)
+            return None if v == _nc.CommConfig.unset else v
+        if name == "netName":
+            return self._c.net_name or None
+        raise AttributeError(f"'NcclConfig' object has no attribute {name!r}")
+
+    def __setattr__(self, name, value):
+        field = NcclConfig._INT_FIELDS.get(name)
+        if field is not None:
+            if value is None:
+                value = _nc.CommConfig.unset
+            elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ValueError(f"NcclConfig.{name} must be a non-negative int or None, got {value!r}")
+            setattr(self._c, field, int(value))
+        elif name == "netName":
+            if value is not None and not isinstance(value, str):
+                raise TypeError(f"NcclConfig.netName must be a str or None, not {type(value).__name__}")
+            self._c.net_name = value or ""
+        else:
+            raise AttributeError(f"'NcclConfig' object has no attribute {name!r}")
+
+    def __repr__(self):
+        fields = ", ".join(f"{k}={getattr(self, k)!r}" for k in (*NcclConfig._INT_FIELDS, "netName"))
+        return f"NcclConfig({fields})"
+
+
 class NcclCommunicator:
     """One rank of an NCCL communicator of `ndev` ranks made from `commId`
-    (get_unique_id()), on the current device."""
+    (get_unique_id()), on the current device; `config` (an NcclConfig) sets its options."""
 
-    def __init__(self, ndev, commId, rank):
+    def __init__(self, ndev, commId, rank, config=None):
         _load()
         if not isinstance(commId, (bytes, bytearray)):
             raise TypeError(f"commId must be the bytes get_unique_id() returns, not {type(commId).__name__}")
-        self._c = _nc.Communicator(int(ndev), bytes(commId), int(rank))
+        if config is None:
+            self._c = _nc.Communicator(int(ndev), bytes(commId), int(rank))
+        elif isinstance(config, NcclConfig):
+            self._c = _nc.Communicator(int(ndev), bytes(commId), int(rank), config._c)
+        else:
+            raise TypeError(f"config must be a cupric.cuda.nccl.NcclConfig, not {type(config).__name__}")
 
     @classmethod
     def initAll(cls, devices):

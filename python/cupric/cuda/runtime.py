@@ -5,6 +5,8 @@ build without CUDA they raise CUDARuntimeError (its ``status`` is the CUDA error
 CuPy does on such a machine.
 """
 from cupric._core import _runtime as _rt
+from cupric.cuda import _runtime_constants as _constants
+from cupric.cuda._runtime_constants import *  # noqa: F401,F403 - CuPy's constant names
 
 is_hip = False
 
@@ -47,7 +49,30 @@ def driverGetVersion():
 
 
 def getDeviceCount():
-    return _rt.cuda_device_count()
+    """The number of CUDA devices; 0 when there is none to count (no driver, no device, or a
+    cupric built without CUDA, as on the host backend in CI), where CuPy's raises."""
+    try:
+        return _rt.cuda_device_count()
+    except CUDARuntimeError as e:
+        if e.status in (errorNoDevice, errorInsufficientDriver):
+            return 0
+        raise
+
+
+def check_status(status):
+    """Raises CUDARuntimeError for a non-zero cudaError_t `status`."""
+    if status != 0:
+        raise CUDARuntimeError(status)
+
+
+def profilerStart():
+    """cudaProfilerStart: starts collection by an attached profiler (no-op without CUDA)."""
+    _rt.profiler_start()
+
+
+def profilerStop():
+    """cudaProfilerStop."""
+    _rt.profiler_stop()
 
 
 def getDevice():
@@ -67,12 +92,24 @@ def getDeviceProperties(device):
     return _rt.cuda_device_properties(int(device))
 
 
+def _attribute_name(attrib):
+    if isinstance(attrib, str):
+        return attrib
+    code = int(attrib)
+    for name, value in vars(_constants).items():
+        if name.startswith("cudaDevAttr") and value == code:
+            return name[len("cudaDevAttr"):]
+    raise ValueError(f"unknown device attribute {attrib!r}")
+
+
 def deviceGetAttribute(attrib, device):
-    """One attribute by its name without the cudaDevAttr prefix (e.g. 'MultiProcessorCount')."""
+    """One attribute of `device`: `attrib` is a cudaDevAttr* code as in CuPy
+    (``runtime.cudaDevAttrWarpSize``) or its name without the prefix ('WarpSize')."""
+    name = _attribute_name(attrib)
     attrs = _rt.cuda_device_attributes(int(device))
-    if attrib not in attrs:
+    if name not in attrs:
         raise ValueError(f"unknown device attribute {attrib!r}")
-    return attrs[attrib]
+    return attrs[name]
 
 
 def deviceGetPCIBusId(device):
@@ -94,3 +131,48 @@ streamCaptureStatusInvalidated = 2
 # Special stream handles.
 streamLegacy = 1
 streamPerThread = 2
+
+
+# Texture and surface objects by descriptor (cupric.cuda.texture has the classes).
+def createTextureObject(ResDesc, TexDesc):
+    """cudaCreateTextureObject from a texture.ResourceDescriptor and a TextureDescriptor: the
+    handle (an int); release it with destroyTextureObject. Needs a GPU."""
+    from cupric.cuda import texture
+    return _rt.texture.create_texture_object(*texture._resource_args(ResDesc), *texture._texture_args(TexDesc))
+
+
+def destroyTextureObject(texObject):
+    _rt.texture.destroy_texture_object(int(texObject))
+
+
+def createSurfaceObject(ResDesc):
+    """cudaCreateSurfaceObject from a texture.ResourceDescriptor of an array; release it with
+    destroySurfaceObject. Needs a GPU."""
+    from cupric.cuda import texture
+    return _rt.texture.create_surface_object(*texture._resource_args(ResDesc))
+
+
+def destroySurfaceObject(surfObject):
+    _rt.texture.destroy_surface_object(int(surfObject))
+
+
+class PointerAttributes:
+    """cudaPointerAttributes (CuPy's): ``type`` (cudaMemoryType: memoryTypeUnregistered,
+    memoryTypeHost, memoryTypeDevice, memoryTypeManaged), ``device``, ``devicePointer``,
+    ``hostPointer``."""
+
+    def __init__(self, device, devicePointer, hostPointer, type=0):  # noqa: A002 - CuPy's name
+        self.device = device
+        self.devicePointer = devicePointer
+        self.hostPointer = hostPointer
+        self.type = type
+
+    def __repr__(self):
+        return (f"PointerAttributes(device={self.device}, devicePointer={self.devicePointer:#x}, "
+                f"hostPointer={self.hostPointer:#x}, type={self.type})")
+
+
+def pointerGetAttributes(ptr):
+    """cudaPointerGetAttributes of address `ptr` (raises CUDARuntimeError without CUDA)."""
+    kind, device, dptr, hptr = _rt.pointer_attributes(int(ptr))
+    return PointerAttributes(device, dptr, hptr, kind)

@@ -42,6 +42,20 @@ CUPRIC_REAL_FN(Rad2deg, x*(C(180) / kPi<C>), "Convert angles from radians to deg
 CUPRIC_REAL_FN(Degrees, x*(C(180) / kPi<C>), "Convert angles from radians to degrees.")
 #undef CUPRIC_REAL_FN
 
+// cupricx.rsqrt (CuPy's cupyx.rsqrt: 1/sqrt(x) for float and complex types). Internal op "_rsqrt":
+// not a NumPy ufunc, so not in cupric's namespace; python/cupricx/_rsqrt.py names it.
+struct Rsqrt {
+  static constexpr UfuncInfo info{Identity::None, 0, "Returns the reciprocal square root, element-wise."};
+  template <class T> static constexpr bool has_loop = is_float_v<T> || is_cplx_v<T>;
+  CUPRIC_SAME_OUT
+  template <class C> CUPRIC_HD C operator()(C x) const {
+    if constexpr (is_cplx_v<C>)
+      return c_reciprocal(c_sqrt(x));
+    else
+      return C(1) / dmath::sqrt(x);
+  }
+};
+
 // numpy.i0 (not a ufunc in NumPy: a function of real floats). Internal op "_i0": the power
 // series sum (x/2)^2k / (k!)^2 up to |x| = 20, above that the asymptotic expansion
 // e^x / sqrt(2 pi x) * sum prod_j (2j-1)^2 / (8 j x), whose error there is below e^-40.

@@ -72,3 +72,46 @@ def test_gpu_nccl_single_rank_collectives():
     comms = nccl.NcclCommunicator.initAll(1)
     assert len(comms) == 1 and comms[0].size() == 1
     comms[0].destroy()
+
+
+def test_nccl_config_settings():
+    from cupric.cuda import nccl
+    c = nccl.NcclConfig()
+    assert c.blocking is None and c.netName is None and c.maxCTAs is None
+    c.blocking = 0
+    c.minCTAs = 2
+    c.maxCTAs = 16
+    c.cgaClusterSize = 4
+    c.splitShare = 1
+    c.netName = "Socket"
+    assert (c.blocking, c.minCTAs, c.maxCTAs, c.cgaClusterSize, c.splitShare, c.netName) == (0, 2, 16, 4, 1, "Socket")
+    assert "maxCTAs=16" in repr(c)
+    c.maxCTAs = None
+    assert c.maxCTAs is None
+    with pytest.raises(ValueError, match="non-negative int"):
+        c.minCTAs = -1
+    with pytest.raises(TypeError, match="netName"):
+        c.netName = 3
+    with pytest.raises(AttributeError):
+        c.noSuchSetting = 1
+    with pytest.raises(AttributeError):
+        c.noSuchSetting  # noqa: B018
+
+
+@pytest.mark.gpu
+def test_nccl_communicator_with_config():
+    from cupric.cuda import nccl
+    if not nccl.available or nccl.get_version() < 21800:
+        pytest.skip("needs NCCL 2.18+")
+    cfg = nccl.NcclConfig()
+    cfg.blocking = 1
+    cfg.maxCTAs = 8
+    comm = nccl.NcclCommunicator(1, nccl.get_unique_id(), 0, cfg)
+    x = cupric.arange(10, dtype=cupric.float32)
+    y = cupric.empty_like(x)
+    comm.allReduce(x.data.ptr, y.data.ptr, 10, nccl.NCCL_FLOAT32, nccl.NCCL_SUM, None)
+    cupric.cuda.Device().synchronize()
+    assert y.get().tolist() == x.get().tolist()
+    comm.destroy()
+    with pytest.raises(TypeError, match="NcclConfig"):
+        nccl.NcclCommunicator(1, nccl.get_unique_id(), 0, {"blocking": 1})

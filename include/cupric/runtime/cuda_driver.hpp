@@ -1,0 +1,40 @@
+// The CUDA driver API calls that CuPy's cupy.cuda.driver exposes to user code (context and
+// device queries), and the profiler's start/stop. Each call returns the CUresult status
+// (0: success), as the driver does, so the Python layer raises CUDADriverError; in a build without
+// CUDA, or without a driver, they answer CUDA_ERROR_NO_DEVICE (100).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <utility>
+
+namespace cupric::cuda::driver {
+
+inline constexpr int kErrorNoDevice = 100;  // CUDA_ERROR_NO_DEVICE
+
+int build_version();  // CUDA_VERSION of the toolkit cupric was built with; 0 without CUDA
+int ctx_get_current(uintptr_t* ctx);
+int ctx_get_device(int* device);
+int device_get(int* device, int ordinal);
+int device_get_attribute(int* value, int attrib, int device);
+int driver_get_version(int* version);
+// (name, text) of a CUresult, e.g. ("CUDA_ERROR_INVALID_VALUE", "invalid argument").
+std::pair<std::string, std::string> error_name_and_text(int status);
+
+}  // namespace cupric::cuda::driver
+
+namespace cupric::cuda {
+// cudaPointerGetAttributes (CuPy's runtime.PointerAttributes): the memory type
+// (cudaMemoryType: 0 unregistered, 1 host, 2 device, 3 managed), its device, and its device and
+// host addresses (0 where it has none).
+struct PointerAttributes {
+  int type = 0;
+  int device = -2;  // cudaInvalidDeviceId
+  uintptr_t device_pointer = 0, host_pointer = 0;
+};
+// Raises CudaError where CUDA is missing (a build without CUDA: CUDA error 35).
+PointerAttributes pointer_attributes(const void* p);
+
+// cudaProfilerStart / cudaProfilerStop (no-ops in a build without CUDA).
+void profiler_start();
+void profiler_stop();
+}  // namespace cupric::cuda
