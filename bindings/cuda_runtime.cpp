@@ -204,11 +204,11 @@ void init_cuda_runtime(nb::module_& parent) {
       .def_prop_ro("kind",
                    [](const Memory& mm) {
                      switch (mm.kind()) {
-                       case MemoryKind2::Pooled: return "pooled";
-                       case MemoryKind2::Raw: return "raw";
-                       case MemoryKind2::Async: return "async";
-                       case MemoryKind2::Managed: return "managed";
-                       case MemoryKind2::System: return "system";
+                       case MemoryOrigin::Pooled: return "pooled";
+                       case MemoryOrigin::Raw: return "raw";
+                       case MemoryOrigin::Async: return "async";
+                       case MemoryOrigin::Managed: return "managed";
+                       case MemoryOrigin::System: return "system";
                        default: return "unowned";
                      }
                    })

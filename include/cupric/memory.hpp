@@ -21,7 +21,7 @@ class MemoryPool;
 // straight from the backend (Memory), someone else's (UnownedMemory), or stream-ordered from
 // cudaMallocAsync (MemoryAsync); Managed (cudaMallocManaged) and System (the system allocator)
 // are owned memory made by cupric/runtime/managed_memory.hpp.
-enum class MemoryKind2 : uint8_t { Pooled, Raw, Unowned, Async, Managed, System };
+enum class MemoryOrigin : uint8_t { Pooled, Raw, Unowned, Async, Managed, System };
 
 // One allocation. Freed (returned to its pool) when the last array using it goes away.
 class Memory {
@@ -32,12 +32,12 @@ class Memory {
   // `kind` tells what the owner is (Unowned, or Managed/System when the owner frees it).
   static std::shared_ptr<Memory> unowned(void* ptr, size_t size, int device, Backend* backend,
                                          std::shared_ptr<void> owner = nullptr,
-                                         MemoryKind2 kind = MemoryKind2::Unowned);
+                                         MemoryOrigin kind = MemoryOrigin::Unowned);
   // Memory taken straight from the backend and given back to it on release (no pool).
   static std::shared_ptr<Memory> raw(Backend& b, size_t nbytes, int device, bool pinned = false);
   ~Memory();
-  MemoryKind2 kind() const {
-    return pool_ ? MemoryKind2::Pooled : raw_ ? MemoryKind2::Raw : async_ ? MemoryKind2::Async : owned_kind_;
+  MemoryOrigin kind() const {
+    return pool_ ? MemoryOrigin::Pooled : raw_ ? MemoryOrigin::Raw : async_ ? MemoryOrigin::Async : owned_kind_;
   }
   // Gives pooled or raw memory back now (CuPy's PooledMemory.free()); ptr() is null afterwards.
   // Whoever still uses the old pointer is on their own, as in CuPy.
@@ -62,7 +62,7 @@ class Memory {
   void* block_;                       // the pool's bookkeeping for this allocation
   std::shared_ptr<void> owner_;
   bool raw_ = false, pinned_ = false, async_ = false;
-  MemoryKind2 owned_kind_ = MemoryKind2::Unowned;
+  MemoryOrigin owned_kind_ = MemoryOrigin::Unowned;
   friend class AsyncMemoryPool;
 };
 

@@ -327,7 +327,7 @@ bool capture_has(const Stream& s) { return capture_active() && capture_keep(stre
 // ---- Memory ------------------------------------------------------------------------------------
 
 std::shared_ptr<Memory> Memory::unowned(void* ptr, size_t size, int device, Backend* backend,
-                                        std::shared_ptr<void> owner, MemoryKind2 kind) {
+                                        std::shared_ptr<void> owner, MemoryOrigin kind) {
   auto m = std::make_shared<Memory>(ptr, size, device, backend, nullptr);
   m->owner_ = std::move(owner);
   m->owned_kind_ = kind;

@@ -14,7 +14,7 @@ const CudaDriverFns& cuda_fns(const char* what) {
   return *cuda_driver_table().require(DeviceType::Cuda, what, "this cupric was built without CUDA");
 }
 
-std::shared_ptr<Memory> host_owned(Backend& b, size_t nbytes, int device, MemoryKind2 kind) {
+std::shared_ptr<Memory> host_owned(Backend& b, size_t nbytes, int device, MemoryOrigin kind) {
   void* p = nbytes ? b.raw_alloc(nbytes, device) : nullptr;
   if (nbytes && !p) throw OutOfMemoryError(nbytes, 0, 0, "host memory");
   Backend* bp = &b;
@@ -26,7 +26,7 @@ std::shared_ptr<Memory> host_owned(Backend& b, size_t nbytes, int device, Memory
 }  // namespace
 
 std::shared_ptr<Memory> malloc_managed(Backend& b, size_t nbytes, int device) {
-  if (b.type() != DeviceType::Cuda) return host_owned(b, nbytes, device, MemoryKind2::Managed);
+  if (b.type() != DeviceType::Cuda) return host_owned(b, nbytes, device, MemoryOrigin::Managed);
   const CudaDriverFns& f = cuda_fns("managed memory");
   void* p = nbytes ? f.malloc_managed(nbytes, device) : nullptr;
   if (nbytes && !p) throw OutOfMemoryError(nbytes, 0, 0, "cudaMallocManaged");
@@ -34,11 +34,11 @@ std::shared_ptr<Memory> malloc_managed(Backend& b, size_t nbytes, int device) {
   std::shared_ptr<void> owner(p, [free_fn](void* q) {
     if (q) free_fn(q);
   });
-  return Memory::unowned(p, nbytes, device, &b, std::move(owner), MemoryKind2::Managed);
+  return Memory::unowned(p, nbytes, device, &b, std::move(owner), MemoryOrigin::Managed);
 }
 
 std::shared_ptr<Memory> malloc_system(Backend& b, size_t nbytes, int device) {
-  if (b.type() != DeviceType::Cuda) return host_owned(b, nbytes, device, MemoryKind2::System);
+  if (b.type() != DeviceType::Cuda) return host_owned(b, nbytes, device, MemoryOrigin::System);
   if (!cuda_fns("system memory").pageable_memory_access(device))
     throw RuntimeError("malloc_system: device " + std::to_string(device) +
                        " cannot access pageable host memory (it needs HMM or ATS: "
@@ -48,7 +48,7 @@ std::shared_ptr<Memory> malloc_system(Backend& b, size_t nbytes, int device) {
   void* p = nbytes ? std::aligned_alloc(256, rounded) : nullptr;
   if (nbytes && !p) throw OutOfMemoryError(nbytes, 0, 0, "the system allocator");
   std::shared_ptr<void> owner(p, [](void* q) { std::free(q); });
-  return Memory::unowned(p, nbytes, device, &b, std::move(owner), MemoryKind2::System);
+  return Memory::unowned(p, nbytes, device, &b, std::move(owner), MemoryOrigin::System);
 }
 
 void managed_prefetch(const Memory& m, int device, const Stream& s) {

@@ -37,7 +37,7 @@ TEST(MemoryPointer, CopiesMemsetAndOffsets) {
   std::vector<char> big(513);
   EXPECT_THROW(a.copy_from_host(big.data(), 513), ValueError);
   EXPECT_THROW((a + 511).memset(0, 2), ValueError);
-  EXPECT_EQ(a.mem()->kind(), MemoryKind2::Pooled);
+  EXPECT_EQ(a.mem()->kind(), MemoryOrigin::Pooled);
 }
 
 TEST(MemoryPointer, ArrayFromMemptrChecksBounds) {
@@ -61,7 +61,7 @@ TEST(AsyncMemoryPool, HostAccountingLimitAndOom) {
   size_t base = ap->used_bytes(0);
   {
     auto m = ap->malloc(1000);
-    EXPECT_EQ(m->kind(), MemoryKind2::Async);
+    EXPECT_EQ(m->kind(), MemoryOrigin::Async);
     EXPECT_EQ(ap->used_bytes(0), base + 1000);
     EXPECT_EQ(ap->handed_out(), 1000u);
     ap->set_limit(1500);
@@ -82,14 +82,14 @@ TEST(Allocator, ThreadAllocatorOverridesOnlyThisThread) {
       DeviceType::Host, std::make_shared<ThreadAllocator>(ThreadAllocator{AllocatorMode::Raw, nullptr}));
   EXPECT_EQ(prev, nullptr);
   auto raw = allocate(hb(), 1000);
-  EXPECT_EQ(raw->kind(), MemoryKind2::Raw);
+  EXPECT_EQ(raw->kind(), MemoryOrigin::Raw);
   EXPECT_EQ(pool->used_bytes(), used);
   std::shared_ptr<Memory> other;
   std::thread t([&] { other = allocate(hb(), 1000); });
   t.join();
-  EXPECT_EQ(other->kind(), MemoryKind2::Pooled);
+  EXPECT_EQ(other->kind(), MemoryOrigin::Pooled);
   EXPECT_EQ(exchange_thread_allocator(DeviceType::Host, nullptr)->mode, AllocatorMode::Raw);
-  EXPECT_EQ(allocate(hb(), 10)->kind(), MemoryKind2::Pooled);
+  EXPECT_EQ(allocate(hb(), 10)->kind(), MemoryOrigin::Pooled);
 }
 
 TEST(Graph, HostBackendRefusesCaptureAndChangesNothing) {
