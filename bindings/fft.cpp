@@ -125,11 +125,11 @@ void init_fft(nb::module_& parent) {
   // cuFFT LTO callbacks (V14-FFT-CB): compilation and the thread's current pair.
   m.def(
       "compile_callback",
-      [](const std::string& source, const std::string& name, const std::vector<std::string>& options) {
-        auto [lto, lowered] = fft::compile_callback(source, name, options);
-        return nb::make_tuple(nb::bytes(lto.data(), lto.size()), lowered);
+      [](const std::string& source, const std::string& name, bool store, const std::vector<std::string>& options) {
+        auto [lto, symbol] = fft::compile_callback(source, name, store, options);
+        return nb::make_tuple(nb::bytes(lto.data(), lto.size()), symbol);
       },
-      nb::arg("source"), nb::arg("name"), nb::arg("options"));
+      nb::arg("source"), nb::arg("name"), nb::arg("store"), nb::arg("options"));
   m.def(
       "set_callbacks",
       [](nb::handle load_lto, const std::string& load_name, uintptr_t load_data, nb::handle store_lto,

@@ -109,10 +109,10 @@ struct Callbacks {
   uintptr_t load_data = 0, store_data = 0;  // caller_info: device pointers handed to the callbacks
   std::string key;
 };
-// CUDA C source of one callback function `name` to LTO-IR for the current device, with NVRTC
-// (`options` added to -dlto, -rdc=true, -arch=sm_XX); returns {LTO-IR, lowered name}. Only on
-// the CUDA backend; NVRTC's log in the error when compilation fails.
-std::pair<std::string, std::string> compile_callback(const std::string& source, const std::string& name,
+// CUDA C source of one load (store = false) or store callback function `name` to LTO-IR for the
+// current device, with NVRTC (`options` added to -dlto, -rdc=true, -arch=sm_XX); returns {LTO-IR,
+// the symbol cuFFT links}. Only on the CUDA backend; NVRTC's log in the error when it does not compile.
+std::pair<std::string, std::string> compile_callback(const std::string& source, const std::string& name, bool store,
                                                      const std::vector<std::string>& options);
 // The calling thread's callbacks for the transforms that follow (null: none).
 void set_callbacks(std::shared_ptr<const Callbacks> cb);

@@ -27,12 +27,12 @@ std::shared_ptr<const Callbacks>& slot() {
 void set_callbacks(std::shared_ptr<const Callbacks> cb) { slot() = std::move(cb); }
 const std::shared_ptr<const Callbacks>& current_callbacks() { return slot(); }
 
-std::pair<std::string, std::string> compile_callback(const std::string& source, const std::string& name,
+std::pair<std::string, std::string> compile_callback(const std::string& source, const std::string& name, bool store,
                                                      const std::vector<std::string>& options) {
   const FftFns* fns = fft_table().get(DeviceType::Cuda);
   if (!fns || !fns->compile_callback)
     dispatch::unavailable("cuFFT callbacks", DeviceType::Cuda, "this build of cupric has no CUDA backend");
-  return fns->compile_callback(source, name, options);
+  return fns->compile_callback(source, name, store, options);
 }
 
 }  // namespace cupric::fft

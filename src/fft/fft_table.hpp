@@ -64,6 +64,7 @@ struct FftFns {
   bool c2r_overwrites_input = false;  // C2R may clobber its input (cuFFT's): the front passes a copy
   // Compiles a callback to LTO-IR (null: the backend runs no callbacks).
   std::pair<std::string, std::string> (*compile_callback)(const std::string& source, const std::string& name,
+                                                          bool store,
                                                           const std::vector<std::string>& options) = nullptr;
 };
 

@@ -11,7 +11,6 @@ from cupric import _core
 # Types of cufft.h/cufftXt.h the callbacks are written with, so they compile with NVRTC without
 # the CUDA toolkit's headers (identical redeclarations when the source includes them too).
 _PREAMBLE = r"""
-typedef __SIZE_TYPE__ size_t;
 typedef float2 cuFloatComplex;
 typedef float2 cuComplex;
 typedef double2 cuDoubleComplex;
@@ -30,7 +29,7 @@ typedef void (*cufftCallbackStoreD)(void*, size_t, cufftDoubleReal, void*, void*
 """
 
 _current = contextvars.ContextVar("cupric.fft.config.callbacks", default=None)
-_compiled = {}  # (source, name, options, device) -> (LTO-IR, lowered name): a second use compiles nothing
+_compiled = {}  # (source, name, options, store, device) -> (LTO-IR, symbol): a second use compiles nothing
 
 
 def _include_dirs():
@@ -53,13 +52,13 @@ def _infer_name(source, pointer):
                      f"cb_{'load' if 'load' in pointer else 'store'}_name")
 
 
-def _compile(source, name, options):
+def _compile(source, name, options, store):
     from cupric.cuda import get_device_id
-    key = (source, name, options, get_device_id())
+    key = (source, name, options, store, get_device_id())
     hit = _compiled.get(key)
     if hit is None:
         opts = list(options) + [f"-I{d}" for d in _include_dirs()]
-        hit = _compiled[key] = _core.fft.compile_callback(_PREAMBLE + source, name, opts)
+        hit = _compiled[key] = _core.fft.compile_callback(_PREAMBLE + source, name, store, opts)
     return hit
 
 
@@ -103,8 +102,8 @@ class set_cufft_callbacks:
         self._tokens = []
 
     def _apply(self):
-        load = _compile(self.cb_load, self.cb_load_name, self._options) if self.cb_load else (None, "")
-        store = _compile(self.cb_store, self.cb_store_name, self._options) if self.cb_store else (None, "")
+        load = _compile(self.cb_load, self.cb_load_name, self._options, False) if self.cb_load else (None, "")
+        store = _compile(self.cb_store, self.cb_store_name, self._options, True) if self.cb_store else (None, "")
         h = hashlib.sha1()
         for part in (load[0] or b"", store[0] or b""):
             h.update(part)

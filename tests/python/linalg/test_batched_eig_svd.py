@@ -85,4 +85,6 @@ def test_eig_real_matrix_with_pairs_and_real_spectra():
     numpy.testing.assert_allclose(r @ v.get(), v.get() * w.get()[..., None, :], atol=1e-12)
     s = hermitian_pd((6, 4, 4), numpy.float64)
     w, v = cp.linalg.eig(cp.asarray(s))
-    assert w.dtype == numpy.linalg.eig(s)[0].dtype
+    # cupric follows NumPy <= 2.4, the baseline (as tests/python/linalg/test_eig.py): a real spectrum
+    # gives a real result; NumPy 2.5 returns complex128 there.
+    assert w.dtype == numpy.float64

@@ -77,7 +77,8 @@ def test_solution_dtype_and_callbacks(name, dtype):
     scalls, scb = counter()
     xs, sinfo = theirs(a, b, rtol=rtol, callback=scb, **extra)
     assert info == sinfo == 0
-    assert x.dtype == xs.dtype
+    # SciPy 1.17 (the baseline) returns minres's x in float64 for float32 input; SciPy 1.18 keeps float32.
+    assert x.dtype == (numpy.float64 if name == "minres" and dtype == numpy.float32 else xs.dtype)
     assert x.shape == (n,)
     # Same iteration, same arithmetic: the same number of iterations as SciPy.
     assert abs(len(calls) - len(scalls)) <= (1 if numpy.dtype(dtype).char in "fF" else 0)
@@ -110,7 +111,12 @@ def test_x0_preconditioner_and_atol(name):
         x, info = ours(cp.asarray(a), cp.asarray(b), **ckw)
         xs, sinfo = theirs(a, b, **kw)
         assert info == sinfo
-        numpy.testing.assert_allclose(cp.asnumpy(x), xs, rtol=1e-4, atol=1e-4)
+        if "atol" in kw:
+            # A loose atol stops SciPy early; on a GPU cupric checks the residual every 16 iterations
+            # (Note [Residual checks]), so its x may be closer: the tolerance is what both meet.
+            assert numpy.linalg.norm(b - a @ cp.asnumpy(x)) <= kw["atol"]
+        else:
+            numpy.testing.assert_allclose(cp.asnumpy(x), xs, rtol=1e-4, atol=1e-4)
 
 
 def test_cg_operator_forms():
