@@ -18,11 +18,31 @@ Three clocks, chosen per case and library:
   synchronise.
 * ``wall_samples_us``: end-to-end wall time per call up to a synchronise (transfers: what a user
   waits for, including any staging copy on the host).
+
+Note [Time budget per measurement]
+The counts above (warmup, n, rounds, repeats) suit calls of microseconds to milliseconds. A slow
+call (a library's 170 us det looped 120000 times, an 8192 x 4096 SVD repeated 100 times) would
+hold one case for minutes and starve the cases after it within a GPU call's limit. So every loop
+first times one call and then shrinks its counts to fit BENCH_CASE_SECONDS (default 10 s) per
+library and measurement, keeping at least a few samples; fast calls keep the full counts.
 """
+import os
 import statistics
 import time
 
 _perf_ns = time.perf_counter_ns
+_BUDGET_S = float(os.environ.get("BENCH_CASE_SECONDS", "10"))
+
+
+def _one_call_s(inner, sync):
+    """Seconds one call of a compiled loop takes (after one call to settle lazy setup)."""
+    inner(1, sync)
+    return max(inner(1, sync) / 1e9, 1e-9)
+
+
+def _fit(count, per_item_s, share=1.0, least=1):
+    """``count`` shrunk so that ``count`` items of ``per_item_s`` take ``share`` of the budget."""
+    return max(least, min(count, int(_BUDGET_S * share / per_item_s)))
 
 
 def summarize(samples):
@@ -71,8 +91,11 @@ def host_loops_interleaved(loops, n, rounds, warmup=200):
     launch costs about 1 us more; taken in turn, such a stretch falls on every library alike
     instead of on whichever was being measured then. One list of samples per entry of ``loops``."""
     inners = [(_compile_loop(stmt, ns), sync) for stmt, ns, sync in loops]
+    slowest = max(_one_call_s(inner, sync) for inner, sync in inners)  # Note [Time budget per measurement]
+    n = _fit(n, slowest, 0.2)
+    rounds = _fit(rounds, slowest * n * len(inners), 0.7, least=3)
     for inner, sync in inners:
-        inner(warmup, sync)
+        inner(_fit(warmup, slowest, 0.1), sync)
     out = [[] for _ in inners]
     order = list(range(len(inners)))
     for _ in range(rounds):
@@ -87,7 +110,10 @@ def wall_loop_us(stmt, namespace, sync, n, rounds, warmup=200):
     """Microseconds per call of ``stmt`` over ``n`` calls and one closing synchronise (µs), one
     sample per round: the rate of a long loop, host or GPU bound."""
     inner = _compile_loop(stmt, namespace)
-    inner(warmup, sync)
+    one = _one_call_s(inner, sync)  # Note [Time budget per measurement]
+    n = _fit(n, one, 0.3)
+    rounds = _fit(rounds, one * n, 0.6)
+    inner(_fit(warmup, one, 0.1), sync)
     return [inner(n, sync) / n / 1e3 for _ in range(rounds)]
 
 
@@ -103,6 +129,11 @@ def device_samples_us(fn, sync, make_event, elapsed_ms, warmup, repeats):
     up to ``sync``. Returns (samples, clock, wall_mean_us); wall_mean_us is the wall clock over the
     whole batch divided by the count, a cross-check that the events really bracket the work.
     """
+    t0 = _perf_ns()
+    fn()
+    sync()
+    one = max((_perf_ns() - t0) / 1e9, 1e-9)  # Note [Time budget per measurement]
+    warmup, repeats = _fit(warmup - 1, one, 0.1, least=0), _fit(repeats, one, 0.9, least=3)
     for _ in range(warmup):
         fn()
     sync()
