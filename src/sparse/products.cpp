@@ -47,6 +47,31 @@ ndarray product(const ndarray& data, const ndarray& indices, const ndarray& indp
 
 }  // namespace
 
+// Note [SpGEMM by expansion]
+// C = A @ B as "expand, sort, compress", from cupric's array routines, so it runs on every
+// backend and with int64 indices: nonzero e of A (row i, column k) meets the cnt_e = len(B row k)
+// entries of B's row k; product p of nonzero e reads B's entry start_e + (p - first_p(e)). The
+// products become (i, j, a_ik * b_kj) entries that compress_entries sorts and sums, and exact zeros
+// are dropped as SciPy's csr_matmat drops them. Memory: the products, sum of cnt_e entries (one
+// host read learns it). The CUDA backend uses it where cuSPARSE's SpGEMM cannot (64-bit indices).
+CsrMatrix spgemm_by_expansion(const CsrMatrix& a, const CsrMatrix& b) {
+  const DType i64 = dtypes::int64;
+  const ndarray k = astype(a.indices, i64), bptr = astype(b.indptr, i64);
+  const ndarray start = take(bptr, k);
+  const ndarray cnt = subtract(take(bptr, add(k, Operand(int64_t{1}))), start);
+  const ndarray first = subtract(cumsum(cnt), cnt);  // exclusive prefix sum: first product of each nonzero
+  const int64_t products = cnt.size() ? to_vector<int64_t>(sum(cnt))[0] : 0;  // one host read
+  if (products == 0) return empty_csr(a.rows, b.cols, a.data.dtype());
+  const ndarray owner = repeat(arange(Scalar::of<int64_t>(a.nnz()), i64), cnt);
+  const ndarray p = arange(Scalar::of<int64_t>(products), i64);
+  const ndarray pos = add(take(start, owner), subtract(p, take(first, owner)));
+  const ndarray rows = take(astype(expand_major(a.indptr, a.rows), i64), owner);
+  const ndarray cols = take(astype(b.indices, i64), pos);
+  const ndarray vals = multiply(take(a.data, owner), take(b.data, pos));
+  const Compressed c = compress_entries(vals, rows, cols, a.rows, b.cols);
+  return eliminate_zeros(CsrMatrix{c.data, c.indices, c.indptr, a.rows, b.cols});
+}
+
 ndarray dot(const CsrMatrix& a, const ndarray& x) {
   return product(a.data, a.indices, a.indptr, a.rows, a.cols, false, x);
 }

@@ -27,6 +27,11 @@ Compressed compress_entries(const ndarray& data, const ndarray& major_idx, const
 // backend's segment_reduce kernel.
 ndarray segment_reduce(std::string_view op, const ndarray& values, const ndarray& starts);
 
+// A @ B by expansion (Note [SpGEMM by expansion] in src/sparse/products.cpp): every product
+// a_ik * b_kj as an entry, then compressed; any backend, any index dtype. What a backend whose
+// library SpGEMM cannot take the operands (cuSPARSE: 32-bit indices only) falls back to.
+CsrMatrix spgemm_by_expansion(const CsrMatrix& a, const CsrMatrix& b);
+
 // The CSC of a CSR by a stable sort of the column indices (any backend, any dtype): what a
 // backend without a faster transposition registers, or falls back to.
 CscMatrix csr_to_csc_by_sort(const CsrMatrix& a);

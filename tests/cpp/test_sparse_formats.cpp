@@ -6,6 +6,7 @@
 #include "cupric/cupric.hpp"
 #include "cupric/sparse.hpp"
 #include "cupric/sparse/construct.hpp"
+#include "sparse/sparse_internal.hpp"
 
 using namespace cupric;
 using cupric::testing::expect_error;
@@ -92,6 +93,29 @@ TEST(SparseProducts, SpmvSpmmSpgemm) {
   const sp::CsrMatrix c = sp::spgemm(a, a);  // A @ A
   EXPECT_EQ(dv(sp::to_dense(c)), (std::vector<double>{9, 10, 2, 12, 15, 0, 4, 0, 23}));
   EXPECT_TRUE(sp::has_canonical_format(c));
+}
+
+TEST(SparseProducts, SpgemmByExpansionMatchesTheBackendWithAnyIndexDtype) {
+  // The fallback the CUDA backend takes for 64-bit indices (Note [SpGEMM by expansion]): the same
+  // canonical result as the backend's SpGEMM, int32 or int64 indices, exact zeros dropped.
+  const sp::CsrMatrix a = sample();
+  const sp::CsrMatrix want = sp::spgemm(a, a);
+  for (DType it : {dtypes::int32, dtypes::int64}) {
+    const sp::CsrMatrix ai{a.data, astype(a.indices, it), astype(a.indptr, it), a.rows, a.cols};
+    const sp::CsrMatrix c = sp::spgemm_by_expansion(ai, ai);
+    EXPECT_EQ(dv(c.data), dv(want.data));
+    EXPECT_EQ(iv(c.indices), iv(want.indices));
+    EXPECT_EQ(iv(c.indptr), iv(want.indptr));
+    EXPECT_TRUE(sp::has_canonical_format(c));
+  }
+  // [[1 1]] @ [[1], [-1]] cancels to an exact zero, which is not stored (SciPy's csr_matmat).
+  const sp::CsrMatrix r = sp::make_csr(array<double>({1, 1}), array<int64_t>({0, 1}), array<int64_t>({0, 2}), 1, 2);
+  const sp::CsrMatrix col =
+      sp::make_csr(array<double>({1, -1}), array<int64_t>({0, 0}), array<int64_t>({0, 1, 2}), 2, 1);
+  EXPECT_EQ(sp::spgemm_by_expansion(r, col).nnz(), 0);
+  // A row of A that meets only empty rows of B.
+  const sp::CsrMatrix e = sp::make_csr(array<double>({2}), array<int64_t>({1}), array<int64_t>({0, 1, 1}), 2, 2);
+  EXPECT_EQ(sp::spgemm_by_expansion(e, e).nnz(), 0);
 }
 
 TEST(SparseElementwise, BinopsSumsDiagonal) {

@@ -111,9 +111,8 @@ void cuda_spmv(const SpMV& p) {
 
 CsrMatrix cusparse_spgemm(const CsrMatrix& a, const CsrMatrix& b) {
   const DType dt = a.data.dtype();
-  if (a.indices.dtype() != dtypes::int32)
-    dispatch::unavailable("sparse @ sparse with int64 indices (more than 2^31 entries or a dimension beyond int32)",
-                          DeviceType::Cuda, "cuSPARSE's SpGEMM takes 32-bit indices only");
+  // cuSPARSE's SpGEMM takes 32-bit indices only (Note [SpGEMM by expansion] in src/sparse/products.cpp)
+  if (a.indices.dtype() != dtypes::int32) return spgemm_by_expansion(a, b);
   Backend& be = a.data.backend();
   const Stream stream = be.current_stream(a.data.device());
   cusparseHandle_t h = cusparse::handle(a.data.device(), static_cast<cudaStream_t>(stream.handle));
@@ -147,9 +146,7 @@ CsrMatrix cusparse_spgemm(const CsrMatrix& a, const CsrMatrix& b) {
       "cusparseSpGEMM_compute");
   int64_t rows = 0, cols = 0, nnz = 0;
   cusparse::check(CUSP(cusparseSpMatGetSize)(C.d, &rows, &cols, &nnz), "cusparseSpMatGetSize");
-  if (nnz > INT32_MAX)
-    dispatch::unavailable("sparse @ sparse with more than 2^31 result entries", DeviceType::Cuda,
-                          "cuSPARSE's SpGEMM takes 32-bit indices only");
+  if (nnz > INT32_MAX) return spgemm_by_expansion(a, b);  // a result beyond cuSPARSE's 32-bit indices
   ndarray c_idx = ndarray::empty({nnz}, dtypes::int32, Order::C, &be);
   ndarray c_val = ndarray::empty({nnz}, dt, Order::C, &be);
   cusparse::check(CUSP(cusparseCsrSetPointers)(C.d, c_ptr.data(), c_idx.data(), c_val.data()),
