@@ -6,3 +6,10 @@ from cupricx._errstate import errstate, geterr, seterr  # noqa: E402,F401
 from cupricx._rsqrt import rsqrt  # noqa: E402,F401
 from cupricx._runtime_info import get_runtime_info  # noqa: E402,F401
 from cupricx import profiler  # noqa: E402,F401
+
+
+def __getattr__(name):
+    """A removed CuPy name (cupyx.fallback_mode, cupyx.time, ...) raises AttributeError naming its
+    replacement (V14-REMOVED), as `cupric.<name>` does."""
+    from cupric._legacy_names import module_getattr
+    return module_getattr("cupricx", name)

@@ -23,20 +23,23 @@ def test_v14_removed_modules_do_not_exist(module, name, replacement):
     replacement."""
     mod = importlib.import_module(module)
     assert not hasattr(mod, name)
-    if module == "cupric":  # cupricx has no module __getattr__: a plain AttributeError there
-        with pytest.raises(AttributeError, match=rf"V14-REMOVED\): use {replacement}"):
-            getattr(mod, name)
+    with pytest.raises(AttributeError, match=rf"V14-REMOVED\): use {replacement}"):
+        getattr(mod, name)
     assert importlib.util.find_spec(f"{module}.{name}") is None
 
 
 def test_v14_removed_replacements_exist():
-    """V14-REMOVED: the replacements exist (those merged so far: cupricx.scipy.sparse and
-    cupricx.profiler land with issues 21 and 20)."""
-    assert importlib.util.find_spec("cupricx.scipy.linalg") is not None
-    for name in ("cupricx.scipy.sparse", "cupricx.profiler"):
-        if importlib.util.find_spec(name) is None:
-            pytest.skip(f"{name} is not merged yet")
+    """V14-REMOVED: the replacements exist."""
+    for name in ("cupricx.scipy.linalg", "cupricx.scipy.sparse", "cupricx.profiler"):
         importlib.import_module(name)
+
+
+@pytest.mark.parametrize("name, gid, replacement", [
+    ("allow_synchronize", "V10-DEPRECATED", "remove the call"), ("time", "V10-PROFILER", "cupricx.profiler"),
+])
+def test_removed_cupricx_names_say_what_replaced_them(name, gid, replacement):
+    with pytest.raises(AttributeError, match=rf"\({'removed'}, {gid}\): (use )?{replacement}"):
+        getattr(cupricx, name)
 
 
 @pytest.mark.parametrize("name", ["tri", "tril", "triu"])
@@ -129,9 +132,7 @@ def test_v14_choice_p_without_replacement_raises():
 
 
 def test_v14_fft_config_enable_nd_planning_warns():
-    """V14-FFT-CONFIG: enable_nd_planning warns on get and set (once cupric.fft is merged)."""
-    if importlib.util.find_spec("cupric.fft") is None:
-        pytest.skip("cupric.fft is not merged yet (issue 19)")
+    """V14-FFT-CONFIG: enable_nd_planning warns on get and set."""
     config = importlib.import_module("cupric.fft.config")
     with pytest.warns(DeprecationWarning):
         value = config.enable_nd_planning
