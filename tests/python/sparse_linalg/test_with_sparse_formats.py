@@ -1,17 +1,14 @@
-"""cupricx.scipy.sparse.linalg with cupricx.scipy.sparse's own matrices (the `sparse` work: skipped
-until csr_matrix is there): the solvers, eigsh, svds, spsolve, splu, norm and matrix_power take
-them by duck typing and agree with SciPy on the same matrices."""
+"""cupricx.scipy.sparse.linalg with cupricx.scipy.sparse's own matrices: the solvers, eigsh, svds,
+spsolve, splu, norm and matrix_power take them by duck typing and agree with SciPy on the same
+matrices."""
 import numpy
 import pytest
 import scipy.sparse as sps
 import scipy.sparse.linalg as ssl
 
 import cupric as cp
+import cupricx.scipy.sparse as sparse
 import cupricx.scipy.sparse.linalg as csl
-
-sparse = pytest.importorskip("cupricx.scipy.sparse")
-if not hasattr(sparse, "csr_matrix"):
-    pytest.skip("cupricx.scipy.sparse.csr_matrix is not there yet", allow_module_level=True)
 
 
 def poisson2d(n):
