@@ -2,7 +2,6 @@
 spsolve, splu, norm and matrix_power take them by duck typing and agree with SciPy on the same
 matrices."""
 import numpy
-import pytest
 import scipy.sparse as sps
 import scipy.sparse.linalg as ssl
 
