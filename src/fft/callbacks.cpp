@@ -32,6 +32,8 @@ std::pair<std::string, std::string> compile_callback(const std::string& source, 
   const FftFns* fns = fft_table().get(DeviceType::Cuda);
   if (!fns || !fns->compile_callback)
     dispatch::unavailable("cuFFT callbacks", DeviceType::Cuda, "this build of cupric has no CUDA backend");
+  if (!cuda_is_available())
+    dispatch::unavailable("cuFFT callbacks", DeviceType::Cuda, "no CUDA device is usable on this machine");
   return fns->compile_callback(source, name, store, options);
 }
 

@@ -2,6 +2,7 @@
 // runtime/cuda/cuda_driver.cpp (Note [Dispatch]); without it (a build without CUDA) every driver
 // call answers CUDA_ERROR_NO_DEVICE and the profiler calls do nothing.
 #include "cupric/runtime/cuda_driver.hpp"
+#include "cupric/runtime/backend.hpp"
 #include "runtime/cuda_driver_fns.hpp"
 #include "cupric/error.hpp"
 
@@ -44,11 +45,15 @@ PointerAttributes pointer_attributes(const void* p) {
   return f->pointer_attributes(p);
 }
 
+// No-ops where no GPU can run (a host-only build, or a CUDA build on a machine without a driver or
+// device): a profiler range has nothing to collect there (cupricx.profiler.profile on the host).
 void profiler_start() {
-  if (const CudaDriverFns* f = cuda_driver_table().get(DeviceType::Cuda)) f->profiler_start();
+  const CudaDriverFns* f = cuda_driver_table().get(DeviceType::Cuda);
+  if (f && cuda_is_available()) f->profiler_start();
 }
 void profiler_stop() {
-  if (const CudaDriverFns* f = cuda_driver_table().get(DeviceType::Cuda)) f->profiler_stop();
+  const CudaDriverFns* f = cuda_driver_table().get(DeviceType::Cuda);
+  if (f && cuda_is_available()) f->profiler_stop();
 }
 }  // namespace cuda
 
