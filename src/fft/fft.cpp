@@ -131,8 +131,10 @@ ndarray run_pass(const ndarray& x, int axis, int64_t n, Kind kind, bool forward,
   return last ? out : moveaxis(out, std::vector<int64_t>{-1}, std::vector<int64_t>{axis});
 }
 
+// The result as NumPy returns it: C-ordered (a pass over an axis that is not last leaves a moved
+// view, made contiguous here once per call, not once per pass), or copied into `out`.
 ndarray finish(const ndarray& r, const ndarray* out) {
-  if (!out) return r;
+  if (!out) return r.c_contiguous() ? r : copy(r, Order::C);
   if (out->shape() != r.shape()) throw ValueError("output array has wrong shape.");
   copyto(*out, r, Casting::SameKind);
   return *out;

@@ -239,3 +239,17 @@ def test_nd_trailing_axes_in_one_call(name, dtype):
                dict(axes=(2, 3), norm="bad")]:
         testing.assert_raises_like_numpy(lambda: getattr(numpy.fft, name)(x, **kw),
                                          lambda: getattr(cp.fft, name)(c, **kw))
+
+
+@pytest.mark.parametrize("func, axes", [("fft", 0), ("ifft", 1), ("rfft", 0), ("fftn", (0, 2)), ("fft2", (0, 1)),
+                                        ("irfftn", (1, 0)), ("hfft", 1)])
+def test_results_are_c_ordered_as_numpy(func, axes):
+    """A transform over an axis that is not last returns a C-ordered array, as NumPy's does."""
+    h = numpy.random.default_rng(5).standard_normal((4, 6, 5))
+    if func in ("irfftn", "hfft"):
+        h = h + 1j * h[::-1]
+    kw = {"axis": axes} if isinstance(axes, int) else {"axes": axes}
+    got, want = getattr(cp.fft, func)(cp.asarray(h), **kw), getattr(numpy.fft, func)(h, **kw)
+    assert got.flags.c_contiguous and want.flags.c_contiguous
+    assert got.strides == want.strides
+    numpy.testing.assert_allclose(cp.asnumpy(got), want, rtol=1e-12, atol=1e-12)
