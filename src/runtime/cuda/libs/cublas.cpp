@@ -16,18 +16,17 @@
 //    which is what makes a GEMM safe inside a CUDA graph capture.
 //  - A handle of a thread that ends is destroyed with the thread; the main thread's handles are
 //    left for process exit (the CUDA runtime may already be shutting down by then).
+// The loading, entry points and per-thread state are shared by the wrappers (library.hpp).
 #include "runtime/cuda/libs/cublas.hpp"
-#include <dlfcn.h>
 #include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 #include "cupric/error.hpp"
 #include "cupric/memory.hpp"
 #include "cupric/runtime/backend.hpp"
-#include "cupric/runtime/libraries.hpp"
 #include "runtime/cuda/cuda_check.hpp"
+#include "runtime/cuda/libs/library.hpp"
 
 namespace cupric::cublas {
 
@@ -35,20 +34,11 @@ namespace {
 
 void* g_lib = nullptr;
 
-void* load_library() {
-  void* h = nullptr;
-  LibraryInfo info = find_library("cublas", {}, &h);
-  if (!h)
-    throw RuntimeError("cuBLAS is not available: " + (info.error.empty() ? std::string("not found") : info.error) +
-                       " (install it with `pip install nvidia-cublas`, or the CUDA toolkit)");
-  return h;
-}
+constexpr cuda_libs::LibraryName kLibrary{"cublas", "cuBLAS", "nvidia-cublas"};
 
 template <class F>
 void resolve(void* h, const char* name, F& f) {
-  f = reinterpret_cast<F>(dlsym(h, name));
-  if (!f)
-    throw RuntimeError(std::string("the cuBLAS library found lacks ") + name + " (cupric needs cuBLAS 12 or newer)");
+  f = reinterpret_cast<F>(cuda_libs::library_symbol(h, kLibrary, name, " (cupric needs cuBLAS 12 or newer)"));
 }
 
 // cuBLAS wants 32 MiB of workspace on Hopper and Blackwell, 4 MiB before; 32 MiB covers both.
@@ -76,20 +66,7 @@ struct ThreadHandles {
   }
 };
 
-const std::thread::id g_main_at_load = std::this_thread::get_id();  // the thread that loads libcupric
-
-struct MainThreadHandles {
-  std::vector<PerDevice>* devices = new std::vector<PerDevice>();  // never freed (see the Note)
-};
-
-std::vector<PerDevice>& thread_devices() {
-  if (std::this_thread::get_id() == g_main_at_load) {
-    static MainThreadHandles m;
-    return *m.devices;
-  }
-  thread_local ThreadHandles t;
-  return t.devices;
-}
+std::vector<PerDevice>& thread_devices() { return cuda_libs::thread_state<ThreadHandles>().devices; }
 
 void bind_workspace(PerDevice& d, cudaStream_t stream) {
   Workspace* ws = nullptr;
@@ -108,7 +85,7 @@ void bind_workspace(PerDevice& d, cudaStream_t stream) {
 
 const Api& api() {
   static const Api a = [] {
-    void* h = load_library();
+    void* h = cuda_libs::load_library(kLibrary);
     Api r{};
     resolve(h, "cublasCreate_v2", r.create);
     resolve(h, "cublasDestroy_v2", r.destroy);
@@ -127,11 +104,7 @@ const Api& api() {
 
 void* symbol(const char* name) {
   api();
-  void* p = dlsym(g_lib, name);
-  if (!p)
-    throw RuntimeError(std::string("the cuBLAS library found lacks ") + name +
-                       "; upgrade it (pip install -U nvidia-cublas)");
-  return p;
+  return cuda_libs::library_symbol(g_lib, kLibrary, name);
 }
 
 void check(cublasStatus_t status, const char* what) {

@@ -21,6 +21,7 @@
 #include "cupric/runtime/backend.hpp"
 #include "cupric/runtime/libraries.hpp"
 #include "runtime/cuda/cuda_check.hpp"
+#include "runtime/cuda/libs/library.hpp"
 
 namespace cupric::cufft {
 
@@ -28,20 +29,11 @@ namespace {
 
 void* g_lib = nullptr;
 
-void* load_library() {
-  void* h = nullptr;
-  LibraryInfo info = find_library("cufft", {}, &h);
-  if (!h)
-    throw RuntimeError("cuFFT is not available: " + (info.error.empty() ? std::string("not found") : info.error) +
-                       " (install it with `pip install nvidia-cufft`, or the CUDA toolkit)");
-  return h;
-}
+constexpr cuda_libs::LibraryName kLibrary{"cufft", "cuFFT", "nvidia-cufft"};
 
 template <class F>
 void resolve(void* h, const char* name, F& f) {
-  f = reinterpret_cast<F>(dlsym(h, name));
-  if (!f)
-    throw RuntimeError(std::string("the cuFFT library found lacks ") + name + " (cupric needs cuFFT 11 or newer)");
+  f = reinterpret_cast<F>(cuda_libs::library_symbol(h, kLibrary, name, " (cupric needs cuFFT 11 or newer)"));
 }
 
 constexpr size_t kMaxWorkAreas = 4;
@@ -66,7 +58,7 @@ const char* result_name(cufftResult r) {
 
 const Api& api() {
   static const Api a = [] {
-    void* h = load_library();
+    void* h = cuda_libs::load_library(kLibrary);
     Api r{};
     resolve(h, "cufftCreate", r.create);
     resolve(h, "cufftDestroy", r.destroy);

@@ -1,28 +1,21 @@
 // cuSOLVER through dlopen (src/runtime/cuda/libs/cusolver.hpp); the same shape as the cuBLAS
 // wrapper (Note [CUDA libraries] in cublas.cpp): lazy load, per-(device, thread) handles, pool memory.
 #include "runtime/cuda/libs/cusolver.hpp"
-#include <dlfcn.h>
 #include <string>
-#include <thread>
 #include <vector>
 #include "cupric/error.hpp"
 #include "cupric/runtime/backend.hpp"
-#include "cupric/runtime/libraries.hpp"
 #include "runtime/cuda/cuda_check.hpp"
+#include "runtime/cuda/libs/library.hpp"
 
 namespace cupric::cusolver {
 
 namespace {
 
+constexpr cuda_libs::LibraryName kLibrary{"cusolver", "cuSOLVER", "nvidia-cusolver"};
+
 void* library() {
-  static void* const lib = [] {
-    void* h = nullptr;
-    LibraryInfo info = find_library("cusolver", {}, &h);
-    if (!h)
-      throw RuntimeError("cuSOLVER is not available: " + (info.error.empty() ? std::string("not found") : info.error) +
-                         " (install it with `pip install nvidia-cusolver`, or the CUDA toolkit)");
-    return h;
-  }();
+  static void* const lib = cuda_libs::load_library(kLibrary);
   return lib;
 }
 
@@ -45,26 +38,11 @@ struct ThreadState {
   }
 };
 
-const std::thread::id g_main_at_load = std::this_thread::get_id();
-
-ThreadState& thread_state() {
-  if (std::this_thread::get_id() == g_main_at_load) {
-    static ThreadState* main_state = new ThreadState();  // never destroyed (see above)
-    return *main_state;
-  }
-  thread_local ThreadState t;
-  return t;
-}
+ThreadState& thread_state() { return cuda_libs::thread_state<ThreadState>(); }
 
 }  // namespace
 
-void* symbol(const char* name) {
-  void* p = dlsym(library(), name);
-  if (!p)
-    throw RuntimeError(std::string("the cuSOLVER library found lacks ") + name +
-                       "; upgrade it (pip install -U nvidia-cusolver)");
-  return p;
-}
+void* symbol(const char* name) { return cuda_libs::library_symbol(library(), kLibrary, name); }
 
 namespace {
 // cusolverStatus_t's name (cuSOLVER has no cusolverGetStatusName), null for a value this header

@@ -2,28 +2,21 @@
 // cuSOLVER wrappers (Note [CUDA libraries] in cublas.cpp): lazy load, per-(device, thread)
 // handles, pool memory.
 #include "runtime/cuda/libs/cusparse.hpp"
-#include <dlfcn.h>
 #include <string>
-#include <thread>
 #include <vector>
 #include "cupric/error.hpp"
 #include "cupric/runtime/backend.hpp"
-#include "cupric/runtime/libraries.hpp"
 #include "runtime/cuda/cuda_check.hpp"
+#include "runtime/cuda/libs/library.hpp"
 
 namespace cupric::cusparse {
 
 namespace {
 
+constexpr cuda_libs::LibraryName kLibrary{"cusparse", "cuSPARSE", "nvidia-cusparse"};
+
 void* library() {
-  static void* const lib = [] {
-    void* h = nullptr;
-    LibraryInfo info = find_library("cusparse", {}, &h);
-    if (!h)
-      throw RuntimeError("cuSPARSE is not available: " + (info.error.empty() ? std::string("not found") : info.error) +
-                         " (install it with `pip install nvidia-cusparse`, or the CUDA toolkit)");
-    return h;
-  }();
+  static void* const lib = cuda_libs::load_library(kLibrary);
   return lib;
 }
 
@@ -45,26 +38,11 @@ struct ThreadState {
   }
 };
 
-const std::thread::id g_main_at_load = std::this_thread::get_id();
-
-ThreadState& thread_state() {
-  if (std::this_thread::get_id() == g_main_at_load) {
-    static ThreadState* main_state = new ThreadState();  // never destroyed (see above)
-    return *main_state;
-  }
-  thread_local ThreadState t;
-  return t;
-}
+ThreadState& thread_state() { return cuda_libs::thread_state<ThreadState>(); }
 
 }  // namespace
 
-void* symbol(const char* name) {
-  void* p = dlsym(library(), name);
-  if (!p)
-    throw RuntimeError(std::string("the cuSPARSE library found lacks ") + name +
-                       "; upgrade it (pip install -U nvidia-cusparse)");
-  return p;
-}
+void* symbol(const char* name) { return cuda_libs::library_symbol(library(), kLibrary, name); }
 
 void check(cusparseStatus_t status, const char* what) {
   if (status == CUSPARSE_STATUS_SUCCESS) return;
