@@ -6,10 +6,8 @@
 //   nvcc -O2 -arch=sm_90 -std=c++17 -o /tmp/fft_floor bench/fft_floor.cu -lcufft && /tmp/fft_floor
 #include <cuda_runtime.h>
 #include <cufft.h>
-#include <algorithm>
-#include <chrono>
 #include <cstdio>
-#include <vector>
+#include "floor_timing.cuh"
 
 #define CHECK(x)                                                                 \
   do {                                                                           \
@@ -43,9 +41,6 @@ int main() {
       {"fft2 4096^2 complex64", 2, {4096, 4096}, 1, CUFFT_C2C, size_t(N) * 8, size_t(N) * 8},
       {"batched 4096 x 4096 complex64", 1, {4096, 0}, 4096, CUFFT_C2C, size_t(N) * 8, size_t(N) * 8},
   };
-  cudaEvent_t e0, e1;
-  cudaEventCreate(&e0);
-  cudaEventCreate(&e1);
   for (const Shape& s : shapes) {
     void *in, *out;
     CHECK(cudaMalloc(&in, s.in_bytes));
@@ -63,19 +58,8 @@ int main() {
         default: return cufftExecR2C(plan, (cufftReal*)in, (cufftComplex*)out);
       }
     };
-    for (int i = 0; i < 3; ++i) CHECK(run());
-    std::vector<float> ms;
-    for (int i = 0; i < 20; ++i) {
-      cudaEventRecord(e0);
-      CHECK(run());
-      cudaEventRecord(e1);
-      cudaEventSynchronize(e1);
-      float t = 0;
-      cudaEventElapsedTime(&t, e0, e1);
-      ms.push_back(t);
-    }
-    std::sort(ms.begin(), ms.end());
-    const double med = ms[ms.size() / 2];
+    const double med = median_event_ms(run);
+    CHECK(med < 0 ? int(-med) : 0);
     std::printf("FFT_FLOOR %-30s cufftExec: %.4f ms  %.1f GB/s (in + out once)\n", s.name, med,
                 double(s.in_bytes + s.out_bytes) / (med * 1e-3) / 1e9);
     cufftDestroy(plan);
@@ -88,18 +72,9 @@ int main() {
     CHECK(cudaMalloc(&out, 1024 * 8));
     cufftHandle plan;
     CHECK(cufftPlan1d(&plan, 1024, CUFFT_C2C, 1));
-    for (int i = 0; i < 100; ++i) CHECK(cufftExecC2C(plan, (cufftComplex*)in, (cufftComplex*)out, CUFFT_FORWARD));
-    cudaDeviceSynchronize();
-    std::vector<double> us;
-    for (int r = 0; r < 20; ++r) {
-      auto t0 = std::chrono::steady_clock::now();
-      for (int i = 0; i < 200; ++i) cufftExecC2C(plan, (cufftComplex*)in, (cufftComplex*)out, CUFFT_FORWARD);
-      auto t1 = std::chrono::steady_clock::now();
-      us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count() / 200);
-      cudaDeviceSynchronize();
-    }
-    std::sort(us.begin(), us.end());
-    std::printf("FFT_FLOOR host time per cufftExecC2C 1024 complex64: %.2f us\n", us[us.size() / 2]);
+    auto run = [&] { return cufftExecC2C(plan, (cufftComplex*)in, (cufftComplex*)out, CUFFT_FORWARD); };
+    CHECK(run());
+    std::printf("FFT_FLOOR host time per cufftExecC2C 1024 complex64: %.2f us\n", median_host_us(run));
     cufftDestroy(plan);
     cudaFree(in), cudaFree(out);
   }

@@ -7,10 +7,8 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
-#include <algorithm>
-#include <chrono>
 #include <cstdio>
-#include <vector>
+#include "floor_timing.cuh"
 
 // The benchmark's data (bench/run.py: uniform in [0.5, 1.5), never zeros): tensor cores multiplying
 // zeros draw less power and hold higher clocks, which made an earlier zero-filled floor 30 % above
@@ -60,9 +58,6 @@ int main() {
                         {"f16", CUDA_R_16F, CUBLAS_COMPUTE_32F, 2, false},
                         {"bf16", CUDA_R_16BF, CUBLAS_COMPUTE_32F, 2, false}};
   const int64_t n = 8192;
-  cudaEvent_t e0, e1;
-  cudaEventCreate(&e0);
-  cudaEventCreate(&e1);
   for (const Kind& k : kinds) {
     void *a, *b, *c;
     CHECK(cudaMalloc(&a, n * n * k.size));
@@ -78,19 +73,8 @@ int main() {
       return cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, alpha, a, k.type, n, b, k.type, n, beta, c, k.type, n,
                           k.compute, CUBLAS_GEMM_DEFAULT);
     };
-    for (int i = 0; i < 3; ++i) CHECK(run());
-    std::vector<float> ms;
-    for (int i = 0; i < 20; ++i) {
-      cudaEventRecord(e0);
-      CHECK(run());
-      cudaEventRecord(e1);
-      cudaEventSynchronize(e1);
-      float t = 0;
-      cudaEventElapsedTime(&t, e0, e1);
-      ms.push_back(t);
-    }
-    std::sort(ms.begin(), ms.end());
-    double med = ms[ms.size() / 2];
+    const double med = median_event_ms(run);
+    CHECK(med < 0 ? int(-med) : 0);
     std::printf("GEMM_FLOOR matmul %lld^2 %-4s cublasGemmEx: %.3f ms  %.1f TFLOP/s\n", (long long)n, k.name, med,
                 2.0 * n * n * n / (med * 1e-3) / 1e12);
     cudaFree(a), cudaFree(b), cudaFree(c);
@@ -106,18 +90,8 @@ int main() {
       return cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, m, m, m, &f1, a, CUDA_R_32F, m, b, CUDA_R_32F, m, &f0, c,
                           CUDA_R_32F, m, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
     };
-    for (int i = 0; i < 100; ++i) CHECK(run());
-    cudaDeviceSynchronize();
-    std::vector<double> us;
-    for (int r = 0; r < 20; ++r) {
-      auto t0 = std::chrono::steady_clock::now();
-      for (int i = 0; i < 200; ++i) run();
-      auto t1 = std::chrono::steady_clock::now();
-      us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count() / 200);
-      cudaDeviceSynchronize();
-    }
-    std::sort(us.begin(), us.end());
-    std::printf("GEMM_FLOOR host time per cublasGemmEx %lld^2 f32: %.2f us\n", (long long)m, us[us.size() / 2]);
+    CHECK(run());
+    std::printf("GEMM_FLOOR host time per cublasGemmEx %lld^2 f32: %.2f us\n", (long long)m, median_host_us(run));
     cudaFree(a), cudaFree(b), cudaFree(c);
   }
   return 0;
