@@ -1,6 +1,9 @@
 // dlopen-based discovery of the CUDA libraries and the host BLAS (see include/cupric/runtime/libraries.hpp).
-// Note [Library search order]: for a CUDA library, the folders Python registered once
-// (register_library_dirs: NVIDIA's wheels) and the caller's, $CUDA_PATH/lib64,
+// Note [Library search order]: a component's sonames are tried newest major version first, each in
+// every folder before the next soname, so that one session never mixes a CUDA 12 wheel's library
+// with the CUDA 13 toolkit's when both are installed (cuFFT's LTO callbacks, compiled by NVRTC,
+// fail to link inside an older cuFFT). The folders, for a CUDA library: those Python registered
+// once (register_library_dirs: NVIDIA's wheels) and the caller's, $CUDA_PATH/lib64,
 // /usr/local/cuda/lib64, then the dynamic loader's search. For the host BLAS (`openblas`, PyPI's
 // scipy-openblas64): the registered folders (Python finds the wheel's lib folder without
 // importing it), the wheel's lib folder at build time, `../scipy_openblas64/lib` next to
@@ -235,8 +238,11 @@ LibraryInfo find_library(const std::string& component, const std::vector<std::st
   }
   search.emplace_back("");  // the loader's own search
   std::string last_error;
-  for (const auto& dir : search) {
-    for (const char* so : comp->sonames) {
+  // Sonames outside, folders inside: the newest major version wins wherever it is (a CUDA 12 wheel's
+  // libcufft.so.11 beside CuPy must not shadow the toolkit's libcufft.so.12); among folders holding
+  // the same soname the order above decides.
+  for (const char* so : comp->sonames) {
+    for (const auto& dir : search) {
       std::string name = dir.empty() ? std::string(so) : dir + "/" + so;
       void* h = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
       if (!h) {

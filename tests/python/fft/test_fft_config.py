@@ -43,6 +43,10 @@ def test_v14_fft_config_plans_are_cached_and_reused(_fresh_cache):
     assert cache.get_curr_size() == 1
     cp.fft.rfft(x.real)
     assert cache.get_curr_size() == 2
+    # cuFFT 13 runs lengths like 12 with no work area (0 bytes); a prime length's Bluestein plan
+    # has one on both backends.
+    cp.fft.fft(cp.ones(10007, dtype=numpy.complex128))
+    assert cache.get_curr_size() == 3
     assert cache.get_curr_memsize() > 0
 
 
@@ -61,10 +65,10 @@ def test_v14_fft_config_lru_eviction_by_count_and_bytes(_fresh_cache):
     cache.set_size(16)
     config.set_plan_cache_max_memsize(0)  # no plan with tables fits
     assert cache.get_curr_memsize() == 0
-    cp.fft.fft(cp.ones(1024, dtype=numpy.complex128))
+    cp.fft.fft(cp.ones(10007, dtype=numpy.complex128))  # prime: a plan with a work area
     assert cache.get_curr_memsize() == 0
     cache.set_memsize(-1)
-    cp.fft.fft(cp.ones(1024, dtype=numpy.complex128))
+    cp.fft.fft(cp.ones(10007, dtype=numpy.complex128))
     assert cache.get_curr_memsize() > 0
 
 

@@ -56,7 +56,9 @@ def test_dct_errors():
     c = cp.asarray(x)
     for call in [lambda m, a: m.dct(a, type=5), lambda m, a: m.dst(a, type=0), lambda m, a: m.dct(a, n=0),
                  lambda m, a: m.dct(a[:, :1], type=1)]:
-        testing.assert_raises_like_numpy(lambda: call(scipy.fft, x), lambda: call(cfft, c))
+        # SciPy 1.18's n=0 message is a pocketfft assertion text; the messages are SciPy 1.17's.
+        testing.assert_raises_like_numpy(lambda: call(scipy.fft, x), lambda: call(cfft, c),
+                                         match_message=scipy.__version__.startswith("1.17."))
     with pytest.raises(ValueError, match="Invalid norm value 'x'"):
         cfft.dct(c, norm="x")
 

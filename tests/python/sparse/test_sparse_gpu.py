@@ -32,7 +32,8 @@ def test_more_than_2_31_nonzeros_uses_int64_and_spmv_is_right():
     y = A @ cupric.ones(rows, dtype=numpy.float32)
     assert y.shape == (rows,)
     assert float(y.min()) == float(y.max()) == float(per_row)
-    x = cupric.arange(rows, dtype=numpy.float32) % 7
+    # i % 7 in int64 first: float32 holds integers exactly only up to 2^24.
+    x = (cupric.arange(rows, dtype=numpy.int64) % 7).astype(numpy.float32)
     y = A @ x
     # Row i holds columns (17 i + j) mod rows for j < 17.
     i = cupric.arange(0, rows, 2**20, dtype=numpy.int64)

@@ -50,6 +50,9 @@ const char* result_name(cufftResult r) {
     case CUFFT_INVALID_SIZE: return "CUFFT_INVALID_SIZE";
     case CUFFT_INVALID_DEVICE: return "CUFFT_INVALID_DEVICE";
     case CUFFT_NOT_SUPPORTED: return "CUFFT_NOT_SUPPORTED";
+    case CUFFT_MISSING_DEPENDENCY: return "CUFFT_MISSING_DEPENDENCY";
+    case CUFFT_NVRTC_FAILURE: return "CUFFT_NVRTC_FAILURE";
+    case CUFFT_NVJITLINK_FAILURE: return "CUFFT_NVJITLINK_FAILURE";
     default: return nullptr;
   }
 }
@@ -89,6 +92,12 @@ namespace {
 
 // cufftXtSetJITCallback: cuFFT 12 (CUDA 13) takes the callback's symbol name, cuFFT 11 did not.
 cufftResult set_jit_callback(cufftHandle h, const JitCallback& cb) {
+  // cuFFT links LTO callbacks with nvJitLink, which it opens by soname when the plan is made. It is
+  // loaded here first, from where cupric finds the CUDA libraries (Note [Library search order] in
+  // src/runtime/libraries.cpp), so cuFFT's own dlopen finds it already mapped whatever the loader's
+  // path says, and a missing one is named instead of surfacing as CUFFT_INTERNAL_ERROR.
+  static const LibraryInfo jitlink = find_library("nvjitlink", {}, nullptr);
+  if (!jitlink.found) throw RuntimeError("cuFFT's LTO callbacks need nvJitLink, " + jitlink.error);
   int version = 0;
   api().get_version(&version);
   void* info = cb.data;
