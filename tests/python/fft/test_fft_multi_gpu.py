@@ -116,3 +116,18 @@ def test_gpu_multi_gpu_fft_matches_numpy():
     if out.startswith("SKIP"):
         pytest.skip("multi-GPU FFT needs 2 GPUs: " + out)
     assert out == "OK", out
+
+
+def test_plan1d_with_devices_sets_the_gpu_list_inside_its_context(multi_gpu_off):
+    from cupric.cuda import cufft
+    plan = cufft.Plan1d(64, cufft.CUFFT_Z2Z, 1, devices=[0, 1])
+    assert _core.fft.multi_gpus() == []
+    with plan:
+        assert _core.fft.multi_gpus() == [0, 1]
+    assert _core.fft.multi_gpus() == []
+    with pytest.raises(ValueError, match="only C2C and Z2Z"):
+        cufft.Plan1d(64, cufft.CUFFT_R2C, 1, devices=[0, 1])
+    with pytest.raises(ValueError, match="at least 2"):
+        with cufft.Plan1d(64, cufft.CUFFT_C2C, 1, devices=[0]):
+            pass
+    assert _core.fft.multi_gpus() == []
