@@ -68,7 +68,7 @@ config.use_multi_gpus = True
 config.set_cufft_gpus(2)
 rng = numpy.random.default_rng(0)
 for dtype, tol in ((numpy.complex64, 2e-5), (numpy.complex128, 1e-12)):
-    for shape in ((1 << 20,), (4, 1 << 16), (3, 4096), (1 << 12,)):
+    for shape in ((1 << 20,), (4, 1 << 16), (2, 4096), (1 << 12,)):
         x = (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dtype)
         for f, nf in ((cp.fft.fft, numpy.fft.fft), (cp.fft.ifft, numpy.fft.ifft)):
             for norm in (None, "ortho", "forward"):

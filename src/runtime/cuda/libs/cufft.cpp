@@ -16,6 +16,7 @@
 // hands an area still in use by one stream's queued transforms to another.
 #include "runtime/cuda/libs/cufft.hpp"
 #include <dlfcn.h>
+#include <cstdint>
 #include <string>
 #include "cupric/error.hpp"
 #include "cupric/runtime/backend.hpp"
@@ -73,6 +74,7 @@ const Api& api() {
     resolve(h, "cufftExecC2R", r.exec_c2r);
     resolve(h, "cufftExecZ2D", r.exec_z2d);
     resolve(h, "cufftGetVersion", r.get_version);
+    resolve(h, "cufftMakePlan1d", r.make_plan1d);
     resolve(h, "cufftXtSetGPUs", r.xt_set_gpus);
     resolve(h, "cufftXtMalloc", r.xt_malloc);
     resolve(h, "cufftXtMemcpy", r.xt_memcpy);
@@ -182,9 +184,12 @@ MultiGpuPlan::MultiGpuPlan(const std::vector<int>& gpus, long long n, cufftType 
   try {
     check(a.xt_set_gpus(h_, static_cast<int>(gpus_.size()), gpus_.data()), "cufftXtSetGPUs");
     std::vector<size_t> work(gpus_.size(), 0);  // one work area per GPU
-    long long dims[1] = {n};
-    check(a.make_plan_many64(h_, 1, dims, nullptr, 1, 0, nullptr, 1, 0, type, batch, work.data()),
-          "cufftMakePlanMany64 (multi-GPU)");
+    // cufftMakePlan1d: the entry cuFFT documents for multi-GPU 1-D plans (32-bit sizes).
+    if (n > INT32_MAX || batch > INT32_MAX)
+      throw ValueError("a multi-GPU FFT takes lengths and batches below 2**31 (cuFFT's cufftMakePlan1d); got n=" +
+                       std::to_string(n) + ", batch=" + std::to_string(batch));
+    check(a.make_plan1d(h_, static_cast<int>(n), type, static_cast<int>(batch), work.data()),
+          "cufftMakePlan1d (multi-GPU)");
     check(a.xt_malloc(h_, &data_, CUFFT_XT_FORMAT_INPLACE), "cufftXtMalloc");
     if (batch == 1) check(a.xt_malloc(h_, &natural_, CUFFT_XT_FORMAT_INPLACE), "cufftXtMalloc");  // shuffled result
     total_ = static_cast<size_t>(n * batch) * (type == CUFFT_Z2Z ? sizeof(cufftDoubleComplex) : sizeof(cufftComplex));

@@ -29,6 +29,7 @@ struct Api {
   cufftResult (*exec_z2d)(cufftHandle, cufftDoubleComplex*, cufftDoubleReal*);
   cufftResult (*get_version)(int*);
   // Multi-GPU transforms (Note [Multi-GPU FFT] in cufft.cpp).
+  cufftResult (*make_plan1d)(cufftHandle, int, cufftType, int, size_t*);
   cufftResult (*xt_set_gpus)(cufftHandle, int, int*);
   cufftResult (*xt_malloc)(cufftHandle, cudaLibXtDesc**, cufftXtSubFormat);
   cufftResult (*xt_memcpy)(cufftHandle, void*, void*, cufftXtCopyType);
