@@ -738,3 +738,23 @@ CASES += [
     Case("malloc_async", lambda s: "cuda.malloc_async(4096) (host time)", "host_loop",
          "xp.cuda.malloc_async(4096)", libs=GPU_LIBS),
 ]
+
+
+# linalg-fft (issue 17): getrf alone (cupricx.scipy.linalg.lu_factor against cupyx's: no getrs, no
+# copy of b), next to la_solve_8192's getrf + getrs; the issue's bound is >= CuPy (9.9 TFLOP/s).
+# "GB/s" counts the matrix read and written once.
+def _scipy_linalg_has(name):
+    def check(lib):
+        try:
+            mod = __import__(lib.xp.__name__ + "x.scipy.linalg", fromlist=[name])
+        except ImportError:
+            return f"{lib.name}x.scipy.linalg"
+        return None if hasattr(mod, name) else f"{lib.name}x.scipy.linalg.{name}"
+    return check
+
+
+CASES += [
+    Case("la_lu_factor_8192", lambda s: "scipy.linalg.lu_factor 8192^2 f64 (getrf)", "device", "sl.lu_factor(A)",
+         nbytes=lambda s: 2 * 8192 * 8192 * 8, needs=(_scipy_linalg_has("lu_factor"),), libs=GPU_LIBS,
+         setup=("sl = __import__(xp.__name__ + 'x.scipy.linalg', fromlist=['lu_factor'])\n" + _spd(8192, "float64"))),
+]

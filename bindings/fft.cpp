@@ -170,6 +170,10 @@ void init_fft(nb::module_& parent) {
   m.def("set_plan_cache_memsize", &fft::set_plan_cache_memsize);
   m.def("clear_plan_cache", &fft::clear_plan_cache);
   m.def("plan_cache_contains", &fft::plan_cache_contains);
+  m.def("set_multi_gpus", [](std::vector<int> gpus) { fft::set_multi_gpus(std::move(gpus)); });
+  m.def("multi_gpus", [] { return fft::multi_gpus(); });
+  m.def("set_workers", &fft::set_workers);
+  m.def("workers", &fft::workers);
 }
 
 }  // namespace cupric::py

@@ -207,6 +207,18 @@ void init_linalg_solvers(nb::module_& parent) {
   m.def("hadamard", [](int64_t n, nb::handle dtype) { return wrap(sl::hadamard(n, resolve_dtype(dtype).dtype)); });
   m.def("leslie",
         [](nb::handle f, nb::handle s) { return wrap(sl::leslie(array_arg_or_none(f), array_arg_or_none(s))); });
+  m.def("convolution_matrix", [](nb::handle a, int64_t n, const std::string& mode) {
+    return wrap(sl::convolution_matrix(array_arg_or_none(a), n, mode));
+  });
+  m.def("fiedler", [](nb::handle a) { return wrap(sl::fiedler(array_arg_or_none(a))); });
+  m.def("fiedler_companion", [](nb::handle a) { return wrap(sl::fiedler_companion(array_arg_or_none(a))); });
+  m.def("dft", [](int64_t n, const std::string& scale) { return wrap(sl::dft(n, scale)); });
+  m.def("helmert", [](int64_t n, bool full) { return wrap(sl::helmert(n, full)); });
+  m.def("hilbert", [](int64_t n) { return wrap(sl::hilbert(n)); });
+  m.def("bandwidth", [](nb::handle a) {
+    auto [lower, upper] = sl::bandwidth(array_arg_or_none(a));
+    return pair(lower, upper);
+  });
 }
 
 }  // namespace cupric::py

@@ -138,4 +138,22 @@ void set_plan_cache_memsize(bool host, int device, int64_t memsize);
 void clear_plan_cache(bool host, int device);
 bool plan_cache_contains(bool host, int device, const std::string& key);
 
+// ---- multi-GPU transforms (CuPy's use_multi_gpus / set_cufft_gpus, Note [Multi-GPU FFT]) -------------
+
+// The GPUs the calling thread's 1-D complex-to-complex transforms of CUDA arrays are spread over
+// (empty: off, the default; a new thread starts off). At least 2 distinct ids (ValueError
+// otherwise); ids are checked against the devices present at the transform. Real transforms
+// (rfft, irfft, hfft, ihfft and their n-D forms) raise ValueError while it is on, as CuPy's;
+// n-D complex transforms keep their one-GPU n-D plans.
+void set_multi_gpus(std::vector<int> gpus);
+const std::vector<int>& multi_gpus();
+
+// ---- host threads (scipy.fft's workers=, Note [Host FFT workers] in src/fft/host/host_fft.cpp) -----
+
+// The number of threads the calling thread's following host transforms may use (default 1; a new
+// thread starts at 1), SciPy's rule: a negative count wraps from the CPU count (-1: all CPUs);
+// 0 or fewer than -CPUs is SciPy's ValueError. Returns the previous count. GPU transforms ignore it.
+int set_workers(int workers);
+int workers();
+
 }  // namespace cupric::fft

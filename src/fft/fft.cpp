@@ -1,7 +1,10 @@
 // cupric.fft's front: NumPy 2's argument rules, dtypes, norms and shapes, and the passes along
 // one axis that the backends run (Note [FFT module] in src/fft/fft_table.hpp).
 #include "cupric/fft.hpp"
+#include <algorithm>
 #include <cmath>
+#include <thread>
+#include <utility>
 #include "cupric/error.hpp"
 #include "cupric/ops/copy.hpp"
 #include "cupric/ops/creation.hpp"
@@ -88,6 +91,34 @@ const Callbacks* callbacks_for(const ndarray& out) {
   return cb;
 }
 
+int& workers_slot() {
+  thread_local int workers = 1;
+  return workers;
+}
+
+std::vector<int>& multi_gpu_slot() {
+  thread_local std::vector<int> gpus;
+  return gpus;
+}
+
+// The GPUs a pass of `kind` writing `out` is spread over (Note [Multi-GPU FFT] in
+// src/runtime/cuda/libs/cufft.cpp), or null; CuPy's restrictions raise here, before any work.
+const std::vector<int>* gpus_for(Kind kind, const ndarray& out, const Callbacks* cb) {
+  const std::vector<int>& gpus = multi_gpu_slot();
+  if (gpus.empty() || out.device_type() != DeviceType::Cuda) return nullptr;
+  if (kind != Kind::C2C)
+    throw ValueError(
+        "Currently for multiple GPUs only C2C and Z2Z are supported: real transforms (rfft, irfft, hfft, ihfft "
+        "and their n-D forms) need cupric.fft.config.use_multi_gpus = False");
+  if (cb) throw ValueError("cuFFT callbacks are not supported with multi-GPU FFT (cupric.fft.config.use_multi_gpus)");
+  const int present = out.backend().device_count();
+  for (int g : gpus)
+    if (g >= present)
+      throw ValueError("set_cufft_gpus: GPU " + std::to_string(g) + " is not present (this machine has " +
+                       std::to_string(present) + " CUDA device(s)); pick ids below that");
+  return &gpus;
+}
+
 // `keep_input`: the caller's array, whose memory a clobbering C2R must not touch.
 ndarray run_pass(const ndarray& x, int axis, int64_t n, Kind kind, bool forward, double scale,
                  const ndarray* keep_input = nullptr) {
@@ -121,6 +152,8 @@ ndarray run_pass(const ndarray& x, int axis, int64_t n, Kind kind, bool forward,
     e.device = out.device();
     e.stream = out.backend().current_stream(out.device());
     e.callbacks = callbacks_for(out);
+    e.gpus = gpus_for(kind, out, e.callbacks);
+    e.workers = workers_slot();
     fns->exec(e);
     if (!fns->scales && scale != 1.0) {
       UfuncOptions in_place;
@@ -275,6 +308,8 @@ ndarray run_nd(const FftFns* fns, const ndarray& a, ndarray x, const std::vector
     e.device = out.device();
     e.stream = out.backend().current_stream(out.device());
     e.callbacks = callbacks_for(out);
+    if (kind != Kind::C2C) gpus_for(kind, out, e.callbacks);  // real transforms refuse multi-GPU (CuPy's rule)
+    e.workers = workers_slot();
     fns->exec_nd(e);
     const double scale = norm_factor(norm, forward, total);
     if (scale != 1.0) {
@@ -420,5 +455,33 @@ ndarray shift(const ndarray& x, const Axes& axes_arg, bool inverse) {
 
 ndarray fftshift(const ndarray& x, const Axes& axes) { return shift(x, axes, false); }
 ndarray ifftshift(const ndarray& x, const Axes& axes) { return shift(x, axes, true); }
+
+void set_multi_gpus(std::vector<int> gpus) {
+  if (!gpus.empty()) {
+    if (gpus.size() < 2) throw ValueError("Must use at least 2 GPUs.");
+    for (size_t i = 0; i < gpus.size(); ++i) {
+      if (gpus[i] < 0) throw ValueError("GPU ids must be >= 0, got " + std::to_string(gpus[i]));
+      for (size_t j = 0; j < i; ++j)
+        if (gpus[i] == gpus[j]) throw ValueError("Duplicate GPU ids are not allowed.");
+    }
+  }
+  multi_gpu_slot() = std::move(gpus);
+}
+
+const std::vector<int>& multi_gpus() { return multi_gpu_slot(); }
+
+int set_workers(int w) {
+  const int cpus = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  if (w == 0) throw ValueError("workers must not be zero");
+  if (w < 0) {
+    if (w < -cpus)
+      throw ValueError("workers value out of range; got " + std::to_string(w) + ", must not be less than " +
+                       std::to_string(-cpus));
+    w = cpus + 1 + w;
+  }
+  return std::exchange(workers_slot(), w);
+}
+
+int workers() { return workers_slot(); }
 
 }  // namespace cupric::fft

@@ -36,7 +36,9 @@ struct Exec1d {
   double scale = 1.0;  // applied to the output
   int device = 0;
   Stream stream;
-  const Callbacks* callbacks = nullptr;  // cuFFT LTO callbacks (CUDA only)
+  const Callbacks* callbacks = nullptr;    // cuFFT LTO callbacks (CUDA only)
+  const std::vector<int>* gpus = nullptr;  // C2C over these GPUs (CUDA only, Note [Multi-GPU FFT])
+  int workers = 1;                         // host threads (Note [Host FFT workers] in host/host_fft.cpp)
 };
 
 // A transform over the last `rank` (2 or 3) axes of packed rows, as one backend call: `n` holds
@@ -54,6 +56,7 @@ struct ExecNd {
   int device = 0;
   Stream stream;
   const Callbacks* callbacks = nullptr;
+  int workers = 1;  // host threads
 };
 
 struct FftFns {

@@ -104,3 +104,38 @@ TEST(FftTransforms, DctDstAndNextFastLen) {
   EXPECT_EQ(fft::next_fast_len(13), 14);
   EXPECT_EQ(fft::next_fast_len(0), 0);
 }
+
+TEST(FftTransforms, WorkersSplitBatchesWithTheSameResult) {
+  std::vector<c128> v(64 * 1024);
+  for (size_t i = 0; i < v.size(); ++i)
+    v[i] = c128(std::sin(0.3 * static_cast<double>(i)), std::cos(0.11 * static_cast<double>(i)));
+  ndarray x = array(v, Dims{64, 1024});
+  auto one = to_vector<c128>(fft::fft(x));
+  auto one_nd = to_vector<c128>(fft::fftn(x));
+  EXPECT_EQ(fft::set_workers(3), 1);
+  auto three = to_vector<c128>(fft::fft(x));
+  auto three_nd = to_vector<c128>(fft::fftn(x));
+  EXPECT_EQ(fft::set_workers(-1), 3);  // all CPUs
+  EXPECT_GE(fft::workers(), 1);
+  fft::set_workers(1);
+  expect_near(one, three, 0.0);  // the same row transforms, only on other threads
+  expect_near(one_nd, three_nd, 0.0);
+  expect_error<ValueError>([] { fft::set_workers(0); }, "workers must not be zero");
+  EXPECT_THROW(fft::set_workers(-1000000), ValueError);  // "workers value out of range; ..." (names the CPUs)
+  EXPECT_EQ(fft::workers(), 1);
+}
+
+TEST(FftTransforms, MultiGpuSettingValidatesAndLeavesHostArraysAlone) {
+  expect_error<ValueError>([] { fft::set_multi_gpus({0}); }, "Must use at least 2 GPUs.");
+  expect_error<ValueError>([] { fft::set_multi_gpus({1, 1}); }, "Duplicate GPU ids are not allowed.");
+  EXPECT_TRUE(fft::multi_gpus().empty());
+  fft::set_multi_gpus({0, 1});
+  EXPECT_EQ(fft::multi_gpus(), (std::vector<int>{0, 1}));
+  ndarray x = array(std::vector<double>{1, 2, 3, 4});
+  if (x.device_type() == DeviceType::Host) {  // host arrays ignore the GPU list, real transforms too
+    EXPECT_NEAR(to_vector<c128>(fft::rfft(x))[0].re, 10.0, 1e-12);
+    EXPECT_NEAR(to_vector<c128>(fft::fft(x))[2].re, -2.0, 1e-12);
+  }
+  fft::set_multi_gpus({});
+  EXPECT_TRUE(fft::multi_gpus().empty());
+}

@@ -130,3 +130,30 @@ TEST(LinalgSolvers, ChoFactorStacks) {
   expect_error<ValueError>([&] { scipy::linalg::cho_factor(zeros(Dims{0, 3, 3}, dtypes::float64)); },
                            "`cho_factor` does not support zero-size batches.");
 }
+
+TEST(LinalgSolvers, SpecialMatricesOfScipy117) {
+  namespace sl = cupric::scipy::linalg;
+  // hilbert(3)[1][2] = 1/4; helmert(3) is (2, 3) with row 0 = [1, -1] / sqrt(2).
+  auto h = to_vector<double>(sl::hilbert(3));
+  EXPECT_DOUBLE_EQ(h[5], 0.25);
+  ndarray he = sl::helmert(3);
+  EXPECT_EQ(he.shape(), (Dims{2, 3}));
+  EXPECT_NEAR(to_vector<double>(he)[1], -1 / std::sqrt(2.0), 1e-15);
+  // dft(4)[1][1] = exp(-2 pi i / 4) = -i.
+  auto d = to_vector<complex<double>>(sl::dft(4));
+  EXPECT_NEAR(d[5].re, 0.0, 1e-15);
+  EXPECT_NEAR(d[5].im, -1.0, 1e-15);
+  // convolution_matrix([1, 2, 3], 2, "same") = [[1, 0], [2, 1], [3, 2]].
+  auto c = to_vector<int64_t>(sl::convolution_matrix(array(std::vector<int64_t>{1, 2, 3}), 2, "same"));
+  EXPECT_EQ(c, (std::vector<int64_t>{1, 0, 2, 1, 3, 2}));
+  // fiedler_companion([1, 2, 3]) = [[-2, -3], [1, 0]]; fiedler([1, 4]) = [[0, 3], [3, 0]].
+  EXPECT_EQ(to_vector<double>(sl::fiedler_companion(array(std::vector<double>{1, 2, 3}))),
+            (std::vector<double>{-2, -3, 1, 0}));
+  EXPECT_EQ(to_vector<int64_t>(sl::fiedler(array(std::vector<int64_t>{1, 4}))), (std::vector<int64_t>{0, 3, 3, 0}));
+  auto [lower, upper] = sl::bandwidth(array(std::vector<double>{1, 2, 0, 0, 3, 4, 5, 0, 6}, Dims{3, 3}));
+  EXPECT_EQ(to_vector<int64_t>(lower)[0], 2);
+  EXPECT_EQ(to_vector<int64_t>(upper)[0], 1);
+  expect_error<ValueError>([] { sl::convolution_matrix(array(std::vector<double>{1}), 0); },
+                           "n must be a positive integer.");
+  expect_error<ValueError>([] { sl::dft(3, "N"); }, "scale must be None, 'sqrtn', or 'n'; 'N' is not valid.");
+}

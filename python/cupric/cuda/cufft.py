@@ -63,8 +63,27 @@ class Plan1d(_Plan):
         super().__init__(fft_type)
         self.nx = int(nx)
         self.batch = int(batch)
-        self.gpus = None if devices is None else list(devices)
+        self.gpus = None if devices is None else [int(d) for d in devices]
+        if self.gpus is not None and _TYPES[fft_type][0] != "C2C":
+            raise ValueError("Currently for multiple GPUs only C2C and Z2Z are supported.")
         self.out_size = out_size
+        self._prev_gpus = []
+
+    def __enter__(self):
+        # A plan made with devices= runs its transforms over them (Note [Multi-GPU FFT] in
+        # src/runtime/cuda/libs/cufft.cpp); C++ validates the list.
+        if self.gpus is not None:
+            from cupric import _core
+            prev = _core.fft.multi_gpus()
+            _core.fft.set_multi_gpus(self.gpus)
+            self._prev_gpus.append(prev)
+        return super().__enter__()
+
+    def __exit__(self, *exc):
+        super().__exit__(*exc)
+        if self.gpus is not None:
+            from cupric import _core
+            _core.fft.set_multi_gpus(self._prev_gpus.pop())
 
     def _check(self, value_type, double, n, batch):
         if self.nx != n or self.batch != batch:

@@ -124,10 +124,18 @@ def show_plan_cache_info():
     get_plan_cache().show_info()
 
 
-def set_cufft_gpus(gpus):
-    """The GPUs a multi-GPU 1-D transform uses (CuPy's): an int ``n`` (devices 0..n-1) or a list of ids.
+def _push_multi_gpus():
+    """Hands the thread's multi-GPU setting to C++ (Note [Multi-GPU FFT]): the GPU list when
+    use_multi_gpus is on and set_cufft_gpus was called, else off."""
+    devs = _devices.get()
+    _core.fft.set_multi_gpus(devs if _use_multi_gpus.get() and devs is not None else [])
 
-    Used only when ``use_multi_gpus`` is True and more than one GPU is present.
+
+def set_cufft_gpus(gpus):
+    """The GPUs a multi-GPU FFT uses (CuPy's): an int ``n`` (devices 0..n-1) or a list of ids.
+
+    Used by 1-D complex-to-complex transforms of GPU arrays while ``use_multi_gpus`` is True
+    (cuFFT's multi-GPU plans; docs/fft.md says what else applies). At least 2 distinct ids.
     """
     if isinstance(gpus, int):
         devs = list(range(gpus))
@@ -137,7 +145,10 @@ def set_cufft_gpus(gpus):
         raise ValueError("Must use at least 2 GPUs.")
     if len(set(devs)) != len(devs):
         raise ValueError("Duplicate GPU ids are not allowed.")
+    if any(d < 0 for d in devs):
+        raise ValueError(f"GPU ids must be >= 0, got {devs}")
     _devices.set(devs)
+    _push_multi_gpus()
 
 
 def get_cufft_gpus():
@@ -154,6 +165,7 @@ class _ConfigModule(_types.ModuleType):
     @use_multi_gpus.setter
     def use_multi_gpus(self, value):
         _use_multi_gpus.set(bool(value))
+        _push_multi_gpus()
 
     @property
     def enable_nd_planning(self):

@@ -96,8 +96,24 @@ void run(cufft::Plan& plan, cufftType type, bool forward, const void* in_c, void
   }
 }
 
+// A C2C transform spread over e.gpus (Note [Multi-GPU FFT] in src/runtime/cuda/libs/cufft.cpp),
+// its plan cached on the current device with the GPU list in its key.
+void exec_multi_gpu(const Exec1d& e, cufftType type) {
+  std::string key = "cufft-multi-gpu type=" + std::to_string(static_cast<int>(type)) + " n=" + std::to_string(e.n) +
+                    " batch=" + std::to_string(e.batch) + " gpus=";
+  for (int g : *e.gpus) key += std::to_string(g) + ",";
+  auto p = plan_cache(false, e.device).get_or_make(key, [&] {
+    auto plan = std::make_shared<cufft::MultiGpuPlan>(*e.gpus, static_cast<long long>(e.n), type,
+                                                      static_cast<long long>(e.batch));
+    return std::pair<PlanCache::Plan, int64_t>(plan, static_cast<int64_t>(plan->bytes()));
+  });
+  auto plan = std::const_pointer_cast<cufft::MultiGpuPlan>(std::static_pointer_cast<const cufft::MultiGpuPlan>(p));
+  plan->exec(e.in, e.out, e.forward, static_cast<cudaStream_t>(e.stream.handle));
+}
+
 void exec(const Exec1d& e) {
   const cufftType type = type_of(e);
+  if (e.gpus) return exec_multi_gpu(e, type);
   run(*plan_for(type, 1, &e.n, e.batch, e.device, e.callbacks), type, e.forward, e.in, e.out, e.stream);
 }
 

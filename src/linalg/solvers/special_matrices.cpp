@@ -1,6 +1,8 @@
 // SciPy's special matrices (cupric/linalg/special_matrices.hpp). Note [Special matrices by gather]
 // says how each one is built; they run on every backend through take, concatenate and views.
 #include "cupric/linalg/special_matrices.hpp"
+#include <cmath>
+#include <numbers>
 #include <string>
 #include "cupric/error.hpp"
 #include "cupric/ops/creation.hpp"
@@ -8,6 +10,7 @@
 #include "cupric/ops/manipulation.hpp"
 #include "cupric/ops/reduction.hpp"
 #include "cupric/ops/ufunc.hpp"
+#include "cupric/ops/where.hpp"
 #include "cupric/shape.hpp"
 
 namespace cupric::scipy::linalg {
@@ -185,6 +188,117 @@ ndarray leslie(const ndarray& f_in, const ndarray& s_in) {
       vals, index_matrix(n, n, [n](int64_t i, int64_t j) { return i == 0       ? j
                                                                   : i == j + 1 ? n + j
                                                                                : 2 * n - 1; }), -1);
+}
+
+ndarray convolution_matrix(const ndarray& a, int64_t n, const std::string& mode) {
+  if (n <= 0) throw ValueError("n must be a positive integer.");
+  if (a.ndim() == 0) throw ValueError("convolution_matrix: `a` must have at least one dimension (a 1-D array).");
+  const int64_t m = a.shape().back();
+  if (m == 0) throw ValueError("len(a) must be at least 1.");
+  if (mode != "full" && mode != "same" && mode != "valid")
+    throw ValueError("'mode' argument must be one of ('full', 'valid', 'same')");
+  // Rows [start, start + k) of the full (m + n - 1, n) matrix, centred as numpy.convolve's modes.
+  const int64_t lo = std::min(m, n), hi = std::max(m, n);
+  const int64_t k = mode == "full" ? m + n - 1 : mode == "same" ? hi : hi - lo + 1;
+  const int64_t start = mode == "full" ? 0 : mode == "same" ? (lo - 1) / 2 : lo - 1;
+  ndarray vals = concatenate({a, zeros(with(batch_of(a, 1), {1}), a.dtype())}, -1);  // a, then a 0 at m
+  return take(vals,
+              index_matrix(k, n,
+                           [m, start](int64_t i, int64_t j) {
+                             const int64_t d = i + start - j;
+                             return d >= 0 && d < m ? d : m;
+                           }),
+              -1);
+}
+
+ndarray fiedler(const ndarray& a_in) {
+  ndarray a = atleast_1d(a_in);
+  if (a.size() == 0) return empty(Dims{0});  // SciPy 1.17: an empty float64 (0,), whatever the batch
+  return absolute(subtract(expand_dims(a, -1), expand_dims(a, -2)));
+}
+
+// Note [Fiedler companion layout]
+// With c = a[1:] / a[0] (n = N - 1 values), Fiedler's pentadiagonal companion matrix has -c[0] at
+// (0, 0); for k = 2..n, -c[k-1] at (k-2, k-1) when k is even and at (k-1, k-2) when k is odd (so
+// even rows hold the coefficients either side of the diagonal); and ones at (r, r+2) in even
+// rows r and at (r, max(r-2, 0)) in odd rows. Checked against SciPy for n = 1..9 in the tests.
+ndarray fiedler_companion(const ndarray& a_in) {
+  ndarray a = atleast_1d(a_in);
+  const int64_t N = a.shape().back();
+  if (N < 2) return empty(with(batch_of(a, 1), {0}), a.dtype());
+  ndarray a0 = last(a, Index::slice(0, 1));
+  if (a0.size() > 0 && to_vector<bool>(any(equal(a0, 0)))[0]) throw ValueError("Leading coefficient is zero.");
+  ndarray c = true_divide(last(a, Index::slice(1)), a0);
+  const int64_t n = N - 1;
+  const Dims one = with(batch_of(a, 1), {1});
+  ndarray vals = concatenate({negative(c), ones(one, c.dtype()), zeros(one, c.dtype())}, -1);  // -c, 1 at n, 0 at n+1
+  return take(vals,
+              index_matrix(n, n,
+                           [n](int64_t i, int64_t j) {  // Note [Fiedler companion layout]
+                             if (i % 2 == 0) {
+                               if (i == 0 && j == 0) return int64_t{0};
+                               if (j == i + 1) return i + 1;
+                               if (j == i - 1) return i;
+                               if (j == i + 2) return n;
+                             } else if (j == std::max<int64_t>(i - 2, 0)) {
+                               return n;
+                             }
+                             return n + 1;
+                           }),
+              -1);
+}
+
+ndarray dft(int64_t n, const std::string& scale) {
+  if (!scale.empty() && scale != "sqrtn" && scale != "n")
+    throw ValueError("scale must be None, 'sqrtn', or 'n'; '" + scale + "' is not valid.");
+  n = std::max<int64_t>(n, 0);
+  const double f = scale == "sqrtn" ? 1.0 / std::sqrt(static_cast<double>(n)) : scale == "n" ? 1.0 / n : 1.0;
+  // exp(-2 pi i (jk mod n) / n): the exponent reduced exactly first, so large jk lose no accuracy.
+  std::vector<complex128> v(static_cast<size_t>(n * n));
+  for (int64_t j = 0; j < n; ++j)
+    for (int64_t k = 0; k < n; ++k) {
+      const double t = -2.0 * std::numbers::pi * static_cast<double>((j * k) % n) / static_cast<double>(n);
+      v[static_cast<size_t>(j * n + k)] = complex128(f * std::cos(t), f * std::sin(t));
+    }
+  return array(v, Dims{n, n});
+}
+
+ndarray helmert(int64_t n, bool full) {
+  if (n < 0) throw ValueError("negative dimensions are not allowed");
+  // Row 0 is 1/sqrt(n); row i >= 1 has 1/sqrt(i(i+1)) left of the diagonal, -i/sqrt(i(i+1)) on it.
+  std::vector<double> v(static_cast<size_t>(n * n), 0.0);
+  for (int64_t j = 0; j < n; ++j) v[static_cast<size_t>(j)] = 1.0 / std::sqrt(static_cast<double>(n));
+  for (int64_t i = 1; i < n; ++i) {
+    const double d = std::sqrt(static_cast<double>(i) * static_cast<double>(i + 1));
+    for (int64_t j = 0; j < i; ++j) v[static_cast<size_t>(i * n + j)] = 1.0 / d;
+    v[static_cast<size_t>(i * n + i)] = -static_cast<double>(i) / d;
+  }
+  ndarray h = array(v, Dims{n, n});
+  return full || n == 0 ? h : basic_index(h, {Index::slice(1)});
+}
+
+ndarray hilbert(int64_t n) {
+  n = std::max<int64_t>(n, 0);
+  std::vector<double> v(static_cast<size_t>(n * n));
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < n; ++j) v[static_cast<size_t>(i * n + j)] = 1.0 / static_cast<double>(i + j + 1);
+  return array(v, Dims{n, n});
+}
+
+std::pair<ndarray, ndarray> bandwidth(const ndarray& a) {
+  if (a.ndim() < 2) throw ValueError("Input array must be a 2D NumPy array.");
+  if (a.dtype() == dtypes::float16)
+    throw TypeError("bandwidth does not support float16 arrays (as SciPy's); cast to float32 first.");
+  const Dims batch = batch_of(a, 2);
+  if (a.ndim() > 2 && shape_size(batch) == 0) throw ValueError("`bandwidth` does not support zero-size batches.");
+  const int64_t rows = a.shape()[a.ndim() - 2], cols = a.shape().back();
+  if (rows == 0 || cols == 0) return {zeros(batch, dtypes::int64), zeros(batch, dtypes::int64)};
+  // The largest i - j (lower) and j - i (upper) over the nonzero entries, 0 where there are none.
+  ndarray below = index_matrix(rows, cols, [](int64_t i, int64_t j) { return std::max<int64_t>(i - j, 0); });
+  ndarray above = index_matrix(rows, cols, [](int64_t i, int64_t j) { return std::max<int64_t>(j - i, 0); });
+  ndarray nz = not_equal(a, 0);
+  const AxisArg core = std::vector<int64_t>{-2, -1};
+  return {amax(where(nz, below, 0), core), amax(where(nz, above, 0), core)};
 }
 
 }  // namespace cupric::scipy::linalg

@@ -184,3 +184,152 @@ def test_tri_tril_triu_are_not_in_cupricx_scipy_linalg_V14_REMOVED():
     for name in ("tri", "tril", "triu"):
         assert not hasattr(cl, name)
         assert not hasattr(scipy.linalg, name)
+
+
+# convolution_matrix, fiedler, fiedler_companion, dft, helmert, hilbert and bandwidth.
+NUMERIC = [d for d in DTYPES if d is not numpy.bool_]
+
+
+def tol(dtype):
+    return {numpy.float16: 1e-3, numpy.float32: 1e-6, numpy.complex64: 1e-6}.get(dtype, 1e-13)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("mode", ["full", "same", "valid"])
+def test_convolution_matrix_dtypes_and_modes(dtype, mode):
+    for m, n in ((1, 1), (3, 2), (3, 5), (4, 4), (5, 3), (2, 6), (6, 3)):
+        a = values(m, dtype, seed=m)
+        testing.assert_matches_numpy(cl.convolution_matrix(cp.asarray(a), n, mode),
+                                     scipy.linalg.convolution_matrix(a, n, mode))
+
+
+def test_convolution_matrix_is_numpy_convolve():
+    a, v = values(5, numpy.float64), values(7, numpy.float64, seed=1)
+    for mode in ("full", "same", "valid"):
+        A = cl.convolution_matrix(cp.asarray(a), 7, mode)
+        numpy.testing.assert_allclose(cp.asnumpy(A @ cp.asarray(v)), numpy.convolve(a, v, mode))
+
+
+def test_convolution_matrix_batches_layouts_and_errors():
+    a = values((2, 3, 8), numpy.float32)
+    testing.assert_matches_numpy(cl.convolution_matrix(cp.asarray(a)[..., ::2], 3, 'same'),
+                                 scipy.linalg.convolution_matrix(a[..., ::2], 3, 'same'))
+    testing.assert_matches_numpy(cl.convolution_matrix(cp.asarray(a).T, 2),  # (8, 3, 2): m = 2
+                                 scipy.linalg.convolution_matrix(a.T, 2))
+    b = values(3, numpy.int64)
+    for args in ((b, 0), (b, -2), (b[:0], 3), (b, 3, 'middle')):
+        testing.assert_raises_like_numpy(lambda: scipy.linalg.convolution_matrix(*args),
+                                         lambda: cl.convolution_matrix(cp.asarray(args[0]), *args[1:]),
+                                         expected=ValueError)
+    with pytest.raises(TypeError):
+        cl.convolution_matrix(cp.asarray(b), 2.5)
+
+
+@pytest.mark.parametrize("dtype", NUMERIC)
+def test_fiedler_dtypes(dtype):
+    a = values(5, dtype)
+    testing.assert_matches_numpy(cl.fiedler(cp.asarray(a)), scipy.linalg.fiedler(a))
+
+
+def test_fiedler_batches_layouts_and_edges():
+    a = values((3, 2, 6), numpy.float64)
+    testing.assert_matches_numpy(cl.fiedler(cp.asarray(a)), scipy.linalg.fiedler(a))
+    testing.assert_matches_numpy(cl.fiedler(cp.asarray(a)[:, 1, ::-2]), scipy.linalg.fiedler(a[:, 1, ::-2]))
+    testing.assert_matches_numpy(cl.fiedler(cp.asarray([7.0])), scipy.linalg.fiedler([7.0]))
+    testing.assert_matches_numpy(cl.fiedler(cp.asarray(numpy.zeros(0))), scipy.linalg.fiedler(numpy.zeros(0)))
+    x = numpy.array([True, False])
+    testing.assert_raises_like_numpy(lambda: scipy.linalg.fiedler(x), lambda: cl.fiedler(cp.asarray(x)),
+                                     expected=TypeError)
+
+
+@pytest.mark.parametrize("dtype", NUMERIC)
+def test_fiedler_companion_dtypes(dtype):
+    a = values(6, dtype)
+    d = scipy.linalg.fiedler_companion(a)
+    testing.assert_matches_numpy(cl.fiedler_companion(cp.asarray(a)), d, rtol=tol(d.dtype.type))
+
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_fiedler_companion_layout_every_order(n):
+    a = numpy.arange(1.0, n + 2.0)  # Note [Fiedler companion layout]
+    testing.assert_matches_numpy(cl.fiedler_companion(cp.asarray(a)), scipy.linalg.fiedler_companion(a),
+                                 rtol=1e-15)
+    # Its eigenvalues are the polynomial's roots.
+    ev = numpy.sort_complex(numpy.linalg.eigvals(cp.asnumpy(cl.fiedler_companion(cp.asarray(a)))))
+    numpy.testing.assert_allclose(ev, numpy.sort_complex(numpy.roots(a)), rtol=1e-6, atol=1e-8)
+
+
+def test_fiedler_companion_batches_edges_and_errors():
+    a = values((2, 3, 5), numpy.float32) * numpy.float32(2)
+    testing.assert_matches_numpy(cl.fiedler_companion(cp.asarray(a)), scipy.linalg.fiedler_companion(a),
+                                 rtol=1e-6)
+    testing.assert_matches_numpy(cl.fiedler_companion(cp.asarray(a)[..., ::-1]),
+                                 scipy.linalg.fiedler_companion(a[..., ::-1]), rtol=1e-6)
+    for short in (numpy.array([3]), numpy.ones((2, 3, 1))):
+        testing.assert_matches_numpy(cl.fiedler_companion(cp.asarray(short)), scipy.linalg.fiedler_companion(short))
+    for bad in (numpy.array([0.0, 1, 2]), numpy.array([[1.0, 2, 4], [0, 3, 1]])):
+        testing.assert_raises_like_numpy(lambda: scipy.linalg.fiedler_companion(bad),
+                                         lambda: cl.fiedler_companion(cp.asarray(bad)), expected=ValueError)
+
+
+@pytest.mark.parametrize("scale", [None, "sqrtn", "n"])
+def test_dft(scale):
+    for n in (0, 1, 2, 3, 8, 17, 64):
+        testing.assert_matches_numpy(cl.dft(n, scale), scipy.linalg.dft(n, scale), rtol=1e-12, atol=1e-12)
+    x = numpy.random.default_rng(0).standard_normal(24)
+    numpy.testing.assert_allclose(cp.asnumpy(cl.dft(24) @ cp.asarray(x)), numpy.fft.fft(x), atol=1e-12)
+
+
+def test_dft_errors():
+    for scale in ("N", "sqrt"):
+        testing.assert_raises_like_numpy(lambda: scipy.linalg.dft(3, scale), lambda: cl.dft(3, scale),
+                                         expected=ValueError)
+
+
+@pytest.mark.parametrize("full", [False, True])
+def test_helmert(full):
+    for n in (1, 2, 3, 5, 16):
+        testing.assert_matches_numpy(cl.helmert(n, full), scipy.linalg.helmert(n, full), rtol=1e-15)
+    h = cp.asnumpy(cl.helmert(7, True))
+    numpy.testing.assert_allclose(h @ h.T, numpy.eye(7), atol=1e-14)  # orthogonal
+    testing.assert_raises_like_numpy(lambda: scipy.linalg.helmert(-1, full), lambda: cl.helmert(-1, full),
+                                     expected=ValueError)
+
+
+def test_hilbert():
+    for n in (0, 1, 2, 5, 12):
+        testing.assert_matches_numpy(cl.hilbert(n), scipy.linalg.hilbert(n), rtol=1e-15)
+    testing.assert_matches_numpy(cl.hilbert(-3), scipy.linalg.hilbert(-3))
+    with pytest.raises(TypeError):
+        cl.hilbert(2.5)
+
+
+@pytest.mark.parametrize("dtype", [numpy.bool_, numpy.int8, numpy.uint16, numpy.int64, numpy.float32,
+                                   numpy.float64, numpy.complex64, numpy.complex128])
+def test_bandwidth_dtypes(dtype):
+    a = values((6, 5), dtype)
+    for lo, up in ((0, 0), (2, 1), (5, 0), (0, 4), (1, 3)):
+        m = numpy.triu(numpy.tril(a, up), -lo)
+        got = cl.bandwidth(cp.asarray(m))
+        assert got == scipy.linalg.bandwidth(m) == (lo, up)
+        assert all(type(v) is int for v in got)
+
+
+def test_bandwidth_layouts_batches_edges_and_errors():
+    a = numpy.triu(numpy.tril(values((7, 7), numpy.float64), 3), -1)
+    assert cl.bandwidth(cp.asarray(a).T) == scipy.linalg.bandwidth(a.T)
+    assert cl.bandwidth(cp.asarray(a)[::2, 1:]) == scipy.linalg.bandwidth(a[::2, 1:])
+    assert cl.bandwidth(cp.zeros((4, 3))) == scipy.linalg.bandwidth(numpy.zeros((4, 3))) == (0, 0)
+    assert cl.bandwidth(cp.zeros((0, 3))) == scipy.linalg.bandwidth(numpy.zeros((0, 3)))
+    b = numpy.stack([numpy.eye(4), numpy.tril(numpy.ones((4, 4))), numpy.triu(numpy.ones((4, 4)), 2)])
+    lo, up = cl.bandwidth(cp.asarray(b))
+    slo, sup = scipy.linalg.bandwidth(b)
+    testing.assert_matches_numpy(lo, numpy.asarray(slo, numpy.int64))
+    testing.assert_matches_numpy(up, numpy.asarray(sup, numpy.int64))
+    for bad in (numpy.ones(3), numpy.ones((0, 2, 2))):
+        testing.assert_raises_like_numpy(lambda: scipy.linalg.bandwidth(bad), lambda: cl.bandwidth(cp.asarray(bad)),
+                                         expected=ValueError)
+    with pytest.raises(TypeError):
+        scipy.linalg.bandwidth(numpy.ones((2, 2), numpy.float16))
+    with pytest.raises(TypeError, match="float16"):
+        cl.bandwidth(cp.ones((2, 2), cp.float16))

@@ -17,15 +17,28 @@ def _ints(v):
     return [operator.index(x) for x in v]
 
 
+def _workers(workers, call):
+    """Runs ``call`` with SciPy's ``workers`` host threads (C++ checks the count with SciPy's
+    messages; Note [Host FFT workers] in src/fft/host/host_fft.cpp). GPU transforms ignore it."""
+    if workers is None:
+        return call()
+    prev = _fft.set_workers(operator.index(workers))
+    try:
+        return call()
+    finally:
+        _fft.set_workers(prev)
+
+
 def _1d(name, value_type):
     core = getattr(_fft, name)
 
     def transform(x, n=None, axis=-1, norm=None, overwrite_x=False, workers=None, *, plan=None):
-        return _with_plan(plan, value_type, x, [n], [axis],
-                          lambda: core(x, _n(n), operator.index(axis), norm, None))
+        return _workers(workers, lambda: _with_plan(plan, value_type, x, [n], [axis],
+                                                    lambda: core(x, _n(n), operator.index(axis), norm, None)))
     transform.__name__ = transform.__qualname__ = name
     transform.__doc__ = (f"scipy.fft.{name} on cupric arrays (as cupric.fft.{name}). ``plan``: a cuFFT plan "
-                         "from get_fft_plan; ``overwrite_x`` and ``workers`` are accepted and ignored.")
+                         "from get_fft_plan; ``workers``: host threads for the host backend's batched rows; "
+                         "``overwrite_x`` is accepted and ignored (the result is always a new array).")
     return transform
 
 
@@ -34,7 +47,8 @@ def _nd(name, core_name, value_type, default_axes):
 
     def transform(x, s=None, axes=default_axes, norm=None, overwrite_x=False, workers=None, *, plan=None):
         s_, axes_ = _ints(s), _ints(axes)
-        return _with_plan(plan, value_type, x, s_, axes_, lambda: core(x, s_, axes_, norm, None))
+        return _workers(workers, lambda: _with_plan(plan, value_type, x, s_, axes_,
+                                                    lambda: core(x, s_, axes_, norm, None)))
     transform.__name__ = transform.__qualname__ = name
     transform.__doc__ = (f"scipy.fft.{name} on cupric arrays: ``s`` gives the lengths of the last len(s) axes "
                          "when ``axes`` is None (SciPy's rule, without NumPy 2's deprecation).")
@@ -60,7 +74,7 @@ irfft2 = _nd("irfft2", "irfftn", "C2R", (-2, -1))
 def _hermitian_nd(name, core, value_type, default_axes):
     def transform(x, s=None, axes=default_axes, norm=None, overwrite_x=False, workers=None, *, plan=None):
         s_, axes_ = _ints(s), _ints(axes)
-        return _with_plan(plan, value_type, x, s_, axes_, lambda: core(x, s_, axes_, norm))
+        return _workers(workers, lambda: _with_plan(plan, value_type, x, s_, axes_, lambda: core(x, s_, axes_, norm)))
     transform.__name__ = transform.__qualname__ = name
     transform.__doc__ = f"scipy.fft.{name} on cupric arrays."
     return transform
@@ -76,7 +90,8 @@ def _trig(name):
     core = getattr(_fft, name)
 
     def transform(x, type=2, n=None, axis=-1, norm=None, overwrite_x=False, workers=None, orthogonalize=None):
-        return core(x, operator.index(type), _n(n), operator.index(axis), norm, orthogonalize)
+        return _workers(workers,
+                        lambda: core(x, operator.index(type), _n(n), operator.index(axis), norm, orthogonalize))
     transform.__name__ = transform.__qualname__ = name
     transform.__doc__ = (f"scipy.fft.{name} (types 1-4) on cupric arrays, computed through the FFT "
                          "(Note [DCT through the FFT] in src/fft/trig_transforms.cpp).")
@@ -87,7 +102,7 @@ def _trig_nd(name):
     core = getattr(_fft, name)
 
     def transform(x, type=2, s=None, axes=None, norm=None, overwrite_x=False, workers=None, *, orthogonalize=None):
-        return core(x, operator.index(type), _ints(s), _ints(axes), norm, orthogonalize)
+        return _workers(workers, lambda: core(x, operator.index(type), _ints(s), _ints(axes), norm, orthogonalize))
     transform.__name__ = transform.__qualname__ = name
     transform.__doc__ = f"scipy.fft.{name} (types 1-4) on cupric arrays, one axis after another."
     return transform

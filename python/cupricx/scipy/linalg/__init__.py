@@ -5,11 +5,18 @@ use ``cupric.tri``, ``cupric.tril`` and ``cupric.triu``.
 """
 
 from cupricx.scipy.linalg._special_matrices import (  # noqa: F401
+    bandwidth,
     block_diag,
     circulant,
     companion,
+    convolution_matrix,
+    dft,
+    fiedler,
+    fiedler_companion,
     hadamard,
     hankel,
+    helmert,
+    hilbert,
     khatri_rao,
     kron,
     leslie,

@@ -16,6 +16,7 @@
 // hands an area still in use by one stream's queued transforms to another.
 #include "runtime/cuda/libs/cufft.hpp"
 #include <dlfcn.h>
+#include <cstdint>
 #include <string>
 #include "cupric/error.hpp"
 #include "cupric/runtime/backend.hpp"
@@ -76,6 +77,12 @@ const Api& api() {
     resolve(h, "cufftExecC2R", r.exec_c2r);
     resolve(h, "cufftExecZ2D", r.exec_z2d);
     resolve(h, "cufftGetVersion", r.get_version);
+    resolve(h, "cufftMakePlan1d", r.make_plan1d);
+    resolve(h, "cufftXtSetGPUs", r.xt_set_gpus);
+    resolve(h, "cufftXtMalloc", r.xt_malloc);
+    resolve(h, "cufftXtMemcpy", r.xt_memcpy);
+    resolve(h, "cufftXtFree", r.xt_free);
+    resolve(h, "cufftXtExecDescriptor", r.xt_exec_descriptor);
     g_lib = h;
     return r;
   }();
@@ -162,6 +169,95 @@ cufftHandle Plan::bind(cudaStream_t stream) {
   bound_ = stream;
   has_bound_ = true;
   return h_;
+}
+
+// Note [Multi-GPU FFT]
+// cupric.fft.config.use_multi_gpus with set_cufft_gpus (CuPy's, experimental there too) spreads a
+// 1-D complex-to-complex transform over several GPUs with cuFFT's multi-GPU API: the plan is told
+// its GPUs (cufftXtSetGPUs) before it is made, and it runs on cuFFT's own multi-GPU buffers
+// (cufftXtMalloc), not on the array: cuFFT lays a natural-order input out as consecutive chunks,
+// one per GPU in the list's order (a single transform: its halves, quarters, ...; a batch: whole
+// rows), so the input is copied chunk by chunk (cudaMemcpy with cudaMemcpyDefault, any GPU to any
+// GPU) and the transform runs in place. A single transform leaves its result shuffled across the
+// GPUs (a batch does not); cufftXtMemcpy device-to-device reorders it into a second buffer, whose chunks are then
+// copied to the output in order. Both buffers and cuFFT's work areas (auto-allocated on each GPU:
+// cupric's pool serves one device per allocation) belong to the plan, are counted in the plan
+// cache's memory and freed with it. The call is synchronous: it waits for the current stream
+// before reading the input and for every GPU before writing the output, so it cannot be captured
+// in a CUDA graph (cuFFT's multi-GPU plans are not capturable either).
+
+MultiGpuPlan::MultiGpuPlan(const std::vector<int>& gpus, long long n, cufftType type, long long batch)
+    : type_(type), gpus_(gpus) {
+  const Api& a = api();
+  check(a.create(&h_), "cufftCreate");
+  try {
+    check(a.xt_set_gpus(h_, static_cast<int>(gpus_.size()), gpus_.data()), "cufftXtSetGPUs");
+    std::vector<size_t> work(gpus_.size(), 0);  // one work area per GPU
+    // cufftMakePlan1d: the entry cuFFT documents for multi-GPU 1-D plans (32-bit sizes).
+    if (n > INT32_MAX || batch > INT32_MAX)
+      throw ValueError("a multi-GPU FFT takes lengths and batches below 2**31 (cuFFT's cufftMakePlan1d); got n=" +
+                       std::to_string(n) + ", batch=" + std::to_string(batch));
+    check(a.make_plan1d(h_, static_cast<int>(n), type, static_cast<int>(batch), work.data()),
+          "cufftMakePlan1d (multi-GPU)");
+    check(a.xt_malloc(h_, &data_, CUFFT_XT_FORMAT_INPLACE), "cufftXtMalloc");
+    if (batch == 1) check(a.xt_malloc(h_, &natural_, CUFFT_XT_FORMAT_INPLACE), "cufftXtMalloc");  // shuffled result
+    total_ = static_cast<size_t>(n * batch) * (type == CUFFT_Z2Z ? sizeof(cufftDoubleComplex) : sizeof(cufftComplex));
+    size_t held = 0;
+    for (int i = 0; i < data_->descriptor->nGPUs; ++i) held += data_->descriptor->size[i];
+    if (held != total_)
+      throw RuntimeError("cuFFT's multi-GPU buffer holds " + std::to_string(held) + " bytes for a transform of " +
+                         std::to_string(total_) + " (Note [Multi-GPU FFT]); run it on one GPU");
+    bytes_ = natural_ ? 2 * held : held;
+    for (size_t w : work) bytes_ += w;
+  } catch (...) {
+    release();
+    throw;
+  }
+}
+
+void MultiGpuPlan::release() {
+  const Api& a = api();
+  if (data_) a.xt_free(data_);
+  if (natural_) a.xt_free(natural_);
+  if (h_) a.destroy(h_);
+  data_ = natural_ = nullptr;
+  h_ = 0;
+}
+
+MultiGpuPlan::~MultiGpuPlan() {
+  if (g_lib) release();
+}
+
+void MultiGpuPlan::exec(const void* in, void* out, bool forward, cudaStream_t stream) {
+  const Api& a = api();
+  cuda_check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");  // the input is ready
+  const cudaXtDesc* d = data_->descriptor;
+  size_t off = 0;
+  for (int i = 0; i < d->nGPUs; ++i) {
+    cuda_check(cudaMemcpy(d->data[i], static_cast<const char*>(in) + off, d->size[i], cudaMemcpyDefault),
+               "cudaMemcpy (multi-GPU FFT input)");
+    off += d->size[i];
+  }
+  data_->subFormat = CUFFT_XT_FORMAT_INPLACE;  // natural order again (a previous run shuffled it)
+  check(a.xt_exec_descriptor(h_, data_, data_, forward ? CUFFT_FORWARD : CUFFT_INVERSE), "cufftXtExecDescriptor");
+  cudaLibXtDesc* result = data_;
+  if (data_->subFormat == CUFFT_XT_FORMAT_INPLACE_SHUFFLED) {
+    if (!natural_) check(a.xt_malloc(h_, &natural_, CUFFT_XT_FORMAT_INPLACE), "cufftXtMalloc");
+    natural_->subFormat = CUFFT_XT_FORMAT_INPLACE;
+    check(a.xt_memcpy(h_, natural_, data_, CUFFT_COPY_DEVICE_TO_DEVICE), "cufftXtMemcpy (reorder)");
+    result = natural_;
+  }
+  for (int g : gpus_) {
+    DeviceGuard on(g);
+    cuda_check(cudaDeviceSynchronize(), "cudaDeviceSynchronize (multi-GPU FFT)");
+  }
+  const cudaXtDesc* r = result->descriptor;
+  off = 0;
+  for (int i = 0; i < r->nGPUs; ++i) {
+    cuda_check(cudaMemcpy(static_cast<char*>(out) + off, r->data[i], r->size[i], cudaMemcpyDefault),
+               "cudaMemcpy (multi-GPU FFT output)");
+    off += r->size[i];
+  }
 }
 
 }  // namespace cupric::cufft

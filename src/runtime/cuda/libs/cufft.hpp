@@ -28,6 +28,13 @@ struct Api {
   cufftResult (*exec_c2r)(cufftHandle, cufftComplex*, cufftReal*);
   cufftResult (*exec_z2d)(cufftHandle, cufftDoubleComplex*, cufftDoubleReal*);
   cufftResult (*get_version)(int*);
+  // Multi-GPU transforms (Note [Multi-GPU FFT] in cufft.cpp).
+  cufftResult (*make_plan1d)(cufftHandle, int, cufftType, int, size_t*);
+  cufftResult (*xt_set_gpus)(cufftHandle, int, int*);
+  cufftResult (*xt_malloc)(cufftHandle, cudaLibXtDesc**, cufftXtSubFormat);
+  cufftResult (*xt_memcpy)(cufftHandle, void*, void*, cufftXtCopyType);
+  cufftResult (*xt_free)(cudaLibXtDesc*);
+  cufftResult (*xt_exec_descriptor)(cufftHandle, cudaLibXtDesc*, cudaLibXtDesc*, int);
 };
 
 // A callback for a plan: LTO-IR, its symbol name, the type and the caller_info device pointer.
@@ -70,6 +77,31 @@ class Plan {
     std::shared_ptr<Memory> mem;
   };
   std::vector<Work> work_;  // per stream, most recently used last (Note [cuFFT plans])
+};
+
+// One 1-D complex-to-complex transform (C2C or Z2Z) of length n, `batch` of them, spread over
+// `gpus` by cuFFT (Note [Multi-GPU FFT] in cufft.cpp). Holds its multi-GPU buffers.
+class MultiGpuPlan {
+ public:
+  MultiGpuPlan(const std::vector<int>& gpus, long long n, cufftType type, long long batch);
+  ~MultiGpuPlan();
+  MultiGpuPlan(const MultiGpuPlan&) = delete;
+  MultiGpuPlan& operator=(const MultiGpuPlan&) = delete;
+  // Transforms `in` into `out` (rows in natural order, device memory of any GPU); waits for
+  // `stream` first and returns when the result is in `out`.
+  void exec(const void* in, void* out, bool forward, cudaStream_t stream);
+  // The work areas and buffers it holds on all its GPUs.
+  size_t bytes() const { return bytes_; }
+
+ private:
+  cufftHandle h_ = 0;
+  cufftType type_;
+  std::vector<int> gpus_;
+  size_t total_ = 0;  // bytes of one input (= one output)
+  size_t bytes_ = 0;
+  cudaLibXtDesc* data_ = nullptr;     // the transform runs in place here
+  cudaLibXtDesc* natural_ = nullptr;  // a shuffled result is reordered into this one
+  void release();
 };
 
 }  // namespace cupric::cufft
