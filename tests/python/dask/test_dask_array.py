@@ -241,3 +241,17 @@ def test_registration_whichever_import_comes_first():
         assert p.returncode == 0 and p.stdout.strip() == "ok", p.stderr
     p = run_python("import sys, cupric; print(any(m == 'dask' or m.startswith('dask.') for m in sys.modules))")
     assert p.returncode == 0 and p.stdout.strip() == "False", p.stderr
+
+
+def test_overlap_gufunc_topk():
+    h, c, d = _case()
+    mo = d.map_overlap(lambda b: b * 2, depth=1, boundary="reflect")
+    _check(mo, h * 2)
+    g = da.apply_gufunc(lambda b: cp.sum(b, axis=-1), "(i)->()", d.rechunk((3, 8)), output_dtypes=d.dtype)
+    _check(g, h.sum(axis=-1))
+    flat = d.ravel()
+    _check(da.topk(flat, 4), numpy.sort(h.ravel())[::-1][:4])
+    _check(da.topk(flat, -3), numpy.sort(h.ravel())[:3])
+    idx = da.argtopk(flat, 4).compute()
+    assert isinstance(idx, cp.ndarray)
+    testing.assert_allclose(h.ravel()[idx.get()], numpy.sort(h.ravel())[::-1][:4])
