@@ -11,7 +11,8 @@ class DeviceScope {
  public:
   explicit DeviceScope(nb::handle device) {
     if (device.is_none()) return;  // the common case costs one comparison
-    nb::object device_type = nb::module_::import_("cupric.cuda").attr("Device");
+    // looked up once; kept for the process (no decref at interpreter exit, after Python is gone)
+    static nb::handle device_type = nb::object(nb::module_::import_("cupric.cuda").attr("Device")).release();
     if (!nb::isinstance(device, device_type))
       throw ValueError("device must be a cupric.cuda.Device or None, not " + nb::cast<std::string>(nb::repr(device)) +
                        "; cupric creates arrays on its devices (x.device, cupric.cuda.Device(n))");

@@ -70,16 +70,15 @@ def test_worker_process():
     assert list(pid.values())[0] != __import__("os").getpid()
 
 
-def _visible_device():
-    import os
-
-    import cupric
-    return os.environ.get("CUDA_VISIBLE_DEVICES"), cupric.cuda.runtime.getDeviceCount(), \
-        cupric.cuda.Device(0).pci_bus_id
-
-
 @pytest.mark.gpu
 def test_one_worker_per_gpu():
+    def _visible_device():  # (local: cloudpickle sends it by value; workers cannot import this test module)
+        import os
+
+        import cupric
+        return (os.environ.get("CUDA_VISIBLE_DEVICES"), cupric.cuda.runtime.getDeviceCount(),
+                cupric.cuda.Device(0).pci_bus_id)
+
     n = cp.cuda.runtime.getDeviceCount()
     workers = {f"gpu{i}": {"cls": distributed.Nanny, "options": {"nthreads": 1, "env": {"CUDA_VISIBLE_DEVICES": str(i)},
                                                                   "silence_logs": logging.ERROR}}
