@@ -1,6 +1,7 @@
 """cupric's registrations with dask.array: the chunk type, the data-directed dispatch functions
 and the "cupric" array backend (Note [Dask registration] in cupric/_dask.py says when they run).
 Glue only: every function here forwards to a cupric routine."""
+import functools
 import math
 
 import numpy
@@ -94,28 +95,17 @@ class CupricBackendEntrypoint(ArrayBackendEntrypoint):
         return cupric.random.XORWOW
 
     @staticmethod
-    def ones(*args, **kwargs):
-        return _dask_array_with_cupric_meta("ones", *args, **kwargs)
-
-    @staticmethod
-    def zeros(*args, **kwargs):
-        return _dask_array_with_cupric_meta("zeros", *args, **kwargs)
-
-    @staticmethod
-    def empty(*args, **kwargs):
-        return _dask_array_with_cupric_meta("empty", *args, **kwargs)
-
-    @staticmethod
-    def full(*args, **kwargs):
-        return _dask_array_with_cupric_meta("full", *args, **kwargs)
-
-    @staticmethod
     def arange(*args, like=None, **kwargs):
         import dask.array as da
 
         like = cupric.empty(()) if like is None else like
         with config.set({"array.backend": "numpy"}):
             return da.arange(*args, like=like, **kwargs)
+
+
+# da.ones/zeros/empty/full under this backend: Dask's own, with a cupric meta
+for _name in ("ones", "zeros", "empty", "full"):
+    setattr(CupricBackendEntrypoint, _name, staticmethod(functools.partial(_dask_array_with_cupric_meta, _name)))
 
 
 def register():
