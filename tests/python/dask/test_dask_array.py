@@ -255,3 +255,29 @@ def test_overlap_gufunc_topk():
     idx = da.argtopk(flat, 4).compute()
     assert isinstance(idx, cp.ndarray)
     testing.assert_allclose(h.ravel()[idx.get()], numpy.sort(h.ravel())[::-1][:4])
+
+
+def test_backend_found_through_the_entry_point(tmp_path):
+    # An installed cupric declares the backend in pyproject.toml's dask.array.backends entry point;
+    # here a dist-info of the same content stands in for the installation. Dask alone is imported:
+    # asking for the backend imports cupric.
+    import os
+    from pathlib import Path
+
+    tomllib = pytest.importorskip("tomllib", reason="reading pyproject.toml needs Python 3.11's tomllib")
+
+    root = Path(__file__).resolve().parents[3]
+    declared = tomllib.loads((root / "pyproject.toml").read_text())["project"]["entry-points"]
+    info = tmp_path / "cupric_entry-0.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: cupric-entry\nVersion: 0.0\n")
+    group = "dask.array.backends"
+    lines = [f"[{group}]"] + [f"{k} = {v}" for k, v in declared[group].items()]
+    (info / "entry_points.txt").write_text("\n".join(lines) + "\n")
+    path = os.pathsep.join([str(tmp_path), str(Path(cp.__file__).resolve().parents[1])])
+    p = run_python("import sys, dask, dask.array as da\n"
+                   "assert 'cupric' not in sys.modules\n"
+                   "with dask.config.set({'array.backend': 'cupric'}):\n"
+                   "    a = da.ones(4, chunks=2)\n"
+                   "print(type(a._meta).__name__, type(a.compute()).__module__)", PYTHONPATH=path)
+    assert p.returncode == 0 and p.stdout.split() == ["ndarray", "cupric"], p.stderr
