@@ -27,7 +27,7 @@ def _by_name(module, qualname):
 def _reference(obj, module, qualname):
     try:
         found = _by_name(module, qualname)
-    except (ImportError, AttributeError):
+    except (ImportError, AttributeError, ValueError):  # (ValueError: no module name at all)
         found = None
     if found is not obj:
         raise TypeError(f"cannot pickle {obj!r}: it is not reachable as {module}.{qualname}")

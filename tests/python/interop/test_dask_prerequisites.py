@@ -37,6 +37,8 @@ def test_unreachable_function_refuses_with_reason():
     import cupric._pickling as pk
     with pytest.raises(TypeError, match="not reachable"):
         pk._reference(alias, "cupric", "sum")
+    with pytest.raises(TypeError, match="not reachable"):
+        pk._reference(alias, "", "sum")
     assert pk._reference(f, "cupric._core", "sum")[1] == ("cupric._core", "sum")
 
 
