@@ -758,3 +758,26 @@ CASES += [
          nbytes=lambda s: 2 * 8192 * 8192 * 8, needs=(_scipy_linalg_has("lu_factor"),), libs=GPU_LIBS,
          setup=("sl = __import__(xp.__name__ + 'x.scipy.linalg', fromlist=['lu_factor'])\n" + _spd(8192, "float64"))),
 ]
+
+
+# ---- interop-dask (issue 18): a Dask array of 8 chunks on the library, reduced and mapped with
+# Dask's synchronous scheduler (what Dask adds over one library call: graph, per-chunk calls, combine).
+def _dask(lib):
+    try:
+        import dask.array  # noqa: F401
+    except ImportError:
+        return "dask (pip install 'dask[array]')"
+    return None
+
+
+_DASK_SETUP = "import dask.array as da\nD = da.from_array(a, chunks=a.shape[0] // 8, asarray=False)"
+
+CASES += [
+    Case("dask_sum", lambda s: f"dask: 8-chunk sum {p2(s.big)} f32", "wall", "D.sum().compute(scheduler='sync')",
+         {"a": ("big", "dev")}, nbytes=lambda s: s.big * 4, needs=(_dask,), setup=_DASK_SETUP,
+         expect=lambda h: (np.float32(h["a"].sum(dtype=np.float64)), 1e-4)),
+    Case("dask_map_blocks", lambda s: f"dask: 8-chunk map_blocks(sqrt).mean {p2(s.big)} f32", "wall",
+         "D.map_blocks(xp.sqrt).mean().compute(scheduler='sync')", {"a": ("big", "dev")},
+         nbytes=lambda s: 2 * s.big * 4, needs=(_dask,), setup=_DASK_SETUP,
+         expect=lambda h: (np.float32(np.sqrt(h["a"]).mean(dtype=np.float64)), 1e-4)),
+]

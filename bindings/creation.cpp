@@ -1,6 +1,7 @@
 // Creation routines: empty/zeros/ones/full and array/asarray from host data (NumPy arrays, lists,
 // scalars) or cupric arrays.
 #include "common.hpp"
+#include "device_arg.hpp"
 
 namespace cupric::py {
 
@@ -42,27 +43,24 @@ nb::object full_impl(nb::handle shape, nb::handle value, nb::handle dtype, nb::h
 }  // namespace
 
 void init_creation(nb::module_& m) {
-  m.def("empty", &make_empty, nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = "C",
-        "Returns an array without initializing the elements.");
-  m.def(
-      "zeros",
-      [](nb::handle shape, nb::handle dtype, nb::handle order) {
-        ResolvedDType rd = resolve_dtype(dtype);
-        return wrap(zeros(to_dims(shape), rd.dtype, creation_order(order)),
-                    rd.dtype.is_void() ? nb::handle(rd.descr) : nb::handle());
-      },
-      nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = "C",
-      "Returns a new array of given shape and dtype, filled with zeros.");
-  m.def(
-      "ones",
-      [](nb::handle shape, nb::handle dtype, nb::handle order) {
-        ResolvedDType rd = resolve_dtype(dtype);
-        return wrap(ones(to_dims(shape), rd.dtype, creation_order(order)));
-      },
-      nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = "C",
-      "Returns a new array of given shape and dtype, filled with ones.");
-  m.def("full", &full_impl, nb::arg("shape"), nb::arg("fill_value"), nb::arg("dtype") = nb::none(),
-        nb::arg("order") = "C", "Returns a new array of given shape and dtype, filled with a given value.");
+  m.def("empty", on_device(&make_empty), nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = "C",
+        nb::kw_only(), nb::arg("device").none() = nb::none(), "Returns an array without initializing the elements.");
+  m.def("zeros", on_device(+[](nb::handle shape, nb::handle dtype, nb::handle order) {
+          ResolvedDType rd = resolve_dtype(dtype);
+          return wrap(zeros(to_dims(shape), rd.dtype, creation_order(order)),
+                      rd.dtype.is_void() ? nb::handle(rd.descr) : nb::handle());
+        }),
+        nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = "C", nb::kw_only(),
+        nb::arg("device").none() = nb::none(), "Returns a new array of given shape and dtype, filled with zeros.");
+  m.def("ones", on_device(+[](nb::handle shape, nb::handle dtype, nb::handle order) {
+          ResolvedDType rd = resolve_dtype(dtype);
+          return wrap(ones(to_dims(shape), rd.dtype, creation_order(order)));
+        }),
+        nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = "C", nb::kw_only(),
+        nb::arg("device").none() = nb::none(), "Returns a new array of given shape and dtype, filled with ones.");
+  m.def("full", on_device(&full_impl), nb::arg("shape"), nb::arg("fill_value"), nb::arg("dtype") = nb::none(),
+        nb::arg("order") = "C", nb::kw_only(), nb::arg("device").none() = nb::none(),
+        "Returns a new array of given shape and dtype, filled with a given value.");
   m.def(
       "_array",
       [](nb::handle obj, nb::handle dtype, nb::handle copy_obj, nb::handle order_obj, int ndmin, bool blocking) {

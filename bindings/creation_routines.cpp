@@ -4,6 +4,7 @@
 #include <cmath>
 #include <optional>
 #include "common.hpp"
+#include "device_arg.hpp"
 
 namespace cupric::py {
 
@@ -211,25 +212,25 @@ nb::object full_like_impl(nb::handle a_obj, nb::handle fill_value, nb::handle dt
 }  // namespace
 
 void init_creation_routines(nb::module_& m) {
-  m.def("arange", &arange_impl, nb::arg("start"), nb::arg("stop").none() = nb::none(),
-        nb::arg("step").none() = nb::none(), nb::arg("dtype").none() = nb::none(),
-        "Returns evenly spaced values within a given interval (numpy.arange).");
-  m.def("linspace", &linspace_impl, nb::arg("start"), nb::arg("stop"), nb::arg("num") = 50, nb::arg("endpoint") = true,
-        nb::arg("retstep") = false, nb::arg("dtype").none() = nb::none(), nb::arg("axis") = 0,
+  m.def("arange", on_device(&arange_impl), nb::arg("start"), nb::arg("stop").none() = nb::none(),
+        nb::arg("step").none() = nb::none(), nb::arg("dtype").none() = nb::none(), nb::kw_only(),
+        nb::arg("device").none() = nb::none(), "Returns evenly spaced values within a given interval (numpy.arange).");
+  m.def("linspace", on_device(&linspace_impl), nb::arg("start"), nb::arg("stop"), nb::arg("num") = 50,
+        nb::arg("endpoint") = true, nb::arg("retstep") = false, nb::arg("dtype").none() = nb::none(),
+        nb::arg("axis") = 0, nb::kw_only(), nb::arg("device").none() = nb::none(),
         "Returns num evenly spaced samples over [start, stop] (numpy.linspace).");
   m.def("logspace", &logspace_impl, nb::arg("start"), nb::arg("stop"), nb::arg("num") = 50, nb::arg("endpoint") = true,
         nb::arg("base") = 10.0, nb::arg("dtype").none() = nb::none(), nb::arg("axis") = 0,
         "Returns numbers spaced evenly on a log scale (numpy.logspace).");
   m.def("meshgrid", &meshgrid_impl, nb::arg("xi"), nb::kw_only(), nb::arg("copy") = true, nb::arg("sparse") = false,
         nb::arg("indexing") = "xy", "Returns coordinate matrices from coordinate vectors (numpy.meshgrid).");
-  m.def(
-      "eye",
-      [](int64_t N, nb::handle M, int64_t k, nb::handle dtype, nb::handle order) {
-        ResolvedDType rd = resolve_dtype(dtype);
-        return wrap(eye(N, optional_int(M), k, rd.dtype, eye_order(order)));
-      },
-      nb::arg("N"), nb::arg("M").none() = nb::none(), nb::arg("k") = 0, nb::arg("dtype").none() = nb::none(),
-      nb::arg("order").none() = "C", "Returns a 2-D array with ones on the k-th diagonal (numpy.eye).");
+  m.def("eye", on_device(+[](int64_t N, nb::handle M, int64_t k, nb::handle dtype, nb::handle order) {
+          ResolvedDType rd = resolve_dtype(dtype);
+          return wrap(eye(N, optional_int(M), k, rd.dtype, eye_order(order)));
+        }),
+        nb::arg("N"), nb::arg("M").none() = nb::none(), nb::arg("k") = 0, nb::arg("dtype").none() = nb::none(),
+        nb::arg("order").none() = "C", nb::kw_only(), nb::arg("device").none() = nb::none(),
+        "Returns a 2-D array with ones on the k-th diagonal (numpy.eye).");
   m.def(
       "identity", [](int64_t n, nb::handle dtype) { return wrap(identity(n, resolve_dtype(dtype).dtype)); },
       nb::arg("n"), nb::arg("dtype").none() = nb::none(), "Returns the n x n identity array (numpy.identity).");
@@ -268,17 +269,21 @@ void init_creation_routines(nb::module_& m) {
         return with_descr(diagflat(array_arg(v, &descr), k), descr);
       },
       nb::arg("v"), nb::arg("k") = 0, "A 2-D array with the flattened input as a diagonal (numpy.diagflat).");
-  m.def("empty_like", &empty_like_impl, nb::arg("a"), nb::arg("dtype").none() = nb::none(),
+  m.def("empty_like", on_device(&empty_like_impl), nb::arg("a"), nb::arg("dtype").none() = nb::none(),
         nb::arg("order").none() = "K", nb::arg("subok").none() = nb::none(), nb::arg("shape").none() = nb::none(),
+        nb::kw_only(), nb::arg("device").none() = nb::none(),
         "A new uninitialised array with the shape and type of a (numpy.empty_like).");
-  m.def("zeros_like", &zeros_like_impl, nb::arg("a"), nb::arg("dtype").none() = nb::none(),
+  m.def("zeros_like", on_device(&zeros_like_impl), nb::arg("a"), nb::arg("dtype").none() = nb::none(),
         nb::arg("order").none() = "K", nb::arg("subok").none() = nb::none(), nb::arg("shape").none() = nb::none(),
+        nb::kw_only(), nb::arg("device").none() = nb::none(),
         "An array of zeros with the shape and type of a (numpy.zeros_like).");
-  m.def("ones_like", &ones_like_impl, nb::arg("a"), nb::arg("dtype").none() = nb::none(), nb::arg("order").none() = "K",
-        nb::arg("subok").none() = nb::none(), nb::arg("shape").none() = nb::none(),
-        "An array of ones with the shape and type of a (numpy.ones_like).");
-  m.def("full_like", &full_like_impl, nb::arg("a"), nb::arg("fill_value"), nb::arg("dtype").none() = nb::none(),
+  m.def("ones_like", on_device(&ones_like_impl), nb::arg("a"), nb::arg("dtype").none() = nb::none(),
         nb::arg("order").none() = "K", nb::arg("subok").none() = nb::none(), nb::arg("shape").none() = nb::none(),
+        nb::kw_only(), nb::arg("device").none() = nb::none(),
+        "An array of ones with the shape and type of a (numpy.ones_like).");
+  m.def("full_like", on_device(&full_like_impl), nb::arg("a"), nb::arg("fill_value"),
+        nb::arg("dtype").none() = nb::none(), nb::arg("order").none() = "K", nb::arg("subok").none() = nb::none(),
+        nb::arg("shape").none() = nb::none(), nb::kw_only(), nb::arg("device").none() = nb::none(),
         "An array filled with fill_value, with the shape and type of a (numpy.full_like).");
 }
 

@@ -33,6 +33,22 @@ std::vector<ndarray> arrays_of(nb::handle seq) {
   return out;
 }
 
+// The numpy dtype of a join of void/structured arrays (NumPy's result_type of their dtypes, which
+// raises its own TypeError for records that differ); an empty handle when no input is one.
+nb::object joined_descr(nb::handle seq) {
+  if (is_array(seq)) return unwrap(seq).descr;
+  nb::list descrs;
+  bool any = false;
+  for (nb::handle h : seq) {
+    if (!is_array(h)) return nb::object();
+    const nb::object& d = unwrap(h).descr;
+    any = any || (d.is_valid() && !d.is_none());
+    descrs.append(dtype_object(unwrap(h).arr.dtype(), d));
+  }
+  if (!any) return nb::object();
+  return numpy().attr("result_type")(*descrs);
+}
+
 nb::list list_of(const std::vector<ndarray>& v, nb::handle base) {
   nb::list l;
   for (const auto& a : v) l.append(is_array(base) ? wrap_view(a, base) : wrap(a));
@@ -83,7 +99,9 @@ void init_joining(nb::module_& m) {
           concatenate(in, opt_axis(axis), &o.arr, opt_dtype(dtype), casting_of(casting));
           return nb::borrow(out);
         }
-        return wrap(concatenate(in, opt_axis(axis), nullptr, opt_dtype(dtype), casting_of(casting)));
+        nb::object descr = dtype.is_none() ? joined_descr(arrays) : nb::object();
+        ndarray r = concatenate(in, opt_axis(axis), nullptr, opt_dtype(dtype), casting_of(casting));
+        return wrap(r, r.dtype().is_void() ? descr : nb::object());
       },
       nb::arg("arrays"), nb::arg("axis").none() = 0, nb::arg("out") = nb::none(), nb::kw_only(),
       nb::arg("dtype") = nb::none(), nb::arg("casting") = "same_kind", "Joins arrays along an existing axis.");
@@ -95,7 +113,9 @@ void init_joining(nb::module_& m) {
           stack(in, axis, &unwrap(out).arr, opt_dtype(dtype), casting_of(casting));
           return nb::borrow(out);
         }
-        return wrap(stack(in, axis, nullptr, opt_dtype(dtype), casting_of(casting)));
+        nb::object descr = dtype.is_none() ? joined_descr(arrays) : nb::object();
+        ndarray r = stack(in, axis, nullptr, opt_dtype(dtype), casting_of(casting));
+        return wrap(r, r.dtype().is_void() ? descr : nb::object());
       },
       nb::arg("arrays"), nb::arg("axis") = 0, nb::arg("out") = nb::none(), nb::kw_only(), nb::arg("dtype") = nb::none(),
       nb::arg("casting") = "same_kind", "Joins arrays along a new axis.");

@@ -148,12 +148,18 @@ nb::object searchsorted_impl(nb::handle a, nb::handle v, nb::handle side, nb::ha
 void init_sorting(nb::module_& m) {
   m.def(
       "_sort",
-      [](nb::handle a, nb::handle axis, nb::handle kind, nb::handle order, nb::handle stable) {
+      [](nb::handle a, nb::handle axis, nb::handle kind, nb::handle order, nb::handle stable, bool descending) {
         check_order(order);
-        return wrap(sort(arr(a), index_axis(axis), opt_kind(kind), opt_bool(stable)));
+        return wrap(sort(arr(a), index_axis(axis), opt_kind(kind), opt_bool(stable), descending));
       },
-      nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg().none(), nb::arg().none());
-  m.def("_argsort", &argsort_impl, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg().none(), nb::arg().none());
+      nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg().none(), nb::arg().none(), nb::arg() = false);
+  m.def(
+      "_argsort",
+      [](nb::handle a, nb::handle axis, nb::handle kind, nb::handle order, nb::handle stable, bool descending) {
+        check_order(order);
+        return wrap(argsort(arr(a), index_axis(axis), opt_kind(kind), opt_bool(stable), descending));
+      },
+      nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg().none(), nb::arg().none(), nb::arg() = false);
   // keys: a sequence of arrays, or an array whose rows are the keys (a 0-d array is no sequence).
   m.def("_lexsort", [](nb::handle keys, nb::handle axis) {
     std::vector<ndarray> k;

@@ -115,6 +115,10 @@ from cupric import linalg  # noqa: E402
 from cupric.linalg._products import (matmul, dot, vdot, inner, outer, tensordot, kron, vecdot, matvec,  # noqa: E402
                                      vecmat, cross, einsum, einsum_path)
 from cupric import fft  # noqa: E402
+from cupric import _dask  # noqa: E402
+from cupric import _pickling  # noqa: E402,F401  (functions and ufuncs pickle by name: Dask, multiprocessing)
+
+_dask.install()  # dask.array registrations, now or when dask.array loads (Note [Dask registration] in _dask.py)
 
 
 def __getattr__(name):

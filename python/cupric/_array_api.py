@@ -101,6 +101,19 @@ def _check_device(device):
                          f"use x.to_device(device)")
 
 
+def _device_scope(device):
+    """`device` (a cupric.cuda.Device, checked as the C++ creation functions check it) as the
+    context manager that makes it current."""
+    from cupric import cuda
+    if not isinstance(device, cuda.Device):
+        raise ValueError(f"device must be a cupric.cuda.Device or None, not {device!r}; cupric creates arrays on "
+                         f"its devices (x.device, cupric.cuda.Device(n))")
+    count = _core._runtime.device_count()  # (the backend's: the host backend has one)
+    if device.id >= count:
+        raise ValueError(f"device {device.id} does not exist: {count} device(s) are visible")
+    return device
+
+
 def _array_namespace(self, /, *, api_version=None):
     """cupric: the array API namespace of cupric arrays (api_version one of the standard's releases)."""
     if api_version is not None and api_version not in _API_VERSIONS:

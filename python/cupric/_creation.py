@@ -14,12 +14,19 @@ def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, blocki
 def asarray(a, dtype=None, order=None, *, blocking=False, device=None, copy=None):
     """Converts an object to an array; returns ``a`` itself when it already fits.
 
-    ``device`` (the array API's) may be None or the current device; ``copy`` is NumPy 2's (None:
-    copy only when needed, True: always, False: never, ValueError when one is needed)."""
-    if device is not None:
-        from cupric import _array_api
-        _array_api._check_device(device)
-    return array(a, dtype, copy=copy, order=order, blocking=blocking)
+    ``device`` (the array API's): None for the current device, or a cupric.cuda.Device to create the
+    array on (an array on another device is copied there); ``copy`` is NumPy 2's (None: copy only
+    when needed, True: always, False: never, ValueError when one is needed)."""
+    if device is None:
+        return array(a, dtype, copy=copy, order=order, blocking=blocking)
+    from cupric import _array_api
+    with _array_api._device_scope(device):
+        r = array(a, dtype, copy=copy, order=order, blocking=blocking)
+    if r.device != device:  # `a` itself, living on another device
+        if copy is False:
+            raise ValueError(f"asarray(copy=False) cannot move an array from {r.device!r} to {device!r}")
+        r = r.to_device(device)
+    return r
 
 
 def asanyarray(a, dtype=None, order=None, *, blocking=False):

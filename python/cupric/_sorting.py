@@ -11,14 +11,16 @@ def _axis(axis):
     return None if axis is None else operator.index(axis)
 
 
-def sort(a, axis=-1, kind=None, order=None, *, stable=None):
-    """Sorted copy of ``a`` along ``axis`` (None: flattened). NaNs last, as NumPy; stable."""
-    return _core._sort(a, axis, kind, order, stable)
+def sort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
+    """Sorted copy of ``a`` along ``axis`` (None: flattened). NaNs last, as NumPy; stable.
+    ``descending=True`` (the array API's): largest first, NaNs first, equal elements in input order."""
+    return _core._sort(a, axis, kind, order, stable, bool(descending))
 
 
-def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
-    """Indices that sort ``a`` along ``axis`` (a stable sort)."""
-    return _core._argsort(a, axis, kind, order, stable)
+def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
+    """Indices that sort ``a`` along ``axis`` (a stable sort; ``descending=True``: largest first,
+    equal elements in input order, as the array API asks)."""
+    return _core._argsort(a, axis, kind, order, stable, bool(descending))
 
 
 def lexsort(keys, axis=-1):

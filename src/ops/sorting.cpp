@@ -51,14 +51,28 @@ SortKind parse_sort_kind(std::string_view kind) {
   throw ValueError("sort kind must be one of 'quick', 'heap', or 'stable' (got '" + std::string(kind) + "')");
 }
 
-ndarray sort(const ndarray& a, std::optional<int64_t> axis, std::optional<SortKind> kind, std::optional<bool> stable) {
+ndarray sort(const ndarray& a, std::optional<int64_t> axis, std::optional<SortKind> kind, std::optional<bool> stable,
+             bool descending) {
   const bool exact = wants_exact(kind, stable);
   detail::Lanes l = detail::make_lanes(a, axis);
-  return detail::unlane(l, detail::sort_lanes(l, exact));
+  ndarray r = detail::unlane(l, detail::sort_lanes(l, exact));
+  if (!descending || r.ndim() == 0) return r;
+  // equal values are interchangeable, so reversing the ascending sort is the descending one
+  return copy(flip(r, {axis ? normalize_axis(*axis, r.ndim()) : 0}), Order::K);
 }
 
-ndarray argsort(const ndarray& a, std::optional<int64_t> axis, std::optional<SortKind> kind,
-                std::optional<bool> stable) {
+ndarray argsort(const ndarray& a, std::optional<int64_t> axis, std::optional<SortKind> kind, std::optional<bool> stable,
+                bool descending) {
+  if (descending) {
+    // Indices of the reversed input's ascending (stable) sort, reversed and mapped back: the
+    // largest first, equal elements in input order.
+    wants_exact(kind, stable);
+    ndarray x = a.ndim() == 0 && axis ? a.view(Dims{1}, Dims{a.itemsize()}, 0) : a;
+    if (!axis) x = ravel(x);
+    const int64_t ax = axis ? normalize_axis(*axis, x.ndim()) : 0;
+    ndarray up = argsort(flip(x, {ax}), ax, kind, stable);
+    return copy(subtract(Operand(x.shape()[ax] - 1), flip(up, {ax})), Order::K);
+  }
   wants_exact(kind, stable);
   // NumPy sorts a 0-d array's single element along a new axis.
   ndarray x = a.ndim() == 0 && axis ? a.view(Dims{1}, Dims{a.itemsize()}, 0) : a;

@@ -17,11 +17,13 @@ namespace cupric {
 enum class SortKind : uint8_t { Quicksort, Heapsort, Stable };
 SortKind parse_sort_kind(std::string_view kind);  // "quicksort", "heapsort", "mergesort", "stable"
 
-// numpy.sort / argsort: along `axis` (none: the flattened array).
+// numpy.sort / argsort: along `axis` (none: the flattened array). `descending` (the array API's):
+// largest first, equal elements still in input order, NaNs first (array-api-strict's order: the
+// ascending order of the reversed input, reversed).
 ndarray sort(const ndarray& a, std::optional<int64_t> axis = -1, std::optional<SortKind> kind = std::nullopt,
-             std::optional<bool> stable = std::nullopt);
+             std::optional<bool> stable = std::nullopt, bool descending = false);
 ndarray argsort(const ndarray& a, std::optional<int64_t> axis = -1, std::optional<SortKind> kind = std::nullopt,
-                std::optional<bool> stable = std::nullopt);
+                std::optional<bool> stable = std::nullopt, bool descending = false);
 // ndarray.sort: sorts `a` in place along `axis`.
 void sort_inplace(const ndarray& a, int64_t axis = -1, std::optional<SortKind> kind = std::nullopt,
                   std::optional<bool> stable = std::nullopt);
