@@ -177,6 +177,32 @@ TEST(SparseLinalgSolvers, CsrDirectSolves) {
   expect_error<ValueError>([&] { sl::spsolve(a, ramp(4)); }, "matrix - rhs dimension mismatch ((3, 3) - 4)");
 }
 
+TEST(SparseLinalgSolvers, SparseLuPivotsAndDetectsSingularity) {
+  // [[0, 2, 1], [1, 0, 0], [0, 1, 3]]: the first pivot must come from row 1 (Note [Sparse direct
+  // solves] in src/sparse/linalg/direct.cpp); x = (1, 2, 3) gives b = (7, 1, 11).
+  sl::CsrArrays a{3, 3, array(std::vector<int64_t>{0, 2, 3, 5}, Dims{4}),
+                  array(std::vector<int64_t>{2, 1, 0, 2, 1}, Dims{5}),
+                  array(std::vector<double>{1, 2, 1, 3, 1}, Dims{5})};
+  sl::SpsolveResult r = sl::spsolve(a, array(std::vector<double>{7, 1, 11}, Dims{3}));
+  EXPECT_FALSE(r.singular);
+  expect_near(to_vector<double>(r.x), {1, 2, 3});
+  // Two right-hand sides (columns (7, 1, 11) and (14, 2, 22)).
+  sl::SpsolveResult r2 = sl::spsolve(a, array(std::vector<double>{7, 14, 1, 2, 11, 22}, Dims{3, 2}));
+  EXPECT_EQ(r2.x.shape(), (Dims{3, 2}));
+  expect_near(to_vector<double>(ravel(r2.x, Order::C)), {1, 2, 2, 4, 3, 6});
+  // [[1, 2], [2, 4]]: row 1 is twice row 0, so the second pivot is exactly 0.
+  sl::CsrArrays s{2, 2, array(std::vector<int32_t>{0, 2, 4}, Dims{3}), array(std::vector<int32_t>{0, 1, 0, 1}, Dims{4}),
+                  array(std::vector<double>{1, 2, 2, 4}, Dims{4})};
+  sl::SpsolveResult rs = sl::spsolve(s, array(std::vector<double>{1, 1}, Dims{2}));
+  EXPECT_TRUE(rs.singular);
+  EXPECT_TRUE(std::isnan(to_vector<double>(rs.x)[0]));
+  // A column index outside the matrix is an error, not a read outside it.
+  sl::CsrArrays bad{2, 2, array(std::vector<int32_t>{0, 1, 2}, Dims{3}), array(std::vector<int32_t>{0, 5}, Dims{2}),
+                    array(std::vector<double>{1, 1}, Dims{2})};
+  expect_error<ValueError>([&] { sl::spsolve(bad, array(std::vector<double>{1, 1}, Dims{2})); },
+                           "column index 5 out of range");
+}
+
 TEST(SparseLinalgSolvers, FusedUpdateCoefficients) {
   namespace d = cupric::sparse::linalg::detail;
   ndarray y = full(Dims{4}, Scalar::of<double>(std::numeric_limits<double>::quiet_NaN()), dtypes::float64);
