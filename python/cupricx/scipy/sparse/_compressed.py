@@ -194,6 +194,11 @@ class _compressed(_spbase):
 
         return getitem(self, key)
 
+    def __setitem__(self, key, x):
+        from cupricx.scipy.sparse._index import setitem
+
+        setitem(self, key, x)
+
     def getrow(self, i):
         return self[i, :]
 

@@ -113,8 +113,8 @@ bool cuda_solve(const CsrMatrix& a0, const ndarray& b, ndarray& x) {
                                         &sing);
         break;
       case ScalarType::Complex128:
-        st = CUSOL(cusolverSpZcsrlsvqr)(h, n, nnz, descr.d, reinterpret_cast<const cuDoubleComplex*>(a.data.data()), ptr,
-                                        idx, static_cast<const cuDoubleComplex*>(bp), 0.0, reorder,
+        st = CUSOL(cusolverSpZcsrlsvqr)(h, n, nnz, descr.d, reinterpret_cast<const cuDoubleComplex*>(a.data.data()),
+                                        ptr, idx, static_cast<const cuDoubleComplex*>(bp), 0.0, reorder,
                                         static_cast<cuDoubleComplex*>(xp), &sing);
         break;
       default: throw TypeError("spsolve: unsupported dtype " + b.dtype().name());
@@ -156,8 +156,8 @@ void cuda_triangular_solve(const CsrMatrix& a0, const ndarray& b, ndarray& x, bo
   const cusparseIndexType_t it = a.indices.dtype() == dtypes::int32 ? CUSPARSE_INDEX_32I : CUSPARSE_INDEX_64I;
   cusparseSpMatDescr_t A = nullptr;
   cusparse::check(CUSP(cusparseCreateCsr)(&A, n, n, a.nnz(), const_cast<char*>(a.indptr.data()),
-                                          const_cast<char*>(a.indices.data()), const_cast<char*>(a.data.data()), it,
-                                          it, CUSPARSE_INDEX_BASE_ZERO, vt),
+                                          const_cast<char*>(a.indices.data()), const_cast<char*>(a.data.data()), it, it,
+                                          CUSPARSE_INDEX_BASE_ZERO, vt),
                   "cusparseCreateCsr");
   cusparseDnVecDescr_t X = nullptr, Y = nullptr;
   cusparseSpSVDescr_t sv = nullptr;

@@ -43,7 +43,8 @@ struct Csr {
         ptr(reinterpret_cast<const I*>(a.indptr.data())),
         idx(reinterpret_cast<const I*>(a.indices.data())),
         val(reinterpret_cast<const T*>(a.data.data())) {
-    if (ptr[0] != 0 || ptr[n] != static_cast<I>(a.nnz())) throw ValueError("index pointer should start at 0 and end at nnz");
+    if (ptr[0] != 0 || ptr[n] != static_cast<I>(a.nnz()))
+      throw ValueError("index pointer should start at 0 and end at nnz");
     for (int64_t i = 0; i < n; ++i)
       if (ptr[i + 1] < ptr[i]) throw ValueError("index pointer values must form a non-decreasing sequence");
     for (int64_t e = 0; e < a.nnz(); ++e)
@@ -199,9 +200,8 @@ bool solve_typed(const CsrMatrix& a, const ndarray& b, ndarray& x) {
 
 bool host_solve(const CsrMatrix& a, const ndarray& b, ndarray& x) {
   bool ok = true;
-  visit_value(b.dtype(), [&]<class T>() {
-    visit_index(a.indices.dtype(), [&]<class I>() { ok = solve_typed<T, I>(a, b, x); });
-  });
+  visit_value(b.dtype(),
+              [&]<class T>() { visit_index(a.indices.dtype(), [&]<class I>() { ok = solve_typed<T, I>(a, b, x); }); });
   return ok;
 }
 
@@ -232,8 +232,7 @@ void triangular_typed(const CsrMatrix& a, const ndarray& b, ndarray& x, bool low
 
 void host_triangular_solve(const CsrMatrix& a, const ndarray& b, ndarray& x, bool lower, bool unit_diagonal) {
   visit_value(b.dtype(), [&]<class T>() {
-    visit_index(a.indices.dtype(),
-                [&]<class I>() { triangular_typed<T, I>(a, b, x, lower, unit_diagonal); });
+    visit_index(a.indices.dtype(), [&]<class I>() { triangular_typed<T, I>(a, b, x, lower, unit_diagonal); });
   });
 }
 
