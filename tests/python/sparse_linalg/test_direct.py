@@ -175,6 +175,28 @@ def test_norm(ord_axis):
     numpy.testing.assert_allclose(cp.asnumpy(cp.asarray(got)), want, rtol=1e-12)
 
 
+@pytest.mark.parametrize("ord", [3, 0.5, -3, 2.5])
+@pytest.mark.parametrize("axis", [0, 1])
+def test_norm_vector_orders_of_device_matrices(ord, axis):
+    # The steps of norm's general vector order one by one (the GPU-only failure of
+    # test_norm[ord_axis11] is one of them): |x|^ord on the data, the sum along the axis (an SpMV
+    # with ones), the 1/ord root.
+    import cupricx.scipy.sparse as csp
+
+    a = sps.random(12, 9, density=0.4, random_state=7, format="csr") - 0.5 * sps.random(12, 9, density=0.3,
+                                                                                         random_state=8, format="csr")
+    c = csp.csr_matrix(a)
+    p = abs(c).power(ord)
+    numpy.testing.assert_allclose(p.toarray().get(), abs(a).power(ord).toarray(), rtol=1e-13)
+    s = p.sum(axis=axis)
+    want_s = numpy.asarray(abs(a).power(ord).sum(axis=axis))
+    numpy.testing.assert_allclose(cp.asnumpy(cp.asarray(s)).reshape(want_s.shape), want_s, rtol=1e-13)
+    r = cp.power(cp.asarray(want_s), 1 / ord)
+    numpy.testing.assert_allclose(cp.asnumpy(r), numpy.power(want_s, 1 / ord), rtol=1e-14)
+    got = csl.norm(c, ord=ord, axis=axis)
+    numpy.testing.assert_allclose(cp.asnumpy(got), ssl.norm(a, ord=ord, axis=axis), rtol=1e-12)
+
+
 class DeviceProducts:
     """A sparse matrix by duck typing whose products run on the device (what norm's 2-norm needs
     of cupricx.scipy.sparse's matrices: tocsr, dot, T, conj)."""

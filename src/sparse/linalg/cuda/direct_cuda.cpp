@@ -7,12 +7,12 @@
 #include <cstdint>
 #include <cstring>
 #include "cupric/cupric.hpp"
-#include "cupric/sparse/construct.hpp"
 #include "runtime/cuda/cuda_check.hpp"
 #include "runtime/cuda/libs/cusolver.hpp"
 #include "runtime/cuda/libs/cusparse.hpp"
 #include "runtime/cuda/libs/library.hpp"
 #include "sparse/linalg/direct_kernels.hpp"
+#include "sparse/sparse_internal.hpp"
 
 namespace cupric::sparse::linalg {
 
@@ -140,10 +140,17 @@ struct One {
 
 void cuda_triangular_solve(const CsrMatrix& a0, const ndarray& b, ndarray& x, bool lower, bool unit) {
   // The triangle that is read, canonical, with the diagonal dropped when it is taken as ones: what
-  // SpSV is given is exactly what SciPy reads.
-  const int64_t k_off = unit ? (lower ? -1 : 1) : 0;
-  const CooMatrix coo = sparse::csr_to_coo(a0);
-  const CsrMatrix a = sparse::coo_to_csr(lower ? sparse::tril(coo, k_off) : sparse::triu(coo, k_off));
+  // SpSV is given is exactly what SciPy reads. Filtering a canonical CSR keeps it canonical.
+  CsrMatrix a = sparse::has_canonical_format(a0) ? a0 : sparse::sum_duplicates(a0);
+  const ndarray rows = astype(sparse::expand_major(a.indptr, a.rows), dtypes::int64);
+  const ndarray cols = astype(a.indices, dtypes::int64);
+  const ndarray keep = flatnonzero(lower ? (unit ? less(cols, rows) : less_equal(cols, rows))
+                                         : (unit ? greater(cols, rows) : greater_equal(cols, rows)));
+  if (keep.size() != a.nnz()) {
+    const DType it = a.indices.dtype();
+    a = {take(a.data, keep), take(a.indices, keep), sparse::compress_major(take(rows, keep), a.rows, it), a.rows,
+         a.cols};
+  }
   const int64_t n = a.rows, k = b.shape()[1];
   Backend& be = b.backend();
   if (a.nnz() == 0) {  // a unit diagonal and nothing else: x = b
