@@ -127,10 +127,10 @@ CooMatrix make_coo(const ndarray& data, const ndarray& row, const ndarray& col, 
   CooMatrix m{contiguous(data), as_index(row, it, "row index"), as_index(col, it, "column index"), rows, cols};
   if (m.nnz() > 0) {
     // The four bounds in one read-back (one host sync, not four).
-    const std::vector<int64_t> b = to_vector<int64_t>(astype(
-        concatenate({reshape(amax(m.row), {1}), reshape(amax(m.col), {1}), reshape(amin(m.row), {1}),
-                     reshape(amin(m.col), {1})}),
-        dtypes::int64));
+    const std::vector<int64_t> b =
+        to_vector<int64_t>(astype(concatenate({reshape(amax(m.row), {1}), reshape(amax(m.col), {1}),
+                                               reshape(amin(m.row), {1}), reshape(amin(m.col), {1})}),
+                                  dtypes::int64));
     if (b[0] >= rows) throw ValueError("row index exceeds matrix dimensions");
     if (b[1] >= cols) throw ValueError("column index exceeds matrix dimensions");
     if (b[2] < 0) throw ValueError("negative row index found");
