@@ -5,7 +5,6 @@
 #define DISABLE_CUSOLVER_DEPRECATED 1
 #include <cusolverSp.h>
 #include <cstdint>
-#include <cstring>
 #include "cupric/cupric.hpp"
 #include "runtime/cuda/cuda_check.hpp"
 #include "runtime/cuda/libs/cusolver.hpp"
@@ -52,15 +51,7 @@ cusolverSpHandle_t sp_handle(int device, cudaStream_t stream) {
   return d.handle;
 }
 
-cudaDataType value_type(DType dt) {
-  switch (dt.type) {
-    case ScalarType::Float32: return CUDA_R_32F;
-    case ScalarType::Float64: return CUDA_R_64F;
-    case ScalarType::Complex64: return CUDA_C_32F;
-    case ScalarType::Complex128: return CUDA_C_64F;
-    default: throw TypeError("spsolve: unsupported dtype " + dt.name());
-  }
-}
+using cusparse::value_type;
 
 // A's arrays with 32-bit indices (cuSOLVER's sparse API has no other); ValueError past 2^31.
 CsrMatrix with_int32_indices(const CsrMatrix& a) {
@@ -125,19 +116,6 @@ bool cuda_solve(const CsrMatrix& a0, const ndarray& b, ndarray& x) {
   return !singular;
 }
 
-// Host scalar 1 of the compute type (cuSPARSE's default host pointer mode).
-struct One {
-  alignas(16) unsigned char bytes[16] = {};
-  explicit One(DType dt) {
-    const double d1 = 1.0;
-    const float f1 = 1.0f;
-    if (dt.type == ScalarType::Float32 || dt.type == ScalarType::Complex64)
-      std::memcpy(bytes, &f1, sizeof f1);
-    else
-      std::memcpy(bytes, &d1, sizeof d1);
-  }
-};
-
 void cuda_triangular_solve(const CsrMatrix& a0, const ndarray& b, ndarray& x, bool lower, bool unit) {
   // The triangle that is read, canonical, with the diagonal dropped when it is taken as ones: what
   // SpSV is given is exactly what SciPy reads. Filtering a canonical CSR keeps it canonical.
@@ -193,21 +171,21 @@ void cuda_triangular_solve(const CsrMatrix& a0, const ndarray& b, ndarray& x, bo
   cusparse::check(CUSP(cusparseCreateDnVec)(&X, n, column(b, 0), vt), "cusparseCreateDnVec");
   cusparse::check(CUSP(cusparseCreateDnVec)(&Y, n, column(x, 0), vt), "cusparseCreateDnVec");
   cusparse::check(CUSP(cusparseSpSV_createDescr)(&sv), "cusparseSpSV_createDescr");
-  const One one(b.dtype());
+  const cusparse::HostScalars s1(b.dtype());
   const auto op = CUSPARSE_OPERATION_NON_TRANSPOSE;
   const auto alg = CUSPARSE_SPSV_ALG_DEFAULT;
   size_t bytes = 0;
-  cusparse::check(CUSP(cusparseSpSV_bufferSize)(h, op, one.bytes, A, X, Y, vt, alg, sv, &bytes),
+  cusparse::check(CUSP(cusparseSpSV_bufferSize)(h, op, s1.one, A, X, Y, vt, alg, sv, &bytes),
                   "cusparseSpSV_bufferSize");
   auto buf = cusparse::workspace(bytes);
-  cusparse::check(CUSP(cusparseSpSV_analysis)(h, op, one.bytes, A, X, Y, vt, alg, sv, buf->ptr()),
+  cusparse::check(CUSP(cusparseSpSV_analysis)(h, op, s1.one, A, X, Y, vt, alg, sv, buf->ptr()),
                   "cusparseSpSV_analysis");
   for (int64_t r = 0; r < k; ++r) {  // the analysis serves every right-hand side
     if (r > 0) {
       cusparse::check(CUSP(cusparseDnVecSetValues)(X, column(b, r)), "cusparseDnVecSetValues");
       cusparse::check(CUSP(cusparseDnVecSetValues)(Y, column(x, r)), "cusparseDnVecSetValues");
     }
-    cusparse::check(CUSP(cusparseSpSV_solve)(h, op, one.bytes, A, X, Y, vt, alg, sv), "cusparseSpSV_solve");
+    cusparse::check(CUSP(cusparseSpSV_solve)(h, op, s1.one, A, X, Y, vt, alg, sv), "cusparseSpSV_solve");
   }
 }
 

@@ -4,31 +4,18 @@
 #include <cmath>
 #include <complex>
 #include <string>
+#include <type_traits>
 #include <vector>
 #include "cupric/error.hpp"
+#include "sparse/host/visit.hpp"
 #include "sparse/linalg/direct_kernels.hpp"
 
 namespace cupric::sparse::linalg {
 
 namespace {
 
-template <class F>
-void visit_value(DType dt, F&& f) {
-  switch (dt.type) {
-    case ScalarType::Float32: return f.template operator()<float>();
-    case ScalarType::Float64: return f.template operator()<double>();
-    case ScalarType::Complex64: return f.template operator()<std::complex<float>>();
-    case ScalarType::Complex128: return f.template operator()<std::complex<double>>();
-    default: throw TypeError("spsolve: unsupported dtype " + dt.name());
-  }
-}
-
-template <class F>
-void visit_index(DType it, F&& f) {
-  if (it == dtypes::int32) return f.template operator()<int32_t>();
-  if (it == dtypes::int64) return f.template operator()<int64_t>();
-  throw TypeError("spsolve: unsupported index dtype " + it.name());
-}
+using host::visit_index;
+using host::visit_value;
 
 // The CSR arrays of A read in place, with each index checked once (a bad index would otherwise
 // read outside the work arrays).
