@@ -141,3 +141,16 @@ def test_spsolve_triangular_duplicates_are_summed():
     b = numpy.array([2.0, 3.0])
     x = csl.spsolve_triangular(csp.csr_matrix(a), cp.asarray(b))
     numpy.testing.assert_allclose(x.get(), numpy.linalg.solve(a.toarray(), b))
+
+
+def test_zero_and_empty_matrices():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        want = ssl.spsolve(sps.csr_matrix((3, 3)), numpy.ones(3))
+    with pytest.warns(csl.MatrixRankWarning):
+        x = csl.spsolve(csp.csr_matrix((3, 3)), cp.ones(3))
+    numpy.testing.assert_array_equal(x.get(), want)
+    for solve, want in ((csl.spsolve, ssl.spsolve(sps.csr_matrix((0, 0)), numpy.zeros(0))),
+                        (csl.spsolve_triangular, ssl.spsolve_triangular(sps.csr_matrix((0, 0)), numpy.zeros(0)))):
+        x = solve(csp.csr_matrix((0, 0)), cp.zeros(0))
+        assert x.shape == want.shape == (0,) and x.dtype == want.dtype

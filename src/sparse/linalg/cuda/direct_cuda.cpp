@@ -72,8 +72,9 @@ struct MatDescr {
 
 bool cuda_solve(const CsrMatrix& a0, const ndarray& b, ndarray& x) {
   // csrlsvqr wants a canonical CSR (CuPy's spsolve calls sum_duplicates first too).
-  const CsrMatrix a = with_int32_indices(sparse::sum_duplicates(a0));
+  const CsrMatrix a = with_int32_indices(sparse::has_canonical_format(a0) ? a0 : sparse::sum_duplicates(a0));
   const int n = static_cast<int>(a.rows), nnz = static_cast<int>(a.nnz());
+  if (nnz == 0) return false;  // the zero matrix (n > 0 here): singular, and nothing for cuSOLVER to factor
   const int64_t k = b.shape()[1];
   Backend& be = b.backend();
   const Stream s = be.current_stream(b.device());
