@@ -2,12 +2,14 @@
 // solvers over dense and lambda operators, least squares, eigsh, the CSR direct solves and the
 // fused vector update (Note [Krylov vector updates] in src/sparse/linalg/krylov_kernels.hpp).
 #include <gtest/gtest.h>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include "test_helpers.hpp"
 #include "cupric/cupric.hpp"
 #include "cupric/linalg.hpp"
 #include "cupric/sparse/linalg.hpp"
+#include "sparse/linalg/host/min_degree.hpp"
 #include "sparse/linalg/krylov_common.hpp"
 
 using namespace cupric;
@@ -201,6 +203,31 @@ TEST(SparseLinalgSolvers, SparseLuPivotsAndDetectsSingularity) {
                     array(std::vector<double>{1, 1}, Dims{2})};
   expect_error<ValueError>([&] { sl::spsolve(bad, array(std::vector<double>{1, 1}, Dims{2})); },
                            "column index 5 out of range");
+}
+
+TEST(SparseLinalgSolvers, MinimumDegreeOrdering) {
+  // An arrow: node 0 joined to every other node. Eliminating the hub first would fill the whole
+  // matrix; minimum degree takes it among the last two, when that costs no fill (Note [Minimum
+  // degree ordering]).
+  const int64_t n = 8;
+  std::vector<int64_t> cp{0}, ri;
+  for (int64_t c = 0; c < n; ++c) {
+    ri.push_back(c);
+    if (c == 0)
+      for (int64_t r = 1; r < n; ++r) ri.push_back(r);
+    else
+      ri.push_back(0);
+    cp.push_back(static_cast<int64_t>(ri.size()));
+  }
+  std::vector<int64_t> order = sl::min_degree_order(n, cp, ri);
+  ASSERT_EQ(order.size(), static_cast<size_t>(n));
+  EXPECT_GE(std::find(order.begin(), order.end(), 0) - order.begin(), n - 2);
+  std::vector<int64_t> sorted = order;
+  std::sort(sorted.begin(), sorted.end());
+  for (int64_t i = 0; i < n; ++i) EXPECT_EQ(sorted[i], i);  // a permutation
+  // An empty pattern and a single node.
+  EXPECT_EQ(sl::min_degree_order(1, {0, 0}, {}), std::vector<int64_t>{0});
+  EXPECT_TRUE(sl::min_degree_order(0, {0}, {}).empty());
 }
 
 TEST(SparseLinalgSolvers, FusedUpdateCoefficients) {

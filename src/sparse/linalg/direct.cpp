@@ -21,14 +21,15 @@ using namespace detail;
 // Note [Sparse direct solves]
 // spsolve and spsolve_triangular never form the dense n x n matrix: their memory is the matrix's
 // entries, its factors and the right-hand sides.
-//  - Host: spsolve factorises P A = L U by a left-looking sparse LU with partial pivoting
+//  - Host: spsolve factorises A Q = P^T L U by a left-looking sparse LU with partial pivoting
 //    (Gilbert and Peierls: each column of L and U is a sparse triangular solve whose nonzero
 //    pattern is found by a depth-first search through L's columns first, so the work is
-//    proportional to the arithmetic), preferring the diagonal entry when it is as large as the
-//    column's largest. Columns are taken in their natural order (no fill-reducing ordering: SciPy's
-//    permc_spec='NATURAL'), so matrices whose factors fill in heavily (2-D grids of 10^5 unknowns
-//    and more) take much more time and memory than SuperLU's COLAMD order would. An exactly zero
-//    pivot column means A is singular. spsolve_triangular substitutes row by row over the CSR.
+//    proportional to the arithmetic). The column order Q is an approximate minimum degree
+//    ordering of A + A^T (Note [Minimum degree ordering] in host/min_degree.cpp), and the pivot
+//    is the permuted diagonal entry when it is as large as the column's largest (KLU's scheme;
+//    SciPy's SuperLU orders by COLAMD instead, so the factors and rounding differ, not the
+//    solution). An exactly zero pivot column means A is singular. spsolve_triangular
+//    substitutes row by row over the CSR.
 //  - CUDA: spsolve runs cuSOLVER's sparse QR (cusolverSp<t>csrlsvqr with symrcm reordering, as
 //    CuPy; deprecated in CUDA 12 in favour of cuDSS but present in CUDA 13's libcusolver) once per
 //    right-hand side, on the canonical (duplicates summed) 32-bit CSR; tol 0, so only an exactly

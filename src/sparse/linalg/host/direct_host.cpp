@@ -5,17 +5,19 @@
 #include <complex>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 #include "cupric/error.hpp"
 #include "sparse/host/visit.hpp"
 #include "sparse/linalg/direct_kernels.hpp"
+#include "sparse/linalg/host/min_degree.hpp"
 
 namespace cupric::sparse::linalg {
 
 namespace {
 
-using host::visit_index;
-using host::visit_value;
+using sparse::host::visit_index;
+using sparse::host::visit_value;
 
 // The CSR arrays of A read in place, with each index checked once (a bad index would otherwise
 // read outside the work arrays).
@@ -54,11 +56,15 @@ class SparseLU {
     up_.push_back(0);
   }
 
-  // Factorises the CSC (cp, ri, cv); false when a column has no nonzero pivot candidate.
-  bool factor(const std::vector<int64_t>& cp, const std::vector<int64_t>& ri, const std::vector<T>& cv) {
+  // Factorises the CSC (cp, ri, cv) taking its columns in the order q (step j factors column
+  // q[j]); false when a column has no nonzero pivot candidate.
+  bool factor(const std::vector<int64_t>& cp, const std::vector<int64_t>& ri, const std::vector<T>& cv,
+              std::vector<int64_t> q) {
+    q_ = std::move(q);
     for (int64_t j = 0; j < n_; ++j) {
-      const int64_t top = reach(cp, ri, j);
-      for (int64_t e = cp[j]; e < cp[j + 1]; ++e) work_[ri[e]] += cv[e];
+      const int64_t col = q_[j];
+      const int64_t top = reach(cp, ri, col, j);
+      for (int64_t e = cp[col]; e < cp[col + 1]; ++e) work_[ri[e]] += cv[e];
       for (int64_t p = top; p < n_; ++p) {  // x = L \ A(:, j) along the pattern
         const int64_t v = reach_[p], c = pinv_[v];
         if (c < 0) continue;
@@ -77,8 +83,9 @@ class SparseLU {
           piv = v;
         }
       }
-      // The diagonal when it is as large as the largest candidate (SuperLU's diag_pivot_thresh 1).
-      if (best > 0 && pinv_[j] < 0 && mark_[j] == j && std::abs(work_[j]) >= best) piv = j;
+      // The diagonal (row q[j] of the symmetrically permuted matrix) when it is as large as the
+      // largest candidate (SuperLU's diag_pivot_thresh 1).
+      if (best > 0 && pinv_[col] < 0 && mark_[col] == j && std::abs(work_[col]) >= best) piv = col;
       if (piv < 0 || !(best > 0)) return false;
       const T d = work_[piv];
       udiag_[j] = d;
@@ -98,30 +105,34 @@ class SparseLU {
     return true;
   }
 
-  // x = A^-1 b for one right-hand side (b and x of length n; x may alias nothing).
+  // x = A^-1 b for one right-hand side (b and x of length n, distinct).
   void solve(const T* b, T* x) {
     std::vector<T>& y = work_;
+    std::vector<T>& z = zwork_;
+    z.resize(static_cast<size_t>(n_));
     for (int64_t i = 0; i < n_; ++i) y[i] = b[i];
     for (int64_t c = 0; c < n_; ++c) {  // L z = P b, in original row numbers
       const T v = y[prow_[c]];
-      x[c] = v;
+      z[c] = v;
       if (v == T(0)) continue;
       for (int64_t q = lp_[c]; q < lp_[c + 1]; ++q) y[li_[q]] -= lx_[q] * v;
     }
-    for (int64_t j = n_ - 1; j >= 0; --j) {  // U x = z, by columns
-      x[j] /= udiag_[j];
-      const T v = x[j];
+    for (int64_t j = n_ - 1; j >= 0; --j) {  // U z' = z, by columns (in step order)
+      z[j] /= udiag_[j];
+      const T v = z[j];
       if (v == T(0)) continue;
-      for (int64_t q = up_[j]; q < up_[j + 1]; ++q) x[ui_[q]] -= ux_[q] * v;
+      for (int64_t q = up_[j]; q < up_[j + 1]; ++q) z[ui_[q]] -= ux_[q] * v;
     }
+    for (int64_t j = 0; j < n_; ++j) x[q_[j]] = z[j];  // step j solved for unknown q[j]
     for (int64_t i = 0; i < n_; ++i) y[i] = T(0);
   }
 
  private:
-  // The rows reachable from A(:, j) in topological order in reach_[top:n]; returns top.
-  int64_t reach(const std::vector<int64_t>& cp, const std::vector<int64_t>& ri, int64_t j) {
+  // The rows reachable from A(:, col) in topological order in reach_[top:n] (marks stamped j,
+  // the step); returns top.
+  int64_t reach(const std::vector<int64_t>& cp, const std::vector<int64_t>& ri, int64_t col, int64_t j) {
     int64_t top = n_;
-    for (int64_t e = cp[j]; e < cp[j + 1]; ++e) {
+    for (int64_t e = cp[col]; e < cp[col + 1]; ++e) {
       const int64_t start = ri[e];
       if (mark_[start] == j) continue;
       int64_t head = 0;
@@ -159,6 +170,8 @@ class SparseLU {
   std::vector<T> udiag_;
   std::vector<int64_t> lp_, li_, up_, ui_;
   std::vector<T> lx_, ux_;
+  std::vector<int64_t> q_;
+  std::vector<T> zwork_;
 };
 
 template <class T, class I>
@@ -178,7 +191,7 @@ bool solve_typed(const CsrMatrix& a, const ndarray& b, ndarray& x) {
       cv[q] = A.val[e];
     }
   SparseLU<T> lu(n);
-  if (!lu.factor(cp, ri, cv)) return false;
+  if (!lu.factor(cp, ri, cv, min_degree_order(n, cp, ri))) return false;
   const T* bp = reinterpret_cast<const T*>(b.data());
   T* xp = reinterpret_cast<T*>(x.data());
   for (int64_t r = 0; r < k; ++r) lu.solve(bp + r * n, xp + r * n);
