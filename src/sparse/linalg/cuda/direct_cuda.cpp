@@ -130,6 +130,10 @@ void cuda_triangular_solve(const CsrMatrix& a0, const ndarray& b, ndarray& x, bo
     a = {take(a.data, keep), take(a.indices, keep), sparse::compress_major(take(rows, keep), a.rows, it), a.rows,
          a.cols};
   }
+  // 32-bit indices where they fit (the common case of int64 arrays given by a user): the type
+  // every cuSPARSE routine takes; 64-bit ones only past 2^31.
+  if (a.indices.dtype() == dtypes::int64 && a.nnz() <= INT32_MAX && a.rows <= INT32_MAX)
+    a = {a.data, astype(a.indices, dtypes::int32), astype(a.indptr, dtypes::int32), a.rows, a.cols};
   const int64_t n = a.rows, k = b.shape()[1];
   Backend& be = b.backend();
   if (a.nnz() == 0) {  // a unit diagonal and nothing else: x = b
