@@ -124,6 +124,13 @@ def test_spsolve_triangular_spsv(lower, unit_diagonal):
     numpy.testing.assert_allclose(x.get(), want, rtol=1e-10, atol=1e-12)
     x = sl.spsolve_triangular(sp.csc_matrix(tri), cupric.asarray(b[:, 1]), lower=lower, unit_diagonal=unit_diagonal)
     numpy.testing.assert_allclose(x.get(), want[:, 1], rtol=1e-10, atol=1e-12)
+    # int64 index arrays (given so; cast to 32-bit for SpSV) and float32.
+    A64 = sp.csr_matrix((cupric.asarray(tri.data.astype(numpy.float32)), cupric.asarray(tri.indices.astype(numpy.int64)),
+                         cupric.asarray(tri.indptr.astype(numpy.int64))), shape=tri.shape)
+    x = sl.spsolve_triangular(A64, cupric.asarray(b[:, 0].astype(numpy.float32)), lower=lower,
+                              unit_diagonal=unit_diagonal)
+    assert x.dtype == numpy.float32
+    numpy.testing.assert_allclose(x.get(), want[:, 0], rtol=1e-4, atol=1e-4)
 
 
 def test_setitem_on_gpu():
