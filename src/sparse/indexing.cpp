@@ -20,7 +20,8 @@ ndarray normalize_index(const ndarray& idx, int64_t n) {
   if (!idx.dtype().is_integer()) throw IndexError("arrays used as indices must be of integer (or boolean) type");
   ndarray i = astype(idx, dtypes::int64);
   if (i.size() == 0) return i;
-  const int64_t lo = to_vector<int64_t>(amin(i))[0], hi = to_vector<int64_t>(amax(i))[0];
+  const std::vector<int64_t> bounds = to_vector<int64_t>(concatenate({reshape(amin(i), {1}), reshape(amax(i), {1})}));
+  const int64_t lo = bounds[0], hi = bounds[1];  // one read-back for both
   if (hi >= n) throw IndexError("index (" + std::to_string(hi) + ") out of range");
   if (lo < -n) throw IndexError("index (" + std::to_string(lo) + ") out of range");
   if (lo < 0) i = where(less(i, 0), add(i, n), i);
