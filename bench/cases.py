@@ -781,3 +781,53 @@ CASES += [
          nbytes=lambda s: 2 * s.big * 4, needs=(_dask,), setup=_DASK_SETUP,
          expect=lambda h: (np.float32(np.sqrt(h["a"]).mean(dtype=np.float64)), 1e-4)),
 ]
+
+
+# sparse-ops (issue 21, tenth session): sparse direct solves and item assignment against
+# cupyx.scipy.sparse. spsolve runs cuSOLVER's csrlsvqr in both libraries (compare times; cupric's
+# should not be slower), on the 2-D Poisson matrix of 128^2 unknowns; spsolve_triangular is
+# cuSPARSE SpSV (cupric) against CuPy's SpSM on the lower triangle of a 2^20-row banded matrix
+# with 8 nonzeros per row; the setitem case overwrites 2^16 stored entries of a 2^20^2 matrix
+# (no structure change: CuPy builds a helper matrix and searches, cupric one search in C++).
+def _has_sparse_linalg(lib):
+    return _sparse_linalg_available(lib)
+
+
+_SPSOLVE_SETUP = (_SP_IMPORT + "import scipy.sparse as _sps\n"
+                  "xsl = __import__(sp.__name__ + '.linalg', fromlist=['spsolve'])\n"
+                  "_T = _sps.diags([-1.0, 2.0, -1.0], [-1, 0, 1], shape=(128, 128))\n"
+                  "_h = (_sps.kron(_T, _sps.eye(128)) + _sps.kron(_sps.eye(128), _T)).tocsr()\n"
+                  "A = sp.csr_matrix((xp.asarray(_h.data), xp.asarray(_h.indices), xp.asarray(_h.indptr)),"
+                  " shape=_h.shape)\n"
+                  "b = xp.ones(_h.shape[0])\n")
+_TRSV_SETUP = (_SP_IMPORT + "xsl = __import__(sp.__name__ + '.linalg', fromlist=['spsolve_triangular'])\n"
+               "_n, _k = 2**20, 8\n"
+               "_start = xp.clip(xp.arange(_n, dtype=xp.int64) - (_k - 1), 0, _n)\n"
+               "_cnt = xp.arange(_n, dtype=xp.int64) - _start + 1\n"
+               "_ptr = xp.concatenate([xp.zeros(1, xp.int64), xp.cumsum(_cnt)]).astype(xp.int32)\n"
+               "_row = xp.repeat(xp.arange(_n, dtype=xp.int64), _cnt)\n"
+               "_ind = (_row - xp.repeat(_cnt, _cnt) + 1 + (xp.arange(int(_ptr[-1]), dtype=xp.int64)"
+               " - xp.repeat(_ptr[:-1].astype(xp.int64), _cnt))).astype(xp.int32)\n"
+               "_dat = xp.where(_ind == _row, 4.0, -0.1)\n"
+               "L = sp.csr_matrix((_dat, _ind, _ptr), shape=(_n, _n))\n"
+               "b = xp.ones(_n)\n"
+               "del _start, _cnt, _row, _ind, _dat, _ptr\n")
+_SETITEM_SETUP = (_SP_IMPORT + "import warnings\n_n, _k = 2**20, 8\n"
+                  "_ind = xp.asarray(np.random.default_rng(1).integers(0, _n, _n * _k, dtype=np.int32))\n"
+                  "_ptr = xp.arange(0, _n * _k + 1, _k, dtype=xp.int32)\n"
+                  "A = sp.csr_matrix((xp.asarray(np.random.default_rng(2).random(_n * _k)), _ind, _ptr),"
+                  " shape=(_n, _n))\nA.sum_duplicates()\n"
+                  "_pick = xp.asarray(np.random.default_rng(3).choice(A.nnz, 2**16, replace=False))\n"
+                  "_rows = xp.searchsorted(A.indptr, _pick, side='right') - 1\n"
+                  "R, C = _rows.astype(xp.int64), A.indices[_pick].astype(xp.int64)\n")
+CASES += [
+    Case("sp_spsolve_poisson", lambda s: "sparse.linalg.spsolve 2-D Poisson 128^2 f64 (csrlsvqr; compare times)",
+         "wall", "xsl.spsolve(A, b)", nbytes=lambda s: (5 * 128**2) * 12 + 2 * 128**2 * 8,
+         needs=(_has_sparse_linalg, _on_gpu), libs=GPU_LIBS, setup=_SPSOLVE_SETUP),
+    Case("sp_spsolve_triangular", lambda s: "sparse.linalg.spsolve_triangular 2^20 x 8 nnz lower f64 (>= CuPy)",
+         "wall", "xsl.spsolve_triangular(L, b, lower=True)", nbytes=lambda s: 2**20 * 8 * 12 + 2 * 2**20 * 8,
+         needs=(_has_sparse_linalg, _on_gpu), libs=GPU_LIBS, setup=_TRSV_SETUP),
+    Case("sp_setitem_existing", lambda s: "A[R, C] = 1.0, 2^16 stored entries of 2^20^2 x 8 nnz f64 (>= CuPy)",
+         "wall", "A.__setitem__((R, C), 1.0)", nbytes=lambda s: 2**20 * 8 * 12,
+         needs=_SPARSE, libs=GPU_LIBS, setup=_SETITEM_SETUP),
+]

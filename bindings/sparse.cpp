@@ -150,6 +150,13 @@ void init_sparse(nb::module_& parent) {
   m.def("normalize_index", [](nb::handle idx, int64_t n) { return wrap(sp::normalize_index(arr(idx), n)); });
   m.def("get_values", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, nb::handle r,
                          nb::handle c) { return wrap(sp::get_values(csr(d, i, p, rows, cols), arr(r), arr(c))); });
+  // Assignment: (data, indices, indptr, inserted) of A with A[rows, cols] = values (pass a CSC
+  // transposed, with rows and cols swapped).
+  m.def("set_values", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, nb::handle r,
+                         nb::handle c, nb::handle v, bool insert) {
+    sp::SetValues s = sp::set_values(csr(d, i, p, rows, cols), arr(r), arr(c), arr(v), insert);
+    return nb::make_tuple(wrap(s.m.data), wrap(s.m.indices), wrap(s.m.indptr), s.inserted);
+  });
   m.def("connected_components", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, bool directed,
                                    const std::string& connection) {
     auto [n, labels] = sp::connected_components(csr(d, i, p, rows, cols), directed, connection);

@@ -129,5 +129,17 @@ CsrMatrix take_rows(const CsrMatrix& a, const ndarray& rows);
 CscMatrix take_cols(const CscMatrix& a, const ndarray& cols);
 // A[rows[k], cols[k]] for each k (duplicates summed, implicit zeros 0).
 ndarray get_values(const CsrMatrix& a, const ndarray& rows, const ndarray& cols);
+// A[rows[k], cols[k]] = values[k] (SciPy's __setitem__ after its key is broadcast to flat index
+// arrays): values has one entry or one per index pair and is cast to A's dtype; when a position is
+// given twice the last value wins. Stored entries are overwritten in A's own data array (in place,
+// as SciPy, when A is canonical; a non-canonical A is made canonical first); positions not stored
+// are inserted when `insert` (explicit zeros too, as SciPy), else skipped. `inserted` says whether
+// the structure changed (SciPy's SparseEfficiencyWarning). For a CSC pass its transpose.
+struct SetValues {
+  CsrMatrix m;
+  bool inserted = false;
+};
+SetValues set_values(const CsrMatrix& a, const ndarray& rows, const ndarray& cols, const ndarray& values,
+                     bool insert = true);
 
 }  // namespace cupric::sparse

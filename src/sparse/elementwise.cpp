@@ -48,11 +48,14 @@ ndarray diagonal(const CsrMatrix& a, int64_t k) {
       k >= 0 ? std::max<int64_t>(0, std::min(a.rows, a.cols - k)) : std::max<int64_t>(0, std::min(a.rows + k, a.cols));
   ndarray out = zeros({len}, a.data.dtype());
   if (len == 0 || a.nnz() == 0) return out;
-  const CsrMatrix c = sum_duplicates(a);
-  const ndarray r = astype(expand_major(c.indptr, c.rows), dtypes::int64);
-  const ndarray col = astype(c.indices, dtypes::int64);
+  // The entries on the diagonal only, duplicates added by add.at (bool: or), without sorting the
+  // whole matrix as sum_duplicates would.
+  const ndarray r = astype(expand_major(a.indptr, a.rows), dtypes::int64);
+  const ndarray col = astype(a.indices, dtypes::int64);
   const ndarray on = flatnonzero(equal(subtract(col, r), k));
-  put(out, take(k >= 0 ? r : col, on), take(c.data, on));
+  if (on.size() == 0) return out;
+  const Operand vals(take(a.data, on));
+  ufunc_at(*find_ufunc("add"), out, {Index::array_index(take(k >= 0 ? r : col, on))}, &vals);
   return out;
 }
 

@@ -126,12 +126,15 @@ CooMatrix make_coo(const ndarray& data, const ndarray& row, const ndarray& col, 
   const DType it = index_dtype_for(rows, cols, data.size());
   CooMatrix m{contiguous(data), as_index(row, it, "row index"), as_index(col, it, "column index"), rows, cols};
   if (m.nnz() > 0) {
-    if (to_vector<int64_t>(astype(amax(m.row), dtypes::int64))[0] >= rows)
-      throw ValueError("row index exceeds matrix dimensions");
-    if (to_vector<int64_t>(astype(amax(m.col), dtypes::int64))[0] >= cols)
-      throw ValueError("column index exceeds matrix dimensions");
-    if (to_vector<int64_t>(astype(amin(m.row), dtypes::int64))[0] < 0) throw ValueError("negative row index found");
-    if (to_vector<int64_t>(astype(amin(m.col), dtypes::int64))[0] < 0) throw ValueError("negative column index found");
+    // The four bounds in one read-back (one host sync, not four).
+    const std::vector<int64_t> b =
+        to_vector<int64_t>(astype(concatenate({reshape(amax(m.row), {1}), reshape(amax(m.col), {1}),
+                                               reshape(amin(m.row), {1}), reshape(amin(m.col), {1})}),
+                                  dtypes::int64));
+    if (b[0] >= rows) throw ValueError("row index exceeds matrix dimensions");
+    if (b[1] >= cols) throw ValueError("column index exceeds matrix dimensions");
+    if (b[2] < 0) throw ValueError("negative row index found");
+    if (b[3] < 0) throw ValueError("negative column index found");
   }
   if (copy_arrays) {
     m.data = copy(m.data, Order::C);
@@ -174,23 +177,38 @@ Compressed compress_entries(const ndarray& data, const ndarray& major_idx, const
     const DType it = index_dtype_for(major, minor, 0);
     return {zeros({0}, data.dtype()), zeros({0}, it), zeros({major + 1}, it)};
   }
-  // Sort by (major, minor): one stable sort of the combined key when major * minor fits int64.
-  ndarray order;
-  const bool key_fits = minor == 0 || major <= std::numeric_limits<int64_t>::max() / std::max<int64_t>(minor, 1);
-  ndarray maj64 = astype(major_idx, dtypes::int64), min64 = astype(minor_idx, dtypes::int64);
-  if (key_fits) {
-    // A 32-bit key when every position fits one: half the radix passes of a 64-bit sort.
-    const bool narrow = major <= std::numeric_limits<int32_t>::max() / std::max<int64_t>(minor, 1);
-    const ndarray key = add(multiply(maj64, minor), min64);
-    order = argsort(narrow ? astype(key, dtypes::int32) : key, -1, SortKind::Stable);
-  } else {
-    order = lexsort({min64, maj64});
-  }
-  maj64 = take(maj64, order);
-  min64 = take(min64, order);
-  ndarray vals = take(data, order);
-  // Segment starts: where (major, minor) changes.
   const ndarray first = ones({1}, dtypes::bool_);
+  const bool key_fits = minor == 0 || major <= std::numeric_limits<int64_t>::max() / std::max<int64_t>(minor, 1);
+  if (key_fits) {
+    // One stable sort of the position key major * minor + minor_idx, in 32 bits when every
+    // position fits (half the radix passes and bytes of 64); segments and the two indices come
+    // back from the sorted key itself, so the index arrays are gathered once (as the key).
+    const bool narrow = major <= std::numeric_limits<int32_t>::max() / std::max<int64_t>(minor, 1);
+    const DType kt = narrow ? dtypes::int32 : dtypes::int64;
+    const int64_t w = std::max<int64_t>(minor, 1);
+    const ndarray key = add(multiply(astype(major_idx, kt, Order::K, Casting::Unsafe, false), Operand(w)),
+                            astype(minor_idx, kt, Order::K, Casting::Unsafe, false));
+    const ndarray order = argsort(key, -1, SortKind::Stable);
+    ndarray sorted = take(key, order);
+    ndarray vals = take(data, order);
+    int64_t m = n;
+    if (sum_duplicates) {
+      const ndarray starts = flatnonzero(concatenate({first, not_equal(diff(sorted), 0)}));
+      m = starts.size();
+      if (m != n) {
+        vals = segment_reduce("add", vals, starts);
+        sorted = take(sorted, starts);
+      }
+    }
+    const DType it = index_dtype_for(major, minor, m);
+    return {vals, astype(remainder(sorted, Operand(w)), it, Order::K, Casting::Unsafe, false),
+            compress_major(floor_divide(sorted, Operand(w)), major, it)};
+  }
+  // Positions beyond int64: a lexicographic sort of the two indices.
+  const ndarray order = lexsort({astype(minor_idx, dtypes::int64), astype(major_idx, dtypes::int64)});
+  ndarray maj64 = take(astype(major_idx, dtypes::int64), order);
+  ndarray min64 = take(astype(minor_idx, dtypes::int64), order);
+  ndarray vals = take(data, order);
   const ndarray changed = logical_or(not_equal(diff(maj64), 0), not_equal(diff(min64), 0));
   const ndarray starts = flatnonzero(concatenate({first, changed}));
   const int64_t m = sum_duplicates ? starts.size() : n;

@@ -2,12 +2,14 @@
 // solvers over dense and lambda operators, least squares, eigsh, the CSR direct solves and the
 // fused vector update (Note [Krylov vector updates] in src/sparse/linalg/krylov_kernels.hpp).
 #include <gtest/gtest.h>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include "test_helpers.hpp"
 #include "cupric/cupric.hpp"
 #include "cupric/linalg.hpp"
 #include "cupric/sparse/linalg.hpp"
+#include "sparse/linalg/host/min_degree.hpp"
 #include "sparse/linalg/krylov_common.hpp"
 
 using namespace cupric;
@@ -176,6 +178,57 @@ TEST(SparseLinalgSolvers, CsrDirectSolves) {
   // Lower triangle [[4, 0, 0], [0, 3, 0], [1, 0, 2]]
   expect_near(to_vector<double>(sl::spsolve_triangular(a, b, true)), {1.5, 1, 1.75});
   expect_error<ValueError>([&] { sl::spsolve(a, ramp(4)); }, "matrix - rhs dimension mismatch ((3, 3) - 4)");
+}
+
+TEST(SparseLinalgSolvers, SparseLuPivotsAndDetectsSingularity) {
+  // [[0, 2, 1], [1, 0, 0], [0, 1, 3]]: the first pivot must come from row 1 (Note [Sparse direct
+  // solves] in src/sparse/linalg/direct.cpp); x = (1, 2, 3) gives b = (7, 1, 11).
+  sl::CsrArrays a{3, 3, array(std::vector<int64_t>{0, 2, 3, 5}, Dims{4}),
+                  array(std::vector<int64_t>{2, 1, 0, 2, 1}, Dims{5}),
+                  array(std::vector<double>{1, 2, 1, 3, 1}, Dims{5})};
+  sl::SpsolveResult r = sl::spsolve(a, array(std::vector<double>{7, 1, 11}, Dims{3}));
+  EXPECT_FALSE(r.singular);
+  expect_near(to_vector<double>(r.x), {1, 2, 3});
+  // Two right-hand sides (columns (7, 1, 11) and (14, 2, 22)).
+  sl::SpsolveResult r2 = sl::spsolve(a, array(std::vector<double>{7, 14, 1, 2, 11, 22}, Dims{3, 2}));
+  EXPECT_EQ(r2.x.shape(), (Dims{3, 2}));
+  expect_near(to_vector<double>(ravel(r2.x, Order::C)), {1, 2, 2, 4, 3, 6});
+  // [[1, 2], [2, 4]]: row 1 is twice row 0, so the second pivot is exactly 0.
+  sl::CsrArrays s{2, 2, array(std::vector<int32_t>{0, 2, 4}, Dims{3}), array(std::vector<int32_t>{0, 1, 0, 1}, Dims{4}),
+                  array(std::vector<double>{1, 2, 2, 4}, Dims{4})};
+  sl::SpsolveResult rs = sl::spsolve(s, array(std::vector<double>{1, 1}, Dims{2}));
+  EXPECT_TRUE(rs.singular);
+  EXPECT_TRUE(std::isnan(to_vector<double>(rs.x)[0]));
+  // A column index outside the matrix is an error, not a read outside it.
+  sl::CsrArrays bad{2, 2, array(std::vector<int32_t>{0, 1, 2}, Dims{3}), array(std::vector<int32_t>{0, 5}, Dims{2}),
+                    array(std::vector<double>{1, 1}, Dims{2})};
+  expect_error<ValueError>([&] { sl::spsolve(bad, array(std::vector<double>{1, 1}, Dims{2})); },
+                           "column index 5 out of range");
+}
+
+TEST(SparseLinalgSolvers, MinimumDegreeOrdering) {
+  // An arrow: node 0 joined to every other node. Eliminating the hub first would fill the whole
+  // matrix; minimum degree takes it among the last two, when that costs no fill (Note [Minimum
+  // degree ordering]).
+  const int64_t n = 8;
+  std::vector<int64_t> cp{0}, ri;
+  for (int64_t c = 0; c < n; ++c) {
+    ri.push_back(c);
+    if (c == 0)
+      for (int64_t r = 1; r < n; ++r) ri.push_back(r);
+    else
+      ri.push_back(0);
+    cp.push_back(static_cast<int64_t>(ri.size()));
+  }
+  std::vector<int64_t> order = sl::min_degree_order(n, cp, ri);
+  ASSERT_EQ(order.size(), static_cast<size_t>(n));
+  EXPECT_GE(std::find(order.begin(), order.end(), 0) - order.begin(), n - 2);
+  std::vector<int64_t> sorted = order;
+  std::sort(sorted.begin(), sorted.end());
+  for (int64_t i = 0; i < n; ++i) EXPECT_EQ(sorted[i], i);  // a permutation
+  // An empty pattern and a single node.
+  EXPECT_EQ(sl::min_degree_order(1, {0, 0}, {}), std::vector<int64_t>{0});
+  EXPECT_TRUE(sl::min_degree_order(0, {0}, {}).empty());
 }
 
 TEST(SparseLinalgSolvers, FusedUpdateCoefficients) {

@@ -119,12 +119,12 @@ EigshResult eigsh(const LinearOperator& A, const EigshOptions& opts = {});
 
 // Direct solves of a CSR matrix given by its arrays (SciPy's layout: indptr rows + 1 entries,
 // indices and data nnz each; duplicates sum), as cupricx.scipy.sparse's csr_matrix holds them.
-// Note [Dense direct solves] in src/sparse/linalg/direct.cpp says how they solve.
+// Note [Sparse direct solves] in src/sparse/linalg/direct.cpp says how they solve (never densely).
 struct CsrArrays {
   int64_t rows = 0, cols = 0;
   ndarray indptr, indices, data;
 };
-// The CSR matrix as a dense rows x cols array of its data's dtype.
+// The CSR matrix as a dense rows x cols array of its data's dtype (duplicates summed).
 ndarray csr_to_dense(const CsrArrays& a);
 // scipy.sparse.linalg.spsolve: x with A x = b for b of shape (M,), (M, 1) (x 1-D) or (M, K);
 // computed in the promotion of A's dtype (at least float) and b's. `singular` is set (and x is

@@ -3,7 +3,6 @@
 // SpGEMM and CSR -> CSC on cuSPARSE's generic API (src/runtime/cuda/libs/cusparse.*), on the
 // current stream with buffers from cupric's pool.
 #include <complex>
-#include <cstring>
 #include "cupric/cupric.hpp"
 #include "runtime/cuda/libs/cusparse.hpp"
 #include "sparse/cuda/spmv.hpp"
@@ -18,30 +17,11 @@ namespace {
 
 bool is_floating(DType dt) { return dt.is_floating() || dt.is_complex(); }
 
-cudaDataType value_type(DType dt) {
-  switch (dt.type) {
-    case ScalarType::Float32: return CUDA_R_32F;
-    case ScalarType::Float64: return CUDA_R_64F;
-    case ScalarType::Complex64: return CUDA_C_32F;
-    case ScalarType::Complex128: return CUDA_C_64F;
-    default: throw TypeError("cuSPARSE: unsupported dtype " + dt.name());
-  }
-}
+using cusparse::value_type;
 
 cusparseIndexType_t index_type(DType it) { return it == dtypes::int32 ? CUSPARSE_INDEX_32I : CUSPARSE_INDEX_64I; }
 
-// Host scalars 1 and 0 of the compute type (cuSPARSE's default host pointer mode).
-struct Scalars {
-  alignas(16) unsigned char one[16] = {}, zero[16] = {};
-  explicit Scalars(DType dt) {
-    const double d1 = 1.0;
-    const float f1 = 1.0f;
-    if (dt.type == ScalarType::Float32 || dt.type == ScalarType::Complex64)
-      std::memcpy(one, &f1, sizeof f1);
-    else
-      std::memcpy(one, &d1, sizeof d1);
-  }
-};
+using Scalars = cusparse::HostScalars;
 
 int device_of(const Stream& s) { return s.device; }
 

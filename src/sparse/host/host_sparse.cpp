@@ -7,11 +7,15 @@
 #include <vector>
 #include "cupric/cupric.hpp"
 #include "sparse/sparse_internal.hpp"
+#include "sparse/host/visit.hpp"
 #include "sparse/sparse_table.hpp"
 
 namespace cupric::sparse {
 
 namespace {
+
+using host::visit_index;
+using host::visit_value;
 
 // acc + a * b; bool products (bytes 0/1 here) are logical (or of ands), as NumPy's and SciPy's.
 template <class T>
@@ -20,27 +24,6 @@ inline T mac(T acc, T a, T b) {
     return static_cast<uint8_t>(acc | (a & b));
   else
     return acc + a * b;
-}
-
-template <class F>
-void visit_value(DType dt, F&& f) {
-  switch (dt.type) {
-    // Values by their layout: bool as bytes, complex as std::complex (cupric::complex has the
-    // same layout and no arithmetic).
-    case ScalarType::Bool: return f.template operator()<uint8_t>();
-    case ScalarType::Float32: return f.template operator()<float>();
-    case ScalarType::Float64: return f.template operator()<double>();
-    case ScalarType::Complex64: return f.template operator()<std::complex<float>>();
-    case ScalarType::Complex128: return f.template operator()<std::complex<double>>();
-    default: throw TypeError("sparse kernels: unsupported dtype " + dt.name());
-  }
-}
-
-template <class F>
-void visit_index(DType it, F&& f) {
-  if (it == dtypes::int32) return f.template operator()<int32_t>();
-  if (it == dtypes::int64) return f.template operator()<int64_t>();
-  throw TypeError("sparse kernels: unsupported index dtype " + it.name());
 }
 
 template <class T, class I>

@@ -248,3 +248,19 @@ def test_index_dtype_is_int64_for_a_wide_matrix():
 def test_repr_matches_scipy():
     h, c = pair()
     assert repr(c) == repr(h).split('\n  Coords')[0]
+
+
+def test_constructing_from_device_arrays_does_not_import_scipy():
+    # Asking whether an argument is a SciPy matrix must not import SciPy (0.1-0.5 s of a first
+    # sparse product: the cold_spmv benchmark).
+    import subprocess
+    import sys
+
+    code = ("import sys, cupric, cupricx.scipy.sparse as sp\n"
+            "a = cupric.arange(16.0).reshape(4, 4)\n"
+            "m = sp.csr_matrix(a); sp.csc_matrix(a); sp.coo_matrix(a); sp.dia_matrix(a)\n"
+            "y = m @ cupric.ones(4)\n"
+            "m[0, 0] = 3.0\n"
+            "assert 'scipy.sparse' not in sys.modules, 'scipy.sparse was imported'\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr

@@ -54,3 +54,97 @@ def test_own_kernel_group_widths(dtype, per_row):
     # The transposed product (cuSPARSE for floating dtypes) agrees.
     xt = numpy.random.default_rng(2).random(rows).astype(dtype)
     numpy.testing.assert_allclose((c.T @ cupric.asarray(xt)).get(), h.T @ xt, rtol=1e-4)
+
+
+# Sparse direct solves on the GPU (Note [Sparse direct solves] in src/sparse/linalg/direct.cpp):
+# cuSOLVER's csrlsvqr for spsolve, cuSPARSE's SpSV for spsolve_triangular.
+def _poisson(m, dtype):
+    import scipy.sparse
+
+    t = scipy.sparse.diags([-1.0, 2.0, -1.0], [-1, 0, 1], shape=(m, m))
+    return scipy.sparse.csr_matrix((scipy.sparse.kron(scipy.sparse.eye(m), t)
+                                    + scipy.sparse.kron(t, scipy.sparse.eye(m))).astype(dtype))
+
+
+@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64, numpy.complex64, numpy.complex128])
+def test_spsolve_csrlsvqr(dtype):
+    import scipy.sparse.linalg
+
+    import cupricx.scipy.sparse.linalg as sl
+
+    h = _poisson(40, dtype)
+    if numpy.dtype(dtype).kind == 'c':
+        h = (h + 1j * scipy.sparse.eye(h.shape[0], format='csr') * 0.5).astype(dtype)
+    rng = numpy.random.default_rng(0)
+    b = rng.standard_normal((h.shape[0], 3)).astype(dtype)
+    rtol = 1e-3 if numpy.dtype(dtype).char in 'fF' else 1e-10
+    x = sl.spsolve(sp.csr_matrix(h), cupric.asarray(b))
+    assert x.shape == b.shape and x.dtype == dtype and x.device.id == cupric.cuda.Device().id
+    numpy.testing.assert_allclose(x.get(), scipy.sparse.linalg.spsolve(h, b), rtol=rtol, atol=rtol)
+    x1 = sl.spsolve(sp.csr_matrix(h), cupric.asarray(b[:, 0]))
+    numpy.testing.assert_allclose(x1.get(), scipy.sparse.linalg.spsolve(h, b[:, 0]), rtol=rtol, atol=rtol)
+
+
+def test_spsolve_int64_indices_and_singular_on_gpu():
+    import warnings
+
+    import scipy.sparse.linalg
+
+    import cupricx.scipy.sparse.linalg as sl
+
+    h = _poisson(20, numpy.float64)
+    A = sp.csr_matrix((cupric.asarray(h.data), cupric.asarray(h.indices.astype(numpy.int64)),
+                       cupric.asarray(h.indptr.astype(numpy.int64))), shape=h.shape)
+    b = numpy.linspace(0, 1, h.shape[0])
+    numpy.testing.assert_allclose(sl.spsolve(A, cupric.asarray(b)).get(), scipy.sparse.linalg.spsolve(h, b),
+                                  rtol=1e-10)
+    s = sp.csr_matrix(numpy.array([[1.0, 0.0, 2.0], [2.0, 0.0, 1.0], [0.0, 0.0, 3.0]]))
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter('always')
+        x = sl.spsolve(s, cupric.ones(3))
+    assert any(issubclass(r.category, sl.MatrixRankWarning) for r in w)
+    assert numpy.isnan(x.get()).all()
+
+
+@pytest.mark.parametrize('lower', [True, False])
+@pytest.mark.parametrize('unit_diagonal', [False, True])
+def test_spsolve_triangular_spsv(lower, unit_diagonal):
+    import scipy.sparse
+    import scipy.sparse.linalg
+
+    import cupricx.scipy.sparse.linalg as sl
+
+    n = 5000
+    h = (scipy.sparse.random(n, n, density=5.0 / n, random_state=3, format='csr') * 0.1
+         + 2 * scipy.sparse.eye(n, format='csr')).tocsr()
+    tri = (scipy.sparse.tril(h) if lower else scipy.sparse.triu(h)).tocsr()
+    b = numpy.random.default_rng(4).standard_normal((n, 2))
+    want = scipy.sparse.linalg.spsolve_triangular(tri, b, lower=lower, unit_diagonal=unit_diagonal)
+    # The whole matrix: only the triangle is read (it is extracted before SpSV).
+    x = sl.spsolve_triangular(sp.csr_matrix(h), cupric.asarray(b), lower=lower, unit_diagonal=unit_diagonal)
+    numpy.testing.assert_allclose(x.get(), want, rtol=1e-10, atol=1e-12)
+    x = sl.spsolve_triangular(sp.csc_matrix(tri), cupric.asarray(b[:, 1]), lower=lower, unit_diagonal=unit_diagonal)
+    numpy.testing.assert_allclose(x.get(), want[:, 1], rtol=1e-10, atol=1e-12)
+    # int64 index arrays (given so; cast to 32-bit for SpSV) and float32.
+    A64 = sp.csr_matrix((cupric.asarray(tri.data.astype(numpy.float32)), cupric.asarray(tri.indices.astype(numpy.int64)),
+                         cupric.asarray(tri.indptr.astype(numpy.int64))), shape=tri.shape)
+    x = sl.spsolve_triangular(A64, cupric.asarray(b[:, 0].astype(numpy.float32)), lower=lower,
+                              unit_diagonal=unit_diagonal)
+    assert x.dtype == numpy.float32
+    numpy.testing.assert_allclose(x.get(), want[:, 0], rtol=1e-4, atol=1e-4)
+
+
+def test_setitem_on_gpu():
+    import warnings
+
+    import scipy.sparse
+
+    h = scipy.sparse.random(300, 200, density=0.05, random_state=5, format='csr')
+    c = sp.csr_matrix(h)
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        for key, v in [((5, 7), 3.0), ((slice(10, 20), slice(0, 200, 7)), -1.0), (([1, 2, 2], [3, 4, 4]), 9.0)]:
+            h[key] = v
+            c[key] = v
+    numpy.testing.assert_array_equal(c.toarray().get(), h.toarray())
+    assert c.nnz == h.nnz

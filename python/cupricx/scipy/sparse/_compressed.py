@@ -1,6 +1,8 @@
 """CSR and CSC matrices and arrays (SciPy's csr_matrix/csc_matrix/csr_array/csc_array): the
 classes hold ``data``, ``indices`` and ``indptr``; construction checks, conversions, canonical
 forms and products are C++ (cupric/sparse.hpp)."""
+import sys
+
 import numpy
 
 import cupric
@@ -13,11 +15,11 @@ def _is_shape(arg):
 
 
 def _scipy_sparse(arg):
-    try:
-        import scipy.sparse
-    except ImportError:
-        return False
-    return scipy.sparse.issparse(arg)
+    """Whether arg is a SciPy sparse matrix or array. SciPy is not imported for the question: an
+    object can only be one if scipy.sparse is loaded already (importing it costs 0.1-0.5 s, which a
+    first product from a dense cupric array must not pay: the cold_spmv benchmark)."""
+    sps = sys.modules.get('scipy.sparse')
+    return sps is not None and sps.issparse(arg)
 
 
 class _compressed(_spbase):
@@ -193,6 +195,11 @@ class _compressed(_spbase):
         from cupricx.scipy.sparse._index import getitem
 
         return getitem(self, key)
+
+    def __setitem__(self, key, x):
+        from cupricx.scipy.sparse._index import setitem
+
+        setitem(self, key, x)
 
     def getrow(self, i):
         return self[i, :]

@@ -2,6 +2,7 @@
 // cuSOLVER wrappers (Note [CUDA libraries] in cublas.cpp): lazy load, per-(device, thread)
 // handles, pool memory.
 #include "runtime/cuda/libs/cusparse.hpp"
+#include <cstring>
 #include <string>
 #include <vector>
 #include "cupric/error.hpp"
@@ -66,6 +67,25 @@ cusparseHandle_t handle(int device, cudaStream_t stream) {
   d.bound = stream;
   d.has_bound = true;
   return d.handle;
+}
+
+cudaDataType value_type(DType dt) {
+  switch (dt.type) {
+    case ScalarType::Float32: return CUDA_R_32F;
+    case ScalarType::Float64: return CUDA_R_64F;
+    case ScalarType::Complex64: return CUDA_C_32F;
+    case ScalarType::Complex128: return CUDA_C_64F;
+    default: throw TypeError("cuSPARSE: unsupported dtype " + dt.name());
+  }
+}
+
+HostScalars::HostScalars(DType dt) {
+  const double d1 = 1.0;
+  const float f1 = 1.0f;
+  if (dt.type == ScalarType::Float32 || dt.type == ScalarType::Complex64)
+    std::memcpy(one, &f1, sizeof f1);
+  else
+    std::memcpy(one, &d1, sizeof d1);
 }
 
 std::shared_ptr<Memory> workspace(size_t bytes) {

@@ -5,6 +5,7 @@
 #include <cuda_runtime.h>
 #include <cusparse.h>
 #include <memory>
+#include "cupric/dtype.hpp"
 #include "cupric/memory.hpp"
 
 namespace cupric::cusparse {
@@ -29,5 +30,14 @@ void check(cusparseStatus_t status, const char* what);
 // `bytes` of device memory from cupric's pool (at least 1 byte), alive while the returned Memory
 // is (stream-ordered reuse: a buffer dropped after enqueueing the call that uses it is safe).
 std::shared_ptr<Memory> workspace(size_t bytes);
+
+// cuSPARSE's value type of float32, float64, complex64, complex128 (TypeError otherwise).
+cudaDataType value_type(DType dt);
+
+// Host scalars 1 and 0 of a compute type (alpha and beta under cuSPARSE's default host pointer mode).
+struct HostScalars {
+  alignas(16) unsigned char one[16] = {}, zero[16] = {};
+  explicit HostScalars(DType dt);
+};
 
 }  // namespace cupric::cusparse

@@ -35,8 +35,8 @@ def spsolve(A, b, permc_spec=None, use_umfpack=True):
 
     b of shape (M,) or (M, 1) gives x of shape (M,); (M, K) gives (M, K). An exactly singular A
     warns MatrixRankWarning and gives NaN. ``permc_spec`` and ``use_umfpack`` are accepted for
-    SciPy compatibility and have no effect (Note [Dense direct solves] in
-    src/sparse/linalg/direct.cpp says how the solve runs).
+    SciPy compatibility and have no effect. The solve is sparse: a sparse LU on the host, cuSOLVER's
+    sparse QR on the GPU (Note [Sparse direct solves] in src/sparse/linalg/direct.cpp).
     """
     rows, cols, indptr, indices, data = _csr_arrays(A, "spsolve")
     if hasattr(b, "toarray") and not isinstance(b, cupric.ndarray):
