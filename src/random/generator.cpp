@@ -288,10 +288,11 @@ ndarray Generator::integers(const IntBound& low, const IntBound& high, const std
     if (!low.is_array() && !high.is_array()) {
       const IntegerParams prm{scalar_low, scalar_range};
       if (prm.range <= kNarrowRangeMax) {
-        IntegerBlockF<int8_t, false> f{k, prm};  // the functor's bytes do not depend on T
+        IntegerBlockF<int8_t, false> f{k, prm,
+                                       integer_reject_below(prm.range)};  // the functor's bytes do not depend on T
         run_loop(raw_loops(RawKind::BlockIntegersNarrow, dtype.type), &out, 0, &f);
       } else {
-        IntegerBlockF<int8_t, true> f{k, prm};
+        IntegerBlockF<int8_t, true> f{k, prm, integer_reject_below(prm.range)};
         run_loop(raw_loops(RawKind::BlockIntegersWide, dtype.type), &out, 0, &f);
       }
     } else {
