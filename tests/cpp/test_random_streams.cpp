@@ -10,6 +10,7 @@
 #include "cupric/random.hpp"
 #include "random/draw_kernels.hpp"
 #include "random/jump_tables.hpp"
+#include "random/xorwow_jumps.hpp"
 #include "random/permutation_ties.hpp"
 #include "random/xorwow_chunks.hpp"
 #if defined(CUPRIC_TEST_CURAND)
@@ -115,6 +116,17 @@ TEST(RandomStreams, Float32UniformAsCurandGenerateUniform) {
 #endif
 }
 
+// Note [XORWOW jump table at build time]: the table the build wrote is the squarings' result, and
+// its matrices jump as stepping does.
+TEST(RandomStreams, XorwowBuildTimeTableIsTheSquarings) {
+  EXPECT_EQ(random::host_jump_table(BitGenKind::XORWOW), random::compute_xorwow_jump_table());
+  const uint32_t* table = random::host_jump_table(BitGenKind::XORWOW).data();
+  random::Xorwow a = random::Xorwow::seeded(42), b = a;
+  for (int i = 0; i < 1000; ++i) a.next();
+  random::xorwow_skip(b, 1000, table);
+  EXPECT_EQ(a.next(), b.next());
+}
+
 // The CUDA path's split of an XORWOW draw into (lane, chunk) threads (Note [XORWOW lane chunks]),
 // run here thread by thread with the same CUPRIC_HD code and one-thread jumps where the kernel
 // has warp jumps: the words must be the lane loop's (which the cuRAND test above checks).
@@ -153,7 +165,7 @@ TEST(RandomStreams, XorwowChunkSplitGivesTheLaneLoopsWords) {
 // the sort's order, and the result is always a permutation of the order.
 TEST(RandomStreams, PermutationTiesAreBrokenUniformly) {
   const uint32_t keys[] = {1, 7, 7, 7, 7, 9};
-  const int64_t order[] = {5, 0, 1, 2, 3, 4};
+  const int32_t order[] = {5, 0, 1, 2, 3, 4};
   std::vector<int> counts(4 * 4 * 4 * 4, 0);
   const int calls = 24000;
   for (uint32_t c = 0; c < static_cast<uint32_t>(calls); ++c) {
@@ -177,4 +189,24 @@ TEST(RandomStreams, PermutationTiesAreBrokenUniformly) {
     }
   EXPECT_EQ(orders, 24);
   EXPECT_LT(chi2, 60.0);
+}
+
+// Runs of two (nearly all of them) take the two-key shortcut: each order about half the time, the
+// two elements of the run agreeing on it, and the XORWOW sub-streams (SubStream) as Philox's.
+TEST(RandomStreams, PermutationTiedPairsAreBrokenUniformly) {
+  const uint32_t keys[] = {2, 4, 4, 8, 8};
+  const int32_t order[] = {0, 3, 1, 2, 4};
+  for (BitGenKind kind : {BitGenKind::Philox4x3210, BitGenKind::XORWOW}) {
+    int swapped = 0;
+    const int calls = 20000;
+    for (uint32_t c = 0; c < static_cast<uint32_t>(calls); ++c) {
+      random::PermutationTiesF f{keys, order, 5, random::StreamKey{11, 0, c, kind}};
+      const int64_t a = f(1), b = f(2), x = f(3), y = f(4);
+      ASSERT_EQ(f(0), 0);
+      ASSERT_TRUE((a == 3 && b == 1) || (a == 1 && b == 3));
+      ASSERT_TRUE((x == 2 && y == 4) || (x == 4 && y == 2));
+      swapped += a == 1;
+    }
+    EXPECT_NEAR(swapped, calls / 2, 500);  // 7 standard deviations
+  }
 }
