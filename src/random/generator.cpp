@@ -104,7 +104,7 @@ bool xorwow_chunked(const GeneratorState& st, RawKind kind, const ndarray& out, 
   const LoopPair& loop = raw_loops(kind, out.dtype().type);
   if (!loop.cuda) return false;
   Backend& backend = out.backend();
-  XorwowChunkDraw d{plan_xorwow_chunks(st.seed, offset, words), jump_table_for(BitGenKind::XORWOW, backend), nullptr};
+  XorwowChunkDraw d{plan_xorwow_chunks(st.seed, offset, words), xorwow_warp_table_for(backend), nullptr};
   ndarray states = ndarray::empty(Dims{6 * d.plan.states()}, dtypes::uint32, Order::C, &backend);
   d.states = reinterpret_cast<uint32_t*>(states.data());
   run_loop(loop, &out, 0, &d);

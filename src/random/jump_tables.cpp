@@ -8,6 +8,7 @@
 #include <tuple>
 #include "cupric/ops/creation.hpp"
 #include "random/draw_kernels.hpp"
+#include "random/xorwow_chunks.hpp"
 
 namespace cupric::random {
 
@@ -55,19 +56,47 @@ const std::vector<uint32_t>& host_jump_table(BitGenKind k) {
   return mrg;
 }
 
-const uint32_t* jump_table_for(BitGenKind k, Backend& backend) {
-  const std::vector<uint32_t>& host = host_jump_table(k);
-  if (backend.type() == DeviceType::Host) return host.data();
+namespace {
+// Device copies, one per (backend, device, table), kept for the process's life. Table 3: XORWOW
+// in the warp layout.
+const uint32_t* device_copy(const std::vector<uint32_t>& host, int table, Backend& backend) {
   static std::mutex mu;
-  static std::map<std::tuple<Backend*, int, int>, ndarray> copies;  // kept for the process's life
+  static std::map<std::tuple<Backend*, int, int>, ndarray> copies;
   std::lock_guard<std::mutex> lock(mu);
-  auto key = std::make_tuple(&backend, backend.current_device(), static_cast<int>(k));
+  auto key = std::make_tuple(&backend, backend.current_device(), table);
   auto it = copies.find(key);
   if (it == copies.end()) {
     Dims shape{static_cast<int64_t>(host.size())};
     it = copies.emplace(key, from_host(host.data(), shape, c_strides(shape, 4), dtypes::uint32, &backend)).first;
   }
   return reinterpret_cast<const uint32_t*>(it->second.data());
+}
+}  // namespace
+
+const uint32_t* jump_table_for(BitGenKind k, Backend& backend) {
+  const std::vector<uint32_t>& host = host_jump_table(k);
+  if (backend.type() == DeviceType::Host) return host.data();
+  return device_copy(host, static_cast<int>(k), backend);
+}
+
+const std::vector<uint32_t>& xorwow_warp_table() {
+  static const std::vector<uint32_t> warp = [] {
+    const std::vector<uint32_t>& t = host_jump_table(BitGenKind::XORWOW);
+    std::vector<uint32_t> r(t.size());
+    for (size_t m = 0; m < t.size(); m += kXorwowMatrixWords)
+      for (int w = 0; w < 5; ++w)
+        for (int k = 0; k < 5; ++k)
+          for (int lane = 0; lane < 32; ++lane)
+            r[m + static_cast<size_t>(xorwow_warp_word(w, k, lane))] =
+                t[m + static_cast<size_t>(5 * (32 * w + lane) + k)];
+    return r;
+  }();
+  return warp;
+}
+
+const uint32_t* xorwow_warp_table_for(Backend& backend) {
+  if (backend.type() == DeviceType::Host) return xorwow_warp_table().data();
+  return device_copy(xorwow_warp_table(), 3, backend);
 }
 
 }  // namespace cupric::random
