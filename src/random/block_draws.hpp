@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include "cupric/random/exact_math.hpp"
 #include "random/draw_kernels.hpp"
 
 namespace cupric::random {
@@ -31,7 +32,8 @@ namespace cupric::random {
 // computes one block and stores its values with one vector store) or arrays (ElemF: element by
 // element, the parameters as loop operands). Integers and uniforms are integer arithmetic, hence
 // bit-identical on host and GPU, and so are the float32 normal and exponential (their logarithm,
-// sine and cosine are polynomials of exact steps: neg_log_open_of, Note [Box-Muller angle]);
+// sine and cosine are polynomials of exact steps: Note [Exact float log, sine and cosine] in
+// include/cupric/random/exact_math.hpp);
 // float64 normal and exponential use log/sin/cos, which may differ by an ulp. XORWOW and MRG32k3a
 // keep the sub-stream samplers.
 CUPRIC_HD inline Words4 philox_call_block(const StreamKey& k, uint64_t q) {
@@ -53,60 +55,9 @@ CUPRIC_HD inline float uniform_open_float_of(uint32_t w) {
   return (static_cast<float>(w >> 8) + 0.5f) * (1.0f / 16777216.0f);
 }
 
-// Note [Box-Muller angle]
-// The float32 normal's angle is 2 pi m / 2^24 for the 24-bit m = w >> 8 of its word. sinf/cosf
-// of that angle carry the full-range reduction (Payne-Hanek: a local-memory table walk and dozens
-// of integer instructions the compiler keeps inline) that an argument below 2 pi never needs, and
-// were most of the normal kernel's code. The angle's octant is m's top 3 bits, exactly: in odd
-// octants the angle is measured from the octant's far end (2^21 - f, still exact), so the
-// polynomials only see x in [0, pi/4], where a degree-7 sine and degree-8 cosine (minimax fits,
-// coefficients rounded to float) are within 2 ulp; swaps and signs map the octant back. Every
-// step is an exact conversion, one product or an fmaf, so host and GPU give the same bits
-// (the logf/sqrtf radius may still differ by an ulp: Note [Philox block draws]).
-CUPRIC_HD inline void sincos_turn24(uint32_t m, float& s, float& c) {
-  const uint32_t o = m >> 21;  // octant 0..7
-  uint32_t f = m & 0x1fffffu;
-  if (o & 1u) f = 0x200000u - f;
-  const float x = fp::mul_rn(static_cast<float>(f), 3.74507028e-07f);  // f * (pi/4) / 2^21
-  const float z = fp::mul_rn(x, x);
-  const float ps = fmaf(fmaf(-1.94858774e-04f, z, 8.33190232e-03f), z, -1.66666493e-01f);
-  const float sn = fmaf(x, fp::mul_rn(ps, z), x);
-  const float pc = fmaf(fmaf(2.45048450e-05f, z, -1.38880976e-03f), z, 4.16666679e-02f);
-  const float cs = fmaf(fmaf(pc, z, -0.5f), z, 1.0f);
-  const bool swap = ((o + 1u) & 2u) != 0;
-  const float s0 = swap ? cs : sn, c0 = swap ? sn : cs;
-  s = (o & 4u) ? -s0 : s0;
-  c = ((o + 2u) & 4u) ? -c0 : c0;
-}
-
-// -ln(u) for the open uniform u = uniform_open_float_of(w), in [2^-25, 1]: the exponent that
-// brings u's mantissa into [2/3, 4/3) comes off by integer arithmetic, ln(1 + f) for the rest is
-// f + f^2 Q(f) with a degree-7 minimax Q (coefficients rounded to float; within 1.05 ulp of ln u
-// over all 2^24 inputs), and k ln 2 is added in two parts. Unlike logf it has no zero, subnormal,
-// infinity or NaN cases to test (u has none), and its exact conversions, products and fmaf make
-// it bit-identical on host and GPU: the float32 normal and exponential no longer depend on the
-// backend's logf.
-CUPRIC_HD inline float neg_log_open_of(uint32_t w) {
-  const float u = uniform_open_float_of(w);
-  uint32_t b;
-  std::memcpy(&b, &u, sizeof b);
-  const uint32_t e = (b - 0x3f2aaaabu) & 0xff800000u;
-  const uint32_t mb = b - e;
-  float mf;
-  std::memcpy(&mf, &mb, sizeof mf);
-  const float f = mf - 1.0f;  // exact: mf in [2/3, 4/3)
-  const float k = static_cast<float>(static_cast<int32_t>(e) >> 23);
-  float q = 1.40261829e-01f;
-  q = fmaf(q, f, -1.53885797e-01f);
-  q = fmaf(q, f, 1.39958397e-01f);
-  q = fmaf(q, f, -1.64159536e-01f);
-  q = fmaf(q, f, 2.00111672e-01f);
-  q = fmaf(q, f, -2.50078201e-01f);
-  q = fmaf(q, f, 3.33331972e-01f);
-  q = fmaf(q, f, -4.99999374e-01f);
-  const float l1p = fmaf(fp::mul_rn(f, f), q, f);
-  return -fmaf(k, 0.693145752f, fmaf(k, 1.42860677e-06f, l1p));
-}
+// -ln(u) for the open uniform u = uniform_open_float_of(w): neg_log_float (Note [Exact float
+// log, sine and cosine] in include/cupric/random/exact_math.hpp).
+CUPRIC_HD inline float neg_log_open_of(uint32_t w) { return neg_log_float(uniform_open_float_of(w)); }
 
 template <class T>
 inline constexpr int kBlockPer = sizeof(T) <= 4 ? 4 : 2;
@@ -125,7 +76,7 @@ struct NormalLaw {  // loc + scale * z
       for (int p = 0; p < 2; ++p) {
         const float r = ::sqrtf(2.0f * neg_log_open_of(w.w[2 * p]));
         float sn, cs;
-        sincos_turn24(w.w[2 * p + 1] >> 8, sn, cs);  // Note [Box-Muller angle]
+        sincos_turn24(w.w[2 * p + 1] >> 8, sn, cs);  // the angle 2 pi m / 2^24 of m = w >> 8
         // fmaf(r, c, +0): the product rounded once, -0 made +0 as finish's 0 + 1 * z would.
         z[2 * p] = static_cast<T>(fmaf(r, cs, 0.0f));
         z[2 * p + 1] = static_cast<T>(fmaf(r, sn, 0.0f));

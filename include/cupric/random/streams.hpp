@@ -83,7 +83,10 @@ class SubStream {
         ++c_.w[0];
         used_ = 0;
       }
-      return buf_.w[used_++];
+      // Selects, not buf_.w[used_]: an array indexed by a variable goes to a GPU thread's local
+      // memory (a 96-136 byte stack frame in every sampler kernel); selects keep it in registers.
+      const uint32_t u = used_++;
+      return u < 2 ? (u == 0 ? buf_.w[0] : buf_.w[1]) : (u == 2 ? buf_.w[2] : buf_.w[3]);
     }
     return kind_ == BitGenKind::XORWOW ? x_.next() : m_.next();
   }

@@ -1,5 +1,6 @@
 """Philox's float32 block draws against float64 references computed here from the call's block
-words (Note [Philox block draws], Note [Box-Muller angle] in src/random/block_draws.hpp): which
+words (Note [Philox block draws] in src/random/block_draws.hpp, Note [Exact float log, sine and
+cosine] in include/cupric/random/exact_math.hpp): which
 words make which value, and the accuracy of the polynomial logarithm, sine and cosine."""
 import numpy
 import pytest
