@@ -116,6 +116,17 @@ TEST(RandomStreams, Float32UniformAsCurandGenerateUniform) {
 #endif
 }
 
+// PhiloxSubStream (the block draws' rejections, the tie fix-up) gives SubStream's Philox words.
+TEST(RandomStreams, PhiloxSubStreamIsSubStreamsPhiloxBranch) {
+  for (uint64_t e : {uint64_t{0}, uint64_t{5}, uint64_t{1} << 33, ~uint64_t{0}}) {
+    const random::StreamKey k{0x123456789abcdefull, 0, 0x80000007u, BitGenKind::Philox4x3210};
+    random::SubStream a(k, e);
+    random::PhiloxSubStream b(k, e);
+    for (int i = 0; i < 11; ++i) ASSERT_EQ(a.next32(), b.next32()) << "element " << e << " word " << i;
+    EXPECT_EQ(a.next64(), b.next64());
+  }
+}
+
 // Note [XORWOW jump table at build time]: the table the build wrote is the squarings' result, and
 // its matrices jump as stepping does.
 TEST(RandomStreams, XorwowBuildTimeTableIsTheSquarings) {
