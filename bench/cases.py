@@ -270,9 +270,11 @@ CASES += [
     Case("choice_small", lambda s: "choice(10**9, 1000, replace=False)", "host_loop",
          "xp.random.choice(10**9, 1000, replace=False)", needs=_RNG, libs=GPU_LIBS),
     Case("permutation", lambda s: f"permutation({p2(s.big // 4)})", "device", "xp.random.permutation(a.size)",
-         {"a": ("quarter", "dev")}, nbytes=lambda s: 8 * (s.big // 4), needs=_RNG, libs=GPU_LIBS),
+         {"a": ("quarter", "dev")}, nbytes=lambda s: 8 * (s.big // 4), needs=_RNG, libs=GPU_LIBS,
+         target=Target("ge", 243, ">= CuPy x 1.5 (243 GB/s)")),
     Case("cold_random", lambda s: "first call random.random_sample(2^20) < 1", "cold",
-         "xp.random.random_sample(a.size) < 1", needs=_RNG, libs=GPU_LIBS, cold_want="np.ones_like(h)"),
+         "xp.random.random_sample(a.size) < 1", needs=_RNG, libs=GPU_LIBS, cold_want="np.ones_like(h)",
+         target=Target("le", 5.0, "<= 5 ms")),
 ]
 
 # cupric.random, more draws against CuPy (issue 16: "every distribution's figure reported against

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include "cupric/random/exact_math.hpp"
 #include "random/draw_kernels.hpp"
 
 namespace cupric::random {
@@ -30,11 +31,19 @@ namespace cupric::random {
 // launch shape, on either backend, whether the parameters are scalars (BlockF: a GPU thread
 // computes one block and stores its values with one vector store) or arrays (ElemF: element by
 // element, the parameters as loop operands). Integers and uniforms are integer arithmetic, hence
-// bit-identical on host and GPU; normal and exponential use logf/sinf/cosf (log/sin/cos), which
-// may differ by an ulp. XORWOW and MRG32k3a keep the sub-stream samplers.
+// bit-identical on host and GPU, and so are the float32 normal and exponential (their logarithm,
+// sine and cosine are polynomials of exact steps: Note [Exact float log, sine and cosine] in
+// include/cupric/random/exact_math.hpp);
+// float64 normal and exponential use log/sin/cos, which may differ by an ulp. XORWOW and MRG32k3a
+// keep the sub-stream samplers.
 CUPRIC_HD inline Words4 philox_call_block(const StreamKey& k, uint64_t q) {
   Words4 c{{static_cast<uint32_t>(q), static_cast<uint32_t>(q >> 32), k.call, 0x40000000u}};
   return philox4x32_10(c, static_cast<uint32_t>(k.seed), static_cast<uint32_t>(k.seed >> 32));
+}
+
+// Word j of a block, by selects (a GPU would put an array indexed by a variable in local memory).
+CUPRIC_HD inline uint32_t word_at(const Words4& w, int j) {
+  return j < 2 ? (j == 0 ? w.w[0] : w.w[1]) : (j == 2 ? w.w[2] : w.w[3]);
 }
 
 // 53-bit uniform in [0, 1) from two words (NumPy's construction, as SubStream::uniform_double).
@@ -45,6 +54,10 @@ CUPRIC_HD inline double uniform53_of(uint32_t a, uint32_t b) {
 CUPRIC_HD inline float uniform_open_float_of(uint32_t w) {
   return (static_cast<float>(w >> 8) + 0.5f) * (1.0f / 16777216.0f);
 }
+
+// -ln(u) for the open uniform u = uniform_open_float_of(w): neg_log_float (Note [Exact float
+// log, sine and cosine] in include/cupric/random/exact_math.hpp).
+CUPRIC_HD inline float neg_log_open_of(uint32_t w) { return neg_log_float(uniform_open_float_of(w)); }
 
 template <class T>
 inline constexpr int kBlockPer = sizeof(T) <= 4 ? 4 : 2;
@@ -61,10 +74,12 @@ struct NormalLaw {  // loc + scale * z
   CUPRIC_HD static void standard(Words4 w, T* z) {
     if constexpr (sizeof(T) <= 4) {
       for (int p = 0; p < 2; ++p) {
-        const float r = ::sqrtf(-2.0f * ::logf(uniform_open_float_of(w.w[2 * p])));
-        const float t = 6.2831853f * uniform_float_of(w.w[2 * p + 1]);
-        z[2 * p] = static_cast<T>(r * ::cosf(t));
-        z[2 * p + 1] = static_cast<T>(r * ::sinf(t));
+        const float r = ::sqrtf(2.0f * neg_log_open_of(w.w[2 * p]));
+        float sn, cs;
+        sincos_turn24(w.w[2 * p + 1] >> 8, sn, cs);  // the angle 2 pi m / 2^24 of m = w >> 8
+        // fmaf(r, c, +0): the product rounded once, -0 made +0 as finish's 0 + 1 * z would.
+        z[2 * p] = static_cast<T>(fmaf(r, cs, 0.0f));
+        z[2 * p + 1] = static_cast<T>(fmaf(r, sn, 0.0f));
       }
     } else {
       const double r = ::sqrt(-2.0 * ::log(1.0 - uniform53_of(w.w[0], w.w[1])));
@@ -75,6 +90,9 @@ struct NormalLaw {  // loc + scale * z
   }
   template <class T>
   CUPRIC_HD static T finish(T z, const Params& p) {
+    // standard_normal's float32: no float64 round trip (two conversions per value, the slow kind
+    // on a GPU); standard() has already made -0 the +0 that 0 + 1 * z gives.
+    if (sizeof(T) <= 4 && p.loc == 0.0 && p.scale == 1.0) return z;
     return static_cast<T>(p.loc + p.scale * static_cast<double>(z));
   }
 };
@@ -88,13 +106,14 @@ struct ExponentialLaw {  // scale * (-log U)
   template <class T>
   CUPRIC_HD static void standard(Words4 w, T* z) {
     if constexpr (sizeof(T) <= 4) {
-      for (int j = 0; j < 4; ++j) z[j] = static_cast<T>(-::logf(uniform_open_float_of(w.w[j])));
+      for (int j = 0; j < 4; ++j) z[j] = static_cast<T>(neg_log_open_of(w.w[j]));
     } else {
       for (int j = 0; j < 2; ++j) z[j] = static_cast<T>(-::log(1.0 - uniform53_of(w.w[2 * j], w.w[2 * j + 1])));
     }
   }
   template <class T>
   CUPRIC_HD static T finish(T z, const Params& p) {
+    if (sizeof(T) <= 4 && p.scale == 1.0) return z;  // 1 * z: exact, no float64 round trip
     return static_cast<T>(p.scale * static_cast<double>(z));
   }
 };
@@ -139,32 +158,55 @@ struct ContinuousBlocks {
 };
 
 // ---- integers -------------------------------------------------------------------------------------
+inline constexpr uint64_t kNarrowRangeMax = 0xffffffffull;  // ranges up to this use one word
+
 struct IntegerParams {
   int64_t low;
   uint64_t range;  // high - low, inclusive
 };
 
 // Lemire's multiply-shift of one word (range < 2^32 - 1) or one 64-bit word (range > 2^32 - 1,
-// range != 2^64 - 1); a rejected word hands element e to its sub-stream.
-CUPRIC_HD inline uint64_t bounded32_of(uint32_t w, uint32_t range, const StreamKey& k, uint64_t e) {
-  const uint32_t n = range + 1u;
-  const uint64_t m = static_cast<uint64_t>(w) * n;
-  const uint32_t l = static_cast<uint32_t>(m);
-  if (l < n && l < (0u - n) % n) {
-    SubStream s(k, e);
+// range != 2^64 - 1); a rejected word hands element e to its sub-stream. A word is rejected when
+// the low half of its product is below (2^w - n) mod n (n = range + 1): the block functors get
+// that threshold computed once on the host (integer_reject_below), so a GPU thread does no
+// division; the element functors (array bounds) compute it only for the rare low product below n.
+// The generator is Philox here, so the sub-stream is PhiloxSubStream (SubStream's words).
+inline uint64_t integer_reject_below(uint64_t range) {
+  if (range == 0 || range == kNarrowRangeMax || range == ~0ull) return 0;  // no word is rejected
+  if (range < kNarrowRangeMax) {
+    const uint32_t n = static_cast<uint32_t>(range) + 1u;
+    return (0u - n) % n;
+  }
+  const uint64_t n = range + 1;
+  return (0ull - n) % n;
+}
+CUPRIC_HD inline uint64_t bounded32_of(uint32_t w, uint32_t range, uint32_t reject_below, const StreamKey& k,
+                                       uint64_t e) {
+  const uint64_t m = static_cast<uint64_t>(w) * (range + 1u);
+  if (static_cast<uint32_t>(m) < reject_below) {
+    PhiloxSubStream s(k, e);
     return bounded(s, range);
   }
   return m >> 32;
 }
-CUPRIC_HD inline uint64_t bounded64_of(uint64_t x, uint64_t range, const StreamKey& k, uint64_t e) {
+CUPRIC_HD inline uint64_t bounded32_of(uint32_t w, uint32_t range, const StreamKey& k, uint64_t e) {
+  const uint32_t n = range + 1u;
+  const uint32_t l = static_cast<uint32_t>(static_cast<uint64_t>(w) * n);
+  return bounded32_of(w, range, l < n ? (0u - n) % n : 0u, k, e);
+}
+CUPRIC_HD inline uint64_t bounded64_of(uint64_t x, uint64_t range, uint64_t reject_below, const StreamKey& k,
+                                       uint64_t e) {
   if (range == ~0ull) return x;
   const uint64_t n = range + 1;
-  const uint64_t l = x * n;
-  if (l < n && l < (0ull - n) % n) {
-    SubStream s(k, e);
+  if (x * n < reject_below) {
+    PhiloxSubStream s(k, e);
     return bounded(s, range);
   }
   return mulhi64(x, n);
+}
+CUPRIC_HD inline uint64_t bounded64_of(uint64_t x, uint64_t range, const StreamKey& k, uint64_t e) {
+  const uint64_t n = range + 1, l = x * n;
+  return bounded64_of(x, range, range != ~0ull && l < n ? (0ull - n) % n : 0ull, k, e);
 }
 
 template <class T>
@@ -176,38 +218,36 @@ CUPRIC_HD inline T integer_value(int64_t low, uint64_t offset) {
     return static_cast<T>(v);
 }
 
-inline constexpr uint64_t kNarrowRangeMax = 0xffffffffull;  // ranges up to this use one word
-
 struct IntegerBlocks {
   // block() for a narrow range (4 values) or a wide one (2 values): BlockF picks by Wide.
+  // reject_below: integer_reject_below(p.range).
   template <class T, bool Wide>
-  CUPRIC_HD static void block(const StreamKey& k, uint64_t q, const IntegerParams& p, T* v) {
+  CUPRIC_HD static void block(const StreamKey& k, uint64_t q, const IntegerParams& p, uint64_t reject_below, T* v) {
     const Words4 w = philox_call_block(k, q);
     if constexpr (!Wide) {
+      const uint32_t range = static_cast<uint32_t>(p.range), t = static_cast<uint32_t>(reject_below);
       for (int j = 0; j < 4; ++j) {
-        const uint64_t r = p.range == 0 ? 0
-                           : p.range == kNarrowRangeMax
-                               ? w.w[j]
-                               : bounded32_of(w.w[j], static_cast<uint32_t>(p.range), k, 4 * q + j);
+        const uint64_t r = p.range == kNarrowRangeMax ? w.w[j] : bounded32_of(w.w[j], range, t, k, 4 * q + j);
         v[j] = integer_value<T>(p.low, r);
       }
     } else {
       for (int j = 0; j < 2; ++j) {
         const uint64_t x = (static_cast<uint64_t>(w.w[2 * j]) << 32) | w.w[2 * j + 1];
-        v[j] = integer_value<T>(p.low, bounded64_of(x, p.range, k, 2 * q + j));
+        v[j] = integer_value<T>(p.low, bounded64_of(x, p.range, reject_below, k, 2 * q + j));
       }
     }
   }
   template <class T>
   CUPRIC_HD static T element(const StreamKey& k, uint64_t e, const IntegerParams& p) {
+    const Words4 w = philox_call_block(k, p.range <= kNarrowRangeMax ? e / 4 : e / 2);
     if (p.range <= kNarrowRangeMax) {
-      T v[4];
-      block<T, false>(k, e / 4, p, v);
-      return v[e % 4];
+      const uint32_t x = word_at(w, static_cast<int>(e % 4));
+      return integer_value<T>(p.low,
+                              p.range == kNarrowRangeMax ? x : bounded32_of(x, static_cast<uint32_t>(p.range), k, e));
     }
-    T v[2];
-    block<T, true>(k, e / 2, p, v);
-    return v[e % 2];
+    const uint64_t x =
+        e % 2 ? (static_cast<uint64_t>(w.w[2]) << 32) | w.w[3] : (static_cast<uint64_t>(w.w[0]) << 32) | w.w[1];
+    return integer_value<T>(p.low, bounded64_of(x, p.range, k, e));
   }
 };
 
@@ -231,7 +271,8 @@ struct IntegerBlockF {
   static constexpr int per = Wide ? 2 : 4;
   StreamKey key;
   IntegerParams params;
-  CUPRIC_HD void block(uint64_t q, T* v) const { IntegerBlocks::block<T, Wide>(key, q, params, v); }
+  uint64_t reject_below;  // integer_reject_below(params.range)
+  CUPRIC_HD void block(uint64_t q, T* v) const { IntegerBlocks::block<T, Wide>(key, q, params, reject_below, v); }
   CUPRIC_HD T operator()(int64_t i) const { return IntegerBlocks::element<T>(key, static_cast<uint64_t>(i), params); }
 };
 

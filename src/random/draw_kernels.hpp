@@ -175,7 +175,9 @@ CUPRIC_HD inline uint64_t mulhi64(uint64_t a, uint64_t b) {
 #endif
 }
 
-CUPRIC_HD inline uint64_t bounded(SubStream& s, uint64_t range) {
+// S: SubStream, or PhiloxSubStream where the generator is known to be Philox (same words).
+template <class S>
+CUPRIC_HD inline uint64_t bounded(S& s, uint64_t range) {
   if (range == 0) return 0;
   if (range < 0xffffffffull) {
     uint32_t n = static_cast<uint32_t>(range) + 1u;

@@ -104,7 +104,7 @@ bool xorwow_chunked(const GeneratorState& st, RawKind kind, const ndarray& out, 
   const LoopPair& loop = raw_loops(kind, out.dtype().type);
   if (!loop.cuda) return false;
   Backend& backend = out.backend();
-  XorwowChunkDraw d{plan_xorwow_chunks(st.seed, offset, words), jump_table_for(BitGenKind::XORWOW, backend), nullptr};
+  XorwowChunkDraw d{plan_xorwow_chunks(st.seed, offset, words), xorwow_warp_table_for(backend), nullptr};
   ndarray states = ndarray::empty(Dims{6 * d.plan.states()}, dtypes::uint32, Order::C, &backend);
   d.states = reinterpret_cast<uint32_t*>(states.data());
   run_loop(loop, &out, 0, &d);
@@ -288,10 +288,11 @@ ndarray Generator::integers(const IntBound& low, const IntBound& high, const std
     if (!low.is_array() && !high.is_array()) {
       const IntegerParams prm{scalar_low, scalar_range};
       if (prm.range <= kNarrowRangeMax) {
-        IntegerBlockF<int8_t, false> f{k, prm};  // the functor's bytes do not depend on T
+        IntegerBlockF<int8_t, false> f{k, prm,
+                                       integer_reject_below(prm.range)};  // the functor's bytes do not depend on T
         run_loop(raw_loops(RawKind::BlockIntegersNarrow, dtype.type), &out, 0, &f);
       } else {
-        IntegerBlockF<int8_t, true> f{k, prm};
+        IntegerBlockF<int8_t, true> f{k, prm, integer_reject_below(prm.range)};
         run_loop(raw_loops(RawKind::BlockIntegersWide, dtype.type), &out, 0, &f);
       }
     } else {

@@ -1,61 +1,31 @@
 // The skip-ahead tables of XORWOW and MRG32k3a (Note [cuRAND XORWOW and MRG32k3a order]):
-// computed once on the host by repeated squaring (no tables copied from cuRAND), and copied once
-// into each device's memory for the CUDA lane loops.
+// computed by repeated squaring (no tables copied from cuRAND; XORWOW's at build time), and
+// copied once into each device's memory for the CUDA lane loops.
 #include "random/jump_tables.hpp"
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <tuple>
 #include "cupric/ops/creation.hpp"
 #include "random/draw_kernels.hpp"
+#include "random/xorwow_chunks.hpp"
 
 namespace cupric::random {
 
 namespace {
 
-// cur := cur * cur over GF(2), cur given by its 160 columns. Column i of the square is cur applied
-// to column i; the application goes a byte of the input at a time through 20 tables of the 256
-// XORs of cur's columns (about 6x fewer operations than bit by bit: the 80 squarings are the
-// first XORWOW draw's main cost).
-void square_xorwow(std::vector<uint32_t>& cur) {
-  std::vector<uint32_t> tab(20 * 256 * 5, 0u), next(kXorwowMatrixWords);
-  for (int byte = 0; byte < 20; ++byte) {
-    uint32_t* t = tab.data() + byte * 256 * 5;
-    for (int v = 1; v < 256; ++v) {
-      int low = v & -v, bit = __builtin_ctz(static_cast<unsigned>(v));
-      const uint32_t* prev = t + 5 * (v ^ low);
-      const uint32_t* col = cur.data() + 5 * (8 * byte + bit);
-      for (int k = 0; k < 5; ++k) t[5 * v + k] = prev[k] ^ col[k];
-    }
-  }
-  for (int i = 0; i < 160; ++i) {
-    uint32_t r[5] = {0, 0, 0, 0, 0};
-    const uint32_t* x = cur.data() + 5 * i;
-    for (int byte = 0; byte < 20; ++byte) {
-      const uint32_t* e = tab.data() + (byte * 256 + ((x[byte >> 2] >> (8 * (byte & 3))) & 0xffu)) * 5;
-      for (int k = 0; k < 5; ++k) r[k] ^= e[k];
-    }
-    for (int k = 0; k < 5; ++k) next[5 * i + k] = r[k];
-  }
-  cur.swap(next);
-}
-
-// Column i of the one-step XORWOW matrix is the state after one step from unit vector e_i.
-std::vector<uint32_t> build_xorwow() {
-  std::vector<uint32_t> t(static_cast<size_t>(kXorwowTableMatrices) * kXorwowMatrixWords);
-  std::vector<uint32_t> cur(kXorwowMatrixWords);
-  for (int i = 0; i < 160; ++i) {
-    Xorwow x{};
-    x.v[i >> 5] = 1u << (i & 31);
-    x.next();
-    for (int k = 0; k < 5; ++k) cur[5 * i + k] = x.v[k];
-  }
-  for (int p = 0; p < 67 + kXorwowSubseqBits; ++p) {
-    int slot = p < 64 ? p : p >= 67 ? 64 + (p - 67) : -1;
-    if (slot >= 0) std::copy(cur.begin(), cur.end(), t.begin() + static_cast<size_t>(slot) * kXorwowMatrixWords);
-    if (p + 1 < 67 + kXorwowSubseqBits) square_xorwow(cur);
-  }
-  return t;
-}
+// Note [XORWOW jump table at build time]
+// XORWOW's 80 jump matrices (M^(2^i) for offsets, M^(2^(67+i)) for cuRAND's subsequences) take
+// 83 GF(2) squarings of a 160x160 matrix: about 7 ms, most of a first legacy draw in a fresh
+// process (9.5 ms on the H200's host). They depend on nothing but XORWOW's recurrence, so the
+// build computes them once (src/random/tablegen/, the same code as xorwow_jumps.hpp) and this file
+// includes the result: 256 KB of read-only data, no work at run time but one copy into each
+// device's memory. tests/cpp/test_random_streams.cpp checks the table against the computation.
+const uint32_t kXorwowJumpTable[] = {
+#include "xorwow_jump_table.inc"
+};
+static_assert(sizeof(kXorwowJumpTable) / sizeof(uint32_t) ==
+              static_cast<size_t>(kXorwowTableMatrices) * kXorwowMatrixWords);
 
 std::vector<uint32_t> build_mrg() {
   std::vector<uint32_t> t(static_cast<size_t>(kMrgTableMatrices) * 18);
@@ -76,29 +46,57 @@ std::vector<uint32_t> build_mrg() {
 }  // namespace
 
 const std::vector<uint32_t>& host_jump_table(BitGenKind k) {
-  // Each table is built at its generator's first draw only (XORWOW's 83 squarings are most of a
-  // first legacy draw's host time).
+  // XORWOW's table comes from the build (Note [XORWOW jump table at build time]); MRG32k3a's 3x3
+  // matrices take well under a millisecond and are built at its first draw.
   if (k == BitGenKind::XORWOW) {
-    static const std::vector<uint32_t> xorwow = build_xorwow();
+    static const std::vector<uint32_t> xorwow(std::begin(kXorwowJumpTable), std::end(kXorwowJumpTable));
     return xorwow;
   }
   static const std::vector<uint32_t> mrg = build_mrg();
   return mrg;
 }
 
-const uint32_t* jump_table_for(BitGenKind k, Backend& backend) {
-  const std::vector<uint32_t>& host = host_jump_table(k);
-  if (backend.type() == DeviceType::Host) return host.data();
+namespace {
+// Device copies, one per (backend, device, table), kept for the process's life. Table 3: XORWOW
+// in the warp layout.
+const uint32_t* device_copy(const std::vector<uint32_t>& host, int table, Backend& backend) {
   static std::mutex mu;
-  static std::map<std::tuple<Backend*, int, int>, ndarray> copies;  // kept for the process's life
+  static std::map<std::tuple<Backend*, int, int>, ndarray> copies;
   std::lock_guard<std::mutex> lock(mu);
-  auto key = std::make_tuple(&backend, backend.current_device(), static_cast<int>(k));
+  auto key = std::make_tuple(&backend, backend.current_device(), table);
   auto it = copies.find(key);
   if (it == copies.end()) {
     Dims shape{static_cast<int64_t>(host.size())};
     it = copies.emplace(key, from_host(host.data(), shape, c_strides(shape, 4), dtypes::uint32, &backend)).first;
   }
   return reinterpret_cast<const uint32_t*>(it->second.data());
+}
+}  // namespace
+
+const uint32_t* jump_table_for(BitGenKind k, Backend& backend) {
+  const std::vector<uint32_t>& host = host_jump_table(k);
+  if (backend.type() == DeviceType::Host) return host.data();
+  return device_copy(host, static_cast<int>(k), backend);
+}
+
+const std::vector<uint32_t>& xorwow_warp_table() {
+  static const std::vector<uint32_t> warp = [] {
+    const std::vector<uint32_t>& t = host_jump_table(BitGenKind::XORWOW);
+    std::vector<uint32_t> r(t.size());
+    for (size_t m = 0; m < t.size(); m += kXorwowMatrixWords)
+      for (int w = 0; w < 5; ++w)
+        for (int k = 0; k < 5; ++k)
+          for (int lane = 0; lane < 32; ++lane)
+            r[m + static_cast<size_t>(xorwow_warp_word(w, k, lane))] =
+                t[m + static_cast<size_t>(5 * (32 * w + lane) + k)];
+    return r;
+  }();
+  return warp;
+}
+
+const uint32_t* xorwow_warp_table_for(Backend& backend) {
+  if (backend.type() == DeviceType::Host) return xorwow_warp_table().data();
+  return device_copy(xorwow_warp_table(), 3, backend);
 }
 
 }  // namespace cupric::random

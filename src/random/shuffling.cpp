@@ -14,6 +14,7 @@
 #include "cupric/random.hpp"
 #include "engine/elementwise/elementwise_engine.hpp"
 #include "random/draw_kernels.hpp"
+#include "random/permutation_sort.hpp"
 #include "random/permutation_ties.hpp"
 
 namespace cupric::random {
@@ -37,16 +38,40 @@ ndarray sort_keys(Generator& g, const Dims& shape, Backend* backend) {
 
 }  // namespace
 
+namespace {
+PermutationPairSort g_pair_sort{};  // constant-initialised: the CUDA unit's registration may run first
+}  // namespace
+
+void register_permutation_pair_sort(const PermutationPairSort& s) { g_pair_sort = s; }
+const PermutationPairSort* cuda_permutation_pair_sort() { return g_pair_sort.sort ? &g_pair_sort : nullptr; }
+
 ndarray Generator::permutation(int64_t n) {
   if (n < 0) throw ValueError("negative dimensions are not allowed");
   if (n <= (int64_t{1} << 28)) {  // Note [Permutation by 32-bit keys]
     ndarray keys = integers(IntBound::of(0), IntBound::of(0xffffffff), Dims{n}, dtypes::uint32, true);
     StreamKey tie_key = next_substream_key();
-    ndarray order = argsort(keys, -1, SortKind::Stable);
-    ndarray sorted = take(keys, order);
-    ndarray out = ndarray::empty(Dims{n}, dtypes::int64, Order::C, &order.backend());
+    Backend& bk = keys.backend();
+    ndarray out = ndarray::empty(Dims{n}, dtypes::int64, Order::C, &bk);
     if (n == 0) return out;
-    PermutationTiesF f{reinterpret_cast<const uint32_t*>(sorted.data()), reinterpret_cast<const int64_t*>(order.data()),
+    ndarray sorted, order;  // the keys in sorted order and their int32 positions
+    const PermutationPairSort* ps = bk.type() == DeviceType::Cuda ? cuda_permutation_pair_sort() : nullptr;
+    if (ps) {  // one pair sort, no key copy, no widening, no gather of the sorted keys
+      const size_t tb = ps->temp_bytes(n);
+      ndarray kalt = ndarray::empty(Dims{n}, dtypes::uint32, Order::C, &bk);
+      ndarray pos = ndarray::empty(Dims{n}, dtypes::int32, Order::C, &bk);
+      ndarray palt = ndarray::empty(Dims{n}, dtypes::int32, Order::C, &bk);
+      ndarray temp = ndarray::empty(Dims{static_cast<int64_t>(tb > 0 ? tb : 1)}, dtypes::uint8, Order::C, &bk);
+      const bool alt = ps->sort(reinterpret_cast<uint32_t*>(keys.data()), reinterpret_cast<uint32_t*>(kalt.data()),
+                                reinterpret_cast<int32_t*>(pos.data()), reinterpret_cast<int32_t*>(palt.data()), n,
+                                temp.data(), tb, bk.current_stream(keys.device()));
+      sorted = alt ? kalt : keys;
+      order = alt ? palt : pos;
+    } else {
+      ndarray o64 = argsort(keys, -1, SortKind::Stable);
+      sorted = take(keys, o64);
+      order = astype(o64, dtypes::int32);
+    }
+    PermutationTiesF f{reinterpret_cast<const uint32_t*>(sorted.data()), reinterpret_cast<const int32_t*>(order.data()),
                        n, tie_key};
     run_elementwise(raw_loops(RawKind::PermutationTies, ScalarType::Int64), &out, 1, 0, &f);
     return out;

@@ -58,8 +58,16 @@ inline XorwowChunkPlan plan_xorwow_chunks(uint64_t seed, uint64_t offset, uint64
   return p;
 }
 
-// What the CUDA loop of a chunked draw gets (the loop's state): the plan, the jump table and a
-// scratch of 6 * plan.states() words for the start states, both in device memory.
+// The warp layout of the jump table that the CUDA start-state kernel reads: thread t of a warp
+// needs words k of columns 32 w + t (w, k < 5) of each matrix; stored at (5 w + k) * 32 + t of
+// the matrix, a warp's load for one (w, k) is 32 consecutive words, one 128-byte line (in the
+// column layout of bit_generators.hpp those 32 words span 640 bytes: five lines per load, and
+// the start states' 70-odd matrix products a lane were L1-bound). Same matrices, same words.
+CUPRIC_HD inline int xorwow_warp_word(int w, int k, int t) { return (5 * w + k) * 32 + t; }
+
+// What the CUDA loop of a chunked draw gets (the loop's state): the plan, the jump table in the
+// warp layout (xorwow_warp_word) and a scratch of 6 * plan.states() words for the start states,
+// both in device memory.
 struct XorwowChunkDraw {
   XorwowChunkPlan plan;
   const uint32_t* table;

@@ -10,6 +10,7 @@
 #include "cupric/random.hpp"
 #include "random/draw_kernels.hpp"
 #include "random/jump_tables.hpp"
+#include "random/xorwow_jumps.hpp"
 #include "random/permutation_ties.hpp"
 #include "random/xorwow_chunks.hpp"
 #if defined(CUPRIC_TEST_CURAND)
@@ -115,6 +116,48 @@ TEST(RandomStreams, Float32UniformAsCurandGenerateUniform) {
 #endif
 }
 
+// PhiloxSubStream (the block draws' rejections, the tie fix-up) gives SubStream's Philox words.
+TEST(RandomStreams, PhiloxSubStreamIsSubStreamsPhiloxBranch) {
+  for (uint64_t e : {uint64_t{0}, uint64_t{5}, uint64_t{1} << 33, ~uint64_t{0}}) {
+    const random::StreamKey k{0x123456789abcdefull, 0, 0x80000007u, BitGenKind::Philox4x3210};
+    random::SubStream a(k, e);
+    random::PhiloxSubStream b(k, e);
+    for (int i = 0; i < 11; ++i) ASSERT_EQ(a.next32(), b.next32()) << "element " << e << " word " << i;
+    EXPECT_EQ(a.next64(), b.next64());
+  }
+}
+
+// Note [XORWOW jump table at build time]: the table the build wrote is the squarings' result, and
+// its matrices jump as stepping does.
+TEST(RandomStreams, XorwowBuildTimeTableIsTheSquarings) {
+  EXPECT_EQ(random::host_jump_table(BitGenKind::XORWOW), random::compute_xorwow_jump_table());
+  const uint32_t* table = random::host_jump_table(BitGenKind::XORWOW).data();
+  random::Xorwow a = random::Xorwow::seeded(42), b = a;
+  for (int i = 0; i < 1000; ++i) a.next();
+  random::xorwow_skip(b, 1000, table);
+  EXPECT_EQ(a.next(), b.next());
+}
+
+// The warp layout the CUDA start-state kernel reads (xorwow_warp_word): 32 lanes' partial
+// products, each from its bit of every state word, XOR to the one-thread product.
+TEST(RandomStreams, XorwowWarpLayoutGivesTheSameProducts) {
+  const std::vector<uint32_t>& warp = random::xorwow_warp_table();
+  const uint32_t* table = random::host_jump_table(BitGenKind::XORWOW).data();
+  random::Xorwow x = random::Xorwow::seeded(7);
+  for (int mi : {0, 5, 63, 64, 79}) {
+    random::Xorwow ref = x;
+    ref.apply(table + static_cast<int64_t>(mi) * random::kXorwowMatrixWords);
+    uint32_t r[5] = {0, 0, 0, 0, 0};
+    const uint32_t* m = warp.data() + static_cast<int64_t>(mi) * random::kXorwowMatrixWords;
+    for (int t = 0; t < 32; ++t)
+      for (int w = 0; w < 5; ++w)
+        if ((x.v[w] >> t) & 1u)
+          for (int k = 0; k < 5; ++k) r[k] ^= m[random::xorwow_warp_word(w, k, t)];
+    for (int k = 0; k < 5; ++k) EXPECT_EQ(r[k], ref.v[k]) << "matrix " << mi << " word " << k;
+    x.next();
+  }
+}
+
 // The CUDA path's split of an XORWOW draw into (lane, chunk) threads (Note [XORWOW lane chunks]),
 // run here thread by thread with the same CUPRIC_HD code and one-thread jumps where the kernel
 // has warp jumps: the words must be the lane loop's (which the cuRAND test above checks).
@@ -153,7 +196,7 @@ TEST(RandomStreams, XorwowChunkSplitGivesTheLaneLoopsWords) {
 // the sort's order, and the result is always a permutation of the order.
 TEST(RandomStreams, PermutationTiesAreBrokenUniformly) {
   const uint32_t keys[] = {1, 7, 7, 7, 7, 9};
-  const int64_t order[] = {5, 0, 1, 2, 3, 4};
+  const int32_t order[] = {5, 0, 1, 2, 3, 4};
   std::vector<int> counts(4 * 4 * 4 * 4, 0);
   const int calls = 24000;
   for (uint32_t c = 0; c < static_cast<uint32_t>(calls); ++c) {
@@ -177,4 +220,24 @@ TEST(RandomStreams, PermutationTiesAreBrokenUniformly) {
     }
   EXPECT_EQ(orders, 24);
   EXPECT_LT(chi2, 60.0);
+}
+
+// Runs of two (nearly all of them) take the two-key shortcut: each order about half the time, the
+// two elements of the run agreeing on it, and the XORWOW sub-streams (SubStream) as Philox's.
+TEST(RandomStreams, PermutationTiedPairsAreBrokenUniformly) {
+  const uint32_t keys[] = {2, 4, 4, 8, 8};
+  const int32_t order[] = {0, 3, 1, 2, 4};
+  for (BitGenKind kind : {BitGenKind::Philox4x3210, BitGenKind::XORWOW}) {
+    int swapped = 0;
+    const int calls = 20000;
+    for (uint32_t c = 0; c < static_cast<uint32_t>(calls); ++c) {
+      random::PermutationTiesF f{keys, order, 5, random::StreamKey{11, 0, c, kind}};
+      const int64_t a = f(1), b = f(2), x = f(3), y = f(4);
+      ASSERT_EQ(f(0), 0);
+      ASSERT_TRUE((a == 3 && b == 1) || (a == 1 && b == 3));
+      ASSERT_TRUE((x == 2 && y == 4) || (x == 4 && y == 2));
+      swapped += a == 1;
+    }
+    EXPECT_NEAR(swapped, calls / 2, 500);  // 7 standard deviations
+  }
 }

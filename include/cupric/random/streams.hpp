@@ -28,7 +28,8 @@ namespace cupric::random {
 // * XORWOW's raw stream on a GPU is split into (lane, chunk) threads: Note [XORWOW lane chunks]
 //   in src/random/xorwow_chunks.hpp.
 // Integer and uniform streams are bit-identical on host and GPU (integer arithmetic only); the
-// samplers that use transcendental functions (normal, exponential) may differ by an ulp.
+// samplers that use the backend's transcendental functions may differ by an ulp (Philox's
+// float32 normal and exponential do not: Note [Philox block draws]).
 enum class BitGenKind : uint8_t { Philox4x3210 = 0, XORWOW = 1, MRG32k3a = 2 };
 
 // Note [cuRAND XORWOW and MRG32k3a order]
@@ -82,7 +83,10 @@ class SubStream {
         ++c_.w[0];
         used_ = 0;
       }
-      return buf_.w[used_++];
+      // Selects, not buf_.w[used_]: an array indexed by a variable goes to a GPU thread's local
+      // memory (a 96-136 byte stack frame in every sampler kernel); selects keep it in registers.
+      const uint32_t u = used_++;
+      return u < 2 ? (u == 0 ? buf_.w[0] : buf_.w[1]) : (u == 2 ? buf_.w[2] : buf_.w[3]);
     }
     return kind_ == BitGenKind::XORWOW ? x_.next() : m_.next();
   }
@@ -105,6 +109,40 @@ class SubStream {
   Words4 c_{}, buf_{};
   Xorwow x_{};
   Mrg32k3a m_{};
+};
+
+// SubStream's words for a Philox generator, without the other kinds' state or an indexed buffer:
+// what a GPU kernel that knows its generator is Philox carries (the rare Lemire rejection of the
+// block draws), so the kernel keeps no local-memory stack frame.
+class PhiloxSubStream {
+ public:
+  CUPRIC_HD PhiloxSubStream(const StreamKey& k, uint64_t e)
+      : k0_(static_cast<uint32_t>(k.seed)),
+        k1_(static_cast<uint32_t>(k.seed >> 32)),
+        c_{{0u, static_cast<uint32_t>(e), static_cast<uint32_t>(e >> 32), 0x80000000u | (k.call & 0x7fffffffu)}} {}
+  CUPRIC_HD uint32_t next32() {
+    if (left_ == 0) {
+      buf_ = philox4x32_10(c_, k0_, k1_);
+      ++c_.w[0];
+      left_ = 4;
+    }
+    const uint32_t w = buf_.w[0];  // the buffer shifts down: no indexing by a variable
+    buf_.w[0] = buf_.w[1];
+    buf_.w[1] = buf_.w[2];
+    buf_.w[2] = buf_.w[3];
+    --left_;
+    return w;
+  }
+  CUPRIC_HD uint64_t next64() {
+    uint64_t hi = next32();
+    return (hi << 32) | next32();
+  }
+
+ private:
+  uint32_t k0_, k1_;
+  Words4 c_;
+  Words4 buf_{};
+  int left_ = 0;
 };
 
 // Word sources of the raw draws: Philox computes any word of the raw stream directly; XORWOW and

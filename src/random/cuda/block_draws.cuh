@@ -24,13 +24,14 @@ __global__ void __launch_bounds__(256) block_draw_kernel(F f, typename F::Out* _
   using T = typename F::Out;
   constexpr int K = F::per;
   const Index blocks = static_cast<Index>((n + K - 1) / K);
+  const Index whole = static_cast<Index>(n / K);  // blocks whose K values all lie in the output
   for (Index q = blockIdx.x * Index(blockDim.x) + threadIdx.x; q < blocks; q += Index(gridDim.x) * blockDim.x) {
     Pack<T, K> v;
     f.block(static_cast<uint64_t>(q), v.v);
-    const int64_t e = static_cast<int64_t>(q) * K;
-    if (Aligned && e + K <= n) {
-      *reinterpret_cast<Pack<T, K>*>(out + e) = v;
+    if (Aligned && q < whole) {  // one compare in the loop's index type, not a 64-bit e + K <= n
+      reinterpret_cast<Pack<T, K>*>(out)[q] = v;
     } else {
+      const int64_t e = static_cast<int64_t>(q) * K;
       for (int j = 0; j < K && e + j < n; ++j) out[e + j] = v.v[j];
     }
   }

@@ -9,7 +9,8 @@
 
 namespace cupric::random::cuda_draws {
 
-// x := M x for the jump matrix M (160 columns of 5 words), every lane of the warp holding x:
+// x := M x for the jump matrix M (160 columns of 5 words, in the warp layout of
+// xorwow_chunks.hpp), every lane of the warp holding x:
 // lane t XORs the columns of bits t of the five state words (branch-free: the bits differ across
 // lanes), then the 32 partial sums are XORed by a butterfly, which leaves the result in all lanes.
 __device__ inline void warp_apply(Xorwow& x, const uint32_t* __restrict__ m, unsigned t) {
@@ -17,9 +18,8 @@ __device__ inline void warp_apply(Xorwow& x, const uint32_t* __restrict__ m, uns
 #pragma unroll
   for (int w = 0; w < 5; ++w) {
     const uint32_t mask = 0u - ((x.v[w] >> t) & 1u);
-    const uint32_t* c = m + 5 * (32 * w + t);
 #pragma unroll
-    for (int k = 0; k < 5; ++k) r[k] ^= __ldg(c + k) & mask;
+    for (int k = 0; k < 5; ++k) r[k] ^= __ldg(m + xorwow_warp_word(w, k, static_cast<int>(t))) & mask;
   }
 #pragma unroll
   for (int s = 16; s; s >>= 1) {

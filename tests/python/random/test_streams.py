@@ -64,6 +64,10 @@ for kind in (cr.Philox4x3210, cr.XORWOW, cr.MRG32k3a):
     out.append(g.integers(0, 2**31 + 1, size=100001).get().astype(numpy.uint32))
     out.append(g.integers(cupric.arange(1000), 2**40, size=(7, 1000)).get().ravel().astype(numpy.uint32))
     out.append(g.uniform(-1.0, 2.0, size=100001).get().view(numpy.uint32))
+    # float32 normal and exponential: exact-step polynomials (Note [Exact float log, sine and
+    # cosine]), in Philox's block draws and the other generators' samplers alike.
+    out.append(g.standard_normal(100001, dtype=numpy.float32).get().view(numpy.uint32))
+    out.append(g.standard_exponential(100001, dtype=numpy.float32).get().view(numpy.uint32))
     approx.append(g.standard_normal(100001, dtype=numpy.float32).get().astype(numpy.float64))
     approx.append(g.standard_normal(100001).get())
     approx.append(g.normal(cupric.full(100001, 0.5), 2.0).get())

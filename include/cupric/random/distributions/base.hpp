@@ -7,6 +7,7 @@
 
 #include "cupric/config.hpp"
 #include "cupric/detail/device_math.hpp"
+#include "cupric/random/exact_math.hpp"
 
 namespace cupric::random::dist {
 
@@ -57,14 +58,30 @@ template <class T, class Bits> CUPRIC_HD inline T uniform_open(Bits& b) {
 // the per-element streams of a GPU warp in step and makes the number of words a draw consumes
 // predictable. The second value of the pair is dropped on purpose: keeping it would make a draw
 // depend on the previous one, which per-element counter streams must not.
+// float: the exact-step log and cosine (Note [Exact float log, sine and cosine] in
+// include/cupric/random/exact_math.hpp), the same bits on host and GPU; the angle 2 pi u2 of the
+// open uniform u2 = (x + 0.5) 2^-23 is 2 pi (2x + 1) / 2^24, taken exactly.
 template <class T, class Bits> CUPRIC_HD inline T standard_normal(Bits& b) {
-  T u1 = uniform_open<T>(b);
-  T u2 = uniform_open<T>(b);
-  return m::sqrt(T(-2) * m::log(u1)) * m::cos(T(2) * kPi<T> * u2);
+  if constexpr (sizeof(T) == sizeof(float)) {
+    const float u1 = uniform_open_float(b);
+    const uint32_t v = ((b.next_u32() >> 9) << 1) | 1u;
+    float s, c;
+    sincos_turn24(v, s, c);
+    return m::sqrt(2.0f * neg_log_float(u1)) * c;
+  } else {
+    T u1 = uniform_open<T>(b);
+    T u2 = uniform_open<T>(b);
+    return m::sqrt(T(-2) * m::log(u1)) * m::cos(T(2) * kPi<T> * u2);
+  }
 }
 
 // Inversion: -log(U) with U in (0, 1) is exactly Exp(1).
-template <class T, class Bits> CUPRIC_HD inline T standard_exponential(Bits& b) { return -m::log(uniform_open<T>(b)); }
+template <class T, class Bits> CUPRIC_HD inline T standard_exponential(Bits& b) {
+  if constexpr (sizeof(T) == sizeof(float))
+    return neg_log_float(uniform_open_float(b));
+  else
+    return -m::log(uniform_open<T>(b));
+}
 
 // --- log-factorial differences ----------------------------------------------------------------
 // Note [Log-factorial differences]

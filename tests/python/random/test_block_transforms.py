@@ -1,0 +1,75 @@
+"""Philox's float32 block draws against float64 references computed here from the call's block
+words (Note [Philox block draws] in src/random/block_draws.hpp, Note [Exact float log, sine and
+cosine] in include/cupric/random/exact_math.hpp): which
+words make which value, and the accuracy of the polynomial logarithm, sine and cosine."""
+import numpy
+import pytest
+
+import cupric.random as cr
+
+N = 200_003  # the last block is cut
+_MASK = numpy.uint64(0xFFFFFFFF)
+
+
+def _philox_call_blocks(seed, call, nblocks):
+    """Blocks 0 .. nblocks-1 of sub-stream call `call`: Philox4x32-10 of {q low, q high, call,
+    0x40000000} under the seed's key, in uint64 arithmetic (products of 32-bit words fit)."""
+    q = numpy.arange(nblocks, dtype=numpy.uint64)
+    c = [q & _MASK, q >> numpy.uint64(32), numpy.full_like(q, call), numpy.full_like(q, 0x40000000)]
+    k0, k1 = numpy.uint64(seed & 0xFFFFFFFF), numpy.uint64(seed >> 32)
+    m0, m1 = numpy.uint64(0xD2511F53), numpy.uint64(0xCD9E8D57)
+    for _ in range(10):
+        p0, p1 = m0 * c[0], m1 * c[2]
+        c = [(p1 >> numpy.uint64(32)) ^ c[1] ^ k0, p1 & _MASK, (p0 >> numpy.uint64(32)) ^ c[3] ^ k1, p0 & _MASK]
+        k0 = (k0 + numpy.uint64(0x9E3779B9)) & _MASK
+        k1 = (k1 + numpy.uint64(0xBB67AE85)) & _MASK
+    return numpy.stack(c, axis=1).astype(numpy.uint32)
+
+
+def _words(g, n):
+    st = g.bit_generator.state["state"]
+    w = _philox_call_blocks(int(st["seed"]), int(st["calls"]), (n + 3) // 4)
+    return w.ravel()[:n]
+
+
+def _open_uniform(w):
+    # uniform_open_float_of: (float(w >> 8) + 0.5f) * 2^-24, rounded in float32 as the kernel does.
+    return ((w >> 8).astype(numpy.float32) + numpy.float32(0.5)) * numpy.float32(2.0**-24)
+
+
+def test_float32_normal_is_box_muller_of_the_block_words():
+    g = cr.default_rng(2024)
+    w = _words(g, N + 1)
+    z = g.standard_normal(N, dtype=numpy.float32).get()
+    # Pairs (w0, w1), (w2, w3) of each block: radius from the first word, angle from the second.
+    w_even = numpy.repeat(w[0::2], 2)[:N]
+    w_odd = numpy.repeat(w[1::2], 2)[:N]
+    r = numpy.sqrt(-2.0 * numpy.log(_open_uniform(w_even).astype(numpy.float64)))
+    theta = 2.0 * numpy.pi * (w_odd >> 8).astype(numpy.float64) / 2.0**24
+    ref = numpy.where(numpy.arange(N) % 2 == 0, r * numpy.cos(theta), r * numpy.sin(theta))
+    # log within 1.05 ulp, sine and cosine within 2 ulp, sqrt and the products rounded once.
+    numpy.testing.assert_allclose(z, ref, rtol=2e-6, atol=4e-7)
+    assert not numpy.signbit(z[z == 0]).any()  # -0 is made +0, as 0 + 1 * z rounds it
+
+
+def test_float32_exponential_is_minus_log_of_the_open_uniform():
+    g = cr.default_rng(31)
+    w = _words(g, N)
+    x = g.standard_exponential(N, dtype=numpy.float32).get()
+    ref = -numpy.log(_open_uniform(w).astype(numpy.float64))
+    numpy.testing.assert_allclose(x, ref, rtol=1.5e-7, atol=0)
+    assert x.min() >= 0
+
+
+@pytest.mark.parametrize("high", [1, 7, 1000, 2**31 + 1])
+def test_narrow_integers_are_lemire_of_the_block_words(high):
+    g = cr.default_rng(8)
+    w = _words(g, N).astype(numpy.uint64)
+    v = g.integers(0, high, size=N, dtype=numpy.int64).get()
+    prod = w * numpy.uint64(high)
+    threshold = (2**32 - high) % high
+    kept = (prod & _MASK) >= numpy.uint64(threshold)  # the others continue on their sub-streams
+    numpy.testing.assert_array_equal(v[kept], (prod >> numpy.uint64(32))[kept].astype(numpy.int64))
+    assert v.min() >= 0 and v.max() < high
+    if high == 2**31 + 1:
+        assert (~kept).sum() > N // 4  # about half the words are rejected and still in range
