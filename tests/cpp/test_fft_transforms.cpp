@@ -4,6 +4,7 @@
 #include <cmath>
 #include "test_helpers.hpp"
 #include "cupric/cupric.hpp"
+#include "cupric/runtime/backend.hpp"
 #include "cupric/fft.hpp"
 
 using namespace cupric;
@@ -65,13 +66,15 @@ TEST(FftTransforms, FreqShiftAndPlanCache) {
   EXPECT_EQ(to_vector<double>(fft::fftfreq(4, 0.5)), (std::vector<double>{0, 0.5, -1, -0.5}));
   EXPECT_EQ(to_vector<double>(fft::rfftfreq(5)), (std::vector<double>{0, 0.2, 0.4}));
   EXPECT_EQ(to_vector<int64_t>(fft::fftshift(arange(Scalar::of<int64_t>(5)))), (std::vector<int64_t>{3, 4, 0, 1, 2}));
-  fft::clear_plan_cache(true, 0);
+  // The cache of the backend the transform runs on (CUPRIC_BACKEND=cuda: device 0's).
+  const bool host = &default_backend() == &host_backend();
+  fft::clear_plan_cache(host, 0);
   fft::fft(array(std::vector<double>{1, 2, 3, 4, 5}));
-  fft::PlanCacheInfo info = fft::plan_cache_info(true, 0);
-  EXPECT_EQ(info.curr_size, 1);
-  EXPECT_TRUE(fft::plan_cache_contains(true, 0, info.keys.at(0)));
-  fft::clear_plan_cache(true, 0);
-  EXPECT_EQ(fft::plan_cache_info(true, 0).curr_size, 0);
+  fft::PlanCacheInfo info = fft::plan_cache_info(host, 0);
+  ASSERT_EQ(info.curr_size, 1);
+  EXPECT_TRUE(fft::plan_cache_contains(host, 0, info.keys.at(0)));
+  fft::clear_plan_cache(host, 0);
+  EXPECT_EQ(fft::plan_cache_info(host, 0).curr_size, 0);
 }
 
 TEST(FftTransforms, NdOverTrailingAxesMatchesPasses) {

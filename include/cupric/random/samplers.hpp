@@ -5,6 +5,7 @@
 #pragma once
 #include <cmath>
 #include "cupric/detail/exact_fp.hpp"
+#include "cupric/random/exact_math.hpp"
 #include "cupric/random/streams.hpp"
 
 namespace cupric::random {
@@ -12,13 +13,17 @@ namespace cupric::random {
 inline constexpr double kTwoPi = 6.283185307179586476925286766559;
 
 // Box-Muller, one normal per element (the second is dropped: an element's draws stay its own,
-// whatever the launch). float32 computes in float on both backends.
+// whatever the launch). float32 computes in float with the exact-step logarithm and cosine (Note
+// [Exact float log, sine and cosine] in exact_math.hpp), so host and GPU give the same bits, as
+// Philox's block draws do: logf/cosf differed between libm and CUDA in the last bits of most
+// values (the H200 run of 2026-12-01).
 template <class T>
 CUPRIC_HD inline T standard_normal(SubStream& s) {
   if constexpr (sizeof(T) <= 4) {
-    float u1 = (static_cast<float>(s.next32() >> 8) + 0.5f) * (1.0f / 16777216.0f);  // (0, 1)
-    float u2 = static_cast<float>(s.next32() >> 8) * (1.0f / 16777216.0f);
-    return static_cast<T>(sqrtf(-2.0f * logf(u1)) * cosf(static_cast<float>(kTwoPi) * u2));
+    const float u1 = (static_cast<float>(s.next32() >> 8) + 0.5f) * (1.0f / 16777216.0f);  // (0, 1)
+    float sn, cs;
+    sincos_turn24(s.next32() >> 8, sn, cs);  // the angle 2 pi m / 2^24 of m = w >> 8
+    return static_cast<T>(fp::mul_rn(sqrtf(2.0f * neg_log_float(u1)), cs));
   } else {
     double u1 = s.uniform_double_open0();
     double u2 = s.uniform_double();
@@ -29,8 +34,8 @@ CUPRIC_HD inline T standard_normal(SubStream& s) {
 template <class T>
 CUPRIC_HD inline T standard_exponential(SubStream& s) {
   if constexpr (sizeof(T) <= 4) {
-    float u = (static_cast<float>(s.next32() >> 8) + 0.5f) * (1.0f / 16777216.0f);
-    return static_cast<T>(-logf(u));
+    const float u = (static_cast<float>(s.next32() >> 8) + 0.5f) * (1.0f / 16777216.0f);
+    return static_cast<T>(neg_log_float(u));  // exact steps: the same bits on host and GPU
   } else {
     return static_cast<T>(-::log(s.uniform_double_open0()));
   }

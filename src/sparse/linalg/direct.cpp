@@ -74,6 +74,14 @@ SpsolveResult spsolve(const CsrArrays& A, const ndarray& b) {
     throw ValueError("matrix - rhs dimension mismatch (" + shape_text(A.rows, A.cols) + " - " +
                      (b.ndim() ? std::to_string(b.shape()[0]) : std::string("()")) + ")");
   const bool vector = b.ndim() == 1 || b.shape()[1] == 1;
+  if (A.indices.size() > 0) {
+    // Column indices are checked here for every backend (one host read): cuSOLVER's csrlsvqr reads
+    // outside the matrix on a bad index instead of reporting it.
+    int64_t lo_hi[2] = {0, 0};
+    to_host(astype(stack({amin(A.indices), amax(A.indices)}), dtypes::int64), lo_hi, Order::C, true);
+    if (lo_hi[0] < 0) throw ValueError("column index " + std::to_string(lo_hi[0]) + " out of range");
+    if (lo_hi[1] >= A.cols) throw ValueError("column index " + std::to_string(lo_hi[1]) + " out of range");
+  }
   const CsrMatrix a = csr_of(A, t);
   const ndarray rhs = rhs_columns(b, t);
   ndarray x = ndarray::empty(rhs.shape(), t, Order::F, &rhs.backend());
