@@ -16,6 +16,7 @@ void init_cuda_nccl(nb::module_& m);       // bindings/cuda_nccl.cpp
 void init_cuda_driver(nb::module_& m);     // bindings/cuda_driver.cpp
 void init_cuda_hooks(nb::module_& m);      // bindings/cuda_memory_hook.cpp
 void init_cuda_texture(nb::module_& m);    // bindings/cuda_texture.cpp
+void init_cuda_raw(nb::module_& m);        // bindings/cuda_raw.cpp
 
 namespace {
 
@@ -434,6 +435,7 @@ void init_cuda_runtime(nb::module_& parent) {
   init_cuda_texture(m);
   init_cuda_nvtx(m);
   init_cuda_nccl(m);
+  init_cuda_raw(m);
 }
 
 // CudaError -> cupric.cuda.runtime.CUDARuntimeError(status, message) once Python registered it.
