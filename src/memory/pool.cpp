@@ -502,8 +502,7 @@ std::shared_ptr<Memory> MemoryPool::malloc(size_t nbytes, const Stream& s) {
       m.hit_limit = false;
       return nullptr;
     }
-    auto* seg = new Segment{p, size, small};
-    seg->upstream = std::move(up);
+    auto* seg = new Segment{p, size, small, 0, nullptr, nullptr, nullptr, std::move(up)};
     auto* b = new Block{static_cast<char*>(p), size, seg, nullptr, nullptr, key};
     seg->first = b;
     seg->next = m.segments;

@@ -17,6 +17,7 @@ from cupric.cuda._environment import get_cuda_path, get_nvcc_path, get_rocm_path
 from cupric.cuda.stream import (BaseStream, Stream, ExternalStream, Event, get_current_stream,  # noqa: F401
                                 get_elapsed_time)
 from cupric.cuda.graph import Graph  # noqa: F401
+from cupric.cuda.function import Function, Module  # noqa: F401
 from cupric.cuda.memory import (MemoryPool, PinnedMemoryPool, MemoryPointer, PinnedMemoryPointer,  # noqa: F401
                                 BaseMemory, Memory, UnownedMemory, PooledMemory, MemoryAsync, MemoryAsyncPool,
                                 OutOfMemoryError, get_default_memory_pool,

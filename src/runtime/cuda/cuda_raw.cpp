@@ -32,6 +32,17 @@ int out(uptr* p, Call call) {
   return s;
 }
 
+// cudaStreamAddCallback's callback takes typed handles; the table's takes integers.
+struct StreamCallback {
+  void (*fn)(uptr, int, void*);
+  void* data;
+};
+void CUDART_CB run_stream_callback(cudaStream_t s, cudaError_t status, void* p) {
+  StreamCallback c = *static_cast<StreamCallback*>(p);
+  delete static_cast<StreamCallback*>(p);
+  c.fn(u(s), static_cast<int>(status), c.data);
+}
+
 #if CUDART_VERSION >= 13000
 cudaMemLocation location(int device) {
   cudaMemLocation loc{};
@@ -118,8 +129,10 @@ const CudaRawFns kRaw{
     [](int* priority, uptr s) { return ret(cudaStreamGetPriority(st(s), priority)); },
     [](uptr s, uptr e, unsigned flags) { return ret(cudaStreamWaitEvent(st(s), ev(e), flags)); },
     [](uptr s, void (*fn)(uptr, int, void*), void* data, unsigned flags) {
-      // cudaStreamCallback_t's signature differs from fn's only by the stream's type.
-      return ret(cudaStreamAddCallback(st(s), reinterpret_cast<cudaStreamCallback_t>(fn), data, flags));
+      auto* c = new StreamCallback{fn, data};
+      int r = ret(cudaStreamAddCallback(st(s), &run_stream_callback, c, flags));
+      if (r != 0) delete c;
+      return r;
     },
     [](uptr s, void (*fn)(void*), void* data) { return ret(cudaLaunchHostFunc(st(s), fn, data)); },
     [](uptr s, int mode) { return ret(cudaStreamBeginCapture(st(s), static_cast<cudaStreamCaptureMode>(mode))); },
