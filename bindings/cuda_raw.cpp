@@ -6,6 +6,7 @@
 #include <memory>
 #include "common.hpp"
 #include "cupric/runtime/cuda_raw.hpp"
+#include "cupric/runtime/library_handles.hpp"
 
 namespace cupric::py {
 
@@ -257,6 +258,11 @@ void init_cuda_raw(nb::module_& parent) {
   });
   m.def("memPoolSetAttribute", [](uptr p, int attr, uint64_t v) { check(R().mem_pool_set_attribute(p, attr, v)); });
   m.def("check_status", [](int s) { check(s); });
+  // cupric.cuda.device.get_cublas_handle & co (0: cuBLAS, 1: cuSOLVER, 2: cuSPARSE).
+  m.def("library_handle", [](int lib) {
+    if (lib < 0 || lib > 2) throw ValueError("unknown library " + std::to_string(lib));
+    return library_handle(static_cast<CudaLibrary>(lib));
+  });
 }
 
 }  // namespace cupric::py

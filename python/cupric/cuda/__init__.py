@@ -6,7 +6,7 @@ from cupric import _core
 from cupric.cuda import runtime  # noqa: F401
 from cupric.cuda import memory  # noqa: F401
 from cupric.cuda import compiler  # noqa: F401
-from cupric.cuda.device import Device, get_device_id  # noqa: F401
+from cupric.cuda.device import Device, get_device_id, get_cublas_handle  # noqa: F401
 from cupric.cuda import memory_hook  # noqa: F401
 from cupric.cuda import pinned_memory  # noqa: F401
 from cupric.cuda.memory_hook import MemoryHook  # noqa: F401

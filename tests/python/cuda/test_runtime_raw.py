@@ -243,3 +243,32 @@ def test_devices_limits_peers_ipc_and_pools():
     finally:
         runtime.deviceSetMemPool(dev, default)
         runtime.memPoolDestroy(pool)
+
+
+# ---- library handles (cupric.cuda.device.get_cublas_handle & co) ----
+
+@pytest.mark.skipif(HAS_CUDA, reason="checks the machine without a GPU")
+@pytest.mark.parametrize("name", ["get_cublas_handle", "get_cusolver_handle", "get_cusparse_handle"])
+def test_library_handles_need_a_gpu(name):
+    from cupric.cuda import device
+    with pytest.raises(runtime.CUDARuntimeError) as info:
+        getattr(device, name)()
+    assert info.value.status in (runtime.errorInsufficientDriver, runtime.errorNoDevice)
+    assert cuda.get_cublas_handle is device.get_cublas_handle
+
+
+@pytest.mark.gpu
+def test_library_handles_per_thread_on_the_gpu():
+    from cupric.cuda import device
+    for name in ("get_cublas_handle", "get_cusolver_handle", "get_cusparse_handle"):
+        h = getattr(device, name)()
+        assert isinstance(h, int) and h != 0
+        assert getattr(device, name)() == h  # one per (device, thread)
+    assert cuda.Device().cublas_handle == device.get_cublas_handle()
+    other = []
+    t = threading.Thread(target=lambda: other.append(device.get_cublas_handle()))
+    t.start()
+    t.join()
+    assert other[0] != device.get_cublas_handle()
+    a = cupric.ones((64, 64))
+    assert float((a @ a)[0, 0]) == 64.0  # cupric's own cuBLAS calls still work on that handle
