@@ -471,8 +471,6 @@ std::shared_ptr<Memory> MemoryPool::malloc(size_t nbytes, const Stream& s) {
   // Note [Graph capture]: on a capturing stream, no stealing (no cross-stream waits) and no
   // cudaFree; what is allocated is kept alive for the graph.
   const bool capturing = capture_active() && kind_ == MemoryKind::Device && capture_keep(key, nullptr);
-  std::vector<std::shared_ptr<Memory>> dropped;  // destroyed after `lk` (declared after it) is let go
-  std::unique_lock<std::mutex> lk(m.mu, std::defer_lock);
 
   // A new segment of exactly `size` bytes, or nullptr (device OOM or over the limit).
   auto new_segment = [&]() -> Block* {
@@ -483,15 +481,25 @@ std::shared_ptr<Memory> MemoryPool::malloc(size_t nbytes, const Stream& s) {
     void* p = nullptr;
     std::shared_ptr<Memory> up;
     if (upstream_) [[unlikely]] {
-      // Note [Upstream allocator]: without the lock, after dropping what was released.
-      dropped = std::exchange(m.released, {});
-      lk.unlock();
-      dropped.clear();
-      up = upstream_(size);
-      if (up && (up->size() < size || !up->ptr()))
-        throw ValueError("the pool's allocator returned " + std::to_string(up->size()) + " bytes for a request of " +
-                         std::to_string(size) + " (it must return a MemoryPointer to at least the size asked for)");
-      lk.lock();
+      // Note [Upstream allocator]: called without the lock (held by the caller's lock_guard,
+      // taken back before returning or throwing), after dropping what was released.
+      std::vector<std::shared_ptr<Memory>> released;
+      released.swap(m.released);
+      m.mu.unlock();
+      released.clear();
+      try {
+        up = upstream_(size);
+        if (up && (up->size() < size || !up->ptr())) {
+          size_t got = up->size();
+          up.reset();
+          throw ValueError("the pool's allocator returned " + std::to_string(got) + " bytes for a request of " +
+                           std::to_string(size) + " (it must return a MemoryPointer to at least the size asked for)");
+        }
+      } catch (...) {
+        m.mu.lock();
+        throw;
+      }
+      m.mu.lock();
       if (up) p = up->ptr();
     } else {
       p = kind_ == MemoryKind::PinnedHost ? backend_->raw_alloc_pinned(size) : backend_->raw_alloc(size, device_);
@@ -538,7 +546,7 @@ std::shared_ptr<Memory> MemoryPool::malloc(size_t nbytes, const Stream& s) {
 
   Block* b = nullptr;
   {
-    lk.lock();
+    std::lock_guard<std::mutex> lk(m.mu);
     if (!m.retired.empty()) m.retired.erase(key);  // a live stream uses this handle again
     b = m.take_best_fit(m.arena(key, stream), small, size);
     if (!b) b = new_segment();
@@ -552,11 +560,10 @@ std::shared_ptr<Memory> MemoryPool::malloc(size_t nbytes, const Stream& s) {
       ++b->seg->n_used;
       m.used += size;
     }
-    lk.unlock();
   }
   if (!b && oom_hook()) {
     oom_hook()();  // may free arrays (garbage collection): must run without the lock
-    lk.lock();
+    std::lock_guard<std::mutex> lk(m.mu);
     b = m.take_best_fit(m.arena(key, stream), small, size);
     if (!b) {
       release_locked(m, nullptr);
@@ -567,11 +574,11 @@ std::shared_ptr<Memory> MemoryPool::malloc(size_t nbytes, const Stream& s) {
       ++b->seg->n_used;
       m.used += size;
     }
-    lk.unlock();
   }
   if (!b) {
-    lk.lock();
-    dropped = std::exchange(m.released, {});
+    std::vector<std::shared_ptr<Memory>> released;  // dropped after the lock (Note [Upstream allocator])
+    std::lock_guard<std::mutex> lk(m.mu);
+    released.swap(m.released);
     std::string detail =
         m.hit_limit ? "the pool's limit is " + std::to_string(m.limit) + " bytes (set_limit / CUPRIC_GPU_MEMORY_LIMIT)"
                     : std::string();
