@@ -3,6 +3,7 @@
 #include <cuda_runtime.h>
 #include <cstring>
 #include "cupric/runtime/cuda_raw.hpp"
+#include "runtime/cuda/cuda_check.hpp"
 
 namespace cupric {
 namespace {
@@ -43,15 +44,6 @@ void CUDART_CB run_stream_callback(cudaStream_t s, cudaError_t status, void* p) 
   c.fn(u(s), static_cast<int>(status), c.data);
 }
 
-#if CUDART_VERSION >= 13000
-cudaMemLocation location(int device) {
-  cudaMemLocation loc{};
-  loc.type = device < 0 ? cudaMemLocationTypeHost : cudaMemLocationTypeDevice;
-  loc.id = device < 0 ? 0 : device;
-  return loc;
-}
-#endif
-
 const CudaRawFns kRaw{
     // memory
     [](uptr* p, size_t n) { return out<void>(p, [&](void** q) { return cudaMalloc(q, n); }); },
@@ -91,14 +83,14 @@ const CudaRawFns kRaw{
     },
     [](uptr p, size_t n, int device, uptr s) {
 #if CUDART_VERSION >= 13000
-      return ret(cudaMemPrefetchAsync(as<const void>(p), n, location(device), 0, st(s)));
+      return ret(cudaMemPrefetchAsync(as<const void>(p), n, mem_location(device), 0, st(s)));
 #else
       return ret(cudaMemPrefetchAsync(as<const void>(p), n, device, st(s)));
 #endif
     },
     [](uptr p, size_t n, int advice, int device) {
 #if CUDART_VERSION >= 13000
-      return ret(cudaMemAdvise(as<const void>(p), n, static_cast<cudaMemoryAdvise>(advice), location(device)));
+      return ret(cudaMemAdvise(as<const void>(p), n, static_cast<cudaMemoryAdvise>(advice), mem_location(device)));
 #else
       return ret(cudaMemAdvise(as<const void>(p), n, static_cast<cudaMemoryAdvise>(advice), device));
 #endif
