@@ -17,6 +17,7 @@ void init_cuda_driver(nb::module_& m);     // bindings/cuda_driver.cpp
 void init_cuda_hooks(nb::module_& m);      // bindings/cuda_memory_hook.cpp
 void init_cuda_texture(nb::module_& m);    // bindings/cuda_texture.cpp
 void init_cuda_raw(nb::module_& m);        // bindings/cuda_raw.cpp
+void init_cuda_cublas(nb::module_& m);     // bindings/cuda_cublas.cpp
 
 namespace {
 
@@ -436,6 +437,7 @@ void init_cuda_runtime(nb::module_& parent) {
   init_cuda_nvtx(m);
   init_cuda_nccl(m);
   init_cuda_raw(m);
+  init_cuda_cublas(m);
 }
 
 // CudaError -> cupric.cuda.runtime.CUDARuntimeError(status, message) once Python registered it.

@@ -43,8 +43,6 @@ _REPLACEMENTS = {
                       "cupricx.scipy.linalg instead of the cuSOLVER routines (gesvdj, syevj, ...)",
     "cupyx.cusparse": "use the operators and methods of cupricx.scipy.sparse matrices (@, +, *, "
                       "transpose, tocsr, ...), which call cuSPARSE, instead of its routines",
-    "cupy.cuda.cublas": "use cupric.matmul / dot / cupric.linalg, or get_cublas_handle() from "
-                        "cupric.cuda.device for calling cuBLAS yourself",
     "cupy.cuda.cusolver": "use cupric.linalg / cupricx.scipy.linalg, or get_cusolver_handle() from "
                           "cupric.cuda.device for calling cuSOLVER yourself",
     "cupy.cuda.cusparse": "use cupricx.scipy.sparse, or get_cusparse_handle() from cupric.cuda.device "
@@ -52,7 +50,7 @@ _REPLACEMENTS = {
     "cupy.cuda.curand": "use cupric.random (Generator, default_rng, RandomState)",
 }
 _REPLACEMENTS.update({f"cupy_backends.cuda.libs.{n}": _REPLACEMENTS[f"cupy.cuda.{n}"]
-                      for n in ("cublas", "cusolver", "cusparse", "curand")})
+                      for n in ("cusolver", "cusparse", "curand")})
 
 # cupric's own tools, which CuPy has no module for.
 _CUPRIC_ONLY = frozenset({"cupric.compat", "cupric.migrate"})
