@@ -8,6 +8,23 @@ import operator
 
 from cupric._core._runtime import raw as _raw
 
+__all__ = [  # CuPy's names (what runtime.py re-exports)
+    "malloc", "free", "mallocManaged", "hostAlloc", "freeHost", "hostRegister", "hostUnregister",
+    "mallocAsync", "mallocFromPoolAsync", "freeAsync", "memcpy", "memcpyAsync", "memcpyPeer",
+    "memcpyPeerAsync", "memcpy2D", "memcpy2DAsync", "memset", "memsetAsync", "memPrefetchAsync",
+    "memAdvise", "pointerGetMemoryType", "deviceCanAccessPeer", "deviceEnablePeerAccess",
+    "deviceDisablePeerAccess", "deviceGetLimit", "deviceSetLimit", "deviceGetByPCIBusId",
+    "streamCreate", "streamCreateWithFlags", "streamCreateWithPriority", "streamDestroy",
+    "streamSynchronize", "streamQuery", "streamGetFlags", "streamGetPriority", "streamWaitEvent",
+    "streamAddCallback", "launchHostFunc", "streamBeginCapture", "streamEndCapture",
+    "streamIsCapturing", "eventCreate", "eventCreateWithFlags", "eventDestroy", "eventRecord",
+    "eventSynchronize", "eventQuery", "eventElapsedTime", "graphInstantiate", "graphLaunch",
+    "graphUpload", "graphDestroy", "graphExecDestroy", "graphDebugDotPrint", "ipcGetMemHandle",
+    "ipcOpenMemHandle", "ipcCloseMemHandle", "ipcGetEventHandle", "ipcOpenEventHandle",
+    "deviceGetDefaultMemPool", "deviceGetMemPool", "deviceSetMemPool", "memPoolCreate",
+    "memPoolDestroy", "memPoolTrimTo", "memPoolGetAttribute", "memPoolSetAttribute", "MemPoolProps"
+]
+
 _NOT_READY = 600  # cudaErrorNotReady: what the query functions answer while work is pending
 
 
