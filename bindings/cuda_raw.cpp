@@ -110,6 +110,35 @@ void init_cuda_raw(nb::module_& parent) {
     check(R().pointer_memory_type(&t, p));
     return t;
   });
+  // ---- CUDA arrays ----
+  m.def("mallocArray", [](uptr desc, size_t w, size_t h, size_t d, unsigned flags, bool three_d) {
+    if (!desc) throw ValueError("the channel format descriptor's address is 0");
+    uptr a = 0;
+    check(R().malloc_array(&a, desc, w, h, d, flags, three_d));
+    return a;
+  });
+  m.def("freeArray", [](uptr a) { check(R().free_array(a)); });
+  m.def("memcpy2DToArray",
+        [](uptr dst, size_t wo, size_t ho, uptr src, size_t sp, size_t w, size_t h, int kind, uptr s, bool async) {
+          const CudaRawFns& f = R();
+          if (async) return check(f.memcpy_2d_to_array(dst, wo, ho, src, sp, w, h, kind, s, true));
+          nb::gil_scoped_release r;
+          check(f.memcpy_2d_to_array(dst, wo, ho, src, sp, w, h, kind, 0, false));
+        });
+  m.def("memcpy2DFromArray",
+        [](uptr dst, size_t dp, uptr src, size_t wo, size_t ho, size_t w, size_t h, int kind, uptr s, bool async) {
+          const CudaRawFns& f = R();
+          if (async) return check(f.memcpy_2d_from_array(dst, dp, src, wo, ho, w, h, kind, s, true));
+          nb::gil_scoped_release r;
+          check(f.memcpy_2d_from_array(dst, dp, src, wo, ho, w, h, kind, 0, false));
+        });
+  m.def("memcpy3D", [](uptr params, uptr s, bool async) {
+    if (!params) throw ValueError("the cudaMemcpy3DParms address is 0");
+    const CudaRawFns& f = R();
+    if (async) return check(f.memcpy_3d(params, s, true));
+    nb::gil_scoped_release r;
+    check(f.memcpy_3d(params, 0, false));
+  });
   // ---- devices ----
   m.def("deviceCanAccessPeer", [](int d, int peer) {
     int can = 0;

@@ -35,6 +35,15 @@ struct CudaRawFns {
   int (*mem_prefetch_async)(uptr p, size_t n, int device, uptr stream);
   int (*mem_advise)(uptr p, size_t n, int advice, int device);
   int (*pointer_memory_type)(int* type, uptr p);
+  // CUDA arrays (texture memory): `desc` is the address of a cudaChannelFormatDesc, `params` of a
+  // cudaMemcpy3DParms; depth 0 with three_d false is cudaMallocArray.
+  int (*malloc_array)(uptr* a, uptr desc, size_t w, size_t h, size_t d, unsigned flags, bool three_d);
+  int (*free_array)(uptr a);
+  int (*memcpy_2d_to_array)(uptr dst, size_t woff, size_t hoff, uptr src, size_t spitch, size_t w, size_t h, int kind,
+                            uptr s, bool async);
+  int (*memcpy_2d_from_array)(uptr dst, size_t dpitch, uptr src, size_t woff, size_t hoff, size_t w, size_t h, int kind,
+                              uptr s, bool async);
+  int (*memcpy_3d)(uptr params, uptr s, bool async);
   // devices
   int (*device_can_access_peer)(int* can, int device, int peer);
   int (*device_enable_peer_access)(int peer);

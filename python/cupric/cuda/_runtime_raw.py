@@ -9,6 +9,8 @@ import operator
 from cupric._core._runtime import raw as _raw
 
 __all__ = [  # CuPy's names (what runtime.py re-exports)
+    "mallocArray", "malloc3DArray", "freeArray", "memcpy2DToArray", "memcpy2DToArrayAsync",
+    "memcpy2DFromArray", "memcpy2DFromArrayAsync", "memcpy3D", "memcpy3DAsync",
     "malloc", "free", "mallocManaged", "hostAlloc", "freeHost", "hostRegister", "hostUnregister",
     "mallocAsync", "mallocFromPoolAsync", "freeAsync", "memcpy", "memcpyAsync", "memcpyPeer",
     "memcpyPeerAsync", "memcpy2D", "memcpy2DAsync", "memset", "memsetAsync", "memPrefetchAsync",
@@ -122,6 +124,67 @@ def memAdvise(devPtr, count, advice, device):
 def pointerGetMemoryType(ptr):
     """The cudaMemoryType of address `ptr` (memoryTypeUnregistered/Host/Device/Managed)."""
     return _raw.pointerGetMemoryType(_int(ptr))
+
+
+# ---- CUDA arrays (texture memory; cupric.cuda.texture.CUDAarray wraps them for arrays) ----
+def _desc_address(desc, keep):
+    """The address of a cudaChannelFormatDesc: an int as CuPy takes it, or a
+    texture.ChannelFormatDescriptor (laid out here; `keep` holds the struct for the call)."""
+    from cupric.cuda.texture import ChannelFormatDescriptor
+    if isinstance(desc, ChannelFormatDescriptor):
+        import ctypes
+        keep.append((ctypes.c_int * 5)(desc.x, desc.y, desc.z, desc.w, desc.f))
+        return ctypes.addressof(keep[-1])
+    return _int(desc)
+
+
+def mallocArray(descPtr, width, height, flags=0):
+    """cudaMallocArray: a CUDA array (its handle) of `width` x `height` elements of the channel
+    format `descPtr` (the address of a cudaChannelFormatDesc, or a ChannelFormatDescriptor)."""
+    keep = []
+    return _raw.mallocArray(_desc_address(descPtr, keep), _int(width), _int(height), 0, _int(flags), False)
+
+
+def malloc3DArray(descPtr, width, height, depth, flags=0):
+    """cudaMalloc3DArray with the extent (width, height, depth) in elements."""
+    keep = []
+    return _raw.mallocArray(_desc_address(descPtr, keep), _int(width), _int(height), _int(depth), _int(flags), True)
+
+
+def freeArray(ptr):
+    _raw.freeArray(_int(ptr))
+
+
+def memcpy2DToArray(dst, wOffset, hOffset, src, spitch, width, height, kind):
+    """cudaMemcpy2DToArray: `height` rows of `width` bytes from `src` (pitch `spitch`) into the
+    array `dst` at byte offset `wOffset`, row `hOffset`."""
+    _raw.memcpy2DToArray(_int(dst), _int(wOffset), _int(hOffset), _int(src), _int(spitch), _int(width),
+                         _int(height), _int(kind), 0, False)
+
+
+def memcpy2DToArrayAsync(dst, wOffset, hOffset, src, spitch, width, height, kind, stream):
+    _raw.memcpy2DToArray(_int(dst), _int(wOffset), _int(hOffset), _int(src), _int(spitch), _int(width),
+                         _int(height), _int(kind), _int(stream), True)
+
+
+def memcpy2DFromArray(dst, dpitch, src, wOffset, hOffset, width, height, kind):
+    """cudaMemcpy2DFromArray: the reverse of memcpy2DToArray."""
+    _raw.memcpy2DFromArray(_int(dst), _int(dpitch), _int(src), _int(wOffset), _int(hOffset), _int(width),
+                           _int(height), _int(kind), 0, False)
+
+
+def memcpy2DFromArrayAsync(dst, dpitch, src, wOffset, hOffset, width, height, kind, stream):
+    _raw.memcpy2DFromArray(_int(dst), _int(dpitch), _int(src), _int(wOffset), _int(hOffset), _int(width),
+                           _int(height), _int(kind), _int(stream), True)
+
+
+def memcpy3D(Memcpy3DParmsPtr):
+    """cudaMemcpy3D of the cudaMemcpy3DParms at address `Memcpy3DParmsPtr`."""
+    _raw.memcpy3D(_int(Memcpy3DParmsPtr), 0, False)
+
+
+def memcpy3DAsync(Memcpy3DParmsPtr, stream):
+    _raw.memcpy3D(_int(Memcpy3DParmsPtr), _int(stream), True)
 
 
 # ---- devices ----

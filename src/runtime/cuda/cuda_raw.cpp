@@ -101,6 +101,31 @@ const CudaRawFns kRaw{
       *type = static_cast<int>(a.type);
       return s;
     },
+    // CUDA arrays
+    [](uptr* a, uptr desc, size_t w, size_t h, size_t d, unsigned flags, bool three_d) {
+      const auto* cd = as<const cudaChannelFormatDesc>(desc);
+      return out<cudaArray>(a, [&](cudaArray_t* q) {
+        return three_d ? cudaMalloc3DArray(q, cd, make_cudaExtent(w, h, d), flags)
+                       : cudaMallocArray(q, cd, w, h, flags);
+      });
+    },
+    [](uptr a) { return ret(cudaFreeArray(reinterpret_cast<cudaArray_t>(a))); },
+    [](uptr dst, size_t wo, size_t ho, uptr src, size_t sp, size_t w, size_t h, int kind, uptr s, bool async) {
+      auto arr = reinterpret_cast<cudaArray_t>(dst);
+      auto k = static_cast<cudaMemcpyKind>(kind);
+      return ret(async ? cudaMemcpy2DToArrayAsync(arr, wo, ho, as<const void>(src), sp, w, h, k, st(s))
+                       : cudaMemcpy2DToArray(arr, wo, ho, as<const void>(src), sp, w, h, k));
+    },
+    [](uptr dst, size_t dp, uptr src, size_t wo, size_t ho, size_t w, size_t h, int kind, uptr s, bool async) {
+      auto arr = reinterpret_cast<cudaArray_const_t>(src);
+      auto k = static_cast<cudaMemcpyKind>(kind);
+      return ret(async ? cudaMemcpy2DFromArrayAsync(as<void>(dst), dp, arr, wo, ho, w, h, k, st(s))
+                       : cudaMemcpy2DFromArray(as<void>(dst), dp, arr, wo, ho, w, h, k));
+    },
+    [](uptr params, uptr s, bool async) {
+      const auto* p = as<const cudaMemcpy3DParms>(params);
+      return ret(async ? cudaMemcpy3DAsync(p, st(s)) : cudaMemcpy3D(p));
+    },
     // devices
     [](int* can, int device, int peer) { return ret(cudaDeviceCanAccessPeer(can, device, peer)); },
     [](int peer) { return ret(cudaDeviceEnablePeerAccess(peer, 0)); },

@@ -14,6 +14,30 @@ from cupric.cuda import runtime
 
 HAS_CUDA = cuda.is_available()
 
+
+class _Pos(ctypes.Structure):
+    _fields_ = [("x", ctypes.c_size_t), ("y", ctypes.c_size_t), ("z", ctypes.c_size_t)]
+
+
+class _PitchedPtr(ctypes.Structure):
+    _fields_ = [("ptr", ctypes.c_void_p), ("pitch", ctypes.c_size_t), ("xsize", ctypes.c_size_t),
+                ("ysize", ctypes.c_size_t)]
+
+
+class _Memcpy3DParms(ctypes.Structure):  # cudaMemcpy3DParms
+    _fields_ = [("srcArray", ctypes.c_void_p), ("srcPos", _Pos), ("srcPtr", _PitchedPtr),
+                ("dstArray", ctypes.c_void_p), ("dstPos", _Pos), ("dstPtr", _PitchedPtr),
+                ("extent", _Pos), ("kind", ctypes.c_int)]
+
+
+# Valid descriptor and parameter blocks: a CUDA build without a driver may read them.
+def _desc():
+    from cupric.cuda import texture
+    return texture.ChannelFormatDescriptor(32, 0, 0, 0, 2)
+
+
+_PARMS = _Memcpy3DParms()
+
 # (name, arguments) of every raw function, called as CuPy's would be.
 CALLS = [
     ("malloc", (16,)), ("free", (0x1000,)), ("mallocManaged", (16,)), ("hostAlloc", (16, 0)),
@@ -24,7 +48,12 @@ CALLS = [
     ("memcpy2D", (0x1000, 16, 0x2000, 16, 16, 2, 4)), ("memcpy2DAsync", (0x1000, 16, 0x2000, 16, 16, 2, 4, 0)),
     ("memset", (0x1000, 0, 16)), ("memsetAsync", (0x1000, 0, 16, 0)),
     ("memPrefetchAsync", (0x1000, 16, 0, 0)), ("memAdvise", (0x1000, 16, 1, 0)),
-    ("pointerGetMemoryType", (0x1000,)), ("deviceCanAccessPeer", (0, 1)), ("deviceEnablePeerAccess", (1,)),
+    ("pointerGetMemoryType", (0x1000,)), ("mallocArray", (_desc(), 16, 4)), ("malloc3DArray", (_desc(), 4, 4, 4)),
+    ("freeArray", (0x1000,)), ("memcpy2DToArray", (0x1000, 0, 0, 0x2000, 64, 64, 4, 4)),
+    ("memcpy2DToArrayAsync", (0x1000, 0, 0, 0x2000, 64, 64, 4, 4, 0)),
+    ("memcpy2DFromArray", (0x1000, 64, 0x2000, 0, 0, 64, 4, 4)),
+    ("memcpy2DFromArrayAsync", (0x1000, 64, 0x2000, 0, 0, 64, 4, 4, 0)), ("memcpy3D", (ctypes.addressof(_PARMS),)),
+    ("memcpy3DAsync", (ctypes.addressof(_PARMS), 0)), ("deviceCanAccessPeer", (0, 1)), ("deviceEnablePeerAccess", (1,)),
     ("deviceDisablePeerAccess", (1,)), ("deviceGetLimit", (0,)), ("deviceSetLimit", (0, 1024)),
     ("deviceGetByPCIBusId", ("0000:00:00.0",)), ("streamCreate", ()), ("streamCreateWithFlags", (1,)),
     ("streamCreateWithPriority", (1, 0)), ("streamDestroy", (0x1000,)), ("streamSynchronize", (0,)),
@@ -104,6 +133,45 @@ def test_malloc_memcpy_memset_roundtrip():
     assert info.value.status == runtime.errorMemoryAllocation
     assert str(info.value).startswith("cudaErrorMemoryAllocation: ")
     cupric.arange(3).sum()  # the failed call left no sticky error behind
+
+
+@pytest.mark.gpu
+def test_cuda_arrays_2d_and_3d_copies():
+    from cupric.cuda import texture
+    desc = texture.ChannelFormatDescriptor(32, 0, 0, 0, runtime.cudaChannelFormatKindFloat)
+    src = cupric.arange(64, dtype=cupric.float32).reshape(4, 16)
+    out = cupric.zeros((4, 16), dtype=cupric.float32)
+    arr = runtime.mallocArray(desc, 16, 4)
+    try:
+        runtime.memcpy2DToArray(arr, 0, 0, src.data.ptr, 64, 64, 4, runtime.memcpyDeviceToDevice)
+        runtime.memcpy2DFromArray(out.data.ptr, 64, arr, 0, 0, 64, 4, runtime.memcpyDeviceToDevice)
+        numpy.testing.assert_array_equal(out.get(), src.get())
+        out[...] = 0
+        runtime.memcpy2DFromArrayAsync(out.data.ptr, 64, arr, 16, 1, 32, 2, runtime.memcpyDeviceToDevice, 0)
+        runtime.deviceSynchronize()
+        numpy.testing.assert_array_equal(out.get()[:2, :8], src.get()[1:3, 4:12])
+    finally:
+        runtime.freeArray(arr)
+    vol = cupric.arange(4 * 4 * 8, dtype=cupric.float32).reshape(4, 4, 8)
+    back = cupric.zeros_like(vol)
+    arr3 = runtime.malloc3DArray(desc, 8, 4, 4)
+    try:
+        p = _Memcpy3DParms()
+        p.srcPtr = _PitchedPtr(vol.data.ptr, 32, 8, 4)
+        p.dstArray = arr3
+        p.extent = _Pos(8, 4, 4)
+        p.kind = runtime.memcpyDeviceToDevice
+        runtime.memcpy3D(ctypes.addressof(p))
+        q = _Memcpy3DParms()
+        q.srcArray = arr3
+        q.dstPtr = _PitchedPtr(back.data.ptr, 32, 8, 4)
+        q.extent = _Pos(8, 4, 4)
+        q.kind = runtime.memcpyDeviceToDevice
+        runtime.memcpy3DAsync(ctypes.addressof(q), 0)
+        runtime.deviceSynchronize()
+        numpy.testing.assert_array_equal(back.get(), vol.get())
+    finally:
+        runtime.freeArray(arr3)
 
 
 @pytest.mark.gpu
