@@ -739,6 +739,11 @@ CASES += [
          "xp.cuda.malloc_managed(4096)", libs=GPU_LIBS),
     Case("malloc_async", lambda s: "cuda.malloc_async(4096) (host time)", "host_loop",
          "xp.cuda.malloc_async(4096)", libs=GPU_LIBS),
+    # MemoryPool(allocator): a cached block of a managed-memory pool (no allocator call).
+    Case("managed_pool_malloc", lambda s: "MemoryPool(malloc_managed).malloc(4096) (host time)", "host_loop",
+         "P.malloc(4096)", libs=GPU_LIBS, setup="P = xp.cuda.MemoryPool(xp.cuda.malloc_managed)"),
+    Case("runtime_malloc_free", lambda s: "runtime.free(runtime.malloc(4096)) (host time)", "host_loop",
+         "xp.cuda.runtime.free(xp.cuda.runtime.malloc(4096))", libs=GPU_LIBS),
 ]
 
 

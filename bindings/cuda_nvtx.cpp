@@ -10,6 +10,8 @@ void init_cuda_nvtx(nb::module_& m) {
   nv.def("mark", &nvtx::mark, nb::arg("message"), nb::arg("argb") = 0);
   nv.def("range_push", &nvtx::range_push, nb::arg("message"), nb::arg("argb") = 0);
   nv.def("range_pop", &nvtx::range_pop);
+  nv.def("range_start", &nvtx::range_start, nb::arg("message"), nb::arg("argb") = 0);
+  nv.def("range_end", &nvtx::range_end);
   nv.def("color_of_id", &nvtx::color_of_id);
 }
 

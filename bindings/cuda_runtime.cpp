@@ -4,6 +4,7 @@
 #include <nanobind/stl/shared_ptr.h>
 #include "common.hpp"
 #include "cupric/runtime/libraries.hpp"
+#include "cupric/runtime/managed_memory.hpp"
 
 namespace cupric::py {
 
@@ -15,6 +16,8 @@ void init_cuda_nccl(nb::module_& m);       // bindings/cuda_nccl.cpp
 void init_cuda_driver(nb::module_& m);     // bindings/cuda_driver.cpp
 void init_cuda_hooks(nb::module_& m);      // bindings/cuda_memory_hook.cpp
 void init_cuda_texture(nb::module_& m);    // bindings/cuda_texture.cpp
+void init_cuda_raw(nb::module_& m);        // bindings/cuda_raw.cpp
+void init_cuda_cublas(nb::module_& m);     // bindings/cuda_cublas.cpp
 
 namespace {
 
@@ -62,6 +65,52 @@ void run_host_func(void* p) {
   try {
     call->fn(call->arg);
   } catch (nb::python_error& e) { e.discard_as_unraisable("cupric.cuda.Stream.launch_host_func callback"); }
+}
+
+// A pool's upstream allocator (Note [Upstream allocator] in src/memory/pool.cpp): "managed" or
+// "system" (CuPy's MemoryPool(malloc_managed), all in C++), or a Python callable size ->
+// MemoryPointer (PinnedMemoryPointer for a pinned pool), called with the GIL; its
+// OutOfMemoryError answers nullptr so that the pool frees its cache and retries, as CuPy's does.
+MemoryPool::UpstreamFn upstream_of(nb::handle target, int device, bool pinned) {
+  if (target.is_none()) return nullptr;
+  Backend* b = &be();
+  if (nb::isinstance<nb::str>(target)) {
+    std::string name = nb::cast<std::string>(target);
+    if (name != "managed" && name != "system") throw ValueError("unknown upstream allocator '" + name + "'");
+    return managed_upstream(*b, device, name == "system");
+  }
+  if (!PyCallable_Check(target.ptr()))
+    throw TypeError("allocator must be callable (size -> MemoryPointer), not " +
+                    nb::cast<std::string>(nb::str(target.type().attr("__name__"))));
+  std::shared_ptr<nb::object> fn(new nb::object(nb::borrow(target)), [](nb::object* p) {
+    if (!Py_IsInitialized()) return;  // interpreter gone: leak rather than crash
+    nb::gil_scoped_acquire g;
+    delete p;
+  });
+  return [fn, b, device, pinned](size_t n) -> std::shared_ptr<Memory> {
+    nb::gil_scoped_acquire g;
+    static nb::handle oom = nb::object(nb::module_::import_("cupric._core").attr("OutOfMemoryError")).release();
+    nb::object r;
+    try {
+      r = (*fn)(n);
+    } catch (nb::python_error& e) {
+      if (e.matches(oom)) return nullptr;
+      throw;
+    }
+    // The pointer's own memory is the owner: C++ memory needs no GIL to be let go.
+    if (!pinned && nb::isinstance<MemoryPointer>(r)) {
+      const MemoryPointer& mp = nb::cast<const MemoryPointer&>(r);
+      return Memory::unowned(mp.get(), mp.remaining(), device, b, mp.mem());
+    }
+    if (pinned && nb::isinstance<PinnedMemoryPointer>(r)) {
+      const PinnedMemoryPointer& mp = nb::cast<const PinnedMemoryPointer&>(r);
+      size_t size = mp.mem ? mp.mem->size() - static_cast<size_t>(mp.offset) : 0;
+      return Memory::unowned(reinterpret_cast<void*>(mp.ptr()), size, device, b, mp.mem);
+    }
+    throw TypeError(std::string("the pool's allocator must return a ") +
+                    (pinned ? "PinnedMemoryPointer" : "MemoryPointer") + ", not " +
+                    nb::cast<std::string>(nb::str(r.type().attr("__name__"))));
+  };
 }
 
 struct ThreadAllocatorHandle {
@@ -234,12 +283,20 @@ void init_cuda_runtime(nb::module_& parent) {
            [](const PinnedMemoryPointer& p) { return p.mem ? p.mem->size() - static_cast<size_t>(p.offset) : 0; });
 
   nb::class_<MemoryPool>(m, "MemoryPool")
-      .def_static("new_device_pool",
-                  [](int device) {
-                    if (device < 0) device = be().current_device();
-                    return std::make_shared<MemoryPool>(&be(), device);
-                  })
-      .def_static("new_pinned_pool", []() { return std::make_shared<MemoryPool>(&be(), -1, MemoryKind::PinnedHost); })
+      .def_static(
+          "new_device_pool",
+          [](int device, nb::handle upstream) {
+            if (device < 0) device = be().current_device();
+            return std::make_shared<MemoryPool>(&be(), device, MemoryKind::Device,
+                                                upstream_of(upstream, device, false));
+          },
+          nb::arg("device"), nb::arg("upstream").none() = nb::none())
+      .def_static(
+          "new_pinned_pool",
+          [](nb::handle upstream) {
+            return std::make_shared<MemoryPool>(&be(), -1, MemoryKind::PinnedHost, upstream_of(upstream, -1, true));
+          },
+          nb::arg("upstream").none() = nb::none())
       .def_static(
           "default",
           [](int device) {
@@ -272,7 +329,8 @@ void init_cuda_runtime(nb::module_& parent) {
       .def("get_limit", &MemoryPool::get_limit)
       .def("check_consistency", &MemoryPool::check_consistency)
       .def_prop_ro("device_id", &MemoryPool::device)
-      .def_prop_ro("pinned", [](const MemoryPool& p) { return p.kind() == MemoryKind::PinnedHost; });
+      .def_prop_ro("pinned", [](const MemoryPool& p) { return p.kind() == MemoryKind::PinnedHost; })
+      .def_prop_ro("has_upstream", &MemoryPool::has_upstream);
   m.def("parse_memory_limit", [](const std::string& s, size_t total) { return parse_memory_limit(s.c_str(), total); });
 
   // Allocators: mode "pool" | "raw" | a C++ pool | a Python callable (size -> MemoryPointer).
@@ -378,6 +436,8 @@ void init_cuda_runtime(nb::module_& parent) {
   init_cuda_texture(m);
   init_cuda_nvtx(m);
   init_cuda_nccl(m);
+  init_cuda_raw(m);
+  init_cuda_cublas(m);
 }
 
 // CudaError -> cupric.cuda.runtime.CUDARuntimeError(status, message) once Python registered it.

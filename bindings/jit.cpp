@@ -324,7 +324,12 @@ void init_jit(nb::module_& m) {
   // ---- RawKernel / RawModule (CUDA only) ----
   nb::class_<jit::CudaImage>(m, "_CudaImage")
       .def_prop_ro("is_cubin", [](const jit::CudaImage& im) { return im.is_cubin; })
-      .def_prop_ro("binary", [](const jit::CudaImage& im) { return nb::bytes(im.binary.data(), im.binary.size()); });
+      .def_prop_ro("binary", [](const jit::CudaImage& im) { return nb::bytes(im.binary.data(), im.binary.size()); })
+      .def_prop_ro("lowered_names", [](const jit::CudaImage& im) {
+        nb::dict d;
+        for (const auto& [expr, lowered] : im.lowered_names) d[expr.c_str()] = lowered;
+        return d;
+      });
   nb::class_<jit::CudaFunction>(m, "_CudaFunction")
       .def("attribute", &jit::CudaFunction::attribute)
       .def("set_attribute", &jit::CudaFunction::set_attribute)

@@ -108,7 +108,11 @@ class MemoryPool : public std::enable_shared_from_this<MemoryPool> {
   static constexpr size_t kRound = 512;
   // Requests up to this size are "small": served only from segments made for small requests.
   static constexpr size_t kSmallSize = size_t{1} << 20;
-  MemoryPool(Backend* backend, int device, MemoryKind kind = MemoryKind::Device);
+  // Note [Upstream allocator] in src/memory/pool.cpp: where a pool's segments come from when
+  // not from the backend (CuPy's MemoryPool(allocator)): a Memory of at least `nbytes` bytes,
+  // kept while the segment is cached and let go by free_all_blocks; nullptr when out of memory.
+  using UpstreamFn = std::function<std::shared_ptr<Memory>(size_t nbytes)>;
+  MemoryPool(Backend* backend, int device, MemoryKind kind = MemoryKind::Device, UpstreamFn upstream = nullptr);
   ~MemoryPool();
   MemoryPool(const MemoryPool&) = delete;
   MemoryPool& operator=(const MemoryPool&) = delete;
@@ -142,6 +146,7 @@ class MemoryPool : public std::enable_shared_from_this<MemoryPool> {
   Backend* backend() const { return backend_; }
   int device() const { return device_; }
   MemoryKind kind() const { return kind_; }
+  bool has_upstream() const { return static_cast<bool>(upstream_); }
   static size_t round_size(size_t n) { return (n + kRound - 1) / kRound * kRound; }
 
   // Called on OOM before the last retry (the Python layer hooks gc.collect() here).
@@ -154,6 +159,7 @@ class MemoryPool : public std::enable_shared_from_this<MemoryPool> {
   Backend* backend_;
   int device_;
   MemoryKind kind_;
+  UpstreamFn upstream_;
   std::unique_ptr<Impl> impl_;
 };
 

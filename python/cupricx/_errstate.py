@@ -1,5 +1,7 @@
 """cupricx.errstate / seterr / geterr (CuPy's cupyx ones): whether a failed factorisation raises
-numpy.linalg.LinAlgError ('raise', cupric's default) or leaves NaNs ('ignore', no host sync)."""
+numpy.linalg.LinAlgError ('raise', NumPy's behaviour: one host sync per call to read the solver's
+status) or leaves NaNs ('ignore', no host sync). The default is CuPy 14's, 'ignore', on every
+thread (docs/differences.md, "Linear algebra")."""
 import contextlib
 
 from cupric import _core

@@ -27,6 +27,15 @@
 // idle now), and blocks allocated on it and freed later go there too. A new stream with the same
 // handle un-retires the key. The per-thread default stream has one handle for many streams: its
 // key is made per thread, and its blocks are never stolen by other streams.
+//
+// Note [Upstream allocator]: a pool made with an upstream allocator (CuPy's
+// MemoryPool(allocator), e.g. MemoryPool(malloc_managed)) takes each new segment from it instead
+// of the backend: the Memory it returns is kept in the segment and let go when the segment is
+// released (free_all_blocks, the OOM path, the pool's end), so the allocator's own memory
+// object frees it, as in CuPy. The allocator may be user Python code: it runs without the pool's
+// lock (it may take the GIL, run garbage collection, or allocate from this very pool), and
+// released upstream memory is dropped after the lock is let go, for the same reason. Only a
+// cache miss tests for it; the default pools take the same path as before.
 #include "cupric/memory.hpp"
 #include <array>
 #include <atomic>
@@ -40,6 +49,7 @@
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 #include "cupric/error.hpp"
 #include "cupric/runtime/memory_hook.hpp"
@@ -70,6 +80,7 @@ struct Segment {
   Block* first = nullptr;
   Segment* prev = nullptr;  // the pool's list of segments
   Segment* next = nullptr;
+  std::shared_ptr<Memory> upstream;  // Note [Upstream allocator]; null: the backend's memory
 };
 
 struct BlockLess {
@@ -220,6 +231,8 @@ struct MemoryPool::Impl {
   Segment* segments = nullptr;
   size_t used = 0, total = 0, n_free = 0, n_segments = 0, limit = 0;
   bool hit_limit = false;  // the last failed segment allocation was refused by the limit
+  // Upstream memory of released segments, dropped once the lock is let go (Note [Upstream allocator]).
+  std::vector<std::shared_ptr<Memory>> released;
 
   Arena& arena(uintptr_t key, const Stream& s) {
     if (key == last_key) return *last_arena;
@@ -407,8 +420,8 @@ std::vector<MemoryPool*>& registry() {
 }
 }  // namespace
 
-MemoryPool::MemoryPool(Backend* backend, int device, MemoryKind kind)
-    : backend_(backend), device_(device), kind_(kind), impl_(std::make_unique<Impl>()) {
+MemoryPool::MemoryPool(Backend* backend, int device, MemoryKind kind, UpstreamFn upstream)
+    : backend_(backend), device_(device), kind_(kind), upstream_(std::move(upstream)), impl_(std::make_unique<Impl>()) {
   std::lock_guard<std::mutex> lk(registry_mutex());
   registry().push_back(this);
 }
@@ -465,14 +478,39 @@ std::shared_ptr<Memory> MemoryPool::malloc(size_t nbytes, const Stream& s) {
       m.hit_limit = true;
       return nullptr;
     }
-    void* p = kind_ == MemoryKind::PinnedHost ? backend_->raw_alloc_pinned(size) : backend_->raw_alloc(size, device_);
+    void* p = nullptr;
+    std::shared_ptr<Memory> up;
+    if (upstream_) [[unlikely]] {
+      // Note [Upstream allocator]: called without the lock (held by the caller's lock_guard,
+      // taken back before returning or throwing), after dropping what was released.
+      std::vector<std::shared_ptr<Memory>> released;
+      released.swap(m.released);
+      m.mu.unlock();
+      released.clear();
+      try {
+        up = upstream_(size);
+        if (up && (up->size() < size || !up->ptr())) {
+          size_t got = up->size();
+          up.reset();
+          throw ValueError("the pool's allocator returned " + std::to_string(got) + " bytes for a request of " +
+                           std::to_string(size) + " (it must return a MemoryPointer to at least the size asked for)");
+        }
+      } catch (...) {
+        m.mu.lock();
+        throw;
+      }
+      m.mu.lock();
+      if (up) p = up->ptr();
+    } else {
+      p = kind_ == MemoryKind::PinnedHost ? backend_->raw_alloc_pinned(size) : backend_->raw_alloc(size, device_);
+    }
     if (memory_hooks_installed() && kind_ == MemoryKind::Device) [[unlikely]]
       note_alloc(device_, size, reinterpret_cast<uintptr_t>(p));
     if (!p) {
       m.hit_limit = false;
       return nullptr;
     }
-    auto* seg = new Segment{p, size, small};
+    auto* seg = new Segment{p, size, small, 0, nullptr, nullptr, nullptr, std::move(up)};
     auto* b = new Block{static_cast<char*>(p), size, seg, nullptr, nullptr, key};
     seg->first = b;
     seg->next = m.segments;
@@ -538,7 +576,9 @@ std::shared_ptr<Memory> MemoryPool::malloc(size_t nbytes, const Stream& s) {
     }
   }
   if (!b) {
+    std::vector<std::shared_ptr<Memory>> released;  // dropped after the lock (Note [Upstream allocator])
     std::lock_guard<std::mutex> lk(m.mu);
+    released.swap(m.released);
     std::string detail =
         m.hit_limit ? "the pool's limit is " + std::to_string(m.limit) + " bytes (set_limit / CUPRIC_GPU_MEMORY_LIMIT)"
                     : std::string();
@@ -591,7 +631,9 @@ void MemoryPool::release_locked(Impl& m, const uintptr_t* only) {
         delete b;
         b = nb;
       }
-      if (kind_ == MemoryKind::PinnedHost)
+      if (seg->upstream) [[unlikely]]
+        m.released.push_back(std::move(seg->upstream));  // Note [Upstream allocator]
+      else if (kind_ == MemoryKind::PinnedHost)
         backend_->raw_free_pinned(seg->base);
       else
         backend_->raw_free(seg->base, device_);
@@ -604,14 +646,18 @@ void MemoryPool::release_locked(Impl& m, const uintptr_t* only) {
 }
 
 void MemoryPool::free_all_blocks() {
+  std::vector<std::shared_ptr<Memory>> dropped;  // after the lock (Note [Upstream allocator])
   std::lock_guard<std::mutex> lk(impl_->mu);
   release_locked(*impl_, nullptr);
+  dropped.swap(impl_->released);
 }
 
 void MemoryPool::free_all_blocks(const Stream& s) {
   uintptr_t key = stream_key(s);
+  std::vector<std::shared_ptr<Memory>> dropped;
   std::lock_guard<std::mutex> lk(impl_->mu);
   release_locked(*impl_, &key);
+  dropped.swap(impl_->released);
 }
 
 void MemoryPool::retire_stream(const Stream& s) {

@@ -61,4 +61,15 @@ void managed_advise(const Memory& m, int advise, int device) {
   cuda_fns("managed memory").mem_advise(m.ptr(), m.size(), advise, device);
 }
 
+MemoryPool::UpstreamFn managed_upstream(Backend& b, int device, bool system) {
+  Backend* bp = &b;
+  return [bp, device, system](size_t n) -> std::shared_ptr<Memory> {
+    try {
+      return system ? malloc_system(*bp, n, device) : malloc_managed(*bp, n, device);
+    } catch (const OutOfMemoryError&) {
+      return nullptr;  // the pool frees its cache, collects garbage and retries
+    }
+  };
+}
+
 }  // namespace cupric

@@ -54,6 +54,11 @@ int range_push(const std::string& message, uint32_t argb) {
   return nvtxRangePushEx(&a);
 }
 int range_pop() { return nvtxRangePop(); }
+uint64_t range_start(const std::string& message, uint32_t argb) {
+  nvtxEventAttributes_t a = attrs(message, argb);
+  return nvtxRangeStartEx(&a);
+}
+void range_end(uint64_t id) { nvtxRangeEnd(id); }
 
 #else
 
@@ -76,6 +81,8 @@ struct Lib {
   int (*push)(const EventAttributes*) = nullptr;
   int (*pop)() = nullptr;
   void (*mark)(const EventAttributes*) = nullptr;
+  uint64_t (*start)(const EventAttributes*) = nullptr;  // nvtxRangeStartEx/End: optional
+  void (*end)(uint64_t) = nullptr;
   bool ok = false;
 };
 
@@ -88,6 +95,8 @@ const Lib& lib() {
     x.push = reinterpret_cast<int (*)(const EventAttributes*)>(dlsym(h, "nvtxRangePushEx"));
     x.pop = reinterpret_cast<int (*)()>(dlsym(h, "nvtxRangePop"));
     x.mark = reinterpret_cast<void (*)(const EventAttributes*)>(dlsym(h, "nvtxMarkEx"));
+    x.start = reinterpret_cast<uint64_t (*)(const EventAttributes*)>(dlsym(h, "nvtxRangeStartEx"));
+    x.end = reinterpret_cast<void (*)(uint64_t)>(dlsym(h, "nvtxRangeEnd"));
     x.ok = x.push && x.pop && x.mark;
     return x;
   }();
@@ -122,6 +131,14 @@ int range_push(const std::string& message, uint32_t argb) {
   return lib().push(&a);
 }
 int range_pop() { return lib().ok ? lib().pop() : -1; }
+uint64_t range_start(const std::string& message, uint32_t argb) {
+  if (!lib().ok || !lib().start) return 0;
+  EventAttributes a = attrs(message, argb);
+  return lib().start(&a);
+}
+void range_end(uint64_t id) {
+  if (lib().ok && lib().end) lib().end(id);
+}
 
 #endif
 

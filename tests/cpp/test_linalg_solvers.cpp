@@ -25,9 +25,15 @@ ndarray well_conditioned(int64_t n, int64_t batch = 1) {
 
 bool close(const ndarray& a, const ndarray& b, double tol) { return to_vector<bool>(allclose(a, b, tol, tol))[0]; }
 
-struct ErrorsIgnored {
-  ErrorsIgnored() { linalg::set_linalg_errors_raise(false); }
-  ~ErrorsIgnored() { linalg::set_linalg_errors_raise(true); }
+// Sets the thread's linalg error mode for a scope and restores the previous one (the default is
+// CuPy's 'ignore').
+struct ErrorsMode {
+  explicit ErrorsMode(bool raise) : saved(linalg::linalg_errors_raise()) { linalg::set_linalg_errors_raise(raise); }
+  ~ErrorsMode() { linalg::set_linalg_errors_raise(saved); }
+  bool saved;
+};
+struct ErrorsIgnored : ErrorsMode {
+  ErrorsIgnored() : ErrorsMode(false) {}
 };
 
 }  // namespace
@@ -67,6 +73,7 @@ TEST(LinalgSolvers, InverseAndSolveAcrossTheTinyBound) {
 }
 
 TEST(LinalgSolvers, SingularRaisesOrGivesNan) {
+  ErrorsMode raise(true);
   ndarray sing = array(std::vector<double>{1, 2, 2, 4}, Dims{2, 2});
   expect_error<LinAlgError>([&] { linalg::inv(sing); }, "Singular matrix");
   expect_error<LinAlgError>([&] { linalg::solve(sing, ones(Dims{2}, dtypes::float64)); }, "Singular matrix");
@@ -93,6 +100,7 @@ TEST(LinalgSolvers, CholeskyBothTriangles) {
     ndarray l = linalg::cholesky(spd);
     EXPECT_TRUE(close(matmul(l, swapaxes(l, -1, -2)), spd, 1e-9)) << n;
   }
+  ErrorsMode raise(true);
   expect_error<LinAlgError>([&] { linalg::cholesky(negative(eye(3))); }, "Matrix is not positive definite");
 }
 

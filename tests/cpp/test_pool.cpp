@@ -379,3 +379,54 @@ TEST(Pool, EightThreadsKeepExactAccounting) {
   EXPECT_EQ(pool->n_free_blocks(), 0u);
   EXPECT_EQ(pool->n_segments(), 0u);
 }
+
+// Note [Upstream allocator]: segments come from the upstream function, stay cached, and are let
+// go (their Memory destroyed) by free_all_blocks; nullptr from it is an out-of-memory answer.
+TEST(Pool, UpstreamAllocatorSegmentsAreCachedAndReleased) {
+  Backend& b = host_backend();
+  int live = 0, calls = 0;
+  size_t budget = 2048, in_use = 0;
+  auto upstream = [&](size_t n) -> std::shared_ptr<Memory> {
+    ++calls;
+    if (in_use + n > budget) return nullptr;
+    in_use += n;
+    ++live;
+    void* p = b.raw_alloc(n, 0);
+    std::shared_ptr<void> owner(p, [&, n](void* q) {
+      b.raw_free(q, 0);
+      in_use -= n;
+      --live;
+    });
+    return Memory::unowned(p, n, 0, &b, std::move(owner));
+  };
+  auto pool = std::make_shared<MemoryPool>(&b, 0, MemoryKind::Device, upstream);
+  EXPECT_TRUE(pool->has_upstream());
+  void* first;
+  {
+    auto m = pool->malloc(1000);
+    first = m->ptr();
+    EXPECT_EQ(m->size(), 1024u);
+    EXPECT_EQ(m->kind(), MemoryOrigin::Pooled);
+  }
+  EXPECT_EQ(live, 1);
+  EXPECT_EQ(pool->malloc(900)->ptr(), first);  // the cache, no new call
+  EXPECT_EQ(calls, 1);
+  {
+    auto big = pool->malloc(1536);  // over the budget with the cache: released, then retried
+    EXPECT_EQ(live, 1);
+    EXPECT_EQ(calls, 3);
+    EXPECT_EQ(pool->total_bytes(), 1536u);
+    EXPECT_THROW(pool->malloc(1024), OutOfMemoryError);
+    EXPECT_EQ(pool->used_bytes(), 1536u);
+  }
+  pool->free_all_blocks();
+  EXPECT_EQ(live, 0);
+  EXPECT_EQ(pool->total_bytes(), 0u);
+  EXPECT_CONSISTENT(pool);
+  auto short_one = std::make_shared<MemoryPool>(&b, 0, MemoryKind::Device,
+                                                [&](size_t) { return Memory::unowned(first, 16, 0, &b); });
+  EXPECT_THROW(short_one->malloc(10), ValueError);
+  EXPECT_EQ(short_one->total_bytes(), 0u);
+}
+
+TEST(Pool, DefaultPoolsHaveNoUpstream) { EXPECT_FALSE(default_pool(host_backend(), 0)->has_upstream()); }

@@ -16,5 +16,9 @@ std::shared_ptr<Memory> malloc_system(Backend& b, size_t nbytes, int device);
 void managed_prefetch(const Memory& m, int device, const Stream& s);
 // cudaMemAdvise (CuPy's cudaMemAdvise* codes); no-op on the host backend.
 void managed_advise(const Memory& m, int advise, int device);
+// The upstream allocator of a pool over managed (or, with `system`, system) memory on `device`:
+// CuPy's MemoryPool(malloc_managed) without a call into Python per segment. Answers nullptr when
+// out of memory (Note [Upstream allocator] in src/memory/pool.cpp).
+MemoryPool::UpstreamFn managed_upstream(Backend& b, int device, bool system = false);
 
 }  // namespace cupric

@@ -14,6 +14,10 @@ bool available();
 void mark(const std::string& message, uint32_t argb = 0);
 int range_push(const std::string& message, uint32_t argb = 0);
 int range_pop();
+// A range that may start and end on different threads (nvtxRangeStartEx/nvtxRangeEnd): its id
+// (0 when NVTX is unavailable, which range_end ignores).
+uint64_t range_start(const std::string& message, uint32_t argb = 0);
+void range_end(uint64_t id);
 // One of a fixed palette of distinct colors for an integer id (CuPy's id_color); -1: none.
 uint32_t color_of_id(int id);
 

@@ -35,6 +35,23 @@ cupyx.scipy.linalg cupyx.scipy.ndimage cupyx.scipy.signal cupyx.scipy.signal.win
 cupyx.scipy.sparse.csgraph cupyx.scipy.sparse.linalg cupyx.scipy.spatial cupyx.scipy.spatial.distance
 cupyx.scipy.special cupyx.scipy.stats
 """.split())
+# CuPy's low-level library modules cupric has no module for, and what to use instead.
+_REPLACEMENTS = {
+    "cupyx.lapack": "use cupric.linalg.solve / lstsq (batched over leading axes) and "
+                    "cupricx.scipy.linalg.cho_solve / lu_solve instead of gesv, gels and posv",
+    "cupyx.cusolver": "use cupric.linalg (svd, eigh, qr, cholesky; batched over leading axes) and "
+                      "cupricx.scipy.linalg instead of the cuSOLVER routines (gesvdj, syevj, ...)",
+    "cupyx.cusparse": "use the operators and methods of cupricx.scipy.sparse matrices (@, +, *, "
+                      "transpose, tocsr, ...), which call cuSPARSE, instead of its routines",
+    "cupy.cuda.cusolver": "use cupric.linalg / cupricx.scipy.linalg, or get_cusolver_handle() from "
+                          "cupric.cuda.device for calling cuSOLVER yourself",
+    "cupy.cuda.cusparse": "use cupricx.scipy.sparse, or get_cusparse_handle() from cupric.cuda.device "
+                          "for calling cuSPARSE yourself",
+    "cupy.cuda.curand": "use cupric.random (Generator, default_rng, RandomState)",
+}
+_REPLACEMENTS.update({f"cupy_backends.cuda.libs.{n}": _REPLACEMENTS[f"cupy.cuda.{n}"]
+                      for n in ("cusolver", "cusparse", "curand")})
+
 # cupric's own tools, which CuPy has no module for.
 _CUPRIC_ONLY = frozenset({"cupric.compat", "cupric.migrate"})
 _ROOTS = ("cupy", "cupyx", "cupy_backends")
@@ -60,6 +77,8 @@ def _missing(fullname, target):
                 "(its private modules differ). Use the public API.")
     if target in _CUPRIC_ONLY:
         return f"No module named '{fullname}': CuPy has no such module ({target} is a cupric tool)"
+    if fullname in _REPLACEMENTS:
+        return f"No module named '{fullname}': cupric has no {target}; {_REPLACEMENTS[fullname]}"
     if fullname in _CUPY_MODULES:
         return f"No module named '{fullname}': cupric does not have {target} (CuPy's {fullname}) yet"
     return f"No module named '{fullname}': neither CuPy 14 nor cupric ({target}) has this module"

@@ -6,7 +6,7 @@ from cupric import _core
 from cupric.cuda import runtime  # noqa: F401
 from cupric.cuda import memory  # noqa: F401
 from cupric.cuda import compiler  # noqa: F401
-from cupric.cuda.device import Device, get_device_id  # noqa: F401
+from cupric.cuda.device import Device, get_device_id, get_cublas_handle  # noqa: F401
 from cupric.cuda import memory_hook  # noqa: F401
 from cupric.cuda import pinned_memory  # noqa: F401
 from cupric.cuda.memory_hook import MemoryHook  # noqa: F401
@@ -17,6 +17,7 @@ from cupric.cuda._environment import get_cuda_path, get_nvcc_path, get_rocm_path
 from cupric.cuda.stream import (BaseStream, Stream, ExternalStream, Event, get_current_stream,  # noqa: F401
                                 get_elapsed_time)
 from cupric.cuda.graph import Graph  # noqa: F401
+from cupric.cuda.function import Function, Module  # noqa: F401
 from cupric.cuda.memory import (MemoryPool, PinnedMemoryPool, MemoryPointer, PinnedMemoryPointer,  # noqa: F401
                                 BaseMemory, Memory, UnownedMemory, PooledMemory, MemoryAsync, MemoryAsyncPool,
                                 OutOfMemoryError, get_default_memory_pool,

@@ -38,6 +38,23 @@ def from_pointer(ptr):
     return Device(attrs.device)
 
 
+def get_cublas_handle():
+    """The calling thread's cuBLAS handle for the current device (an int), bound to the current
+    stream: the one cupric's own cuBLAS calls use, for code that calls cuBLAS itself. Raises
+    CUDARuntimeError where there is no CUDA device."""
+    return _rt.raw.library_handle(0)
+
+
+def get_cusolver_handle():
+    """The calling thread's cuSOLVER dense handle for the current device (an int), on the current stream."""
+    return _rt.raw.library_handle(1)
+
+
+def get_cusparse_handle():
+    """The calling thread's cuSPARSE handle for the current device (an int), on the current stream."""
+    return _rt.raw.library_handle(2)
+
+
 class Device:
     """A device of the backend in use (CuPy's cupy.cuda.Device).
 
@@ -75,6 +92,22 @@ class Device:
     def synchronize(self):
         """Waits for all work on this device."""
         _rt.synchronize_device(self.id)
+
+    @property
+    def cublas_handle(self):
+        """This device's cuBLAS handle for the calling thread (see get_cublas_handle)."""
+        with self:
+            return get_cublas_handle()
+
+    @property
+    def cusolver_handle(self):
+        with self:
+            return get_cusolver_handle()
+
+    @property
+    def cusparse_handle(self):
+        with self:
+            return get_cusparse_handle()
 
     @property
     def compute_capability(self):

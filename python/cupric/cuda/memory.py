@@ -84,6 +84,20 @@ class MemoryAsync(metaclass=_MemoryKind):
         raise TypeError("MemoryAsync is made by MemoryAsyncPool.malloc, not directly")
 
 
+def _upstream_of(allocator):
+    """What the C++ pool takes as its upstream allocator: None (the backend), "managed"/"system"
+    (malloc_managed/malloc_system, served in C++ with no Python call) or the callable."""
+    if allocator is None:
+        return None
+    if not callable(allocator):
+        raise TypeError(f"allocator must be callable (size -> MemoryPointer) or None, not {type(allocator).__name__}")
+    if allocator is malloc_managed:
+        return "managed"
+    if allocator is malloc_system:
+        return "system"
+    return allocator
+
+
 def _check_size(size):
     if not isinstance(size, numbers.Integral) or isinstance(size, bool):
         raise TypeError(f"size must be an integer, not {type(size).__name__}")
@@ -122,12 +136,18 @@ class MemoryPool(_PoolAccounting):
 
     ``MemoryPool()`` makes a new, empty pool (use it with ``set_allocator(pool.malloc)``);
     ``get_default_memory_pool()`` is the one arrays use by default.
+
+    ``MemoryPool(allocator)`` takes its memory from `allocator` (a function size ->
+    MemoryPointer, e.g. ``malloc_managed`` for a pool of managed memory) instead of cudaMalloc:
+    the pool caches what the allocator gave and lets it go in ``free_all_blocks``, through the
+    lifetime of the allocator's memory object (Note [Upstream allocator] in src/memory/pool.cpp).
+    The allocator is called with the pool's device current; its OutOfMemoryError makes the pool
+    free its cache and retry, as CuPy's does.
     """
 
     def __init__(self, allocator=None):
-        if allocator is not None:
-            raise NotImplementedError("MemoryPool(allocator=...) is not supported by cupric; its pools take "
-                                      "memory from the backend directly")
+        self._upstream = _upstream_of(allocator)
+        self._allocator = allocator
         self._pools = {}
         self._default = False
 
@@ -135,7 +155,7 @@ class MemoryPool(_PoolAccounting):
         dev = _rt.current_device() if device is None else device
         p = self._pools.get(dev)
         if p is None:
-            p = _rt.MemoryPool.default(dev) if self._default else _rt.MemoryPool.new_device_pool(dev)
+            p = _rt.MemoryPool.default(dev) if self._default else _rt.MemoryPool.new_device_pool(dev, self._upstream)
             self._pools[dev] = p
         return p
 
@@ -186,17 +206,22 @@ class SingleDeviceMemoryPool(MemoryPool):
 
 
 class PinnedMemoryPool(_PoolAccounting):
-    """A caching pool of page-locked host memory (CuPy's PinnedMemoryPool)."""
+    """A caching pool of page-locked host memory (CuPy's PinnedMemoryPool). ``allocator`` (a
+    function size -> PinnedMemoryPointer) replaces cudaHostAlloc as the source of its memory,
+    cached and let go as MemoryPool(allocator)'s is."""
 
     def __init__(self, allocator=None):
-        if allocator is not None:
-            raise NotImplementedError("PinnedMemoryPool(allocator=...) is not supported by cupric")
+        if allocator is not None and not callable(allocator):
+            raise TypeError(f"allocator must be callable (size -> PinnedMemoryPointer) or None, "
+                            f"not {type(allocator).__name__}")
+        self._upstream = allocator
         self._p = None
         self._default = False
 
     def _pool(self):
         if self._p is None:
-            self._p = _rt.MemoryPool.default_pinned() if self._default else _rt.MemoryPool.new_pinned_pool()
+            self._p = (_rt.MemoryPool.default_pinned() if self._default
+                       else _rt.MemoryPool.new_pinned_pool(self._upstream))
         return self._p
 
     def malloc(self, size):

@@ -57,6 +57,22 @@ def RangePop():
     return _nv.range_pop()
 
 
+def RangeStart(message, id_color=-1):
+    """Starts a range named `message` that may end on another thread; returns its id for
+    RangeEnd (0 when NVTX is unavailable)."""
+    return _nv.range_start(_message(message), _nv.color_of_id(int(id_color)))
+
+
+def RangeStartC(message, color=0):
+    """RangeStart with an ARGB color."""
+    return _nv.range_start(_message(message), _argb(color))
+
+
+def RangeEnd(range_id):
+    """Ends the range RangeStart returned `range_id` for."""
+    _nv.range_end(int(range_id))
+
+
 @contextlib.contextmanager
 def range(message, id_color=-1, argb_color=None):  # noqa: A001 - the NVTX name
     """``with nvtx.range("step"):`` pushes a range on entry and pops it on exit."""

@@ -7,6 +7,7 @@ CuPy does on such a machine.
 from cupric._core import _runtime as _rt
 from cupric.cuda import _runtime_constants as _constants
 from cupric.cuda._runtime_constants import *  # noqa: F401,F403 - CuPy's constant names
+from cupric.cuda._runtime_raw import *  # noqa: F401,F403 - malloc, memcpy, stream*, event*, ... (CuPy's)
 
 is_hip = False
 

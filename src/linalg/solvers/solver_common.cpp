@@ -19,7 +19,7 @@ dispatch::Table<const SolverFns*>& solver_table() {
 }
 
 namespace {
-thread_local bool t_raise = true;
+thread_local bool t_raise = false;  // CuPy 14: cupyx.errstate(linalg='ignore') by default
 }
 bool linalg_errors_raise() { return t_raise; }
 void set_linalg_errors_raise(bool raise) { t_raise = raise; }

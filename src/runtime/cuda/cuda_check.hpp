@@ -15,6 +15,16 @@ void* driver_entry_point(const char* name);
 // Throws RuntimeError("internal error: ..."): a broken invariant between the engine and a kernel.
 [[noreturn]] void throw_internal_error(const char* what);
 
+#if CUDART_VERSION >= 13000
+// CUDA 13's location of a prefetch or advice: a device, or the host for -1 (cudaCpuDeviceId).
+inline cudaMemLocation mem_location(int device) {
+  cudaMemLocation loc{};
+  loc.type = device < 0 ? cudaMemLocationTypeHost : cudaMemLocationTypeDevice;
+  loc.id = device < 0 ? 0 : device;
+  return loc;
+}
+#endif
+
 // Makes `device` current for a scope and restores the previous one.
 class DeviceGuard {
  public:

@@ -77,18 +77,9 @@ void* malloc_managed(size_t nbytes, int device) {
 
 void free_managed(void* p) { cudaFree(p); }  // (freeing runs in destructors: errors are dropped)
 
-#if CUDART_VERSION >= 13000
-cudaMemLocation location(int device) {
-  cudaMemLocation loc{};
-  loc.type = device < 0 ? cudaMemLocationTypeHost : cudaMemLocationTypeDevice;
-  loc.id = device < 0 ? 0 : device;
-  return loc;
-}
-#endif
-
 void mem_prefetch(const void* p, size_t nbytes, int device, void* stream) {
 #if CUDART_VERSION >= 13000
-  cuda_check(cudaMemPrefetchAsync(p, nbytes, location(device), 0, static_cast<cudaStream_t>(stream)),
+  cuda_check(cudaMemPrefetchAsync(p, nbytes, mem_location(device), 0, static_cast<cudaStream_t>(stream)),
              "cudaMemPrefetchAsync");
 #else
   cuda_check(cudaMemPrefetchAsync(p, nbytes, device < 0 ? cudaCpuDeviceId : device, static_cast<cudaStream_t>(stream)),
@@ -98,7 +89,7 @@ void mem_prefetch(const void* p, size_t nbytes, int device, void* stream) {
 
 void mem_advise(const void* p, size_t nbytes, int advise, int device) {
 #if CUDART_VERSION >= 13000
-  cuda_check(cudaMemAdvise(p, nbytes, static_cast<cudaMemoryAdvise>(advise), location(device)), "cudaMemAdvise");
+  cuda_check(cudaMemAdvise(p, nbytes, static_cast<cudaMemoryAdvise>(advise), mem_location(device)), "cudaMemAdvise");
 #else
   cuda_check(cudaMemAdvise(p, nbytes, static_cast<cudaMemoryAdvise>(advise), device < 0 ? cudaCpuDeviceId : device),
              "cudaMemAdvise");

@@ -173,6 +173,23 @@ def test_migrate2_a_cupy_module_cupric_lacks_says_so(tmp_path):
             assert f"cupric does not have {cupric_name} (CuPy's {cupy_name}) yet" in out
 
 
+def test_low_level_library_modules_name_their_replacement(tmp_path):
+    """CuPy's cuBLAS/cuSOLVER/cuSPARSE/cuRAND modules and cupyx.lapack/cusolver/cusparse, which
+    cupric has no module for: the error names what to use instead."""
+    names = ["cupyx.lapack", "cupyx.cusolver", "cupyx.cusparse", "cupy.cuda.cusolver",
+             "cupy.cuda.cusparse", "cupy.cuda.curand", "cupy_backends.cuda.libs.cusparse"]
+    out = check(run_alias(f"NAMES = {names!r}\n" + MISSING, tmp_path=tmp_path))
+    assert "IMPORTED" not in out
+    assert "cupyx.lapack -> No module named 'cupyx.lapack': cupric has no cupricx.lapack; use cupric.linalg.solve" in out
+    assert "cupyx.cusolver -> No module named 'cupyx.cusolver': cupric has no cupricx.cusolver; use cupric.linalg" in out
+    assert "cupyx.cusparse -> No module named 'cupyx.cusparse': cupric has no cupricx.cusparse; use the operators" in out
+    assert "cupy_backends.cuda.libs.cusparse -> No module named 'cupy_backends.cuda.libs.cusparse': cupric has " \
+           "no cupric.cuda.cusparse; use cupricx.scipy.sparse" in out
+    assert "cupy.cuda.curand -> No module named 'cupy.cuda.curand': cupric has no cupric.cuda.curand; use " \
+           "cupric.random" in out
+    assert out.count("get_cusolver_handle()") == 1 and out.count("get_cusparse_handle()") == 2
+
+
 def test_migrate2_errors_inside_a_module_are_not_hidden(tmp_path):
     """A cupric module that exists but fails importing something else reports that failure."""
     code = """

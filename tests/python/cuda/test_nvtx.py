@@ -28,3 +28,22 @@ def test_v8_available_nvtx_calls_work_or_are_no_ops():
         nvtx.MarkC("x", -1)
     with pytest.raises(AttributeError):
         nvtx.no_such_name  # noqa: B018
+
+
+def test_range_start_and_end_across_threads():
+    import threading
+    from cupric.cuda import nvtx
+    rid = nvtx.RangeStart("started here", id_color=4)
+    rid2 = nvtx.RangeStartC("argb", 0xFF336699)
+    assert isinstance(rid, int) and isinstance(rid2, int)
+    if not nvtx.available:
+        assert (rid, rid2) == (0, 0)
+    t = threading.Thread(target=nvtx.RangeEnd, args=(rid,))  # a range may end on another thread
+    t.start()
+    t.join()
+    nvtx.RangeEnd(rid2)
+    nvtx.RangeEnd(0)  # an unknown id is ignored, as NVTX does
+    with pytest.raises(TypeError):
+        nvtx.RangeStart(42)
+    with pytest.raises(ValueError):
+        nvtx.RangeStartC("x", 1 << 40)

@@ -69,6 +69,19 @@ def test_errstate_modes_match_cupys():
     assert cupricx.geterr() == old
 
 
+def test_linalg_default_is_cupys_ignore_on_every_thread():
+    # CuPy 14's default (cupyx.errstate(linalg='ignore')): NaNs, no LinAlgError, no host sync.
+    import threading
+    assert cupricx.geterr() == {"linalg": "ignore"}
+    r = cupric.linalg.inv(cupric.zeros((2, 2))).get()
+    assert not numpy.isfinite(r).all()
+    seen = []
+    t = threading.Thread(target=lambda: seen.append(cupricx.geterr()))
+    t.start()
+    t.join()
+    assert seen == [{"linalg": "ignore"}]
+
+
 def test_errstate_controls_singular_solve():
     a = cupric.zeros((2, 2))
     b = cupric.ones(2)
