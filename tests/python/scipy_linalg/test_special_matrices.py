@@ -337,8 +337,12 @@ def test_bandwidth_layouts_batches_edges_and_errors():
     testing.assert_matches_numpy(lo, numpy.asarray(slo, numpy.int64))
     testing.assert_matches_numpy(up, numpy.asarray(sup, numpy.int64))
     for bad in (numpy.ones(3), numpy.ones((0, 2, 2))):
-        testing.assert_raises_like_numpy(lambda: scipy.linalg.bandwidth(bad), lambda: cl.bandwidth(cp.asarray(bad)),
-                                         expected=ValueError, match_message=SCIPY_117)
+        if SCIPY_117:
+            testing.assert_raises_like_numpy(lambda: scipy.linalg.bandwidth(bad),
+                                             lambda: cl.bandwidth(cp.asarray(bad)), expected=ValueError)
+        else:  # SciPy 1.18 accepts some of these; cupric keeps 1.17's errors (the baseline)
+            with pytest.raises(ValueError):
+                cl.bandwidth(cp.asarray(bad))
     with pytest.raises(TypeError):
         scipy.linalg.bandwidth(numpy.ones((2, 2), numpy.float16))
     with pytest.raises(TypeError, match="float16"):
