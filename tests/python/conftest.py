@@ -69,3 +69,21 @@ def _no_module_level_device_arrays():
     if used:
         pytest.fail(f"test modules hold {used} bytes of cupric device memory after collection: create "
                     "device arrays inside tests or fixtures, not at module level", pytrace=False)
+
+
+# -- linear algebra errors ----------------------------------------------------------------------
+
+# The folders whose tests compare with NumPy/SciPy, which raise LinAlgError for singular or
+# non-positive-definite input: they run under cupricx.errstate(linalg='raise'), as CuPy's own linalg
+# tests do where they check errors (the default is CuPy's 'ignore': cupricx/_errstate.py).
+_LINALG_RAISE_FOLDERS = {"linalg", "scipy_linalg", "sparse_linalg"}
+
+
+@pytest.fixture(autouse=True)
+def _linalg_errors_raise(request):
+    if request.node.path.parent.name not in _LINALG_RAISE_FOLDERS:
+        yield
+        return
+    import cupricx
+    with cupricx.errstate(linalg="raise"):
+        yield
