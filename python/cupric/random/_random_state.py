@@ -136,5 +136,6 @@ def _module_function(name):
         return getattr(get_random_state(), name)(*args, **kwargs)
     f.__name__ = name
     f.__qualname__ = name
+    f.__module__ = "cupric.random"  # where it is found (pickle looks it up there by name)
     f.__doc__ = getattr(RandomState, name).__doc__
     return f

@@ -82,3 +82,12 @@ def test_normal_moments_and_dtype():
 def test_bad_scale():
     with pytest.raises(ValueError, match="scale < 0"):
         cr.RandomState(0).normal(0, -1)
+
+
+@pytest.mark.parametrize("name", ["rand", "randn", "random_sample", "normal", "permutation", "choice"])
+def test_module_functions_pickle_by_name(name):
+    # pickle (and Dask's workers) look a function up by __module__ and __qualname__
+    import pickle
+    f = getattr(cupric.random, name)
+    assert f.__module__ == "cupric.random"
+    assert pickle.loads(pickle.dumps(f)) is f
