@@ -19,21 +19,11 @@ void* library() {
   return lib;
 }
 
-struct PerDevice {
-  cusolverDnHandle_t handle = nullptr;
-  cudaStream_t bound = nullptr;
-  bool has_bound = false;
-};
-
 struct ThreadState {
-  std::vector<PerDevice> devices;
+  cuda_libs::StreamBoundHandles<cusolverDnHandle_t> handles;
   cusolverDnParams_t params = nullptr;
   ~ThreadState() {
-    // Handles of a thread that ends die with it; the main thread's are left for process exit
-    // (the CUDA runtime may be shutting down by then).
-    auto destroy = fn<decltype(&cusolverDnDestroy)>("cusolverDnDestroy");
-    for (auto& d : devices)
-      if (d.handle) destroy(d.handle);
+    handles.destroy_all([](cusolverDnHandle_t h) { fn<decltype(&cusolverDnDestroy)>("cusolverDnDestroy")(h); });
     if (params) fn<decltype(&cusolverDnDestroyParams)>("cusolverDnDestroyParams")(params);
   }
 };
@@ -77,20 +67,10 @@ void check(cusolverStatus_t status, const char* what) {
 }
 
 cusolverDnHandle_t handle(int device, cudaStream_t stream) {
-  auto& devices = thread_state().devices;
-  if (device >= static_cast<int>(devices.size())) [[unlikely]]
-    devices.resize(static_cast<size_t>(device) + 1);
-  PerDevice& d = devices[static_cast<size_t>(device)];
-  if (d.handle && d.has_bound && d.bound == stream) [[likely]]
-    return d.handle;
-  if (!d.handle) {
-    RelaxedCapture relaxed;  // cusolverDnCreate allocates; allowed while another stream captures
-    check(fn<decltype(&cusolverDnCreate)>("cusolverDnCreate")(&d.handle), "cusolverDnCreate");
-  }
-  check(fn<decltype(&cusolverDnSetStream)>("cusolverDnSetStream")(d.handle, stream), "cusolverDnSetStream");
-  d.bound = stream;
-  d.has_bound = true;
-  return d.handle;
+  return thread_state().handles.get(
+      device, stream, fn<decltype(&cusolverDnCreate)>("cusolverDnCreate"),
+      fn<decltype(&cusolverDnSetStream)>("cusolverDnSetStream"),
+      [](cusolverStatus_t st, const char* what) { check(st, what); }, "cusolverDnCreate", "cusolverDnSetStream");
 }
 
 cusolverDnParams_t params() {

@@ -21,21 +21,10 @@ void* library() {
   return lib;
 }
 
-struct PerDevice {
-  cusparseHandle_t handle = nullptr;
-  cudaStream_t bound = nullptr;
-  bool has_bound = false;
-};
-
 struct ThreadState {
-  std::vector<PerDevice> devices;
+  cuda_libs::StreamBoundHandles<cusparseHandle_t> handles;
   ~ThreadState() {
-    // Handles of a thread that ends die with it; the main thread's are left for process exit
-    // (the CUDA runtime may be shutting down by then).
-    if (devices.empty()) return;
-    auto destroy = CUPRIC_CUSPARSE_FN(cusparseDestroy);
-    for (auto& d : devices)
-      if (d.handle) destroy(d.handle);
+    handles.destroy_all([](cusparseHandle_t h) { CUPRIC_CUSPARSE_FN(cusparseDestroy)(h); });
   }
 };
 
@@ -53,20 +42,9 @@ void check(cusparseStatus_t status, const char* what) {
 }
 
 cusparseHandle_t handle(int device, cudaStream_t stream) {
-  auto& devices = thread_state().devices;
-  if (device >= static_cast<int>(devices.size())) [[unlikely]]
-    devices.resize(static_cast<size_t>(device) + 1);
-  PerDevice& d = devices[static_cast<size_t>(device)];
-  if (d.handle && d.has_bound && d.bound == stream) [[likely]]
-    return d.handle;
-  if (!d.handle) {
-    RelaxedCapture relaxed;  // cusparseCreate allocates; allowed while another stream captures
-    check(CUPRIC_CUSPARSE_FN(cusparseCreate)(&d.handle), "cusparseCreate");
-  }
-  check(CUPRIC_CUSPARSE_FN(cusparseSetStream)(d.handle, stream), "cusparseSetStream");
-  d.bound = stream;
-  d.has_bound = true;
-  return d.handle;
+  return thread_state().handles.get(
+      device, stream, CUPRIC_CUSPARSE_FN(cusparseCreate), CUPRIC_CUSPARSE_FN(cusparseSetStream),
+      [](cusparseStatus_t st, const char* what) { check(st, what); }, "cusparseCreate", "cusparseSetStream");
 }
 
 cudaDataType value_type(DType dt) {

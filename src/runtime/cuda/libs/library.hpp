@@ -1,7 +1,11 @@
 // What the CUDA library wrappers of this folder share (Note [CUDA libraries] in cublas.cpp): the
 // library found and dlopened at first use, its entry points, and per-thread handle state.
 #pragma once
+#include <cuda_runtime.h>
+#include <memory>
 #include <thread>
+#include <vector>
+#include "runtime/cuda/cuda_check.hpp"
 
 namespace cupric::cuda_libs {
 
@@ -34,5 +38,46 @@ State& thread_state() {
   thread_local State state;
   return state;
 }
+
+// A thread's handles of one library, one per device, each bound to the stream it last served: the
+// `handle(device, stream)` of cusolver.cpp and cusparse.cpp. A call on the stream of the previous
+// one is a compare; otherwise the handle is made (in relaxed capture mode: creating it allocates,
+// which is allowed while another stream captures) and bound with `bind`. `create(&h)` and
+// `bind(h, stream)` return the library's status, which `check(status, what)` turns into errors.
+template <class Handle>
+class StreamBoundHandles {
+ public:
+  template <class Create, class Bind, class Check>
+  Handle get(int device, cudaStream_t stream, Create create, Bind bind, Check check, const char* create_name,
+             const char* bind_name) {
+    if (device >= static_cast<int>(devices_.size())) [[unlikely]]
+      devices_.resize(static_cast<size_t>(device) + 1);
+    PerDevice& d = devices_[static_cast<size_t>(device)];
+    if (d.handle && d.has_bound && d.bound == stream) [[likely]]
+      return d.handle;
+    if (!d.handle) {
+      RelaxedCapture relaxed;
+      check(create(&d.handle), create_name);
+    }
+    check(bind(d.handle, stream), bind_name);
+    d.bound = stream;
+    d.has_bound = true;
+    return d.handle;
+  }
+  // For a thread's state's destructor (thread_state above).
+  template <class Destroy>
+  void destroy_all(Destroy destroy) {
+    for (auto& d : devices_)
+      if (d.handle) destroy(d.handle);
+  }
+
+ private:
+  struct PerDevice {
+    Handle handle = nullptr;
+    cudaStream_t bound = nullptr;
+    bool has_bound = false;
+  };
+  std::vector<PerDevice> devices_;
+};
 
 }  // namespace cupric::cuda_libs
