@@ -1,5 +1,5 @@
-"""The functions of array-api-extra (PyPI; imported as xpx) on cupric arrays: each public function called with cupric inputs gives
-cupric arrays equal to the same call with NumPy inputs (array-api-extra finds cupric through
+"""The functions of array-api-extra (PyPI; imported as xpx) on cupric arrays: each public function
+called with cupric inputs gives cupric arrays equal to the same call with NumPy inputs (array-api-extra finds cupric through
 x.__array_namespace__, and its creation calls pass the standard's device=)."""
 import warnings
 
