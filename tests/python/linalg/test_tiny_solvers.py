@@ -188,7 +188,7 @@ ca, cb = cupric.asarray(a), cupric.asarray(b)
 cupric.linalg.solve(ca, cb)  # the first call outside the capture (kernel module, pinned flag)
 s = cuda.Stream(non_blocking=True)
 cuda.Device().synchronize()
-with s:
+with s, cupricx.errstate(linalg='raise'):  # CuPy's default is 'ignore', which checks nothing
     s.begin_capture()
     try:
         cupric.linalg.solve(ca, cb)
