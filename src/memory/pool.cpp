@@ -544,6 +544,15 @@ std::shared_ptr<Memory> MemoryPool::malloc(size_t nbytes, const Stream& s) {
     return best;
   };
 
+  // Under the lock: the block found (or null) is marked in use and counted.
+  auto claim = [&](Block* found) {
+    if (found) {
+      found->free = false;
+      ++found->seg->n_used;
+      m.used += size;
+    }
+    return found;
+  };
   Block* b = nullptr;
   {
     std::lock_guard<std::mutex> lk(m.mu);
@@ -555,11 +564,7 @@ std::shared_ptr<Memory> MemoryPool::malloc(size_t nbytes, const Stream& s) {
       release_locked(m, nullptr);
       b = new_segment();
     }
-    if (b) {
-      b->free = false;
-      ++b->seg->n_used;
-      m.used += size;
-    }
+    claim(b);
   }
   if (!b && oom_hook()) {
     oom_hook()();  // may free arrays (garbage collection): must run without the lock
@@ -569,11 +574,7 @@ std::shared_ptr<Memory> MemoryPool::malloc(size_t nbytes, const Stream& s) {
       release_locked(m, nullptr);
       b = new_segment();
     }
-    if (b) {
-      b->free = false;
-      ++b->seg->n_used;
-      m.used += size;
-    }
+    claim(b);
   }
   if (!b) {
     std::vector<std::shared_ptr<Memory>> released;  // dropped after the lock (Note [Upstream allocator])
