@@ -10,14 +10,15 @@
 #include <cstdint>
 #include <type_traits>
 #include "cupric/detail/cast_value.hpp"
+#include "cupric/detail/device_math.hpp"
 #include "cupric/dtype.hpp"
 #include "cupric/detail/exact_fp.hpp"
 #include "engine/elementwise/op_table.hpp"
 
 namespace cupric {
 
-enum class CreationLoop : uint8_t { Arange, Linspace, LinspaceComplex, TriMask, TriKeep };
-inline constexpr int kNumCreationLoops = 5;
+enum class CreationLoop : uint8_t { Arange, Linspace, LinspaceComplex, TriMask, TriKeep, Window };
+inline constexpr int kNumCreationLoops = 6;
 
 // Loops for output dtype `out` (TriKeep: input and output of that dtype).
 LoopPair& creation_loops(CreationLoop which, ScalarType out);
@@ -145,6 +146,32 @@ struct LinspaceComplexF {
     complex128 y(fp::add_rn(re, s.start.re), fp::add_rn(im, s.start.im));
     if (i == s.last) y = s.stop;
     return cast_value<T>(y);
+  }
+};
+
+// Note [Window values]
+// NumPy's windows are formulas over n = arange(1 - M, M, 2) in float64: bartlett is
+// where(n <= 0, 1 + n/(M-1), 1 - n/(M-1)); hanning, hamming and blackman are the cosine sums
+// a0 + a1*cos(pi*n/(M-1)) [+ a2*cos(2.0*pi*n/(M-1))], evaluated left to right. WindowF computes
+// element i with the same operations in the same order (each rounded once, as the whole-array
+// ufuncs did, and the ufuncs' own cosine), so one pass writes what NumPy's five to eight do. Only
+// float64 output is registered: NumPy's windows are float64 whatever M is.
+struct WindowState {
+  double a0, a1, a2, m1;  // m1 = M - 1
+  int64_t M;
+  uint8_t bartlett;
+};
+
+template <class T>
+struct WindowF {
+  WindowState s;
+  CUPRIC_HD T operator()(int64_t i) const {
+    constexpr double pi = 3.141592653589793;
+    const double n = static_cast<double>(1 - s.M + 2 * i);
+    if (s.bartlett) return n <= 0 ? fp::add_rn(1.0, fp::div_rn(n, s.m1)) : fp::sub_rn(1.0, fp::div_rn(n, s.m1));
+    double r = fp::add_rn(s.a0, fp::mul_rn(s.a1, dmath::cos(fp::div_rn(fp::mul_rn(pi, n), s.m1))));
+    if (s.a2 != 0.0) r = fp::add_rn(r, fp::mul_rn(s.a2, dmath::cos(fp::div_rn(fp::mul_rn(2.0 * pi, n), s.m1))));
+    return static_cast<T>(r);
   }
 };
 

@@ -1,7 +1,8 @@
 // numpy.packbits, numpy.unpackbits and ndarray.byteswap (cupric/ops/bits.hpp), as whole-array
-// operations on uint8 views: weights and a sum for packing, shifts and masks for unpacking, a
-// reversed byte axis for byteswap.
+// operations on uint8 views: a multiplication of uint64 words for packing (Note [Packing bits by
+// multiplication]), shifts and masks for unpacking, a reversed byte axis for byteswap.
 #include "cupric/ops/bits.hpp"
+#include <bit>
 #include "cupric/error.hpp"
 #include "cupric/ops/copy.hpp"
 #include "cupric/ops/copyto.hpp"
@@ -10,18 +11,16 @@
 #include "cupric/ops/manipulation.hpp"
 #include "cupric/ops/reduction.hpp"
 #include "cupric/ops/ufunc.hpp"
+#include "engine/index/index_engine.hpp"
 
 namespace cupric {
 
 namespace {
 
-// The 8 bit weights (packing) or shifts (unpacking), most significant first when big.
-ndarray bit_table(bool weights, bool big, Backend* backend) {
+// The 8 shifts of unpacking, most significant bit first when big.
+ndarray bit_shifts(bool big, Backend* backend) {
   std::vector<uint8_t> v(8);
-  for (int i = 0; i < 8; ++i) {
-    const int bit = big ? 7 - i : i;
-    v[static_cast<size_t>(i)] = static_cast<uint8_t>(weights ? (1 << bit) : bit);
-  }
+  for (int i = 0; i < 8; ++i) v[static_cast<size_t>(i)] = static_cast<uint8_t>(big ? 7 - i : i);
   return from_host(v.data(), Dims{8}, Dims{1}, dtypes::uint8, backend);
 }
 
@@ -32,21 +31,39 @@ int64_t bits_axis(int64_t axis, int nd) {
 
 }  // namespace
 
+// Note [Packing bits by multiplication]
+// After `a != 0` every element is one byte holding 0 or 1, and eight of them, C-contiguous along
+// the packed axis, are one little-endian uint64 x = sum_k b_k 2^(8k). The product x * M (mod 2^64)
+// puts b_k at bit 8k + m for each bit m of M. With M = 0x8040201008040201 (bits 63 - 9j) b_k
+// lands at bit 56 + (7 - k) for j = k, and every other (k, j) pair lands below bit 56 on a bit no
+// other pair uses (8(k - k') = 9(j - j') has no other solution in 0..7), so nothing carries:
+// the top byte is the big-endian packing. M = 0x0102040810204080 (bits 56 - 7j) gives the little
+// one the same way. So packbits is one multiplication over a uint64 view and a copy of every
+// eighth byte, instead of a multiplication by bit weights and a sum over a length-8 axis.
 ndarray packbits(const ndarray& a_arg, std::optional<int64_t> axis_arg, bool big) {
+  static_assert(std::endian::native == std::endian::little, "packbits reads bytes of uint64 words");
   if (!a_arg.dtype().is_integer() && !a_arg.dtype().is_bool())
     throw TypeError("Expected an input array of integer or boolean data type");
   ndarray a = axis_arg ? a_arg : ravel(a_arg);
   const int64_t axis = axis_arg ? bits_axis(*axis_arg, a.ndim()) : 0;
-  a = moveaxis(not_equal(a, 0), std::vector<int64_t>{axis}, std::vector<int64_t>{-1});
+  a = not_equal(moveaxis(a, std::vector<int64_t>{axis}, std::vector<int64_t>{-1}), 0);
   const int64_t n = a.shape().back(), nbytes = (n + 7) / 8;
   Dims pad_shape = a.shape();
   pad_shape.back() = nbytes * 8 - n;
   if (pad_shape.back() > 0) a = concatenate({a, zeros(pad_shape, dtypes::bool_)}, -1);
-  Dims grouped = a.shape();
-  grouped.back() = nbytes;
-  grouped.push_back(8);
-  const ndarray bits = multiply(reshape(a, grouped), bit_table(true, big, &a.backend()));
-  const ndarray packed = sum(bits, AxisArg(int64_t{-1}), dtypes::uint8);
+  if (!a.c_contiguous() || !detail::storage_aligned(a)) a = copy(a, Order::C);
+  Dims packed_shape = a.shape();
+  packed_shape.back() = nbytes;
+  ndarray packed;
+  if (a.size() == 0) {
+    packed = zeros(packed_shape, dtypes::uint8);
+  } else {
+    const Dims word_strides = c_strides(packed_shape, 8);
+    const ndarray words = a.view(dtypes::uint64, packed_shape, word_strides, 0);
+    const uint64_t m = big ? 0x8040201008040201ULL : 0x0102040810204080ULL;
+    const ndarray product = multiply(words, Operand(Scalar::of<uint64_t>(m)));
+    packed = copy(product.view(dtypes::uint8, packed_shape, product.strides(), 7), Order::C);  // the top bytes
+  }
   return moveaxis(packed, std::vector<int64_t>{-1}, std::vector<int64_t>{axis});
 }
 
@@ -57,7 +74,7 @@ ndarray unpackbits(const ndarray& a_arg, std::optional<int64_t> axis_arg, std::o
   a = moveaxis(a, std::vector<int64_t>{axis}, std::vector<int64_t>{-1});
   Dims one = a.shape();
   one.push_back(1);
-  const ndarray bits = bitwise_and(right_shift(reshape(a, one), bit_table(false, big, &a.backend())), 1);
+  const ndarray bits = bitwise_and(right_shift(reshape(a, one), bit_shifts(big, &a.backend())), 1);
   Dims flat = a.shape();
   const int64_t nbits = flat.back() * 8;
   flat.back() = nbits;

@@ -1,18 +1,17 @@
 // numpy.bartlett, blackman, hamming, hanning, kaiser (cupric/ops/window.hpp): NumPy's formulas over
-// n = arange(1 - M, M, 2) (kaiser: arange(M)), each a few whole-array ufunc calls.
+// n = arange(1 - M, M, 2), one creation kernel pass each (Note [Window values] in
+// kernels/creation_kernels.hpp); kaiser (over arange(M)) is a few whole-array ufunc calls, its
+// cost being the Bessel function i0.
 #include "cupric/ops/window.hpp"
 #include <cmath>
-#include <numbers>
 #include "cupric/ops/creation.hpp"
 #include "cupric/ops/ufunc.hpp"
 #include "cupric/ops/ufunc_funcs.hpp"
-#include "cupric/ops/where.hpp"
+#include "kernels/creation_kernels.hpp"
 
 namespace cupric {
 
 namespace {
-
-constexpr double kPi = std::numbers::pi;
 
 // M < 1: an empty float64 array; M == 1: [1.0] (NumPy's special cases, before any division by M - 1).
 std::optional<ndarray> degenerate(int64_t M) {
@@ -21,30 +20,21 @@ std::optional<ndarray> degenerate(int64_t M) {
   return std::nullopt;
 }
 
-// n = arange(1 - M, M, 2) as float64 (NumPy's int64 arange, converted exactly on first use).
-ndarray symmetric_n(int64_t M) {
-  return arange(Scalar::of<double>(static_cast<double>(1 - M)), Scalar::of<double>(static_cast<double>(M)),
-                Scalar::of<double>(2.0), dtypes::float64);
+// One pass of the window kernel over a new float64 array of M points.
+ndarray window(int64_t M, creation::WindowState st) {
+  if (auto d = degenerate(M)) return *d;
+  st.M = M;
+  st.m1 = static_cast<double>(M - 1);
+  ndarray out = empty(Dims{M}, dtypes::float64);
+  run_creation_loop(CreationLoop::Window, out, nullptr, &st);
+  return out;
 }
 
-// a0 + a1 cos(pi n / (M - 1)) + a2 cos(2 pi n / (M - 1)) (the cosine-sum windows).
-ndarray cosine_sum(int64_t M, double a0, double a1, double a2) {
-  if (auto d = degenerate(M)) return *d;
-  const ndarray n = symmetric_n(M);
-  const double m1 = static_cast<double>(M - 1);
-  ndarray r = add(a0, multiply(a1, cos(divide(multiply(kPi, n), m1))));
-  if (a2 != 0.0) r = add(r, multiply(a2, cos(divide(multiply(2.0 * kPi, n), m1))));
-  return r;
-}
+ndarray cosine_sum(int64_t M, double a0, double a1, double a2) { return window(M, {a0, a1, a2, 0.0, 0, 0}); }
 
 }  // namespace
 
-ndarray bartlett(int64_t M) {
-  if (auto d = degenerate(M)) return *d;
-  const ndarray n = symmetric_n(M);
-  const double m1 = static_cast<double>(M - 1);
-  return where(less_equal(n, 0), add(1.0, divide(n, m1)), subtract(1.0, divide(n, m1)));
-}
+ndarray bartlett(int64_t M) { return window(M, {0.0, 0.0, 0.0, 0.0, 0, 1}); }
 
 ndarray blackman(int64_t M) { return cosine_sum(M, 0.42, 0.5, 0.08); }
 ndarray hamming(int64_t M) { return cosine_sum(M, 0.54, 0.46, 0.0); }

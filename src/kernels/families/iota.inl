@@ -1,5 +1,6 @@
 // Kernel family "iota": element i of a C-contiguous output computed from i alone, for Self as
-// the output dtype. Serves arange, linspace and logspace (ops/creation_ranges.cpp).
+// the output dtype. Serves arange, linspace and logspace (ops/creation_ranges.cpp), and the window
+// functions (ops/window.cpp: float64 only).
 #include "kernels/creation_kernels.hpp"
 
 CUPRIC_FAMILY_BEGIN
@@ -13,6 +14,9 @@ struct Register {
                            &loops::indexed_loop<LinspaceF<Self>, Self>);
     register_creation_loop(kBackend, CreationLoop::LinspaceComplex, dtype_of<Self>::value,
                            &loops::indexed_loop<LinspaceComplexF<Self>, Self>);
+    if constexpr (std::is_same_v<Self, double>)
+      register_creation_loop(kBackend, CreationLoop::Window, dtype_of<Self>::value,
+                             &loops::indexed_loop<WindowF<Self>, Self>);
   }
 } register_instance;
 

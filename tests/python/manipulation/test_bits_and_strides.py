@@ -19,6 +19,25 @@ def test_packbits(dtype, axis, bitorder):
                              numpy.packbits(src, axis=axis, bitorder=bitorder))
 
 
+@pytest.mark.parametrize('bitorder', ['big', 'little'])
+@pytest.mark.parametrize('shape,axis', [((64,), None), ((3, 8), 1), ((3, 16), 0), ((4, 24, 5), 1), ((2, 0, 8), -1),
+                                        ((1000,), None), ((7, 1003), -1)])
+def test_packbits_whole_words(shape, axis, bitorder):
+    # Rows whose length is a multiple of 8 pack without padding (Note [Packing bits by
+    # multiplication]); every pattern of 8 bits appears in the long rows.
+    rng = numpy.random.default_rng(2)
+    a_np = rng.integers(0, 2, shape).astype(numpy.bool_)
+    for src in (a_np, a_np[..., ::-1]):
+        assert_matches_numpy(cupric.packbits(cupric.asarray(src), axis=axis, bitorder=bitorder),
+                             numpy.packbits(src, axis=axis, bitorder=bitorder))
+
+
+def test_packbits_of_a_bool_view_of_other_bytes():
+    # A bool view of bytes other than 0 and 1 packs as NumPy does: any nonzero byte is a set bit.
+    u_np = numpy.array([0, 2, 255, 1, 0, 0, 128, 7, 3], numpy.uint8)
+    assert_matches_numpy(cupric.packbits(cupric.asarray(u_np).view(cupric.bool_)), numpy.packbits(u_np.view(numpy.bool_)))
+
+
 @pytest.mark.parametrize('axis', [None, 0, 1])
 @pytest.mark.parametrize('count', [None, 0, 3, 9, -2, 30])
 @pytest.mark.parametrize('bitorder', ['big', 'little'])

@@ -7,7 +7,7 @@ from cupric.testing import assert_matches_numpy
 
 
 @pytest.mark.parametrize('name', ['bartlett', 'blackman', 'hamming', 'hanning'])
-@pytest.mark.parametrize('M', [-3, 0, 1, 2, 5, 6, 51])
+@pytest.mark.parametrize('M', [-3, 0, 1, 2, 5, 6, 51, 1000, 65539])
 def test_cosine_and_triangular_windows(name, M):
     assert_matches_numpy(getattr(cupric, name)(M), getattr(numpy, name)(M), rtol=1e-13, atol=1e-15)
 
