@@ -41,6 +41,26 @@ def test_interp_special_values():
                          numpy.interp(x_np, one_np, [7.0]))
 
 
+@pytest.mark.parametrize('n', [2, 3, 17, 4096])
+def test_interp_searches_many_sample_points(n):
+    # Each point's interval comes from a binary search over xp (Note [interp's formula] in
+    # src/kernels/interp_kernels.hpp): every operation rounds once, so the values are NumPy's bit
+    # for bit; sample points repeat, xp and fp are strided views, x hits sample points exactly.
+    rng = numpy.random.default_rng(n)
+    xp_np = numpy.sort(rng.uniform(-5, 5, 2 * n))[::2].copy()
+    if n > 3:
+        xp_np[n // 2] = xp_np[n // 2 + 1]
+    fp_np = rng.standard_normal(2 * n)[::2]
+    x_np = numpy.concatenate([rng.uniform(-6, 6, 3000), xp_np, [numpy.nan, numpy.inf, -numpy.inf]])
+    xp_strided = numpy.repeat(xp_np, 2)[::2]
+    got = cupric.interp(cupric.asarray(x_np), cupric.asarray(numpy.repeat(xp_np, 2))[::2], cupric.asarray(fp_np))
+    assert_matches_numpy(got, numpy.interp(x_np, xp_strided, fp_np), rtol=0, atol=0)
+    got = cupric.interp(cupric.asarray(x_np.astype(numpy.float32)), cupric.asarray(xp_np), cupric.asarray(fp_np),
+                        left=1.5, right=numpy.nan)
+    assert_matches_numpy(got, numpy.interp(x_np.astype(numpy.float32), xp_np, fp_np, left=1.5, right=numpy.nan),
+                         rtol=0, atol=0)
+
+
 def test_interp_errors():
     x, xp, fp = cupric.ones(3), cupric.arange(3.0), cupric.arange(3.0)
     c_np = numpy.array([1j, 2.0])
