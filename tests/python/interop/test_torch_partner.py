@@ -162,6 +162,38 @@ def test_cupric_asarray_reads_torch_cai(dtype, layout):
 
 
 # ---- the stream handshake under load -------------------------------------------------------------
+# The producer's buffers are allocated (and filled) before its stream gets the long work, so no
+# allocation can stall the host while that work runs: what is measured is the handshake alone.
+
+def _torch_busy(s):
+    """On torch stream `s`: three long fp32 matmuls, then y (N float64) set to their result, 1."""
+    a = torch.ones(MATMUL, MATMUL, device="cuda")
+    b = torch.empty_like(a)
+    y = torch.zeros(N, dtype=torch.float64, device="cuda")
+    torch.cuda.synchronize()
+    with torch.cuda.stream(s):
+        for _ in range(3):
+            torch.matmul(a, a, out=b)
+            b.div_(MATMUL)  # the entries stay exactly 1
+            a, b = b, a
+        y += a[0, :1]  # y's last writer runs after the matmuls (a broadcast, not a host scalar)
+    return y, (a, b)
+
+
+def _cupric_busy(s):
+    """The same on cupric stream `s`."""
+    a = cp.ones((MATMUL, MATMUL), dtype=cp.float32)
+    b = cp.empty_like(a)
+    y = cp.zeros(N)
+    cp.cuda.Device().synchronize()
+    with s:
+        for _ in range(3):
+            cp.matmul(a, a, out=b)
+            b /= MATMUL
+            a, b = b, a
+        y += a[0, :1]
+    return y, (a, b)
+
 
 @pytest.mark.gpu
 def test_handshake_torch_producer_still_writing():
@@ -170,17 +202,14 @@ def test_handshake_torch_producer_still_writing():
     when from_dlpack returns)."""
     _need_torch_cuda()
     s = torch.cuda.Stream()
-    with torch.cuda.stream(s):
-        m = torch.ones(MATMUL, MATMUL, device="cuda")
-        for _ in range(3):
-            m = (m @ m) / MATMUL  # long kernels; the entries stay exactly 1
-        y = torch.zeros(N, dtype=torch.float64, device="cuda")
-        y += m[0, :1]  # the last writer of y runs after the matmuls (a broadcast, not a scalar)
-        x = cp.from_dlpack(y)  # cupric passes its current stream (the legacy one) to torch
+    y, keep = _torch_busy(s)
+    with torch.cuda.stream(s):  # torch orders its current stream (s) before the consumer's
+        x = cp.from_dlpack(y)  # cupric passes its current stream (the legacy one)
         assert not s.query(), "from_dlpack waited on the host for the producer's stream"
-        assert x._data_ptr == y.data_ptr()
+    assert x._data_ptr == y.data_ptr()
     assert float(x.sum()) == N
     s.synchronize()
+    del keep
 
 
 @pytest.mark.gpu
@@ -189,17 +218,14 @@ def test_handshake_cupric_producer_still_writing():
     current stream with an event: torch reads the final values; the host never waited."""
     _need_torch_cuda()
     s = cp.cuda.Stream(non_blocking=True)
-    with s:
-        m = cp.ones((MATMUL, MATMUL), dtype=cp.float32)
-        for _ in range(3):
-            m = (m @ m) / MATMUL
-        y = cp.zeros(N)
-        y += m[0, :1]
-        t = torch.from_dlpack(y)  # torch passes 1 (its legacy default stream); cupric orders s before it
+    y, keep = _cupric_busy(s)
+    with s:  # cupric orders its current stream (s) before the consumer's
+        t = torch.from_dlpack(y)  # torch passes 1, its legacy default stream
         assert not s.done, "__dlpack__ waited on the host for the producer's stream"
-        assert t.data_ptr() == y._data_ptr
+    assert t.data_ptr() == y._data_ptr
     assert t.sum().item() == N
     s.synchronize()
+    del keep
 
 
 @pytest.mark.gpu
@@ -209,18 +235,14 @@ def test_handshake_into_a_torch_side_stream():
     _need_torch_cuda()
     s = cp.cuda.Stream(non_blocking=True)
     side = torch.cuda.Stream()
-    with s:
-        m = cp.ones((MATMUL, MATMUL), dtype=cp.float32)
-        for _ in range(3):
-            m = (m @ m) / MATMUL
-        y = cp.zeros(N)
-        y += m[0, :1]
-    with torch.cuda.stream(side):
+    y, keep = _cupric_busy(s)
+    with s, torch.cuda.stream(side):
         t = torch.from_dlpack(y)  # torch passes side's handle
         total = t.sum()
     side.synchronize()
     assert total.item() == N
     s.synchronize()
+    del keep
 
 
 # ---- lifetimes -----------------------------------------------------------------------------------
