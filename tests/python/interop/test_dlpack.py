@@ -280,3 +280,45 @@ def test_old_producer_without_max_version_gets_a_legacy_request():
         def __dlpack__(self, stream=None):
             return cp.arange(4).__dlpack__(stream=stream)
     testing.assert_array_equal(cp.from_dlpack(Old()), numpy.arange(4))
+
+
+def _versioned_capsule_labelled(producer, device_type):
+    """`producer`'s versioned capsule with its DLTensor's device type rewritten: for device types
+    no partner installed here produces. DLManagedTensorVersioned holds version (8 bytes),
+    manager_ctx, deleter and flags before dl_tensor, whose device.device_type follows its data
+    pointer: offset 40."""
+    cap = producer.__dlpack__(max_version=(1, 0))
+    get_ptr = ctypes.pythonapi.PyCapsule_GetPointer
+    get_ptr.restype, get_ptr.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
+    ctypes.c_int32.from_address(get_ptr(cap, b"dltensor_versioned") + 40).value = device_type
+    return cap
+
+
+def test_pinned_host_tensor_is_read_in_place():
+    """kDLCUDAHost (pinned host memory): both backends address it, so the import is zero copy and
+    writes are shared (on the CUDA backend the kernels reach the pinned pages through UVA)."""
+    import cupricx
+    h = cupricx.empty_pinned((2, 3))
+    h[...] = numpy.arange(6.0).reshape(2, 3)
+    x = cp.from_dlpack(_versioned_capsule_labelled(h, 3))
+    assert x._data_ptr == h.__array_interface__["data"][0]
+    testing.assert_array_equal(x, numpy.arange(6.0).reshape(2, 3))
+    x[0, 1] = 9
+    cp.cuda.Device().synchronize()
+    assert h[0, 1] == 9
+    ro = h.copy()
+    ro.flags.writeable = False
+    with pytest.raises(BufferError, match="read-only"):  # the flags are still honoured
+        cp.from_dlpack(_versioned_capsule_labelled(ro, 3), copy=False)
+
+
+def test_managed_tensor_is_read_in_place():
+    """kDLCUDAManaged: zero copy on both backends."""
+    mem = cp.cuda.malloc_managed(6 * 8)
+    m = cp.ndarray((6,), "float64", memptr=mem)
+    m[...] = cp.arange(6.0)
+    x = cp.from_dlpack(_versioned_capsule_labelled(m, 13))
+    assert x._data_ptr == m._data_ptr
+    testing.assert_array_equal(x, numpy.arange(6.0))
+    x[2] = -1
+    assert float(m[2]) == -1
