@@ -13,6 +13,11 @@ namespace cupric::linalg::tiny {
 // The largest order the tiny path takes: a GPU group is at most a warp, one lane per row.
 constexpr int kMaxN = 32;
 
+// The leading dimension of an n x n matrix in the factorisations' buffer: n rounded up to an odd
+// count, so that elements ld apart fall in different shared-memory banks on the GPU (Note [Tiny
+// solver layout] in cuda/tiny_lu.cu); the host uses it too, so its tests cover the same indexing.
+CUPRIC_HD constexpr int tiny_ld(int n) { return n | 1; }
+
 // Arithmetic on float, double, complex<float>, complex<double> (functions, not operators, so
 // nothing here meets the operators of other headers).
 template <class T> struct Real {

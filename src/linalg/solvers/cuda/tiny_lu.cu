@@ -55,16 +55,13 @@ struct GroupLanes {
 // - Shared memory held the matrix column-major with ld = n: at n = 32 the transposing store of
 //   the load and lu_factor's row swaps (a lane per column, addresses ld elements apart) hit one
 //   bank from every lane (16-way conflicts for 8-byte elements). ld is now n rounded up to an
-//   odd count (tiny_ld): ld elements apart fall in different banks for 8- and 16-byte elements.
+//   odd count (tiny_ld in tiny_lu.hpp): ld elements apart fall in different banks for 8- and 16-byte elements.
 // Choosing this over handing n > 16 to cuBLAS's getrfBatched + getriBatched (CuPy's path): the
 // per-matrix work is the same LU, cuBLAS adds a pointer array, an info array and two launches,
 // and factors float32 in float32 where NumPy (and the tiny path) factor in double; counted per
 // 32 x 32 inverse the kernel now does ~500 LU steps (two shared loads, one FMA, one store each)
 // and ~1000 solve FMAs per lane with one broadcast shared load each, all on chip, reading and
 // writing each matrix once (82 MB for the benchmark's stack, 17 us of HBM time).
-
-// The shared-memory leading dimension of an n x n matrix: n, or n + 1 when n is even.
-__host__ __device__ constexpr int tiny_ld(int n) { return n | 1; }
 
 struct Args {
   int op, n, width;
@@ -208,7 +205,7 @@ bool run(const TinyCall& c) {
   if (flag) *static_cast<volatile int*>(flag->host) = 0;  // this thread's last checked call has synchronised
   Args k{static_cast<int>(c.op), c.n, width, c.nrhs, c.batch, c.a, c.b, c.out, c.out2, flag ? flag->device : nullptr};
   cupric::cuda::launch<&tiny_kernel<W, S>>(dim3(static_cast<unsigned>(blocks)), dim3(32 * warps),
-                                        static_cast<size_t>(groups) * group_bytes, stream, k);
+                                           static_cast<size_t>(groups) * group_bytes, stream, k);
   if (!flag) return false;
   cuda_check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");  // the one host sync of a checked call
   return *static_cast<volatile int*>(flag->host) != 0;
