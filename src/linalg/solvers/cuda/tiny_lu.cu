@@ -51,11 +51,15 @@ struct GroupLanes {
 //   instantiated per bucket), its loops are unrolled over W with `i < n` guards, and the pivots
 //   are turned into a row permutation first (permutation_of in tiny_lu.hpp, which the host runs
 //   too), so that no index into x is a runtime value: x lives in registers (ptxas -v: 0 bytes
-//   stack frame in every instantiation; 168 registers for W = 32 and double, 244 for complex).
+//   stack frame in every instantiation; 170 registers for W = 32 and double, 238 for complex,
+//   64 for W <= 8 and double, so at n = 32 about 10 warps (matrices) an SM are resident, limited
+//   by registers rather than shared memory; a __launch_bounds__ trading registers for more
+//   resident matrices is the next thing to measure).
 // - Shared memory held the matrix column-major with ld = n: at n = 32 the transposing store of
 //   the load and lu_factor's row swaps (a lane per column, addresses ld elements apart) hit one
 //   bank from every lane (16-way conflicts for 8-byte elements). ld is now n rounded up to an
-//   odd count (tiny_ld in tiny_lu.hpp): ld elements apart fall in different banks for 8- and 16-byte elements.
+//   odd count (tiny_ld in tiny_lu.hpp): ld elements apart fall in different banks for 8- and
+//   16-byte elements.
 // Choosing this over handing n > 16 to cuBLAS's getrfBatched + getriBatched (CuPy's path): the
 // per-matrix work is the same LU, cuBLAS adds a pointer array, an info array and two launches,
 // and factors float32 in float32 where NumPy (and the tiny path) factor in double; counted per
