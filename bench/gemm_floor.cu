@@ -10,9 +10,10 @@
 // runs exactly what the matmul_* cases of bench/cases.py run:
 //  - the same data: A standard normal drawn in float32 and cast to the dtype (so float64's low
 //    mantissa bits are zero there too), B = A with its rows reversed (the cases' `_h[::-1]`);
-//    the floor of the tenth session filled both with uniform values in [0.5, 1.5), whose
-//    constant sign and exponent bits toggle less and drew less power (its tf32 / f16 / bf16 rows
-//    were 6-18 % above cupric and CuPy, which agree with each other within 1 %);
+//    the earlier floor filled both with uniform values in [0.5, 1.5), whose constant sign and
+//    near-constant exponent bits toggle less and should draw less power (its tf32 / f16 / bf16
+//    rows were 6-18 % above cupric and CuPy, which agree with each other within 1 %: the call is
+//    the same, so data and clock are where the gap should be);
 //  - the same call: row-major C = A @ B is column-major C^T = B^T A^T, so cupric (and CuPy) pass
 //    B first; the "as cupric" row calls cublasGemmEx_64 as cupric does (src/linalg/cuda/
 //    cuda_blas.cpp), the plain row cublasGemmEx;
