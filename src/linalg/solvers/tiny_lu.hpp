@@ -4,6 +4,7 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 #include "cupric/complex.hpp"
 #include "cupric/config.hpp"
 
@@ -11,6 +12,11 @@ namespace cupric::linalg::tiny {
 
 // The largest order the tiny path takes: a GPU group is at most a warp, one lane per row.
 constexpr int kMaxN = 32;
+
+// The leading dimension of an n x n matrix in the factorisations' buffer: n rounded up to an odd
+// count, so that elements ld apart fall in different shared-memory banks on the GPU (Note [Tiny
+// solver layout] in cuda/tiny_lu.cu); the host uses it too, so its tests cover the same indexing.
+CUPRIC_HD constexpr int tiny_ld(int n) { return n | 1; }
 
 // Arithmetic on float, double, complex<float>, complex<double> (functions, not operators, so
 // nothing here meets the operators of other headers).
@@ -97,32 +103,32 @@ struct SerialLanes {
   void sync() const {}
 };
 
-// LU with partial pivoting of the n x n column-major matrix a (element (i, j) at a[j * n + i]) in
-// place, as LAPACK's getrf: unit L below the diagonal, U on and above; piv[k] the 0-based row
+// LU with partial pivoting of the n x n column-major matrix a (element (i, j) at a[j * ld + i],
+// ld >= n: the GPU pads it, Note [Tiny solver layout] in cuda/tiny_lu.cu) in place, as LAPACK's getrf: unit L below the diagonal, U on and above; piv[k] the 0-based row
 // swapped with row k at step k. Returns LAPACK's info: 0, or k + 1 for the first exactly zero
 // pivot U[k][k] (the factorisation goes on past it, as LAPACK's does). Every lane of a group
 // calls it with the same a and piv (shared memory on the GPU); `piv` is written by row 0's lane.
-template <class T, class Lanes> CUPRIC_HD int lu_factor(T* a, int* piv, int n, const Lanes& lanes) {
+template <class T, class Lanes> CUPRIC_HD int lu_factor(T* a, int ld, int* piv, int n, const Lanes& lanes) {
   using R = real_t<T>;
   int info = 0;
   for (int k = 0; k < n; ++k) {
     R key;
-    const int p = lanes.argmax(k, n, [&](int i) { return pivot_key(a[k * n + i]); }, key);
+    const int p = lanes.argmax(k, n, [&](int i) { return pivot_key(a[k * ld + i]); }, key);
     const bool nonzero = key != R(0);  // all of the column at and below k is zero otherwise
     if (!nonzero && info == 0) info = k + 1;
     lanes.each(0, 1, [&](int) { piv[k] = p; });
     if (nonzero && p != k)
       lanes.each(0, n, [&](int j) {  // here the lane index is a column
-        const T t = a[j * n + k];
-        a[j * n + k] = a[j * n + p];
-        a[j * n + p] = t;
+        const T t = a[j * ld + k];
+        a[j * ld + k] = a[j * ld + p];
+        a[j * ld + p] = t;
       });
     lanes.sync();
     if (nonzero)
       lanes.each(k + 1, n, [&](int i) {
-        const T l = div(a[k * n + i], a[k * n + k]);
-        a[k * n + i] = l;
-        for (int j = k + 1; j < n; ++j) a[j * n + i] = sub(a[j * n + i], mul(l, a[j * n + k]));
+        const T l = div(a[k * ld + i], a[k * ld + k]);
+        a[k * ld + i] = l;
+        for (int j = k + 1; j < n; ++j) a[j * ld + i] = sub(a[j * ld + i], mul(l, a[j * ld + k]));
       });
     lanes.sync();
   }
@@ -133,50 +139,83 @@ template <class T, class Lanes> CUPRIC_HD int lu_factor(T* a, int* piv, int n, c
 // LAPACK's potrf 'L': L on and below the diagonal (the strict upper triangle is left as it was).
 // Returns 0, or k + 1 for the first pivot <= 0 (a NaN pivot propagates without failing, as in the
 // OpenBLAS NumPy ships); the columns from there on are left unfinished. Every lane of a group calls it, as lu_factor.
-template <class T, class Lanes> CUPRIC_HD int cholesky_factor(T* a, int n, const Lanes& lanes) {
+template <class T, class Lanes> CUPRIC_HD int cholesky_factor(T* a, int ld, int n, const Lanes& lanes) {
   using R = real_t<T>;
   int info = 0;
   for (int k = 0; k < n; ++k) {
-    const R d = real_part(a[k * n + k]);
+    const R d = real_part(a[k * ld + k]);
     if (info == 0 && d <= R(0)) info = k + 1;
     const bool go = info == 0;
     const R inv_s = go ? R(1) / std::sqrt(d) : R(1);
     lanes.sync();  // every lane has read the pivot before its lane scales it
-    if (go) lanes.each(k, n, [&](int i) { a[k * n + i] = scale(a[k * n + i], inv_s); });
+    if (go) lanes.each(k, n, [&](int i) { a[k * ld + i] = scale(a[k * ld + i], inv_s); });
     lanes.sync();
     if (go)
       lanes.each(k + 1, n, [&](int i) {
-        const T l = a[k * n + i];
-        for (int j = k + 1; j <= i; ++j) a[j * n + i] = sub(a[j * n + i], mul(l, conj_of(a[k * n + j])));
+        const T l = a[k * ld + i];
+        for (int j = k + 1; j <= i; ++j) a[j * ld + i] = sub(a[j * ld + i], mul(l, conj_of(a[k * ld + j])));
       });
     lanes.sync();
   }
   return info;
 }
 
-// Solves A x = b for one right-hand side with lu_factor's factors: x (n contiguous) holds b on
-// entry and the solution on return.
-template <class T>
-CUPRIC_HD inline void lu_solve_column(const T* __restrict__ lu, const int* __restrict__ piv, int n, T* __restrict__ x) {
-  for (int k = 0; k < n; ++k) {
-    const int p = piv[k];
-    if (p != k) {
-      const T t = x[k];
-      x[k] = x[p];
-      x[p] = t;
+// lu_factor's pivots (row piv[q] swapped with row q at step q) as the permutation itself:
+// perm[i] is the row of b that row i of P b is (row i traced back through the swaps, last step
+// first). Every lane of a group calls it; perm may not be piv.
+template <class Lanes> CUPRIC_HD void permutation_of(const int* piv, int n, int* perm, const Lanes& lanes) {
+  lanes.each(0, n, [&](int i) {
+    int row = i;
+    for (int q = n - 1; q >= 0; --q) {
+      const int p = piv[q];
+      row = row == q ? p : row == p ? q : row;
     }
+    perm[i] = row;
+  });
+  lanes.sync();
+}
+
+// Solves L U x = b for one right-hand side with lu_factor's factors: x holds P b (permutation_of)
+// on entry and the solution on return. The loops run over the compile-time bound W >= n with
+// `< n` guards and no index into x depends on a runtime value, so on the GPU x stays in
+// registers (Note [Tiny solver layout] in cuda/tiny_lu.cu).
+template <int W, class T> CUPRIC_HD inline void lu_solve_fixed(const T* __restrict__ lu, int ld, int n, T (&x)[W]) {
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int k = 0; k < W; ++k) {
+    if (k >= n) break;
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int i = k + 1; i < W; ++i)
+      if (i < n) x[i] = sub(x[i], mul(lu[k * ld + i], x[k]));
   }
-  for (int k = 0; k < n; ++k)
-    for (int i = k + 1; i < n; ++i) x[i] = sub(x[i], mul(lu[k * n + i], x[k]));
-  for (int k = n - 1; k >= 0; --k) {
-    x[k] = div(x[k], lu[k * n + k]);
-    for (int i = 0; i < k; ++i) x[i] = sub(x[i], mul(lu[k * n + i], x[k]));
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int k = W - 1; k >= 0; --k) {
+    if (k >= n) continue;
+    x[k] = div(x[k], lu[k * ld + k]);
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int i = 0; i < k; ++i) x[i] = sub(x[i], mul(lu[k * ld + i], x[k]));
   }
+}
+
+// The bucket W of lu_solve_fixed for order n: the GPU kernel and the host loop are instantiated
+// per bucket, so a small matrix does not walk 32 guarded steps (host code: the launch, the loop).
+template <class F> inline decltype(auto) with_solve_bucket(int n, F&& f) {
+  if (n <= 4) return f(std::integral_constant<int, 4>{});
+  if (n <= 8) return f(std::integral_constant<int, 8>{});
+  if (n <= 16) return f(std::integral_constant<int, 16>{});
+  return f(std::integral_constant<int, kMaxN>{});
 }
 
 // NumPy's slogdet of the factored matrix: sign (the permutation's parity times each pivot's
 // phase d / |d|) and log|det| (the sum of log|d|); a zero pivot gives (0, -inf) as NumPy.
-template <class T> CUPRIC_HD inline void slogdet_of(const T* lu, const int* piv, int n, int info, T& sign,
+template <class T> CUPRIC_HD inline void slogdet_of(const T* lu, int ld, const int* piv, int n, int info, T& sign,
                                                     real_t<T>& logabs) {
   using R = real_t<T>;
   if (info > 0) {
@@ -189,7 +228,7 @@ template <class T> CUPRIC_HD inline void slogdet_of(const T* lu, const int* piv,
   T s = T(R(swaps % 2 ? -1 : 1));
   R acc = 0;
   for (int k = 0; k < n; ++k) {
-    const T d = lu[k * n + k];
+    const T d = lu[k * ld + k];
     if constexpr (is_complex_v<T>) {
       const R ad = std::hypot(d.re, d.im);
       s = mul(s, T(d.re / ad, d.im / ad));

@@ -60,13 +60,15 @@ def test_matmul_on_a_user_stream():
     testing.assert_matches_numpy(ca @ cb, a @ b, rtol=1e-12)  # back on the default stream
 
 
-_TF32 = r"""
-import numpy, cupric
+_TF32_DATA = r"""
+import numpy, cupric, cupricx
 rng = numpy.random.default_rng(0)
 a = rng.standard_normal((512, 512)).astype(numpy.float32)
 b = rng.standard_normal((512, 512)).astype(numpy.float32)
 want = a.astype(numpy.float64) @ b.astype(numpy.float64)
 ca, cb = cupric.asarray(a), cupric.asarray(b)
+"""
+_TF32 = _TF32_DATA + r"""
 exact = numpy.abs((ca @ cb).get() - want).max()
 cupric._core.linalg.set_tf32_allowed(True)
 tf32 = numpy.abs((ca @ cb).get() - want).max()
@@ -79,6 +81,26 @@ def test_gpu_tf32_is_off_by_default_and_can_be_switched_on():
     exact, tf32 = map(float, _run(_TF32, CUPRIC_BACKEND="cuda", CUPRIC_TF32="0").split())
     assert exact < 1e-3  # float32 accumulation of float32 products
     assert tf32 > 10 * exact  # TF32's 10-bit mantissa inputs are visibly coarser
+
+
+_TF32_PUBLIC = _TF32_DATA + r"""
+err = lambda: numpy.abs((ca @ cb).get() - want).max()
+exact = err()
+with cupricx.allow_tf32():
+    tf32 = err()
+after = err()
+cupricx.set_tf32_allowed(True)
+tf32_set = err()
+print(exact, tf32, after, tf32_set)
+"""
+
+
+@pytest.mark.gpu
+def test_gpu_public_tf32_setting_switches_the_compute_type():
+    exact, tf32, after, tf32_set = map(float, _run(_TF32_PUBLIC, CUPRIC_BACKEND="cuda", CUPRIC_TF32="0").split())
+    assert exact < 1e-3
+    assert tf32 > 10 * exact and tf32_set > 10 * exact
+    assert after < 1e-3 and 10 * after < tf32  # the context manager restored float32's own compute type
 
 
 @pytest.mark.gpu

@@ -77,3 +77,44 @@ def test_tf32_setting_round_trips():
 def test_tf32_from_environment():
     assert _run("import cupric; print(cupric._core.linalg.tf32_allowed())", CUPRIC_TF32="1") == "True"
     assert _run("import cupric; print(cupric._core.linalg.tf32_allowed())", CUPRIC_TF32="0") == "False"
+
+
+def test_public_tf32_setting():
+    # cupricx.tf32_allowed / set_tf32_allowed / allow_tf32: the Python setting of issue 17 beside
+    # CUPRIC_TF32 (docs/linalg.md), on the same process-wide flag as cupric::set_tf32_allowed.
+    import cupricx
+    la = cupric._core.linalg
+    before = cupricx.tf32_allowed()
+    assert before == la.tf32_allowed()
+    try:
+        assert cupricx.set_tf32_allowed(True) is before
+        assert cupricx.tf32_allowed() is True and la.tf32_allowed()
+        assert cupricx.set_tf32_allowed(numpy.bool_(False)) is True
+        assert cupricx.tf32_allowed() is False
+        with cupricx.allow_tf32():
+            assert cupricx.tf32_allowed()
+            with cupricx.allow_tf32(False):
+                assert not cupricx.tf32_allowed()
+            assert cupricx.tf32_allowed()
+        assert not cupricx.tf32_allowed()
+        try:
+            with cupricx.allow_tf32(True):
+                raise KeyError("inside")
+        except KeyError:
+            pass
+        assert not cupricx.tf32_allowed()  # restored after an exception too
+        for bad in (1, "yes", None):
+            try:
+                cupricx.set_tf32_allowed(bad)
+            except TypeError as e:
+                assert "allowed must be a bool" in str(e)
+            else:
+                raise AssertionError(f"set_tf32_allowed({bad!r}) must raise TypeError")
+        assert not cupricx.tf32_allowed()  # a rejected value changes nothing
+    finally:
+        la.set_tf32_allowed(before)
+
+
+def test_public_tf32_setting_reads_the_environment():
+    assert _run("import cupricx; print(cupricx.tf32_allowed())", CUPRIC_TF32="1") == "True"
+    assert _run("import cupricx; print(cupricx.tf32_allowed())", CUPRIC_TF32="0") == "False"

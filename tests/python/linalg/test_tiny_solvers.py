@@ -125,6 +125,36 @@ def test_singular_raises_and_ignore_gives_nan(dtype):
     numpy.testing.assert_allclose(x[2], numpy.linalg.solve(ok, rhs[2]), **tol(dtype))
 
 
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("n", [4, 5, 8, 9, 16, 17, 31, 32])
+def test_solve_buckets_many_rhs_and_singular_members(dtype, n):
+    # The solve runs unrolled over a bucket W >= n (4, 8, 16, 32) with x = P b read through the
+    # row permutation (Note [Tiny solver layout] in src/linalg/solvers/cuda/tiny_lu.cu): orders at
+    # each bucket's edges, rows that need pivoting, more right-hand sides than lanes in a group,
+    # and a stack that spans several blocks with singular members in it.
+    rng = numpy.random.default_rng(n)
+    a = matrix((23, n, n), dtype, seed=n, well=False)
+    a[::3] = a[::3][:, rng.permutation(n)]  # permuted rows: pivots everywhere
+    rhs = matrix((23, n, 37), dtype, seed=n + 1)
+    _check_all(a, cp.asarray(a), dtype, rhs)
+    sing = a.copy()
+    sing[5, :, n // 2] = 0  # a zero column: singular whatever the pivots
+    sing[17] = 0
+    testing.assert_raises_like_numpy(lambda: numpy.linalg.inv(sing), lambda: cp.linalg.inv(cp.asarray(sing)))
+    testing.assert_raises_like_numpy(lambda: numpy.linalg.solve(sing, rhs),
+                                     lambda: cp.linalg.solve(cp.asarray(sing), cp.asarray(rhs)))
+    with cupricx.errstate(linalg='ignore'):
+        inv = cp.linalg.inv(cp.asarray(sing)).get()
+        x = cp.linalg.solve(cp.asarray(sing), cp.asarray(rhs)).get()
+    ok = numpy.ones(23, bool)
+    ok[[5, 17]] = False
+    for got in (inv, x):
+        assert numpy.isnan(got[~ok]).all()
+    rt = dict(tol(dtype), rtol=tol(dtype)['rtol'] * n)  # not diagonally dominant: allow for the condition
+    numpy.testing.assert_allclose(inv[ok], numpy.linalg.inv(sing[ok]), **rt)
+    numpy.testing.assert_allclose(x[ok], numpy.linalg.solve(sing[ok], rhs[ok]), **rt)
+
+
 def test_nan_input_propagates_without_error():
     a = numpy.full((3, 3), numpy.nan)
     numpy.testing.assert_array_equal(cp.linalg.inv(cp.asarray(a)).get(), numpy.linalg.inv(a))

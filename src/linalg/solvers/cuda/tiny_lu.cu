@@ -39,6 +39,34 @@ struct GroupLanes {
   __device__ void sync() const { __syncwarp(); }
 };
 
+// Note [Tiny solver layout]
+// What the kernel's cost at n = 32 came from, and the layout that avoids it (la_inv_batched_32:
+// 10000 x 32x32 float32 inverses took ~1 ms on the H200, CuPy's getrfBatched + getriBatched 0.57):
+// - Each lane solved its right-hand side (its column of the inverse) in `T x[kMaxN]` indexed by
+//   a runtime n and a runtime pivot: ptxas put it on the stack (256 bytes a lane for float/double,
+//   512 for complex). With 5 x 8.3 KiB of shared memory a block and 5 blocks an SM, about 210 of
+//   the SM's 256 KiB of L1 are shared memory, so the 25 warps' 200 KiB of stack did not fit in
+//   what is left of L1: each of the ~2000 dependent x[i] loads and stores of a 32 x 32 solve went
+//   to L2. Now x is `T x[W]` for a compile-time bucket W >= n (4, 8, 16, 32: the kernel is
+//   instantiated per bucket), its loops are unrolled over W with `i < n` guards, and the pivots
+//   are turned into a row permutation first (permutation_of in tiny_lu.hpp, which the host runs
+//   too), so that no index into x is a runtime value: x lives in registers (ptxas -v: 0 bytes
+//   stack frame in every instantiation; 170 registers for W = 32 and double, 238 for complex,
+//   64 for W <= 8 and double, so at n = 32 about 10 warps (matrices) an SM are resident, limited
+//   by registers rather than shared memory; a __launch_bounds__ trading registers for more
+//   resident matrices is the next thing to measure).
+// - Shared memory held the matrix column-major with ld = n: at n = 32 the transposing store of
+//   the load and lu_factor's row swaps (a lane per column, addresses ld elements apart) hit one
+//   bank from every lane (16-way conflicts for 8-byte elements). ld is now n rounded up to an
+//   odd count (tiny_ld in tiny_lu.hpp): ld elements apart fall in different banks for 8- and
+//   16-byte elements.
+// Choosing this over handing n > 16 to cuBLAS's getrfBatched + getriBatched (CuPy's path): the
+// per-matrix work is the same LU, cuBLAS adds a pointer array, an info array and two launches,
+// and factors float32 in float32 where NumPy (and the tiny path) factor in double; counted per
+// 32 x 32 inverse the kernel now does ~500 LU steps (two shared loads, one FMA, one store each)
+// and ~1000 solve FMAs per lane with one broadcast shared load each, all on chip, reading and
+// writing each matrix once (82 MB for the benchmark's stack, 17 us of HBM time).
+
 struct Args {
   int op, n, width;
   int64_t nrhs, batch;
@@ -49,15 +77,17 @@ struct Args {
 };
 
 // S: the stored dtype; T: the computing one (wide_t, Note [Tiny solvers]).
-template <class S, class T = wide_t<S>>
+// W: the bucket of lu_solve_fixed (Note [Tiny solver layout]).
+template <int W, class S, class T = wide_t<S>>
 __global__ void tiny_kernel(Args k) {
   extern __shared__ __align__(16) unsigned char smem[];
-  const int n = k.n, width = k.width, per_warp = 32 / width;
+  const int n = k.n, ld = tiny_ld(n), width = k.width, per_warp = 32 / width;
   const int groups = static_cast<int>(blockDim.x / 32) * per_warp;
   const int group = static_cast<int>(threadIdx.x / 32) * per_warp + static_cast<int>(threadIdx.x % 32) / width;
   const GroupLanes lanes{static_cast<int>(threadIdx.x % 32) % width, width};
-  T* a = reinterpret_cast<T*>(smem) + group * n * n;
-  int* piv = reinterpret_cast<int*>(reinterpret_cast<T*>(smem) + groups * n * n) + group * n;
+  T* a = reinterpret_cast<T*>(smem) + group * n * ld;
+  int* piv = reinterpret_cast<int*>(reinterpret_cast<T*>(smem) + groups * n * ld) + group * 2 * n;
+  int* perm = piv + n;
   const int64_t m = static_cast<int64_t>(blockIdx.x) * groups + group;
   const bool active = m < k.batch;
   // Consecutive lanes read consecutive elements of a C-ordered matrix. cholesky_upper factors the
@@ -69,11 +99,13 @@ __global__ void tiny_kernel(Args k) {
   const S* src = static_cast<const S*>(k.a.data) + (active ? m * k.a.batch : 0);
   for (int e = lanes.lane; e < n * n; e += width) {
     const int i = e / n, j = e % n;
-    a[j * n + i] = active ? static_cast<T>(src[i * rs + j * cs]) : T(real_t<T>(0));
+    a[j * ld + i] = active ? static_cast<T>(src[i * rs + j * cs]) : T(real_t<T>(0));
   }
   __syncwarp();
   // Every lane runs the factorisation: it holds the group's shuffles and syncs.
-  const int info = chol ? cholesky_factor(a, n, lanes) : lu_factor(a, piv, n, lanes);
+  const int info = chol ? cholesky_factor(a, ld, n, lanes) : lu_factor(a, ld, piv, n, lanes);
+  const bool solves = k.op == static_cast<int>(TinyOp::solve) || k.op == static_cast<int>(TinyOp::inv);
+  if (solves) permutation_of(piv, n, perm, lanes);
   if (!active) return;
   if (chol) {
     S* out = static_cast<S*>(k.out) + m * n * n;
@@ -88,7 +120,7 @@ __global__ void tiny_kernel(Args k) {
     for (int e = lanes.lane; e < n * n; e += width) {
       const int r = e / n, q = e % n;  // out[r][q]: L[r][q], or U[r][q] = L[q][r]
       const int i = up ? q : r, j = up ? r : q;
-      out[e] = i >= j ? static_cast<S>(a[j * n + i]) : S(real_t<S>(0));
+      out[e] = i >= j ? static_cast<S>(a[j * ld + i]) : S(real_t<S>(0));
     }
     return;
   }
@@ -96,7 +128,7 @@ __global__ void tiny_kernel(Args k) {
     if (lanes.lane != 0) return;
     T sign;
     real_t<T> logabs;
-    slogdet_of(a, piv, n, info, sign, logabs);
+    slogdet_of(a, ld, piv, n, info, sign, logabs);
     if (k.op == static_cast<int>(TinyOp::det)) {
       static_cast<S*>(k.out)[m] = static_cast<S>(det_of(sign, logabs));
     } else {
@@ -115,13 +147,21 @@ __global__ void tiny_kernel(Args k) {
     return;
   }
   const S* rhs = k.op == static_cast<int>(TinyOp::solve) ? static_cast<const S*>(k.b.data) + m * k.b.batch : nullptr;
-  T x[kMaxN];
-  // A lane per right-hand side: consecutive lanes write consecutive elements of a result row.
+  // A lane per right-hand side: consecutive lanes read and write consecutive elements of a row.
+  // x = P b, read where b lies.
   for (int64_t col = lanes.lane; col < k.nrhs; col += width) {
-    for (int i = 0; i < n; ++i)
-      x[i] = rhs ? static_cast<T>(rhs[i * k.b.row + col * k.b.col]) : T(real_t<T>(i == col ? 1 : 0));
-    lu_solve_column(a, piv, n, x);
-    for (int i = 0; i < n; ++i) out[i * k.nrhs + col] = static_cast<S>(x[i]);
+    T x[W];
+#pragma unroll
+    for (int i = 0; i < W; ++i) {
+      const int r = i < n ? perm[i] : 0;
+      x[i] = i >= n ? T(real_t<T>(0))
+             : rhs  ? static_cast<T>(rhs[r * k.b.row + col * k.b.col])
+                    : T(real_t<T>(r == col ? 1 : 0));
+    }
+    lu_solve_fixed<W>(a, ld, n, x);
+#pragma unroll
+    for (int i = 0; i < W; ++i)
+      if (i < n) out[i * k.nrhs + col] = static_cast<S>(x[i]);
   }
 }
 
@@ -147,7 +187,7 @@ PinnedFlag& flag_of_thread() {
   return f;
 }
 
-template <class S, class T = wide_t<S>>
+template <int W, class S, class T = wide_t<S>>
 bool run(const TinyCall& c) {
   Backend* b = cuda_backend_if_built();
   const int dev = b->current_device();
@@ -155,7 +195,8 @@ bool run(const TinyCall& c) {
   int width = 1;
   while (width < c.n) width *= 2;
   const int per_warp = 32 / width;
-  const size_t group_bytes = static_cast<size_t>(c.n) * c.n * sizeof(T) + static_cast<size_t>(c.n) * sizeof(int);
+  const size_t group_bytes =
+      static_cast<size_t>(c.n) * tiny_ld(c.n) * sizeof(T) + 2 * static_cast<size_t>(c.n) * sizeof(int);
   // Up to 8 warps a block, within the 48 KiB of shared memory a launch gets without opting in, and
   // no more than the stack fills (one warp for a single matrix).
   const int64_t warps_needed = (c.batch + per_warp - 1) / per_warp;
@@ -167,8 +208,8 @@ bool run(const TinyCall& c) {
   PinnedFlag* flag = c.check && c.op != TinyOp::slogdet && c.op != TinyOp::det ? &flag_of_thread() : nullptr;
   if (flag) *static_cast<volatile int*>(flag->host) = 0;  // this thread's last checked call has synchronised
   Args k{static_cast<int>(c.op), c.n, width, c.nrhs, c.batch, c.a, c.b, c.out, c.out2, flag ? flag->device : nullptr};
-  cupric::cuda::launch<&tiny_kernel<S>>(dim3(static_cast<unsigned>(blocks)), dim3(32 * warps),
-                                        static_cast<size_t>(groups) * group_bytes, stream, k);
+  cupric::cuda::launch<&tiny_kernel<W, S>>(dim3(static_cast<unsigned>(blocks)), dim3(32 * warps),
+                                           static_cast<size_t>(groups) * group_bytes, stream, k);
   if (!flag) return false;
   cuda_check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");  // the one host sync of a checked call
   return *static_cast<volatile int*>(flag->host) != 0;
@@ -177,7 +218,9 @@ bool run(const TinyCall& c) {
 }  // namespace
 
 bool tiny(const TinyCall& c) {
-  return with_solver_type(c.t, [&](auto s) { return run<decltype(s)>(c); });
+  return with_solver_type(c.t, [&](auto s) {
+    return with_solve_bucket(c.n, [&](auto w) { return run<decltype(w)::value, decltype(s)>(c); });
+  });
 }
 
 }  // namespace cupric::linalg::cuda
