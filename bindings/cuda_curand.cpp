@@ -57,9 +57,8 @@ void init_cuda_curand(nb::module_& parent) {
   m.def("generate_log_normal_double", [](u g, u out, size_t n, double mean, double stddev) {
     return call("curandGenerateLogNormalDouble", V(g), V(out), n, mean, stddev);
   });
-  m.def("generate_poisson", [](u g, u out, size_t n, double lam) {
-    return call("curandGeneratePoisson", V(g), V(out), n, lam);
-  });
+  m.def("generate_poisson",
+        [](u g, u out, size_t n, double lam) { return call("curandGeneratePoisson", V(g), V(out), n, lam); });
   m.def("generate_seeds", [](u g) { return call("curandGenerateSeeds", V(g)); });
 }
 

@@ -87,10 +87,9 @@ void init_cuda_cusolver(nb::module_& parent) {
   m.def("getrf", [](const std::string& t, u h, int mm, int n, u a, int lda, u work, u ipiv, u info) {
     return call(dn(t, "getrf"), V(h), mm, n, V(a), lda, V(work), V(ipiv), V(info));
   });
-  m.def("getrs",
-        [](const std::string& t, u h, int trans, int n, int nrhs, u a, int lda, u ipiv, u b, int ldb, u info) {
-          return call(dn(t, "getrs"), V(h), trans, n, nrhs, V(a), lda, V(ipiv), V(b), ldb, V(info));
-        });
+  m.def("getrs", [](const std::string& t, u h, int trans, int n, int nrhs, u a, int lda, u ipiv, u b, int ldb, u info) {
+    return call(dn(t, "getrs"), V(h), trans, n, nrhs, V(a), lda, V(ipiv), V(b), ldb, V(info));
+  });
   m.def("geqrf_buffer_size", [](const std::string& t, u h, int mm, int n, u a, int lda) {
     return lwork(dn(t, "geqrf_bufferSize"), V(h), mm, n, V(a), lda);
   });
@@ -103,11 +102,11 @@ void init_cuda_cusolver(nb::module_& parent) {
   m.def("orgqr", [](const std::string& t, u h, int mm, int n, int k, u a, int lda, u tau, u work, int lw, u info) {
     return call(dn(t, "orgqr", "ungqr"), V(h), mm, n, k, V(a), lda, V(tau), V(work), lw, V(info));
   });
-  m.def("ormqr_buffer_size", [](const std::string& t, u h, int side, int trans, int mm, int n, int k, u a, int lda,
-                                u tau, u c, int ldc) {
-    return lwork(dn(t, "ormqr_bufferSize", "unmqr_bufferSize"), V(h), side, trans, mm, n, k, V(a), lda, V(tau), V(c),
-                 ldc);
-  });
+  m.def("ormqr_buffer_size",
+        [](const std::string& t, u h, int side, int trans, int mm, int n, int k, u a, int lda, u tau, u c, int ldc) {
+          return lwork(dn(t, "ormqr_bufferSize", "unmqr_bufferSize"), V(h), side, trans, mm, n, k, V(a), lda, V(tau),
+                       V(c), ldc);
+        });
   m.def("ormqr", [](const std::string& t, u h, int side, int trans, int mm, int n, int k, u a, int lda, u tau, u c,
                     int ldc, u work, int lw, u info) {
     return call(dn(t, "ormqr", "unmqr"), V(h), side, trans, mm, n, k, V(a), lda, V(tau), V(c), ldc, V(work), lw,
@@ -117,8 +116,8 @@ void init_cuda_cusolver(nb::module_& parent) {
         [](const std::string& t, u h, int mm, int n) { return lwork(dn(t, "gesvd_bufferSize"), V(h), mm, n); });
   m.def("gesvd", [](const std::string& t, u h, int jobu, int jobvt, int mm, int n, u a, int lda, u s, u uu, int ldu,
                     u vt, int ldvt, u work, int lw, u rwork, u info) {
-    return call(dn(t, "gesvd"), V(h), static_cast<signed char>(jobu), static_cast<signed char>(jobvt), mm, n, V(a),
-                lda, V(s), V(uu), ldu, V(vt), ldvt, V(work), lw, V(rwork), V(info));
+    return call(dn(t, "gesvd"), V(h), static_cast<signed char>(jobu), static_cast<signed char>(jobvt), mm, n, V(a), lda,
+                V(s), V(uu), ldu, V(vt), ldvt, V(work), lw, V(rwork), V(info));
   });
   m.def("syevd_buffer_size", [](const std::string& t, u h, int jobz, int uplo, int n, u a, int lda, u w) {
     return lwork(dn(t, "syevd_bufferSize", "heevd_bufferSize"), V(h), jobz, uplo, n, V(a), lda, V(w));
