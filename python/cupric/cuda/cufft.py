@@ -16,6 +16,8 @@ import math as _math
 
 import numpy as _numpy
 
+from cupric.cuda._library_status import LibraryStatusError, names, status_checks
+
 CUFFT_FORWARD = -1
 CUFFT_INVERSE = 1
 CUFFT_R2C = 0x2a
@@ -25,27 +27,20 @@ CUFFT_D2Z = 0x6a
 CUFFT_Z2D = 0x6c
 CUFFT_Z2Z = 0x69
 
-_RESULTS = ("CUFFT_SUCCESS", "CUFFT_INVALID_PLAN", "CUFFT_ALLOC_FAILED", "CUFFT_INVALID_TYPE", "CUFFT_INVALID_VALUE",
-            "CUFFT_INTERNAL_ERROR", "CUFFT_EXEC_FAILED", "CUFFT_SETUP_FAILED", "CUFFT_INVALID_SIZE",
-            "CUFFT_UNALIGNED_DATA", "CUFFT_INCOMPLETE_PARAMETER_LIST", "CUFFT_INVALID_DEVICE", "CUFFT_PARSE_ERROR",
-            "CUFFT_NO_WORKSPACE", "CUFFT_NOT_IMPLEMENTED", "CUFFT_LICENSE_ERROR", "CUFFT_NOT_SUPPORTED")
 
-
-class CuFFTError(RuntimeError):
+class CuFFTError(LibraryStatusError):
     """A cuFFT call failed; ``result`` is the cufftResult."""
 
-    def __init__(self, result):
-        self.result = int(result)
-        name = _RESULTS[self.result] if 0 <= self.result < len(_RESULTS) else f"CUFFT_UNKNOWN_ERROR ({self.result})"
-        super().__init__(name)
+    _NAMES = names("CUFFT_SUCCESS", "CUFFT_INVALID_PLAN", "CUFFT_ALLOC_FAILED", "CUFFT_INVALID_TYPE",
+                   "CUFFT_INVALID_VALUE", "CUFFT_INTERNAL_ERROR", "CUFFT_EXEC_FAILED", "CUFFT_SETUP_FAILED",
+                   "CUFFT_INVALID_SIZE", "CUFFT_UNALIGNED_DATA", "CUFFT_INCOMPLETE_PARAMETER_LIST",
+                   "CUFFT_INVALID_DEVICE", "CUFFT_PARSE_ERROR", "CUFFT_NO_WORKSPACE", "CUFFT_NOT_IMPLEMENTED",
+                   "CUFFT_LICENSE_ERROR", "CUFFT_NOT_SUPPORTED")
+    _UNKNOWN = "CUFFT_UNKNOWN_ERROR ({})"
+    _ATTR = "result"
 
-    def __reduce__(self):
-        return (type(self), (self.result,))
 
-
-def check_result(result):
-    if result != 0:
-        raise CuFFTError(result)
+check_result, _ = status_checks(CuFFTError)
 
 
 def getVersion():

@@ -11,6 +11,7 @@ CUDA or on a machine without a driver). For arrays, use cupric.random.
 import operator
 
 from cupric._core._runtime import curand as _cr
+from cupric.cuda._library_status import LibraryStatusError, status_checks
 
 # curandRngType_t
 CURAND_RNG_PSEUDO_DEFAULT = 100
@@ -32,36 +33,20 @@ CURAND_ORDERING_PSEUDO_LEGACY = 103
 CURAND_ORDERING_PSEUDO_DYNAMIC = 104
 CURAND_ORDERING_QUASI_DEFAULT = 201
 
-_STATUS = {0: "CURAND_STATUS_SUCCESS", 100: "CURAND_STATUS_VERSION_MISMATCH", 101: "CURAND_STATUS_NOT_INITIALIZED",
-           102: "CURAND_STATUS_ALLOCATION_FAILED", 103: "CURAND_STATUS_TYPE_ERROR", 104: "CURAND_STATUS_OUT_OF_RANGE",
-           105: "CURAND_STATUS_LENGTH_NOT_MULTIPLE", 106: "CURAND_STATUS_DOUBLE_PRECISION_REQUIRED",
-           201: "CURAND_STATUS_LAUNCH_FAILURE", 202: "CURAND_STATUS_PREEXISTING_FAILURE",
-           203: "CURAND_STATUS_INITIALIZATION_FAILED", 204: "CURAND_STATUS_ARCH_MISMATCH",
-           999: "CURAND_STATUS_INTERNAL_ERROR"}
 
-
-class CURANDError(RuntimeError):
+class CURANDError(LibraryStatusError):
     """A cuRAND call failed; ``status`` is the curandStatus_t."""
 
-    def __init__(self, status):
-        self.status = int(status)
-        super().__init__(_STATUS.get(self.status, f"CURAND_STATUS_UNKNOWN ({self.status})"))
-
-    def __reduce__(self):
-        return (type(self), (self.status,))
-
-
-def check_status(status):
-    if status != 0:
-        raise CURANDError(status)
+    _NAMES = {0: "CURAND_STATUS_SUCCESS", 100: "CURAND_STATUS_VERSION_MISMATCH", 101: "CURAND_STATUS_NOT_INITIALIZED",
+              102: "CURAND_STATUS_ALLOCATION_FAILED", 103: "CURAND_STATUS_TYPE_ERROR",
+              104: "CURAND_STATUS_OUT_OF_RANGE", 105: "CURAND_STATUS_LENGTH_NOT_MULTIPLE",
+              106: "CURAND_STATUS_DOUBLE_PRECISION_REQUIRED", 201: "CURAND_STATUS_LAUNCH_FAILURE",
+              202: "CURAND_STATUS_PREEXISTING_FAILURE", 203: "CURAND_STATUS_INITIALIZATION_FAILED",
+              204: "CURAND_STATUS_ARCH_MISMATCH", 999: "CURAND_STATUS_INTERNAL_ERROR"}
+    _UNKNOWN = "CURAND_STATUS_UNKNOWN ({})"
 
 
-def _value(result):
-    status, value = result
-    check_status(status)
-    return value
-
-
+check_status, _value = status_checks(CURANDError)
 _i = operator.index  # ints, or what stands for one: TypeError for others
 
 

@@ -13,6 +13,7 @@ For arrays, cupric.linalg and cupricx.scipy.linalg call cuSOLVER already;
 import operator
 
 from cupric._core._runtime import cusolver as _cs
+from cupric.cuda._library_status import LibraryStatusError, names, status_checks
 
 # libraryPropertyType (getProperty)
 MAJOR_VERSION = 0
@@ -40,38 +41,22 @@ CUSOLVER_ALG_0 = 0
 CUSOLVER_ALG_1 = 1
 CUSOLVER_ALG_2 = 2
 
-_STATUS = ("CUSOLVER_STATUS_SUCCESS", "CUSOLVER_STATUS_NOT_INITIALIZED", "CUSOLVER_STATUS_ALLOC_FAILED",
-           "CUSOLVER_STATUS_INVALID_VALUE", "CUSOLVER_STATUS_ARCH_MISMATCH", "CUSOLVER_STATUS_MAPPING_ERROR",
-           "CUSOLVER_STATUS_EXECUTION_FAILED", "CUSOLVER_STATUS_INTERNAL_ERROR",
-           "CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "CUSOLVER_STATUS_NOT_SUPPORTED", "CUSOLVER_STATUS_ZERO_PIVOT",
-           "CUSOLVER_STATUS_INVALID_LICENSE", "CUSOLVER_STATUS_IRS_PARAMS_NOT_INITIALIZED",
-           "CUSOLVER_STATUS_IRS_PARAMS_INVALID", "CUSOLVER_STATUS_IRS_PARAMS_INVALID_PREC",
-           "CUSOLVER_STATUS_IRS_PARAMS_INVALID_REFINE", "CUSOLVER_STATUS_IRS_PARAMS_INVALID_MAXITER")
 
-
-class CUSOLVERError(RuntimeError):
+class CUSOLVERError(LibraryStatusError):
     """A cuSOLVER call failed; ``status`` is the cusolverStatus_t."""
 
-    def __init__(self, status):
-        self.status = int(status)
-        name = _STATUS[self.status] if 0 <= self.status < len(_STATUS) else f"CUSOLVER_STATUS_UNKNOWN ({self.status})"
-        super().__init__(name)
-
-    def __reduce__(self):
-        return (type(self), (self.status,))
-
-
-def check_status(status):
-    if status != 0:
-        raise CUSOLVERError(status)
+    _NAMES = names("CUSOLVER_STATUS_SUCCESS", "CUSOLVER_STATUS_NOT_INITIALIZED", "CUSOLVER_STATUS_ALLOC_FAILED",
+                   "CUSOLVER_STATUS_INVALID_VALUE", "CUSOLVER_STATUS_ARCH_MISMATCH", "CUSOLVER_STATUS_MAPPING_ERROR",
+                   "CUSOLVER_STATUS_EXECUTION_FAILED", "CUSOLVER_STATUS_INTERNAL_ERROR",
+                   "CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "CUSOLVER_STATUS_NOT_SUPPORTED",
+                   "CUSOLVER_STATUS_ZERO_PIVOT", "CUSOLVER_STATUS_INVALID_LICENSE",
+                   "CUSOLVER_STATUS_IRS_PARAMS_NOT_INITIALIZED", "CUSOLVER_STATUS_IRS_PARAMS_INVALID",
+                   "CUSOLVER_STATUS_IRS_PARAMS_INVALID_PREC", "CUSOLVER_STATUS_IRS_PARAMS_INVALID_REFINE",
+                   "CUSOLVER_STATUS_IRS_PARAMS_INVALID_MAXITER")
+    _UNKNOWN = "CUSOLVER_STATUS_UNKNOWN ({})"
 
 
-def _value(result):
-    status, value = result
-    check_status(status)
-    return value
-
-
+check_status, _value = status_checks(CUSOLVERError)
 _i = operator.index  # ints, or what stands for one: TypeError for others
 
 

@@ -14,6 +14,7 @@ For arrays, cupricx.scipy.sparse's matrices call cuSPARSE already;
 import operator
 
 from cupric._core._runtime import cusparse as _csp
+from cupric.cuda._library_status import LibraryStatusError, names, status_checks
 
 # libraryPropertyType (getProperty)
 MAJOR_VERSION = 0
@@ -74,36 +75,19 @@ CUSPARSE_COOMM_ALG2 = 2
 CUSPARSE_COOMM_ALG3 = 3
 CUSPARSE_CSRMM_ALG1 = 4
 
-_STATUS = ("CUSPARSE_STATUS_SUCCESS", "CUSPARSE_STATUS_NOT_INITIALIZED", "CUSPARSE_STATUS_ALLOC_FAILED",
-           "CUSPARSE_STATUS_INVALID_VALUE", "CUSPARSE_STATUS_ARCH_MISMATCH", "CUSPARSE_STATUS_MAPPING_ERROR",
-           "CUSPARSE_STATUS_EXECUTION_FAILED", "CUSPARSE_STATUS_INTERNAL_ERROR",
-           "CUSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "CUSPARSE_STATUS_ZERO_PIVOT", "CUSPARSE_STATUS_NOT_SUPPORTED",
-           "CUSPARSE_STATUS_INSUFFICIENT_RESOURCES")
 
-
-class CuSparseError(RuntimeError):
+class CuSparseError(LibraryStatusError):
     """A cuSPARSE call failed; ``status`` is the cusparseStatus_t."""
 
-    def __init__(self, status):
-        self.status = int(status)
-        name = _STATUS[self.status] if 0 <= self.status < len(_STATUS) else f"CUSPARSE_STATUS_UNKNOWN ({self.status})"
-        super().__init__(name)
-
-    def __reduce__(self):
-        return (type(self), (self.status,))
-
-
-def check_status(status):
-    if status != 0:
-        raise CuSparseError(status)
+    _NAMES = names("CUSPARSE_STATUS_SUCCESS", "CUSPARSE_STATUS_NOT_INITIALIZED", "CUSPARSE_STATUS_ALLOC_FAILED",
+                   "CUSPARSE_STATUS_INVALID_VALUE", "CUSPARSE_STATUS_ARCH_MISMATCH", "CUSPARSE_STATUS_MAPPING_ERROR",
+                   "CUSPARSE_STATUS_EXECUTION_FAILED", "CUSPARSE_STATUS_INTERNAL_ERROR",
+                   "CUSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "CUSPARSE_STATUS_ZERO_PIVOT",
+                   "CUSPARSE_STATUS_NOT_SUPPORTED", "CUSPARSE_STATUS_INSUFFICIENT_RESOURCES")
+    _UNKNOWN = "CUSPARSE_STATUS_UNKNOWN ({})"
 
 
-def _value(result):
-    status, value = result
-    check_status(status)
-    return value
-
-
+check_status, _value = status_checks(CuSparseError)
 _i = operator.index  # ints, or what stands for one: TypeError for others
 
 
