@@ -306,3 +306,10 @@ def test_cusparse_descriptors_raise_without_a_gpu(csr):
         cusparse.DnVecDescriptor.create(cupric.ones(3))
     with pytest.raises(TypeError, match="dtype"):
         cusparse.DnVecDescriptor.create(cupric.ones(3, numpy.int32))
+
+
+def test_modules_reachable_as_attributes():
+    # As in CuPy: cupyx.lapack / cupy.cuda.cusolver & co without importing the submodule first.
+    assert cupricx.lapack is lapack and cupricx.cusolver is cusolver and cupricx.cusparse is cusparse
+    for name in ("cublas", "cusolver", "cusparse", "curand", "cufft"):
+        assert getattr(cupric.cuda, name).__name__ == f"cupric.cuda.{name}"
