@@ -29,7 +29,7 @@ def main():
             "x_posv": cupyx.lapack.posv(spd, b0[:, 0]).get(), "tall": tall.get(), "y": y.get(),
             "x_gels": cupyx.lapack.gels(tall, y).get(), "svd_rebuilt": (u * s @ v.T).get(), "s": s.get(),
             "w": w.get(), "eig_residual": cp.asnumpy(cp.linalg.norm(spd @ vecs - vecs * w)), "dense": dense.get(),
-            "spmv": cupyx.cusparse.spmv(sp, x, alpha=2.0).get(), "spmm": cupyx.cusparse.spmm(sp, cp.ones((5, 3))).get()}
+            "spmv": cupyx.cusparse.spmv(sp, x, alpha=2.0).get(), "spmm": cupyx.cusparse.spmm(sp, cp.ones((5, 3), order="F")).get()}
 
 
 if __name__ == "__main__":

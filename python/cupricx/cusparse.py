@@ -7,7 +7,9 @@ descriptor classes of the raw generic API (``MatDescriptor``, ``SpMatDescriptor`
 
 CuPy's functions of cuSPARSE's legacy API that CUDA 12 removed (csrmv, csrmm, csrmm2, csrgeam,
 csrgemm, csrgemm2, csrsm2, gthr, csr2csc, csc2csr) are absent, and ``check_availability`` answers
-False for them, as CuPy's does with CUDA 12's cuSPARSE.
+False for them, as CuPy's does with CUDA 12's cuSPARSE; so it does for csrilu02, csr2csr_compress
+and spsm, which cupric does not provide (cupricx.scipy.sparse.linalg.spsolve_triangular solves
+triangular systems).
 """
 import numpy as _numpy
 
@@ -52,38 +54,58 @@ def _op(a, trans):
     return a.T if trans else a
 
 
+def _sparse_operand(a, transa):
+    """CuPy's operand rules: CSR or COO (CSC is used as its CSR transpose). CuPy also asks for the
+    canonical format (cuSPARSE's kernels need sorted entries); cupric's products do not, so a matrix
+    with duplicates or unsorted entries is accepted (duplicates add up, as in its other products)."""
+    sparse = _sparse()
+    if sparse.isspmatrix_csc(a):
+        a, transa = a.T, not transa
+    if not (sparse.isspmatrix_csr(a) or sparse.isspmatrix_coo(a)):
+        raise TypeError(f"unsupported type (actual: {type(a)})")
+    return a, transa
+
+
 def spmv(a, x, y=None, alpha=1, beta=0, transa=False):
     """``y = alpha * op(A) @ x + beta * y`` for a sparse matrix A (CSR, CSC or COO) and dense
-    vectors; returns y (the ``y`` given, updated in place, or a new vector)."""
+    vectors; returns y (the ``y`` given, updated in place when it has the result's dtype, or
+    a new vector)."""
+    a, transa = _sparse_operand(a, transa)
     m, n = a.shape[::-1] if transa else a.shape
-    if x.ndim != 1 or x.shape[0] != n:
+    if n != len(x):
         raise ValueError("dimension mismatch")
-    if y is not None and (y.ndim != 1 or y.shape[0] != m):
-        raise ValueError("dimension mismatch")
-    dtype, (_, x, yy) = _common(a, x, y)
-    r = alpha * (_op(a, transa) @ x)
+    dtype, (_, x, y) = _common(a, x, y)
     if y is None:
-        return r.astype(dtype, copy=False)
-    y[...] = r + beta * yy if beta != 0 else r
+        y = _cupric.zeros(m, dtype)
+    elif len(y) != m:
+        raise ValueError("dimension mismatch")
+    r = (_op(a, transa) @ x) * alpha
+    y[...] = r + y * beta if beta != 0 else r
     return y
 
 
 def spmm(a, b, c=None, alpha=1, beta=0, transa=False, transb=False):
-    """``C = alpha * op(A) @ op(B) + beta * C`` for a sparse matrix A and dense matrices B, C;
-    returns C (the ``c`` given, updated in place, or a new F-ordered matrix, as CuPy's)."""
-    if b.ndim != 2:
+    """``C = alpha * op(A) @ op(B) + beta * C`` for a sparse matrix A (CSR, CSC or COO) and
+    F-contiguous dense matrices B, C; returns C (the ``c`` given, updated in place when it has
+    the result's dtype, or a new F-ordered matrix)."""
+    if a.ndim != 2 or b.ndim != 2:
         raise ValueError("expected 2-D matrices")
-    bb = b.T if transb else b
+    if not b.flags.f_contiguous:
+        raise ValueError("expected F-contiguous array for b")
+    if c is not None and not c.flags.f_contiguous:
+        raise ValueError("expected F-contiguous array for c")
+    a, transa = _sparse_operand(a, transa)
     m, k = a.shape[::-1] if transa else a.shape
+    bb = b.T if transb else b
     if bb.shape[0] != k:
         raise ValueError("dimension mismatch")
-    if c is not None and c.shape != (m, bb.shape[1]):
-        raise ValueError("dimension mismatch")
-    dtype = _common(a, b, c)[0]
-    r = alpha * (_op(a, transa) @ bb.astype(dtype, copy=False))
+    dtype, (_, bb, c) = _common(a, bb, c)
     if c is None:
-        return _cupric.asfortranarray(r.astype(dtype, copy=False))
-    c[...] = r + beta * c if beta != 0 else r
+        c = _cupric.zeros((m, bb.shape[1]), dtype, order="F")
+    elif c.shape != (m, bb.shape[1]):
+        raise ValueError("dimension mismatch")
+    r = (_op(a, transa) @ bb) * alpha
+    c[...] = r + c * beta if beta != 0 else r
     return c
 
 
@@ -133,6 +155,10 @@ def coo2csr(x):
     return x.tocsr()
 
 
+def coo2csc(x):
+    return x.tocsc()
+
+
 def csr2coo(x, data, indices):
     """The COO matrix of CSR matrix ``x`` with ``data`` and column ``indices`` as its entries."""
     coo = x.tocoo()
@@ -163,12 +189,16 @@ def dense2csc(x):
 
 
 def _to_dense(x, out):
-    d = x.toarray()
+    """x as a dense F-ordered matrix (into ``out``, which must be F-contiguous), as cuSPARSE writes it."""
+    if x.dtype.char not in "fdFD":
+        raise ValueError("unsupported dtype")
     if out is None:
-        return d
-    if out.shape != d.shape or out.dtype != d.dtype:
-        raise ValueError(f"out must be a {d.dtype} array of shape {d.shape}")
-    out[...] = d
+        return _cupric.asfortranarray(x.toarray())
+    if not out.flags.f_contiguous:
+        raise ValueError("expected F-contiguous array for out")
+    if out.shape != x.shape:
+        raise ValueError(f"out must have shape {x.shape} (actual: {out.shape})")
+    out[...] = x.toarray()
     return out
 
 
@@ -191,7 +221,14 @@ def denseToSparse(x, format="csr"):
 
 
 def sparseToDense(x, out=None):
-    return _to_dense(x, out)
+    """The dense matrix of sparse ``x`` (C-ordered; into ``out`` when given)."""
+    d = x.toarray()
+    if out is None:
+        return d
+    if out.shape != d.shape:
+        raise ValueError(f"out must have shape {d.shape} (actual: {out.shape})")
+    out[...] = d
+    return out
 
 
 # ---- descriptors of the raw generic API (GPU only) ----
@@ -266,6 +303,8 @@ class SpMatDescriptor(_Descriptor):
     @classmethod
     def create(cls, a):
         from cupric.cuda import cusparse
+        if not _sparse().issparse(a):
+            raise TypeError("expected sparse matrix")
         vt = _value_type(a.dtype)
         rows, cols = a.shape
         base = cusparse.CUSPARSE_INDEX_BASE_ZERO
@@ -298,19 +337,15 @@ class DnVecDescriptor(_Descriptor):
 
 
 class DnMatDescriptor(_Descriptor):
-    """``DnMatDescriptor.create(a)``: the generic API's descriptor of an F- or C-contiguous matrix."""
+    """``DnMatDescriptor.create(a)``: the generic API's descriptor of an F-contiguous matrix."""
 
     @classmethod
     def create(cls, a):
         from cupric.cuda import cusparse
         if a.ndim != 2:
-            raise ValueError("a must be 2-D")
+            raise ValueError("expected 2-D matrix")
+        if not a.flags.f_contiguous:
+            raise ValueError("expected F-contiguous array")
         rows, cols = a.shape
-        if a.flags.f_contiguous:
-            order, ld = cusparse.CUSPARSE_ORDER_COL, max(rows, 1)
-        elif a.flags.c_contiguous:
-            order, ld = cusparse.CUSPARSE_ORDER_ROW, max(cols, 1)
-        else:
-            raise ValueError("a must be F- or C-contiguous")
-        d = cusparse.createDnMat(rows, cols, ld, a.data.ptr, _value_type(a.dtype), order)
+        d = cusparse.createDnMat(rows, cols, rows, a.data.ptr, _value_type(a.dtype), cusparse.CUSPARSE_ORDER_COL)
         return cls(d, cusparse.destroyDnMat, (a,))

@@ -231,14 +231,22 @@ def test_cusparse_spmv_spmm(csr, fmt):
     numpy.testing.assert_allclose(cupric.asnumpy(y), 2 * (host @ x) + 3)
     numpy.testing.assert_allclose(cupric.asnumpy(cusparse.spmv(dev, cupric.ones(6), transa=True)), host.T @ numpy.ones(6))
     b = numpy.arange(12.0).reshape(4, 3)
-    c = cusparse.spmm(dev, cupric.asarray(b))
+    c = cusparse.spmm(dev, cupric.asfortranarray(cupric.asarray(b)))
     assert c.flags.f_contiguous
     numpy.testing.assert_allclose(cupric.asnumpy(c), host @ b)
-    numpy.testing.assert_allclose(cupric.asnumpy(cusparse.spmm(dev, cupric.asarray(b.T.copy()), transb=True)), host @ b)
+    bt = cupric.asfortranarray(cupric.asarray(b.T))
+    numpy.testing.assert_allclose(cupric.asnumpy(cusparse.spmm(dev, bt, transb=True)), host @ b)
+    c = cupric.ones((6, 3), order="F")
+    assert cusparse.spmm(dev, cupric.asfortranarray(cupric.asarray(b)), c, alpha=2, beta=-1) is c
+    numpy.testing.assert_allclose(cupric.asnumpy(c), 2 * (host @ b) - 1)
     with pytest.raises(ValueError, match="dimension mismatch"):
         cusparse.spmv(dev, cupric.ones(5))
     with pytest.raises(ValueError, match="dimension mismatch"):
-        cusparse.spmm(dev, cupric.ones((5, 2)))
+        cusparse.spmm(dev, cupric.ones((5, 2), order="F"))
+    with pytest.raises(ValueError, match="expected F-contiguous array for b"):
+        cusparse.spmm(dev, cupric.ones((4, 2)))
+    with pytest.raises(ValueError, match="expected F-contiguous array for c"):
+        cusparse.spmm(dev, cupric.ones((4, 2), order="F"), cupric.ones((6, 2)))
 
 
 def test_cusparse_geam_gemm_sorts_conversions(csr):
@@ -266,12 +274,29 @@ def test_cusparse_geam_gemm_sorts_conversions(csr):
         numpy.testing.assert_array_equal(cupric.asnumpy(m.toarray()), d)
     assert cusparse.denseToSparse(cupric.asarray(d), "coo").format == "coo"
     numpy.testing.assert_array_equal(cupric.asnumpy(cusparse.sparseToDense(dev)), host.toarray())
-    out = cupric.empty((6, 4))
+    assert cusparse.csr2dense(dev).flags.f_contiguous
+    out = cupric.empty((6, 4), order="F")
     assert cusparse.csr2dense(dev, out=out) is out
+    numpy.testing.assert_array_equal(cupric.asnumpy(out), host.toarray())
+    with pytest.raises(ValueError, match="expected F-contiguous array for out"):
+        cusparse.csc2dense(dev.tocsc(), out=cupric.empty((6, 4)))
+    assert cusparse.coo2csc(coo).format == "csc"
     assert cusparse.coo2csr(coo).format == "csr" and cusparse.csr2cscEx2(dev).format == "csc"
     assert cusparse.csc2csrEx2(dev.tocsc()).format == "csr"
     c2 = cusparse.csr2coo(dev, dev.data, dev.indices)
     numpy.testing.assert_array_equal(cupric.asnumpy(c2.toarray()), host.toarray())
+
+
+def test_cusparse_operand_rules():
+    a = sparse.csr_matrix(cupric.asarray(numpy.eye(3)))
+    with pytest.raises(TypeError, match="unsupported type"):
+        cusparse.spmv(cupric.eye(3), cupric.ones(3))
+    # CuPy refuses a non-canonical matrix; cupric adds the duplicates up (docs/cuda.md)
+    dup = sparse.coo_matrix((cupric.ones(2), (cupric.asarray([0, 0]), cupric.asarray([1, 1]))), shape=(2, 2))
+    numpy.testing.assert_array_equal(cupric.asnumpy(cusparse.spmv(dup, cupric.ones(2))), [2.0, 0.0])
+    # mixed dtypes compute in the common type, as CuPy's _cast_common_type
+    y = cusparse.spmv(a.astype(numpy.float32), cupric.ones(3, numpy.complex64))
+    assert y.dtype == numpy.complex64
 
 
 def test_cusparse_check_availability():
