@@ -6,7 +6,8 @@ int), ``set_pseudo_random_generator_seed``, ``generate_uniform(generator, ptr, n
 cupric's own generators (cupric.random) do not use cuRAND (issue 16): libcurand is loaded only when
 this module is first called, and a RuntimeError naming ``pip install nvidia-curand`` says so when
 it is not installed (docs/cuda.md). The calls need a GPU (CUDARuntimeError in a build without
-CUDA or on a machine without a driver). For arrays, use cupric.random.
+CUDA; in a CUDA build on a machine without a GPU, cuRAND's own error). For arrays, use
+cupric.random.
 """
 import operator
 

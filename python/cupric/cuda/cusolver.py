@@ -4,8 +4,9 @@ pivots and ``devInfo`` are integers (device addresses, e.g. ``a.data.ptr``); mat
 column-major. Each routine comes in the four LAPACK types (``s``/``d``/``c``/``z``: float32,
 float64, complex64, complex128), as ``<t><routine>_bufferSize`` (returns the work size in elements)
 and ``<t><routine>``. A failed call raises CUSOLVERError. The calls go to the libcusolver cupric
-loads for cupric.linalg (loaded at the first call); they need a GPU (CUDARuntimeError in a build
-without CUDA or on a machine without a driver).
+loads for cupric.linalg (loaded at the first call); they need a GPU (docs/cuda.md:
+CUDARuntimeError in a build without CUDA; in a CUDA build on a machine without a GPU, the
+library's own error).
 
 For arrays, cupric.linalg and cupricx.scipy.linalg call cuSOLVER already;
 ``cupric.cuda.device.get_cusolver_handle()`` is the handle they use.

@@ -6,7 +6,8 @@ API: ``createCsr``/``createCsc``/``createCoo`` -> an SpMat descriptor, ``createD
 ``createDnMat``, their ``destroy*``, and ``spMV``/``spMM`` with their ``*_bufferSize``; value
 types are ``cupric.cuda.runtime.CUDA_R_32F`` & co. A failed call raises CuSparseError. The calls go
 to the libcusparse cupric loads for cupricx.scipy.sparse (at the first call); they need a GPU
-(CUDARuntimeError in a build without CUDA or on a machine without a driver).
+(docs/cuda.md: CUDARuntimeError in a build without CUDA; in a CUDA build on a machine
+without a GPU, the library's own error).
 
 For arrays, cupricx.scipy.sparse's matrices call cuSPARSE already;
 ``cupric.cuda.device.get_cusparse_handle()`` is the handle they use.
