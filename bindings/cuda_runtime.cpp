@@ -18,6 +18,10 @@ void init_cuda_hooks(nb::module_& m);      // bindings/cuda_memory_hook.cpp
 void init_cuda_texture(nb::module_& m);    // bindings/cuda_texture.cpp
 void init_cuda_raw(nb::module_& m);        // bindings/cuda_raw.cpp
 void init_cuda_cublas(nb::module_& m);     // bindings/cuda_cublas.cpp
+void init_cuda_cusolver(nb::module_& m);   // bindings/cuda_cusolver.cpp
+void init_cuda_cusparse(nb::module_& m);   // bindings/cuda_cusparse.cpp
+void init_cuda_curand(nb::module_& m);     // bindings/cuda_curand.cpp
+void init_cuda_cufft(nb::module_& m);      // bindings/cuda_cufft.cpp
 
 namespace {
 
@@ -438,6 +442,10 @@ void init_cuda_runtime(nb::module_& parent) {
   init_cuda_nccl(m);
   init_cuda_raw(m);
   init_cuda_cublas(m);
+  init_cuda_cusolver(m);
+  init_cuda_cusparse(m);
+  init_cuda_curand(m);
+  init_cuda_cufft(m);
 }
 
 // CudaError -> cupric.cuda.runtime.CUDARuntimeError(status, message) once Python registered it.

@@ -11,6 +11,10 @@ from cupric.linalg._tf32 import allow_tf32, set_tf32_allowed, tf32_allowed  # no
 
 def __getattr__(name):
     """A removed CuPy name (cupyx.fallback_mode, cupyx.time, ...) raises AttributeError naming its
-    replacement (V14-REMOVED), as `cupric.<name>` does."""
+    replacement (V14-REMOVED), as `cupric.<name>` does. lapack, cusolver and cusparse load on
+    first use (`cupricx.lapack.gesv`), as `import cupricx.lapack` does."""
+    if name in ("lapack", "cusolver", "cusparse"):
+        import importlib
+        return importlib.import_module(f"cupricx.{name}")
     from cupric._legacy_names import module_getattr
     return module_getattr("cupricx", name)

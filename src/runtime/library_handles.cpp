@@ -21,4 +21,11 @@ uintptr_t library_handle(CudaLibrary lib) {
   return f->handle(lib, device, b->current_stream(device).handle);
 }
 
+void* library_symbol(CudaLibrary lib, const char* name) {
+  const LibraryHandleFns* f = library_handle_table().get(DeviceType::Cuda);
+  if (!f)
+    throw CudaError(35, "cudaErrorInsufficientDriver: this cupric was built without CUDA (no nvcc at build time)");
+  return f->symbol(lib, name);
+}
+
 }  // namespace cupric

@@ -8,15 +8,31 @@
 
 namespace cupric {
 
-enum class CudaLibrary : int { Cublas = 0, Cusolver = 1, Cusparse = 2 };
+enum class CudaLibrary : int { Cublas = 0, Cusolver = 1, Cusparse = 2, Curand = 3, Cufft = 4 };
 
 struct LibraryHandleFns {
   uintptr_t (*handle)(CudaLibrary lib, int device, void* stream);
+  // Entry point `name` of the library (loaded on first use); RuntimeError naming the package to
+  // install when the library or the entry is missing. No handle for Curand and Cufft (handle() returns 0).
+  void* (*symbol)(CudaLibrary lib, const char* name);
 };
 dispatch::Table<const LibraryHandleFns*>& library_handle_table();
 
 // The handle for the CUDA runtime's current device and that device's current stream; CudaError 35
 // (cudaErrorInsufficientDriver) in a build without CUDA, the library's error where it fails.
 uintptr_t library_handle(CudaLibrary lib);
+
+// Entry point `name` of `lib` for the raw-pointer modules cupric.cuda.cusolver / cusparse / curand
+// (bindings/cuda_lib_calls.cpp): the same dlopen'ed library cupric's own calls use. CudaError 35 in
+// a build without CUDA; nothing is loaded before the first call.
+void* library_symbol(CudaLibrary lib, const char* name);
+
+// Calls entry `name` of `lib` as `int name(Args...)`: every entry these modules call returns its
+// library's status (an int-sized enum) and takes handles and arrays as pointers, enums as int,
+// so the bindings need none of the libraries' headers (they are built without CUDA too).
+template <class... Args>
+int call_library(CudaLibrary lib, const char* name, Args... args) {
+  return reinterpret_cast<int (*)(Args...)>(library_symbol(lib, name))(args...);
+}
 
 }  // namespace cupric

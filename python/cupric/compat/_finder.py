@@ -35,22 +35,13 @@ cupyx.scipy.linalg cupyx.scipy.ndimage cupyx.scipy.signal cupyx.scipy.signal.win
 cupyx.scipy.sparse.csgraph cupyx.scipy.sparse.linalg cupyx.scipy.spatial cupyx.scipy.spatial.distance
 cupyx.scipy.special cupyx.scipy.stats
 """.split())
-# CuPy's low-level library modules cupric has no module for, and what to use instead.
-_REPLACEMENTS = {
-    "cupyx.lapack": "use cupric.linalg.solve / lstsq (batched over leading axes) and "
-                    "cupricx.scipy.linalg.cho_solve / lu_solve instead of gesv, gels and posv",
-    "cupyx.cusolver": "use cupric.linalg (svd, eigh, qr, cholesky; batched over leading axes) and "
-                      "cupricx.scipy.linalg instead of the cuSOLVER routines (gesvdj, syevj, ...)",
-    "cupyx.cusparse": "use the operators and methods of cupricx.scipy.sparse matrices (@, +, *, "
-                      "transpose, tocsr, ...), which call cuSPARSE, instead of its routines",
-    "cupy.cuda.cusolver": "use cupric.linalg / cupricx.scipy.linalg, or get_cusolver_handle() from "
-                          "cupric.cuda.device for calling cuSOLVER yourself",
-    "cupy.cuda.cusparse": "use cupricx.scipy.sparse, or get_cusparse_handle() from cupric.cuda.device "
-                          "for calling cuSPARSE yourself",
-    "cupy.cuda.curand": "use cupric.random (Generator, default_rng, RandomState)",
-}
-_REPLACEMENTS.update({f"cupy_backends.cuda.libs.{n}": _REPLACEMENTS[f"cupy.cuda.{n}"]
-                      for n in ("cusolver", "cusparse", "curand")})
+# CuPy's modules cupric has no module for, and what to use instead: cuTENSOR, which cupric does not
+# use. (cupy.cuda.cublas/cusolver/cusparse/curand/cufft and cupyx.lapack/cusolver/cusparse are
+# cupric modules now: docs/cuda.md.)
+_CUTENSOR = ("cupric does not use cuTENSOR: use cupric.einsum, tensordot and the reductions, which are "
+             "cupric's own kernels")
+_REPLACEMENTS = {"cupyx.cutensor": _CUTENSOR, "cupy.cuda.cutensor": _CUTENSOR,
+                 "cupy_backends.cuda.libs.cutensor": _CUTENSOR}
 
 # cupric's own tools, which CuPy has no module for.
 _CUPRIC_ONLY = frozenset({"cupric.compat", "cupric.migrate"})

@@ -50,8 +50,9 @@ def get_local_runtime_version():
 
 def __getattr__(name):
     # driver, nvrtc and texture load on first use (they ask the CUDA libraries), memory_hooks too
-    # (it imports traceback); `import cupric.cuda.X` works for each as usual.
-    if name in ("driver", "nvrtc", "texture", "memory_hooks"):
+    # (it imports traceback), and the low-level library modules, as CuPy's cupy.cuda.cusolver & co;
+    # `import cupric.cuda.X` works for each as usual.
+    if name in ("driver", "nvrtc", "texture", "memory_hooks", "cublas", "cusolver", "cusparse", "curand", "cufft"):
         import importlib
         return importlib.import_module(f"cupric.cuda.{name}")
     raise AttributeError(f"module 'cupric.cuda' has no attribute {name!r}")

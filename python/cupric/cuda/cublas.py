@@ -12,10 +12,17 @@ For arrays, ``cupric.matmul``/``dot`` and cupric.linalg call cuBLAS already;
 import operator
 
 from cupric._core._runtime import cublas as _cb
+from cupric.cuda._library_status import LibraryStatusError, status_checks
 
 CUBLAS_OP_N = 0
 CUBLAS_OP_T = 1
 CUBLAS_OP_C = 2
+CUBLAS_FILL_MODE_LOWER = 0
+CUBLAS_FILL_MODE_UPPER = 1
+CUBLAS_SIDE_LEFT = 0
+CUBLAS_SIDE_RIGHT = 1
+CUBLAS_DIAG_NON_UNIT = 0
+CUBLAS_DIAG_UNIT = 1
 CUBLAS_POINTER_MODE_HOST = 0
 CUBLAS_POINTER_MODE_DEVICE = 1
 CUBLAS_DEFAULT_MATH = 0
@@ -30,34 +37,18 @@ CUBLAS_COMPUTE_32F_FAST_TF32 = 77
 CUBLAS_COMPUTE_64F = 70
 CUBLAS_COMPUTE_32I = 72
 
-_STATUS = {0: "CUBLAS_STATUS_SUCCESS", 1: "CUBLAS_STATUS_NOT_INITIALIZED", 3: "CUBLAS_STATUS_ALLOC_FAILED",
-           7: "CUBLAS_STATUS_INVALID_VALUE", 8: "CUBLAS_STATUS_ARCH_MISMATCH", 11: "CUBLAS_STATUS_MAPPING_ERROR",
-           13: "CUBLAS_STATUS_EXECUTION_FAILED", 14: "CUBLAS_STATUS_INTERNAL_ERROR",
-           15: "CUBLAS_STATUS_NOT_SUPPORTED", 16: "CUBLAS_STATUS_LICENSE_ERROR"}
 
-
-class CUBLASError(RuntimeError):
+class CUBLASError(LibraryStatusError):
     """A cuBLAS call failed; ``status`` is the cublasStatus_t."""
 
-    def __init__(self, status):
-        self.status = int(status)
-        super().__init__(_STATUS.get(self.status, f"CUBLAS_STATUS_UNKNOWN ({self.status})"))
-
-    def __reduce__(self):
-        return (type(self), (self.status,))
-
-
-def check_status(status):
-    if status != 0:
-        raise CUBLASError(status)
+    _NAMES = {0: "CUBLAS_STATUS_SUCCESS", 1: "CUBLAS_STATUS_NOT_INITIALIZED", 3: "CUBLAS_STATUS_ALLOC_FAILED",
+              7: "CUBLAS_STATUS_INVALID_VALUE", 8: "CUBLAS_STATUS_ARCH_MISMATCH", 11: "CUBLAS_STATUS_MAPPING_ERROR",
+              13: "CUBLAS_STATUS_EXECUTION_FAILED", 14: "CUBLAS_STATUS_INTERNAL_ERROR",
+              15: "CUBLAS_STATUS_NOT_SUPPORTED", 16: "CUBLAS_STATUS_LICENSE_ERROR"}
+    _UNKNOWN = "CUBLAS_STATUS_UNKNOWN ({})"
 
 
-def _value(result):
-    status, value = result
-    check_status(status)
-    return value
-
-
+check_status, _value = status_checks(CUBLASError)
 _i = operator.index  # ints, or what stands for one (a MemoryPointer's address): TypeError for others
 
 

@@ -6,11 +6,17 @@ context manager (``with plan: cupric.fft.fft(a)``) they become the current plan
 plan describes (CuPy's ValueErrors) before running on the cached cuFFT plan of that shape
 (Note [FFT plan cache] in src/fft/plan_cache.hpp), which is the plan cuFFT would build for it.
 The current plan is a context variable: per thread and per asyncio task.
+
+``getVersion()`` asks the libcufft cupric loads (at the first call) for its version; without
+CUDA it raises CUDARuntimeError. A failed cuFFT call raises ``CuFFTError`` (``result`` the
+cufftResult, CuPy's ``CUFFT_*`` message).
 """
 import contextvars as _contextvars
 import math as _math
 
 import numpy as _numpy
+
+from cupric.cuda._library_status import LibraryStatusError, names, status_checks
 
 CUFFT_FORWARD = -1
 CUFFT_INVERSE = 1
@@ -20,6 +26,29 @@ CUFFT_C2C = 0x29
 CUFFT_D2Z = 0x6a
 CUFFT_Z2D = 0x6c
 CUFFT_Z2Z = 0x69
+
+
+class CuFFTError(LibraryStatusError):
+    """A cuFFT call failed; ``result`` is the cufftResult."""
+
+    _NAMES = names("CUFFT_SUCCESS", "CUFFT_INVALID_PLAN", "CUFFT_ALLOC_FAILED", "CUFFT_INVALID_TYPE",
+                   "CUFFT_INVALID_VALUE", "CUFFT_INTERNAL_ERROR", "CUFFT_EXEC_FAILED", "CUFFT_SETUP_FAILED",
+                   "CUFFT_INVALID_SIZE", "CUFFT_UNALIGNED_DATA", "CUFFT_INCOMPLETE_PARAMETER_LIST",
+                   "CUFFT_INVALID_DEVICE", "CUFFT_PARSE_ERROR", "CUFFT_NO_WORKSPACE", "CUFFT_NOT_IMPLEMENTED",
+                   "CUFFT_LICENSE_ERROR", "CUFFT_NOT_SUPPORTED")
+    _UNKNOWN = "CUFFT_UNKNOWN_ERROR ({})"
+    _ATTR = "result"
+
+
+check_result, _ = status_checks(CuFFTError)
+
+
+def getVersion():
+    """The cuFFT version (e.g. 11300)."""
+    from cupric._core._runtime import cufft as _lib
+    result, version = _lib.get_version()
+    check_result(result)
+    return version
 
 _current = _contextvars.ContextVar("cupric.cuda.cufft.current_plan", default=None)
 

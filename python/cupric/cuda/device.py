@@ -55,6 +55,58 @@ def get_cusparse_handle():
     return _rt.raw.library_handle(2)
 
 
+class Handle:
+    """A library handle (an int) that ``destroy_func(handle)`` releases when this object goes away
+    (CuPy's cupy.cuda.device.Handle): ``handle``, ``get()``, and ``destroy()`` to release it now."""
+
+    def __init__(self, handle, destroy_func):
+        self.handle = operator.index(handle)
+        self._destroy_func = destroy_func
+
+    def get(self):
+        return self.handle
+
+    def destroy(self):
+        """Releases the handle now (once; later calls do nothing)."""
+        f, self._destroy_func = self._destroy_func, None
+        if f is not None:
+            f(self.handle)
+
+    def __del__(self):
+        try:
+            self.destroy()
+        except Exception:
+            # At interpreter exit the library or the driver may already be gone: nothing to release.
+            pass
+
+    def __repr__(self):
+        return f"<Handle {self.handle:#x}>"
+
+
+def get_cusolver_sp_handle():
+    """The calling thread's cuSOLVER sparse (cusolverSp) handle for the current device (an int),
+    bound to the current stream; made at the first call (cupric's own routines use none). Raises
+    CUDARuntimeError where there is no CUDA device."""
+    from cupric.cuda import cusolver, stream
+    device = _rt.cuda_get_device()  # CUDARuntimeError without CUDA, before any library is loaded
+    handles = _tls.__dict__.setdefault("cusolver_sp", {})
+    entry = handles.get(device)
+    if entry is None:
+        entry = handles[device] = [Handle(cusolver.spCreate(), cusolver.spDestroy), None]
+    ptr = stream.get_current_stream().ptr
+    if entry[1] != ptr:
+        cusolver.spSetStream(entry[0].handle, ptr)
+        entry[1] = ptr
+    return entry[0].handle
+
+
+def get_cutensor_handle():
+    """CuPy's cuTENSOR handle. cupric does not use cuTENSOR (its einsum and reductions are its own
+    kernels), so there is none: raises RuntimeError, as CuPy does when cuTENSOR is not installed."""
+    raise RuntimeError("cuTENSOR is not available: cupric does not use cuTENSOR (cupric.einsum, tensordot and "
+                       "the reductions are cupric's own kernels), so cupric.cuda.device has no cuTENSOR handle")
+
+
 class Device:
     """A device of the backend in use (CuPy's cupy.cuda.Device).
 
@@ -108,6 +160,11 @@ class Device:
     def cusparse_handle(self):
         with self:
             return get_cusparse_handle()
+
+    @property
+    def cusolver_sp_handle(self):
+        with self:
+            return get_cusolver_sp_handle()
 
     @property
     def compute_capability(self):

@@ -173,21 +173,38 @@ def test_migrate2_a_cupy_module_cupric_lacks_says_so(tmp_path):
             assert f"cupric does not have {cupric_name} (CuPy's {cupy_name}) yet" in out
 
 
-def test_low_level_library_modules_name_their_replacement(tmp_path):
-    """CuPy's cuBLAS/cuSOLVER/cuSPARSE/cuRAND modules and cupyx.lapack/cusolver/cusparse, which
-    cupric has no module for: the error names what to use instead."""
-    names = ["cupyx.lapack", "cupyx.cusolver", "cupyx.cusparse", "cupy.cuda.cusolver",
-             "cupy.cuda.cusparse", "cupy.cuda.curand", "cupy_backends.cuda.libs.cusparse"]
-    out = check(run_alias(f"NAMES = {names!r}\n" + MISSING, tmp_path=tmp_path))
-    assert "IMPORTED" not in out
-    assert "cupyx.lapack -> No module named 'cupyx.lapack': cupric has no cupricx.lapack; use cupric.linalg.solve" in out
-    assert "cupyx.cusolver -> No module named 'cupyx.cusolver': cupric has no cupricx.cusolver; use cupric.linalg" in out
-    assert "cupyx.cusparse -> No module named 'cupyx.cusparse': cupric has no cupricx.cusparse; use the operators" in out
-    assert "cupy_backends.cuda.libs.cusparse -> No module named 'cupy_backends.cuda.libs.cusparse': cupric has " \
-           "no cupric.cuda.cusparse; use cupricx.scipy.sparse" in out
-    assert "cupy.cuda.curand -> No module named 'cupy.cuda.curand': cupric has no cupric.cuda.curand; use " \
-           "cupric.random" in out
-    assert out.count("get_cusolver_handle()") == 1 and out.count("get_cusparse_handle()") == 2
+def test_low_level_library_modules_resolve(tmp_path):
+    """CuPy's cuBLAS/cuSOLVER/cuSPARSE/cuRAND/cuFFT modules (both spellings) and cupyx.lapack/cusolver/
+    cusparse are cupric's modules; cuTENSOR, which cupric does not use, names what to use instead."""
+    code = """
+    import cupy, cupyx, cupric, cupricx
+    import cupy.cuda.cusolver, cupy.cuda.cusparse, cupy.cuda.curand, cupy.cuda.cufft, cupy.cuda.cublas
+    from cupy_backends.cuda.libs import cusolver, cusparse, curand, cublas
+    import cupyx.lapack, cupyx.cusolver, cupyx.cusparse
+    from cupy.cuda.device import Handle, get_cusolver_sp_handle, get_cutensor_handle
+    assert cusolver is cupric.cuda.cusolver is cupy.cuda.cusolver and cusparse is cupric.cuda.cusparse
+    assert curand is cupric.cuda.curand and cublas is cupric.cuda.cublas
+    assert cupyx.lapack is cupricx.lapack and cupyx.cusolver is cupricx.cusolver
+    assert cupyx.cusparse is cupricx.cusparse and Handle is cupric.cuda.device.Handle
+    assert callable(cusolver.dgetrf_bufferSize) and callable(cusparse.spMV) and callable(curand.generate_uniform)
+    a = cupy.asarray([[4.0, 1.0], [1.0, 3.0]])
+    b = cupy.asfortranarray(cupy.asarray([1.0, 2.0]))
+    cupyx.lapack.gesv(a, b)
+    assert cupy.allclose(a @ b, cupy.asarray([1.0, 2.0]))
+    import importlib
+    for name in ("cupyx.cutensor", "cupy_backends.cuda.libs.cutensor"):
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            print(name, '->', e)
+    print("OK")
+    """
+    out = check(run_alias(code, tmp_path=tmp_path))
+    assert "OK" in out
+    assert "cupyx.cutensor -> No module named 'cupyx.cutensor': cupric has no cupricx.cutensor; cupric does not use " \
+           "cuTENSOR: use cupric.einsum" in out
+    assert "cupy_backends.cuda.libs.cutensor -> No module named 'cupy_backends.cuda.libs.cutensor': cupric has no " \
+           "cupric.cuda.cutensor; cupric does not use cuTENSOR" in out
 
 
 def test_migrate2_errors_inside_a_module_are_not_hidden(tmp_path):

@@ -169,6 +169,18 @@ def expect_scipy_linalg(r):
     assert_array_equal(r["block_diag"], scipy.linalg.block_diag(numpy.ones((2, 2)), 3 * numpy.eye(1)))
 
 
+def expect_lowlevel_solvers(r):
+    assert_allclose(r["x_gesv"], numpy.linalg.solve(r["a"], r["b0"]), rtol=1e-10, atol=1e-12)
+    assert_allclose(r["x_posv"], numpy.linalg.solve(r["spd"], r["b_posv"]), rtol=1e-10, atol=1e-12)
+    assert_allclose(r["x_gels"], numpy.linalg.lstsq(r["tall"], r["y"], rcond=None)[0], rtol=1e-10, atol=1e-12)
+    assert_allclose(r["svd_rebuilt"], r["tall"], rtol=1e-10, atol=1e-12)
+    assert_allclose(r["s"], numpy.linalg.svd(r["tall"], compute_uv=False), rtol=1e-12)
+    assert_allclose(r["w"], numpy.linalg.eigvalsh(r["spd"]), rtol=1e-10)
+    assert float(r["eig_residual"]) < 1e-9
+    assert_allclose(r["spmv"], 2.0 * r["dense"] @ numpy.arange(5.0), rtol=1e-12)
+    assert_allclose(r["spmm"], r["dense"] @ numpy.ones((5, 3)), rtol=1e-12)
+
+
 def expect_testing_decorators(r):
     assert r["ran"].tolist() == ["normalize[float32]", "normalize[float64]", "argsort", "bad_reshape"]
 

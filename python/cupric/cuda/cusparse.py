@@ -1,0 +1,244 @@
+"""cupric.cuda.cusparse: cuSPARSE's handle, matrix descriptors and generic API on raw pointers, as
+CuPy's cupy.cuda.cusparse (cupy_backends.cuda.libs.cusparse) gives them: handles, descriptors and
+device arrays are integers (``a.data.ptr``); alpha and beta are pointers too, to host memory under
+CUSPARSE_POINTER_MODE_HOST (the default; e.g. a NumPy scalar array's ``ctypes.data``). The generic
+API: ``createCsr``/``createCsc``/``createCoo`` -> an SpMat descriptor, ``createDnVec``,
+``createDnMat``, their ``destroy*``, and ``spMV``/``spMM`` with their ``*_bufferSize``; value
+types are ``cupric.cuda.runtime.CUDA_R_32F`` & co. A failed call raises CuSparseError. The calls go
+to the libcusparse cupric loads for cupricx.scipy.sparse (at the first call); they need a GPU
+(docs/cuda.md: CUDARuntimeError in a build without CUDA; in a CUDA build on a machine
+without a GPU, the library's own error).
+
+For arrays, cupricx.scipy.sparse's matrices call cuSPARSE already;
+``cupric.cuda.device.get_cusparse_handle()`` is the handle they use.
+"""
+import operator
+
+from cupric._core._runtime import cusparse as _csp
+from cupric.cuda._library_status import LibraryStatusError, names, status_checks
+
+# libraryPropertyType (getProperty)
+MAJOR_VERSION = 0
+MINOR_VERSION = 1
+PATCH_LEVEL = 2
+CUSPARSE_POINTER_MODE_HOST = 0
+CUSPARSE_POINTER_MODE_DEVICE = 1
+CUSPARSE_OPERATION_NON_TRANSPOSE = 0
+CUSPARSE_OPERATION_TRANSPOSE = 1
+CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE = 2
+CUSPARSE_MATRIX_TYPE_GENERAL = 0
+CUSPARSE_MATRIX_TYPE_SYMMETRIC = 1
+CUSPARSE_MATRIX_TYPE_HERMITIAN = 2
+CUSPARSE_MATRIX_TYPE_TRIANGULAR = 3
+CUSPARSE_FILL_MODE_LOWER = 0
+CUSPARSE_FILL_MODE_UPPER = 1
+CUSPARSE_DIAG_TYPE_NON_UNIT = 0
+CUSPARSE_DIAG_TYPE_UNIT = 1
+CUSPARSE_INDEX_BASE_ZERO = 0
+CUSPARSE_INDEX_BASE_ONE = 1
+CUSPARSE_ACTION_SYMBOLIC = 0
+CUSPARSE_ACTION_NUMERIC = 1
+# The generic API's enums
+CUSPARSE_INDEX_16U = 1
+CUSPARSE_INDEX_32I = 2
+CUSPARSE_INDEX_64I = 3
+CUSPARSE_ORDER_COL = 1
+CUSPARSE_ORDER_ROW = 2
+CUSPARSE_FORMAT_CSR = 1
+CUSPARSE_FORMAT_CSC = 2
+CUSPARSE_FORMAT_COO = 3
+CUSPARSE_FORMAT_COO_AOS = 4
+CUSPARSE_FORMAT_BLOCKED_ELL = 5
+CUSPARSE_FORMAT_BSR = 6
+CUSPARSE_FORMAT_SLICED_ELLPACK = 7
+CUSPARSE_SPMV_ALG_DEFAULT = 0
+CUSPARSE_SPMV_COO_ALG1 = 1
+CUSPARSE_SPMV_CSR_ALG1 = 2
+CUSPARSE_SPMV_CSR_ALG2 = 3
+CUSPARSE_SPMV_COO_ALG2 = 4
+CUSPARSE_SPMV_SELL_ALG1 = 5
+CUSPARSE_MV_ALG_DEFAULT = 0  # the CUDA 11 names of the same values
+CUSPARSE_COOMV_ALG = 1
+CUSPARSE_CSRMV_ALG1 = 2
+CUSPARSE_CSRMV_ALG2 = 3
+CUSPARSE_SPMM_ALG_DEFAULT = 0
+CUSPARSE_SPMM_COO_ALG1 = 1
+CUSPARSE_SPMM_COO_ALG2 = 2
+CUSPARSE_SPMM_COO_ALG3 = 3
+CUSPARSE_SPMM_CSR_ALG1 = 4
+CUSPARSE_SPMM_COO_ALG4 = 5
+CUSPARSE_SPMM_CSR_ALG2 = 6
+CUSPARSE_SPMM_CSR_ALG3 = 12
+CUSPARSE_SPMM_BLOCKED_ELL_ALG1 = 13
+CUSPARSE_MM_ALG_DEFAULT = 0  # the CUDA 11 names of the same values
+CUSPARSE_COOMM_ALG1 = 1
+CUSPARSE_COOMM_ALG2 = 2
+CUSPARSE_COOMM_ALG3 = 3
+CUSPARSE_CSRMM_ALG1 = 4
+
+
+class CuSparseError(LibraryStatusError):
+    """A cuSPARSE call failed; ``status`` is the cusparseStatus_t."""
+
+    _NAMES = names("CUSPARSE_STATUS_SUCCESS", "CUSPARSE_STATUS_NOT_INITIALIZED", "CUSPARSE_STATUS_ALLOC_FAILED",
+                   "CUSPARSE_STATUS_INVALID_VALUE", "CUSPARSE_STATUS_ARCH_MISMATCH", "CUSPARSE_STATUS_MAPPING_ERROR",
+                   "CUSPARSE_STATUS_EXECUTION_FAILED", "CUSPARSE_STATUS_INTERNAL_ERROR",
+                   "CUSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "CUSPARSE_STATUS_ZERO_PIVOT",
+                   "CUSPARSE_STATUS_NOT_SUPPORTED", "CUSPARSE_STATUS_INSUFFICIENT_RESOURCES")
+    _UNKNOWN = "CUSPARSE_STATUS_UNKNOWN ({})"
+
+
+check_status, _value = status_checks(CuSparseError)
+_i = operator.index  # ints, or what stands for one: TypeError for others
+
+
+# ---- version and handle ----
+def getProperty(type):
+    """cusparseGetProperty: the library's MAJOR_VERSION, MINOR_VERSION or PATCH_LEVEL."""
+    return _value(_csp.get_property(_i(type)))
+
+
+def create():
+    """A new cuSPARSE handle (an int) on the current device; release it with destroy()."""
+    return _value(_csp.create())
+
+
+def destroy(handle):
+    check_status(_csp.destroy(_i(handle)))
+
+
+def getVersion(handle):
+    """The cuSPARSE version (e.g. 12500 for 12.5.0)."""
+    return _value(_csp.get_version(_i(handle)))
+
+
+def setStream(handle, stream):
+    check_status(_csp.set_stream(_i(handle), _i(stream)))
+
+
+def getStream(handle):
+    return _value(_csp.get_stream(_i(handle)))
+
+
+def setPointerMode(handle, mode):
+    check_status(_csp.set_pointer_mode(_i(handle), _i(mode)))
+
+
+def getPointerMode(handle):
+    return _value(_csp.get_pointer_mode(_i(handle)))
+
+
+# ---- the legacy matrix descriptor ----
+def createMatDescr():
+    """A cusparseMatDescr_t (general, zero-based); release it with destroyMatDescr()."""
+    return _value(_csp.create_mat_descr())
+
+
+def destroyMatDescr(descr):
+    check_status(_csp.destroy_mat_descr(_i(descr)))
+
+
+def setMatType(descr, type):
+    check_status(_csp.set_mat_type(_i(descr), _i(type)))
+
+
+def setMatIndexBase(descr, base):
+    check_status(_csp.set_mat_index_base(_i(descr), _i(base)))
+
+
+def setMatFillMode(descr, fillMode):
+    check_status(_csp.set_mat_fill_mode(_i(descr), _i(fillMode)))
+
+
+def setMatDiagType(descr, diagType):
+    check_status(_csp.set_mat_diag_type(_i(descr), _i(diagType)))
+
+
+def getMatType(descr):
+    return _csp.get_mat_type(_i(descr))
+
+
+def getMatIndexBase(descr):
+    return _csp.get_mat_index_base(_i(descr))
+
+
+# ---- the generic API ----
+def createCsr(rows, cols, nnz, csrRowOffsets, csrColInd, csrValues, csrRowOffsetsType, csrColIndType, idxBase,
+              valueType):
+    """An SpMat descriptor (an int) of a CSR matrix on the given device arrays."""
+    return _value(_csp.create_csr(_i(rows), _i(cols), _i(nnz), _i(csrRowOffsets), _i(csrColInd), _i(csrValues),
+                                  _i(csrRowOffsetsType), _i(csrColIndType), _i(idxBase), _i(valueType)))
+
+
+def createCsc(rows, cols, nnz, cscColOffsets, cscRowInd, cscValues, cscColOffsetsType, cscRowIndType, idxBase,
+              valueType):
+    """An SpMat descriptor (an int) of a CSC matrix on the given device arrays."""
+    return _value(_csp.create_csc(_i(rows), _i(cols), _i(nnz), _i(cscColOffsets), _i(cscRowInd), _i(cscValues),
+                                  _i(cscColOffsetsType), _i(cscRowIndType), _i(idxBase), _i(valueType)))
+
+
+def createCoo(rows, cols, nnz, cooRowInd, cooColInd, cooValues, cooIdxType, idxBase, valueType):
+    """An SpMat descriptor (an int) of a COO matrix on the given device arrays."""
+    return _value(_csp.create_coo(_i(rows), _i(cols), _i(nnz), _i(cooRowInd), _i(cooColInd), _i(cooValues),
+                                  _i(cooIdxType), _i(idxBase), _i(valueType)))
+
+
+def destroySpMat(descr):
+    check_status(_csp.destroy_sp_mat(_i(descr)))
+
+
+def spMatGetSize(descr):
+    """(rows, cols, nnz) of an SpMat descriptor."""
+    status, rows, cols, nnz = _csp.sp_mat_get_size(_i(descr))
+    check_status(status)
+    return rows, cols, nnz
+
+
+def spMatGetFormat(descr):
+    return _value(_csp.sp_mat_get_format(_i(descr)))
+
+
+def spMatGetIndexBase(descr):
+    return _value(_csp.sp_mat_get_index_base(_i(descr)))
+
+
+def createDnVec(size, values, valueType):
+    """A DnVec descriptor (an int) of `size` elements at device address `values`."""
+    return _value(_csp.create_dn_vec(_i(size), _i(values), _i(valueType)))
+
+
+def destroyDnVec(descr):
+    check_status(_csp.destroy_dn_vec(_i(descr)))
+
+
+def createDnMat(rows, cols, ld, values, valueType, order):
+    """A DnMat descriptor (an int): rows x cols at `values`, leading dimension `ld`, CUSPARSE_ORDER_COL/ROW."""
+    return _value(_csp.create_dn_mat(_i(rows), _i(cols), _i(ld), _i(values), _i(valueType), _i(order)))
+
+
+def destroyDnMat(descr):
+    check_status(_csp.destroy_dn_mat(_i(descr)))
+
+
+def spMV_bufferSize(handle, opA, alpha, matA, vecX, beta, vecY, computeType, alg):
+    """The bytes of work area spMV needs."""
+    return _value(_csp.spmv_buffer_size(_i(handle), _i(opA), _i(alpha), _i(matA), _i(vecX), _i(beta), _i(vecY),
+                                        _i(computeType), _i(alg)))
+
+
+def spMV(handle, opA, alpha, matA, vecX, beta, vecY, computeType, alg, externalBuffer):
+    """y = alpha op(A) x + beta y."""
+    check_status(_csp.spmv(_i(handle), _i(opA), _i(alpha), _i(matA), _i(vecX), _i(beta), _i(vecY), _i(computeType),
+                           _i(alg), _i(externalBuffer)))
+
+
+def spMM_bufferSize(handle, opA, opB, alpha, matA, matB, beta, matC, computeType, alg):
+    """The bytes of work area spMM needs."""
+    return _value(_csp.spmm_buffer_size(_i(handle), _i(opA), _i(opB), _i(alpha), _i(matA), _i(matB), _i(beta),
+                                        _i(matC), _i(computeType), _i(alg)))
+
+
+def spMM(handle, opA, opB, alpha, matA, matB, beta, matC, computeType, alg, externalBuffer):
+    """C = alpha op(A) op(B) + beta C (B, C dense)."""
+    check_status(_csp.spmm(_i(handle), _i(opA), _i(opB), _i(alpha), _i(matA), _i(matB), _i(beta), _i(matC),
+                           _i(computeType), _i(alg), _i(externalBuffer)))
