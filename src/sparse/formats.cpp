@@ -270,9 +270,13 @@ CscMatrix coo_to_csc(const CooMatrix& a) {
   return {c.data, c.indices, c.indptr, a.rows, a.cols};
 }
 
-CooMatrix csr_to_coo(const CsrMatrix& a) { return {a.data, expand_major(a.indptr, a.rows, a.nnz()), a.indices, a.rows, a.cols}; }
+CooMatrix csr_to_coo(const CsrMatrix& a) {
+  return {a.data, expand_major(a.indptr, a.rows, a.nnz()), a.indices, a.rows, a.cols};
+}
 
-CooMatrix csc_to_coo(const CscMatrix& a) { return {a.data, a.indices, expand_major(a.indptr, a.cols, a.nnz()), a.rows, a.cols}; }
+CooMatrix csc_to_coo(const CscMatrix& a) {
+  return {a.data, a.indices, expand_major(a.indptr, a.cols, a.nnz()), a.rows, a.cols};
+}
 
 CscMatrix csr_to_csc(const CsrMatrix& a) {
   return sparse_table().require(a.data.device_type(), "sparse CSR -> CSC conversion")->csr_to_csc(a);

@@ -58,8 +58,8 @@ ndarray get_values(const CsrMatrix& a, const ndarray& rows_in, const ndarray& co
   // Keys of the canonical entries are sorted: one search per query.
   const CsrMatrix c = sum_duplicates(a);
   const int64_t w = std::max<int64_t>(a.cols, 1);
-  const ndarray keys =
-      add(multiply(astype(expand_major(c.indptr, c.rows, c.nnz()), dtypes::int64), w), astype(c.indices, dtypes::int64));
+  const ndarray keys = add(multiply(astype(expand_major(c.indptr, c.rows, c.nnz()), dtypes::int64), w),
+                           astype(c.indices, dtypes::int64));
   const ndarray q = add(multiply(rows, w), cols);
   const ndarray at = minimum(searchsorted(keys, q), c.nnz() - 1);
   const ndarray hit = flatnonzero(equal(take(keys, at), q));
