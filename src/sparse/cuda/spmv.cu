@@ -7,9 +7,10 @@
 // from the mean row length so a group's first pass covers a typical row): the lanes of a group read
 // consecutive entries (coalesced), data and indices with streaming loads (__ldcs: read once, kept
 // out of L1/L2's way so x's lines stay cached) and x through the read-only path, then reduce with
-// warp shuffles inside the group. For the issue's banded 2^24 x 16 case G = 16: one warp serves two
-// rows with two 64-byte segments per array. cuSPARSE's CSR SpMV (CuPy's) balances rows by nnz
-// (merge-path), which costs extra passes on uniform rows; cupric uses cuSPARSE when its kernel has
+// warp shuffles inside the group (bool, complex, short rows, unaligned arrays; float32/float64 rows
+// of a 16-byte vector or more take the vector kernel of Note [SpMV vector loads]). cuSPARSE's CSR
+// SpMV (CuPy's) balances rows by nnz (merge-path), which costs extra passes on uniform rows; cupric
+// uses cuSPARSE when its kernel has
 // no advantage: transposed products (CSC @ x) and SpMM with floating dtypes
 // (src/sparse/cuda/cuda_sparse.cpp). Very long or very uneven rows would want a merge-path split
 // too: rows longer than 32 * 64 entries on average go to cuSPARSE.
