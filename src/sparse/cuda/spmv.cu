@@ -332,26 +332,27 @@ __global__ void spmm_rows(const T* __restrict__ data, const I* __restrict__ indi
   }
 }
 
-template <class T, class I, int G>
-void launch_rows(const SpMV& p) {
+// A kernel of G lanes per row and 4 rows per group over A's arrays, blocks of 256 (both kernels'
+// launch; `extra` follows the row count).
+template <auto Kernel, class T, class I, int G, class... Extra>
+void launch_groups(const SpMV& p, Extra... extra) {
   constexpr int kBlock = 256, kRows = 4;
   const int64_t rows_per_block = (kBlock / G) * kRows;
   const int64_t grid = (p.rows + rows_per_block - 1) / rows_per_block;
-  cupric::cuda::launch<&spmv_rows<T, I, G, kRows>>(
-      dim3(static_cast<unsigned>(grid)), dim3(kBlock), 0, static_cast<cudaStream_t>(p.stream.handle),
-      static_cast<const T*>(p.data), static_cast<const I*>(p.indices), static_cast<const I*>(p.indptr),
-      static_cast<const T*>(p.x), static_cast<T*>(p.y), p.rows);
+  cupric::cuda::launch<Kernel>(dim3(static_cast<unsigned>(grid)), dim3(kBlock), 0,
+                               static_cast<cudaStream_t>(p.stream.handle), static_cast<const T*>(p.data),
+                               static_cast<const I*>(p.indices), static_cast<const I*>(p.indptr),
+                               static_cast<const T*>(p.x), static_cast<T*>(p.y), p.rows, extra...);
+}
+
+template <class T, class I, int G>
+void launch_rows(const SpMV& p) {
+  launch_groups<&spmv_rows<T, I, G, 4>, T, I, G>(p);
 }
 
 template <class T, class I, int G>
 void launch_vec(const SpMV& p) {
-  constexpr int kBlock = 256, kRows = 4, kV = 16 / static_cast<int>(sizeof(T));
-  const int64_t rows_per_block = (kBlock / G) * kRows;
-  const int64_t grid = (p.rows + rows_per_block - 1) / rows_per_block;
-  cupric::cuda::launch<&spmv_vec<T, I, G, kV, kRows>>(
-      dim3(static_cast<unsigned>(grid)), dim3(kBlock), 0, static_cast<cudaStream_t>(p.stream.handle),
-      static_cast<const T*>(p.data), static_cast<const I*>(p.indices), static_cast<const I*>(p.indptr),
-      static_cast<const T*>(p.x), static_cast<T*>(p.y), p.rows, 0);
+  launch_groups<&spmv_vec<T, I, G, 16 / static_cast<int>(sizeof(T)), 4>, T, I, G>(p, 0);  // zero: 0
 }
 
 // The vector kernel for float32/float64 with rows of at least one vector on average and aligned
