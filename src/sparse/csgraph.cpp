@@ -120,7 +120,7 @@ std::pair<int64_t, ndarray> connected_components(const CsrMatrix& graph, bool di
   if (graph.rows != graph.cols) throw ValueError("compressed-sparse graph must be shape (N, N)");
   const int64_t n = graph.rows;
   if (n == 0) return {0, zeros({0}, dtypes::int32)};
-  const ndarray src = astype(expand_major(graph.indptr, n), dtypes::int64);
+  const ndarray src = astype(expand_major(graph.indptr, n, graph.indices.size()), dtypes::int64);
   const ndarray dst = astype(graph.indices, dtypes::int64);
   const ndarray labels = (!directed || connection == "weak") ? weak_labels(n, src, dst) : strong_labels(n, src, dst);
   const ndarray roots = unique_values(labels);

@@ -16,7 +16,7 @@ CsrMatrix binop(const CsrMatrix& a, const CsrMatrix& b, std::string_view name) {
   if (a.rows != b.rows || a.cols != b.cols) throw ValueError("inconsistent shapes");
   const Ufunc* u = find_ufunc(name);
   if (!u) throw ValueError("sparse binop: unknown ufunc " + std::string(name));
-  const ndarray ra = expand_major(a.indptr, a.rows), rb = expand_major(b.indptr, b.rows);
+  const ndarray ra = expand_major(a.indptr, a.rows, a.nnz()), rb = expand_major(b.indptr, b.rows, b.nnz());
   const ndarray rows = concatenate({astype(ra, dtypes::int64), astype(rb, dtypes::int64)});
   const ndarray cols = concatenate({astype(a.indices, dtypes::int64), astype(b.indices, dtypes::int64)});
   const ndarray va = concatenate({a.data, zeros({b.nnz()}, a.data.dtype())});
@@ -50,7 +50,7 @@ ndarray diagonal(const CsrMatrix& a, int64_t k) {
   if (len == 0 || a.nnz() == 0) return out;
   // The entries on the diagonal only, duplicates added by add.at (bool: or), without sorting the
   // whole matrix as sum_duplicates would.
-  const ndarray r = astype(expand_major(a.indptr, a.rows), dtypes::int64);
+  const ndarray r = astype(expand_major(a.indptr, a.rows, a.nnz()), dtypes::int64);
   const ndarray col = astype(a.indices, dtypes::int64);
   const ndarray on = flatnonzero(equal(subtract(col, r), k));
   if (on.size() == 0) return out;

@@ -1,6 +1,7 @@
 // The sparse formats' construction, argument checks, index dtypes and conversions
 // (include/cupric/sparse.hpp; Note [Sparse module] in src/sparse/sparse_table.hpp).
 #include <limits>
+#include <optional>
 #include "cupric/cupric.hpp"
 #include "sparse/sparse_internal.hpp"
 #include "sparse/sparse_table.hpp"
@@ -69,10 +70,25 @@ ndarray as_index(const ndarray& a, DType it, const char* what) {
 
 ndarray contiguous(const ndarray& a) { return a.c_contiguous() ? a : copy(a, Order::C); }
 
-ndarray expand_major(const ndarray& indptr, int64_t major) {
-  const ndarray counts = diff(indptr);
-  return repeat(arange(Scalar::of<int64_t>(0), Scalar::of<int64_t>(major), Scalar::of<int64_t>(1), indptr.dtype()),
-                counts);
+// Note [Expanding indptr on the device]
+// Entry k of a compressed matrix belongs to the last major slice whose start is <= k: one
+// searchsorted (side right) of 0..nnz-1 in indptr, minus one; empty slices (equal starts) are
+// passed over by the side. repeat(arange(major), diff(indptr)) says the same, but cupric's repeat
+// with an array of counts builds its index on the host (a host loop over nnz entries and an
+// nnz * 8-byte upload: most of the 760 ms the GPU's COO sum_duplicates of 2^26 entries took, and
+// part of every CSR -> COO); the search is a few device passes (sorted queries: neighbouring
+// threads walk the same path through indptr, so its lines stay in L1/L2).
+ndarray owners(const ndarray& starts, int64_t total) {
+  const DType t = starts.dtype();
+  if (total == 0 || starts.size() == 0) return zeros({0}, t);
+  const ndarray k = arange(Scalar::of<int64_t>(0), Scalar::of<int64_t>(total), Scalar::of<int64_t>(1), t);
+  return astype(subtract(searchsorted(starts, k, Side::Right), Operand(int64_t{1})), t, Order::K, Casting::Unsafe,
+                false);
+}
+
+ndarray expand_major(const ndarray& indptr, int64_t major, int64_t nnz) {
+  if (major == 0) return zeros({0}, indptr.dtype());
+  return owners(indptr, nnz);
 }
 
 ndarray compress_major(const ndarray& sorted_major, int64_t major, DType it) {
@@ -168,6 +184,31 @@ CooMatrix coo_from_dense(const ndarray& dense_in) {
 
 CsrMatrix csr_from_dense(const ndarray& dense) { return coo_to_csr(coo_from_dense(dense)); }
 
+std::optional<KeyedEntries> keyed_entries(const ndarray& data, const ndarray& major_idx, const ndarray& minor_idx,
+                                          int64_t major, int64_t minor, bool sum_duplicates) {
+  const bool key_fits = minor == 0 || major <= std::numeric_limits<int64_t>::max() / std::max<int64_t>(minor, 1);
+  if (!key_fits) return std::nullopt;
+  // One stable sort of the position key major * minor + minor_idx, in 32 bits when every
+  // position fits (half the radix passes and bytes of 64); segments and the two indices come
+  // back from the sorted key itself, so the index arrays are gathered once (as the key).
+  const bool narrow = major <= std::numeric_limits<int32_t>::max() / std::max<int64_t>(minor, 1);
+  const DType kt = narrow ? dtypes::int32 : dtypes::int64;
+  const int64_t w = std::max<int64_t>(minor, 1);
+  const ndarray key = add(multiply(astype(major_idx, kt, Order::K, Casting::Unsafe, false), Operand(w)),
+                          astype(minor_idx, kt, Order::K, Casting::Unsafe, false));
+  const ndarray order = argsort(key, -1, SortKind::Stable);
+  ndarray sorted = take(key, order);
+  ndarray vals = take(data, order);
+  if (sum_duplicates && sorted.size() > 1) {
+    const ndarray starts = flatnonzero(concatenate({ones({1}, dtypes::bool_), not_equal(diff(sorted), 0)}));
+    if (starts.size() != sorted.size()) {
+      vals = segment_reduce("add", vals, starts);
+      sorted = take(sorted, starts);
+    }
+  }
+  return KeyedEntries{vals, sorted, w};
+}
+
 // The canonical compressed arrays (major-sorted, minor-sorted, duplicates summed) of entries
 // (major[k], minor[k], data[k]) of a major x minor matrix (Note [Sparse module]).
 Compressed compress_entries(const ndarray& data, const ndarray& major_idx, const ndarray& minor_idx, int64_t major,
@@ -177,33 +218,13 @@ Compressed compress_entries(const ndarray& data, const ndarray& major_idx, const
     const DType it = index_dtype_for(major, minor, 0);
     return {zeros({0}, data.dtype()), zeros({0}, it), zeros({major + 1}, it)};
   }
-  const ndarray first = ones({1}, dtypes::bool_);
-  const bool key_fits = minor == 0 || major <= std::numeric_limits<int64_t>::max() / std::max<int64_t>(minor, 1);
-  if (key_fits) {
-    // One stable sort of the position key major * minor + minor_idx, in 32 bits when every
-    // position fits (half the radix passes and bytes of 64); segments and the two indices come
-    // back from the sorted key itself, so the index arrays are gathered once (as the key).
-    const bool narrow = major <= std::numeric_limits<int32_t>::max() / std::max<int64_t>(minor, 1);
-    const DType kt = narrow ? dtypes::int32 : dtypes::int64;
-    const int64_t w = std::max<int64_t>(minor, 1);
-    const ndarray key = add(multiply(astype(major_idx, kt, Order::K, Casting::Unsafe, false), Operand(w)),
-                            astype(minor_idx, kt, Order::K, Casting::Unsafe, false));
-    const ndarray order = argsort(key, -1, SortKind::Stable);
-    ndarray sorted = take(key, order);
-    ndarray vals = take(data, order);
-    int64_t m = n;
-    if (sum_duplicates) {
-      const ndarray starts = flatnonzero(concatenate({first, not_equal(diff(sorted), 0)}));
-      m = starts.size();
-      if (m != n) {
-        vals = segment_reduce("add", vals, starts);
-        sorted = take(sorted, starts);
-      }
-    }
+  if (std::optional<KeyedEntries> k = keyed_entries(data, major_idx, minor_idx, major, minor, sum_duplicates)) {
+    const int64_t m = k->vals.size();
     const DType it = index_dtype_for(major, minor, m);
-    return {vals, astype(remainder(sorted, Operand(w)), it, Order::K, Casting::Unsafe, false),
-            compress_major(floor_divide(sorted, Operand(w)), major, it)};
+    return {k->vals, astype(remainder(k->key, Operand(k->w)), it, Order::K, Casting::Unsafe, false),
+            compress_major(floor_divide(k->key, Operand(k->w)), major, it)};
   }
+  const ndarray first = ones({1}, dtypes::bool_);
   // Positions beyond int64: a lexicographic sort of the two indices.
   const ndarray order = lexsort({astype(minor_idx, dtypes::int64), astype(major_idx, dtypes::int64)});
   ndarray maj64 = take(astype(major_idx, dtypes::int64), order);
@@ -249,16 +270,20 @@ CscMatrix coo_to_csc(const CooMatrix& a) {
   return {c.data, c.indices, c.indptr, a.rows, a.cols};
 }
 
-CooMatrix csr_to_coo(const CsrMatrix& a) { return {a.data, expand_major(a.indptr, a.rows), a.indices, a.rows, a.cols}; }
+CooMatrix csr_to_coo(const CsrMatrix& a) {
+  return {a.data, expand_major(a.indptr, a.rows, a.nnz()), a.indices, a.rows, a.cols};
+}
 
-CooMatrix csc_to_coo(const CscMatrix& a) { return {a.data, a.indices, expand_major(a.indptr, a.cols), a.rows, a.cols}; }
+CooMatrix csc_to_coo(const CscMatrix& a) {
+  return {a.data, a.indices, expand_major(a.indptr, a.cols, a.nnz()), a.rows, a.cols};
+}
 
 CscMatrix csr_to_csc(const CsrMatrix& a) {
   return sparse_table().require(a.data.device_type(), "sparse CSR -> CSC conversion")->csr_to_csc(a);
 }
 
 CscMatrix csr_to_csc_by_sort(const CsrMatrix& a) {
-  const ndarray rows = expand_major(a.indptr, a.rows);
+  const ndarray rows = expand_major(a.indptr, a.rows, a.nnz());
   const ndarray order = argsort(a.indices, -1, SortKind::Stable);  // rows stay sorted in each column
   const ndarray cols = take(a.indices, order);
   return {take(a.data, order), take(rows, order), compress_major(cols, a.cols, a.indices.dtype()), a.rows, a.cols};
@@ -274,7 +299,7 @@ ndarray scatter_dense(const ndarray& data, const ndarray& row, const ndarray& co
   if (data.size() == 0) return out;
   // Canonical entries first (duplicates summed), then one put of distinct positions.
   Compressed c = compress_entries(data, row, col, rows, cols);
-  const ndarray r = astype(expand_major(c.indptr, rows), dtypes::int64);
+  const ndarray r = astype(expand_major(c.indptr, rows, c.data.size()), dtypes::int64);
   const ndarray cc = astype(c.indices, dtypes::int64);
   // An F-ordered result's memory is its C-ordered transpose.
   const bool f = order == Order::F;

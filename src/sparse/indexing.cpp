@@ -41,8 +41,10 @@ CsrMatrix take_rows(const CsrMatrix& a, const ndarray& rows_in) {
   if (total == 0) return {zeros({0}, a.data.dtype()), zeros({0}, it), indptr, m, a.cols};
   // Entry t of the result is entry starts[r] + (t - first[r]) of `a`, r its result row.
   const ndarray first = subtract(ends, lengths);
+  // repeat(x, lengths) as take(x, owner): no host loop (Note [Expanding indptr on the device] in formats.cpp).
+  const ndarray owner = owners(first, total);
   const ndarray pos =
-      add(subtract(arange(Scalar::of<int64_t>(total), dtypes::int64), repeat(first, lengths)), repeat(starts, lengths));
+      add(subtract(arange(Scalar::of<int64_t>(total), dtypes::int64), take(first, owner)), take(starts, owner));
   return {take(a.data, pos), astype(take(a.indices, pos), it), indptr, m, a.cols};
 }
 
@@ -56,8 +58,8 @@ ndarray get_values(const CsrMatrix& a, const ndarray& rows_in, const ndarray& co
   // Keys of the canonical entries are sorted: one search per query.
   const CsrMatrix c = sum_duplicates(a);
   const int64_t w = std::max<int64_t>(a.cols, 1);
-  const ndarray keys =
-      add(multiply(astype(expand_major(c.indptr, c.rows), dtypes::int64), w), astype(c.indices, dtypes::int64));
+  const ndarray keys = add(multiply(astype(expand_major(c.indptr, c.rows, c.nnz()), dtypes::int64), w),
+                           astype(c.indices, dtypes::int64));
   const ndarray q = add(multiply(rows, w), cols);
   const ndarray at = minimum(searchsorted(keys, q), c.nnz() - 1);
   const ndarray hit = flatnonzero(equal(take(keys, at), q));
@@ -85,7 +87,7 @@ SetValues set_values(const CsrMatrix& a_in, const ndarray& rows_in, const ndarra
   const ndarray last = flatnonzero(concatenate({not_equal(diff(qs), 0), ones({1}, dtypes::bool_)}));
   const ndarray keys = take(qs, last), kv = take(vals, take(order, last));
   // Stored positions are sorted (canonical): one search per assigned position.
-  const ndarray major = astype(expand_major(a.indptr, a.rows), dtypes::int64);
+  const ndarray major = astype(expand_major(a.indptr, a.rows, a.nnz()), dtypes::int64);
   ndarray found = zeros({keys.size()}, dtypes::bool_);
   if (a.nnz() > 0) {
     const ndarray stored = add(multiply(major, w), astype(a.indices, dtypes::int64));

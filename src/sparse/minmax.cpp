@@ -40,7 +40,7 @@ Extremes row_extremes(const CsrMatrix& c, bool is_max, bool want_args) {
   const int64_t big = std::numeric_limits<int64_t>::max();
   ndarray args = zeros({rows}, dtypes::int64);
   if (c.nnz() == 0) return {values, args};
-  const ndarray r = astype(expand_major(c.indptr, rows), dtypes::int64);
+  const ndarray r = astype(expand_major(c.indptr, rows, c.indices.size()), dtypes::int64);
   const ndarray col = astype(c.indices, dtypes::int64);
   const ndarray eq = equal(c.data, take(values, r));
   const ndarray ne_starts = take(starts, nonempty);
@@ -64,8 +64,8 @@ CsrMatrix reduction_rows(const CsrMatrix& a, std::optional<int> axis) {
     throw AxisError("axis " + std::to_string(*axis) + " is out of bounds for array of dimension 2");
   const CsrMatrix c = sum_duplicates(a);
   if (!axis) {
-    const ndarray keys =
-        add(multiply(astype(expand_major(c.indptr, c.rows), dtypes::int64), c.cols), astype(c.indices, dtypes::int64));
+    const ndarray keys = add(multiply(astype(expand_major(c.indptr, c.rows, c.nnz()), dtypes::int64), c.cols),
+                             astype(c.indices, dtypes::int64));
     return {c.data, keys, array<int64_t>({0, c.nnz()}), 1, a.rows * a.cols};
   }
   const int ax = *axis < 0 ? *axis + 2 : *axis;

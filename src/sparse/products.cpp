@@ -62,10 +62,10 @@ CsrMatrix spgemm_by_expansion(const CsrMatrix& a, const CsrMatrix& b) {
   const ndarray first = subtract(cumsum(cnt), cnt);  // exclusive prefix sum: first product of each nonzero
   const int64_t products = cnt.size() ? to_vector<int64_t>(sum(cnt))[0] : 0;  // one host read
   if (products == 0) return empty_csr(a.rows, b.cols, a.data.dtype());
-  const ndarray owner = repeat(arange(Scalar::of<int64_t>(a.nnz()), i64), cnt);
+  const ndarray owner = owners(first, products);  // Note [Expanding indptr on the device] in formats.cpp
   const ndarray p = arange(Scalar::of<int64_t>(products), i64);
   const ndarray pos = add(take(start, owner), subtract(p, take(first, owner)));
-  const ndarray rows = take(astype(expand_major(a.indptr, a.rows), i64), owner);
+  const ndarray rows = take(astype(expand_major(a.indptr, a.rows, a.nnz()), i64), owner);
   const ndarray cols = take(astype(b.indices, i64), pos);
   const ndarray vals = multiply(take(a.data, owner), take(b.data, pos));
   const Compressed c = compress_entries(vals, rows, cols, a.rows, b.cols);

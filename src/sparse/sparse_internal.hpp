@@ -1,6 +1,7 @@
 // Helpers the sparse front's units share (src/sparse/*.cpp): canonical compression of entries,
 // index expansion, dtype rules (Note [Sparse module] in src/sparse/sparse_table.hpp).
 #pragma once
+#include <optional>
 #include <string_view>
 #include "cupric/sparse.hpp"
 
@@ -13,10 +14,24 @@ struct Compressed {
 
 bool is_supported_dtype(DType dt);
 ndarray contiguous(const ndarray& a);
-// The major index of each entry (indptr's dtype): repeat(arange(major), diff(indptr)).
-ndarray expand_major(const ndarray& indptr, int64_t major);
+// The major index of each of the nnz entries (indptr's dtype): repeat(arange(major), diff(indptr)),
+// computed on the device (Note [Expanding indptr on the device] in src/sparse/formats.cpp).
+ndarray expand_major(const ndarray& indptr, int64_t major, int64_t nnz);
+// For each t in 0..total-1, the group g with starts[g] <= t < starts[g+1] (starts: the
+// non-decreasing first positions of consecutive groups, empty groups allowed, starts[0] == 0):
+// repeat(arange(len(starts)), counts) without the host (same Note), in starts' dtype.
+ndarray owners(const ndarray& starts, int64_t total);
 // indptr (dtype `it`) of entries whose major indices `sorted_major` are non-decreasing.
 ndarray compress_major(const ndarray& sorted_major, int64_t major, DType it);
+// Entries (major_idx[k], minor_idx[k], data[k]) of a major x minor matrix sorted (stably) by the
+// position key major_idx * w + minor_idx (w = max(minor, 1); int32 when every position fits, else
+// int64), duplicates summed when `sum_duplicates`; nullopt when positions exceed int64.
+struct KeyedEntries {
+  ndarray vals, key;
+  int64_t w = 1;
+};
+std::optional<KeyedEntries> keyed_entries(const ndarray& data, const ndarray& major_idx, const ndarray& minor_idx,
+                                          int64_t major, int64_t minor, bool sum_duplicates);
 // Canonical compressed arrays of the entries (major_idx[k], minor_idx[k], data[k]) of a
 // major x minor matrix: sorted (stably), duplicates summed (bool: or-ed) when `sum_duplicates`,
 // index dtype chosen for the result.

@@ -7,9 +7,10 @@
 // from the mean row length so a group's first pass covers a typical row): the lanes of a group read
 // consecutive entries (coalesced), data and indices with streaming loads (__ldcs: read once, kept
 // out of L1/L2's way so x's lines stay cached) and x through the read-only path, then reduce with
-// warp shuffles inside the group. For the issue's banded 2^24 x 16 case G = 16: one warp serves two
-// rows with two 64-byte segments per array. cuSPARSE's CSR SpMV (CuPy's) balances rows by nnz
-// (merge-path), which costs extra passes on uniform rows; cupric uses cuSPARSE when its kernel has
+// warp shuffles inside the group (bool, complex, short rows, unaligned arrays; float32/float64 rows
+// of a 16-byte vector or more take the vector kernel of Note [SpMV vector loads]). cuSPARSE's CSR
+// SpMV (CuPy's) balances rows by nnz (merge-path), which costs extra passes on uniform rows; cupric
+// uses cuSPARSE when its kernel has
 // no advantage: transposed products (CSC @ x) and SpMM with floating dtypes
 // (src/sparse/cuda/cuda_sparse.cpp). Very long or very uneven rows would want a merge-path split
 // too: rows longer than 32 * 64 entries on average go to cuSPARSE.
@@ -23,7 +24,40 @@
 // their first-pass data/index reads, before using any. Entries past a row's first G run in the same
 // loop as before. Rows past the end read the last row's offsets and write nothing, so whole warps
 // stay in the shuffles.
+//
+// Note [SpMV vector loads]
+// With R = 4 the scalar kernel still issues one 4-byte load per array per entry and holds 32 bytes
+// in flight per lane, and its SASS shows why it sits at 1.85 TB/s (banded f32; cuSPARSE 2.97, a
+// copy ~4): ptxas schedules each row's x gathers right after that row's index load, so a warp
+// waits for row 0's loads before it even issues row 1's indptr reads: ~3 serial DRAM latencies
+// per row set with little in flight. For float32 and float64 with a mean row length of at least
+// V = 16 / sizeof(T) entries and aligned arrays, spmv_vec instead
+//  - reads data and indices as aligned V-entry vectors (16-byte data loads; indices 16 bytes for
+//    int32 with f32 and int64 with f64, 8 for int32 with f64, two 16-byte loads for int64 with
+//    f32): a group of G lanes covers G * V entries per pass (f32 rows of 16: G = 4, one float4 +
+//    one int4 per lane per row; f64: G = 8, one double2 + one int2); R = 4 rows per group keep
+//    4 * (16 + 16) bytes per lane in flight, 4 blocks of 256 per SM (64 registers);
+//  - runs the first pass without predicates: a row's pass starts at the vector holding its first
+//    entry (begin rounded down to V), a lane past its row's end loads the array's first vector,
+//    entries outside [begin, end) gather x[0] (always valid) and are masked to +0 by bit masks
+//    made with arithmetic. With one predicate per entry the seven predicate registers ran out and
+//    ptxas serialised the gathers again;
+//  - orders the phases with a kernel argument `zero` (0 at run time, unknown to the compiler): the
+//    vector addresses add zero * (sum of all R rows' offsets), the gather indices zero * (sum of
+//    the first word of every vector), the sums start from zero * (sum of the gathered bits), so
+//    ptxas must issue all 2R indptr loads, then all 2R vector loads, then all R * V gathers back
+//    to back: three latencies per 32 rows per warp, each with everything in flight (checked in
+//    the SASS: cuobjdump -sass shows 8 LDG.E.CONSTANT, 8 LDG.E.EF.128, 16 LDG.E.CONSTANT, then
+//    the FFMAs, for float/int32 with G = 4).
+// Entries past a row's first G * V run in a plain loop (predicated; long rows are rarer). Every
+// byte read lies in a 16-byte-aligned granule that holds at least one entry of the array, so no
+// read leaves the allocation; pointers not aligned to the vector (a view at an odd offset) take
+// the scalar kernel. Expected on the H200: banded f32 ~3.3-3.6 TB/s, f64 ~3.4-3.7 TB/s (80-90 %
+// of the same bytes as a pure stream: bench/spmv_floor.cu); random columns stay bound by the x
+// gathers (~600 GB/s), at least what they were.
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
 #include "cupric/error.hpp"
 #include "runtime/cuda/cuda_launch.cuh"
 #include "sparse/cuda/spmv.hpp"
@@ -133,6 +167,156 @@ __global__ void spmv_rows(const T* __restrict__ data, const I* __restrict__ indi
   }
 }
 
+// V entries of U read as one aligned vector with the streaming hint (Note [SpMV vector loads]).
+template <class U, int V>
+struct alignas(sizeof(U) * V <= 16 ? sizeof(U) * V : 16) Vec {
+  U v[V];
+};
+
+template <class U, int V>
+__device__ __forceinline__ Vec<U, V> vload(const U* p) {
+  constexpr int kBytes = static_cast<int>(sizeof(U)) * V;
+  Vec<U, V> out;
+  if constexpr (kBytes == 16) {
+    const uint4 t = __ldcs(reinterpret_cast<const uint4*>(p));
+    memcpy(&out, &t, 16);
+  } else if constexpr (kBytes == 32) {
+    const uint4 t0 = __ldcs(reinterpret_cast<const uint4*>(p)), t1 = __ldcs(reinterpret_cast<const uint4*>(p) + 1);
+    memcpy(&out, &t0, 16);
+    memcpy(reinterpret_cast<char*>(&out) + 16, &t1, 16);
+  } else if constexpr (kBytes == 8) {
+    const uint2 t = __ldcs(reinterpret_cast<const uint2*>(p));
+    memcpy(&out, &t, 8);
+  } else {
+    static_assert(kBytes == 4, "vector of 4, 8, 16 or 32 bytes");
+    const unsigned t = __ldcs(reinterpret_cast<const unsigned*>(p));
+    memcpy(&out, &t, 4);
+  }
+  return out;
+}
+
+// All ones when lo >= 0 and hi >= 0, else zero: a mask made by arithmetic, not a predicate.
+template <class S>
+__device__ __forceinline__ S keep_if_nonnegative(S lo, S hi) {
+  return ~((lo | hi) >> (8 * sizeof(S) - 1));
+}
+
+// v when the mask is all ones, +0 when it is zero (T float or double; the mask sign-extended or cut).
+template <class T, class S>
+__device__ __forceinline__ T masked(T v, S keep) {
+  if constexpr (sizeof(T) == 4)
+    return __int_as_float(__float_as_int(v) & static_cast<int32_t>(keep));
+  else
+    return __longlong_as_double(__double_as_longlong(v) & static_cast<long long>(keep));
+}
+
+__device__ __forceinline__ int32_t bits_of(float v) { return __float_as_int(v); }
+__device__ __forceinline__ long long bits_of(double v) { return __double_as_longlong(v); }
+template <class T, class B>
+__device__ __forceinline__ T from_bits(B b) {
+  if constexpr (sizeof(T) == 4)
+    return __int_as_float(static_cast<int32_t>(b));
+  else
+    return __longlong_as_double(static_cast<long long>(b));
+}
+
+// One group of G lanes per row, R rows per group, V-entry vectors (Note [SpMV vector loads]).
+template <class T, class I, int G, int V, int R>
+__global__ void __launch_bounds__(256, sizeof(I) == 4 ? 4 : 2)
+    spmv_vec(const T* __restrict__ data, const I* __restrict__ indices, const I* __restrict__ indptr,
+             const T* __restrict__ x, T* __restrict__ y, int64_t rows, int zero) {
+  // Entry offsets in 32 bits for int32 indices (nnz < 2^31, so j + G * V stays below 2^32).
+  using Off = std::conditional_t<sizeof(I) == 4, uint32_t, int64_t>;
+  using S = std::make_signed_t<Off>;
+  constexpr int kGroups = 32 / G;
+  constexpr Off kStep = Off{G} * V, kAlign = ~Off{V - 1};
+  const int64_t warp = (blockIdx.x * int64_t(blockDim.x) + threadIdx.x) / 32;
+  const int group = static_cast<int>(threadIdx.x % 32) / G, lane = static_cast<int>(threadIdx.x % G);
+  const int64_t first = warp * (kGroups * R) + group;
+  Off begin[R], end[R];
+#pragma unroll
+  for (int r = 0; r < R; ++r) {
+    const int64_t row = first + int64_t{r} * kGroups;
+    const int64_t at = row < rows ? row : rows - 1;  // whole warps stay in the shuffles
+    begin[r] = static_cast<Off>(__ldg(indptr + at));
+    end[r] = static_cast<Off>(__ldg(indptr + at + 1));
+    if (row >= rows) end[r] = begin[r];
+  }
+  // `zero` is 0 at run time but unknown to the compiler: the vector loads' addresses depend on every
+  // row's offsets, so all R rows' indptr loads issue before any vector load (Note [SpMV vector loads]).
+  // (Sums of this kind are unsigned: wrapping is defined.)
+  using UI = std::make_unsigned_t<I>;
+  using UT = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+  UI wait = 0;
+#pragma unroll
+  for (int r = 0; r < R; ++r) wait += static_cast<UI>(begin[r]) + static_cast<UI>(end[r]);
+  const Off waited = static_cast<Off>(wait * static_cast<UI>(zero));
+  // Every row's first vector is loaded before any is used: R rows' loads in flight per lane. The
+  // loads, gathers and sums of this first pass carry no predicates (Note [SpMV vector loads]): a
+  // lane past its row's end reads the array's first vector, entries outside [begin, end) gather
+  // x[0] and are masked to +0 before the sum.
+  Vec<T, V> d[R];
+  Vec<I, V> c[R];
+#pragma unroll
+  for (int r = 0; r < R; ++r) {
+    const Off j = (begin[r] & kAlign) + static_cast<Off>(lane * V);
+    const Off at = j & static_cast<Off>(keep_if_nonnegative<S>(0, static_cast<S>(end[r] - j - 1)));
+    d[r] = vload<T, V>(data + (at + waited));
+    c[r] = vload<I, V>(indices + (at + waited));
+  }
+  // Likewise every gather waits for all 2R vector loads (which are then in flight together).
+  UI loaded = 0;
+#pragma unroll
+  for (int r = 0; r < R; ++r) loaded += static_cast<UI>(c[r].v[0]) + static_cast<UI>(bits_of(d[r].v[0]));
+  const I after = static_cast<I>(loaded * static_cast<UI>(zero));
+  S keep[R][V];
+#pragma unroll
+  for (int r = 0; r < R; ++r) {
+    const Off j = (begin[r] & kAlign) + static_cast<Off>(lane * V);
+#pragma unroll
+    for (int v = 0; v < V; ++v)
+      keep[r][v] = keep_if_nonnegative<S>(static_cast<S>(j + v - begin[r]), static_cast<S>(end[r] - (j + v) - 1));
+  }
+  T xs[R][V];
+#pragma unroll
+  for (int r = 0; r < R; ++r)
+#pragma unroll
+    for (int v = 0; v < V; ++v)
+      xs[r][v] = __ldg(x + static_cast<int64_t>((c[r].v[v] & static_cast<I>(keep[r][v])) + after));
+  // And every sum waits for all R * V gathers (+0 made from their bits times `zero`).
+  UT gathered = 0;
+#pragma unroll
+  for (int r = 0; r < R; ++r)
+#pragma unroll
+    for (int v = 0; v < V; ++v) gathered += static_cast<UT>(bits_of(xs[r][v]));
+  gathered *= static_cast<UT>(zero);
+  T acc[R];
+#pragma unroll
+  for (int r = 0; r < R; ++r) {
+    acc[r] = from_bits<T>(gathered);
+#pragma unroll
+    for (int v = 0; v < V; ++v) acc[r] += masked(d[r].v[v], keep[r][v]) * masked(xs[r][v], keep[r][v]);
+  }
+  // Entries past the first G * V of a row: the same, a pass at a time.
+#pragma unroll
+  for (int r = 0; r < R; ++r) {
+    for (Off j = (begin[r] & kAlign) + static_cast<Off>(lane * V) + kStep; j < end[r]; j += kStep) {
+      const Vec<T, V> dd = vload<T, V>(data + j);
+      const Vec<I, V> cc = vload<I, V>(indices + j);
+#pragma unroll
+      for (int v = 0; v < V; ++v)
+        if (j + v < end[r]) acc[r] += dd.v[v] * __ldg(x + static_cast<int64_t>(cc.v[v]));
+    }
+  }
+#pragma unroll
+  for (int r = 0; r < R; ++r) {
+#pragma unroll
+    for (int dd = G / 2; dd > 0; dd /= 2) acc[r] += __shfl_down_sync(0xffffffffu, acc[r], dd, G);
+    const int64_t row = first + int64_t{r} * kGroups;
+    if (lane == 0 && row < rows) y[row] = acc[r];
+  }
+}
+
 // Y = A @ X, X (cols x k) and Y (rows x k) row-major: one thread per output element.
 template <class T, class I>
 __global__ void spmm_rows(const T* __restrict__ data, const I* __restrict__ indices, const I* __restrict__ indptr,
@@ -148,15 +332,55 @@ __global__ void spmm_rows(const T* __restrict__ data, const I* __restrict__ indi
   }
 }
 
-template <class T, class I, int G>
-void launch_rows(const SpMV& p) {
+// A kernel of G lanes per row and 4 rows per group over A's arrays, blocks of 256 (both kernels'
+// launch; `extra` follows the row count).
+template <auto Kernel, class T, class I, int G, class... Extra>
+void launch_groups(const SpMV& p, Extra... extra) {
   constexpr int kBlock = 256, kRows = 4;
   const int64_t rows_per_block = (kBlock / G) * kRows;
   const int64_t grid = (p.rows + rows_per_block - 1) / rows_per_block;
-  cupric::cuda::launch<&spmv_rows<T, I, G, kRows>>(
-      dim3(static_cast<unsigned>(grid)), dim3(kBlock), 0, static_cast<cudaStream_t>(p.stream.handle),
-      static_cast<const T*>(p.data), static_cast<const I*>(p.indices), static_cast<const I*>(p.indptr),
-      static_cast<const T*>(p.x), static_cast<T*>(p.y), p.rows);
+  cupric::cuda::launch<Kernel>(dim3(static_cast<unsigned>(grid)), dim3(kBlock), 0,
+                               static_cast<cudaStream_t>(p.stream.handle), static_cast<const T*>(p.data),
+                               static_cast<const I*>(p.indices), static_cast<const I*>(p.indptr),
+                               static_cast<const T*>(p.x), static_cast<T*>(p.y), p.rows, extra...);
+}
+
+template <class T, class I, int G>
+void launch_rows(const SpMV& p) {
+  launch_groups<&spmv_rows<T, I, G, 4>, T, I, G>(p);
+}
+
+template <class T, class I, int G>
+void launch_vec(const SpMV& p) {
+  launch_groups<&spmv_vec<T, I, G, 16 / static_cast<int>(sizeof(T)), 4>, T, I, G>(p, 0);  // zero: 0
+}
+
+// The vector kernel for float32/float64 with rows of at least one vector on average and aligned
+// arrays (Note [SpMV vector loads]); false when it does not apply.
+template <class T, class I>
+bool run_vec(const SpMV& p, int64_t mean) {
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    constexpr int kV = 16 / static_cast<int>(sizeof(T));
+    const auto aligned = [](const void* q, size_t bytes) { return reinterpret_cast<uintptr_t>(q) % bytes == 0; };
+    if (mean < kV || !aligned(p.data, sizeof(T) * kV) || !aligned(p.indices, std::min<size_t>(sizeof(I) * kV, 16)))
+      return false;
+    const int64_t vecs = (mean + kV - 1) / kV;  // vectors in a typical row
+    if (vecs <= 1)
+      launch_vec<T, I, 1>(p);
+    else if (vecs <= 2)
+      launch_vec<T, I, 2>(p);
+    else if (vecs <= 4)
+      launch_vec<T, I, 4>(p);
+    else if (vecs <= 8)
+      launch_vec<T, I, 8>(p);
+    else if (vecs <= 16)
+      launch_vec<T, I, 16>(p);
+    else
+      launch_vec<T, I, 32>(p);
+    return true;
+  } else {
+    return false;
+  }
 }
 
 template <class T, class I>
@@ -171,6 +395,7 @@ void run(const SpMV& p) {
     return;
   }
   const int64_t mean = p.rows > 0 ? (p.nnz + p.rows - 1) / p.rows : 1;
+  if (run_vec<T, I>(p, mean)) return;
   if (mean <= 1) return launch_rows<T, I, 1>(p);
   if (mean <= 2) return launch_rows<T, I, 2>(p);
   if (mean <= 4) return launch_rows<T, I, 4>(p);

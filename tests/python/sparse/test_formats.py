@@ -224,6 +224,49 @@ def test_coo_sum_duplicates():
     numpy.testing.assert_array_equal(c.data.get(), h.data)
 
 
+@pytest.mark.parametrize('shape', [(7, 5), (1, 9), (9, 1), (300, 40)])
+@pytest.mark.parametrize('index', [numpy.int32, numpy.int64])
+def test_coo_sum_duplicates_random(shape, index):
+    # Many duplicates, empty rows and columns: the canonical COO straight from the sorted keys
+    # (Note [COO sum_duplicates] in src/sparse/canonical.cpp), dtypes kept as SciPy keeps them.
+    r = numpy.random.default_rng(7)
+    n = 4 * shape[0] * shape[1]
+    row = r.integers(0, max(shape[0] // 2, 1), n).astype(index)
+    col = r.integers(0, shape[1], n).astype(index)
+    data = r.random(n)
+    h = scipy.sparse.coo_matrix((data, (row, col)), shape=shape)
+    c = sp.coo_matrix((cupric.asarray(data), (cupric.asarray(row), cupric.asarray(col))), shape=shape)
+    h.sum_duplicates()
+    c.sum_duplicates()
+    assert c.has_canonical_format and c.nnz == h.nnz
+    assert c.row.dtype == numpy.int32 and c.col.dtype == numpy.int32
+    numpy.testing.assert_array_equal(c.row.get(), h.row)
+    numpy.testing.assert_array_equal(c.col.get(), h.col)
+    numpy.testing.assert_allclose(c.data.get(), h.data, rtol=1e-12)
+
+
+@pytest.mark.parametrize('indptr', [[0, 0, 0, 3, 3, 5, 5], [0, 5, 5, 5, 5, 5, 5], [0, 0, 0, 0, 0, 0, 5],
+                                    [0, 1, 2, 3, 4, 5, 5]])
+def test_row_expansion_with_empty_rows(indptr):
+    # CSR -> COO, row selection and eliminate_zeros expand indptr on the device (Note [Expanding
+    # indptr on the device] in src/sparse/formats.cpp): empty rows first, last and in a run.
+    indptr = numpy.array(indptr)
+    data, indices = numpy.array([1.0, 0.0, 3.0, 4.0, 5.0]), numpy.array([2, 0, 1, 2, 0])
+    h = scipy.sparse.csr_matrix((data, indices, indptr), shape=(6, 3))
+    c = sp.csr_matrix((cupric.asarray(data), cupric.asarray(indices), cupric.asarray(indptr)), shape=(6, 3))
+    hc, cc = h.tocoo(), c.tocoo()
+    numpy.testing.assert_array_equal(cc.row.get(), hc.row)
+    numpy.testing.assert_array_equal(cc.col.get(), hc.col)
+    pick = numpy.array([5, 0, 3, 3, 1, 2])
+    _assert_same(c[cupric.asarray(pick)], h[pick])
+    h.eliminate_zeros()
+    c.eliminate_zeros()
+    assert c.nnz == h.nnz
+    numpy.testing.assert_array_equal(c.indptr.get(), h.indptr)
+    numpy.testing.assert_array_equal(c.indices.get(), h.indices)
+    _assert_same(c, h)
+
+
 def test_index_dtype_is_int32_when_it_fits():
     _, c = pair()
     assert c.indices.dtype == numpy.int32 and c.indptr.dtype == numpy.int32

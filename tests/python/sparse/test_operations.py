@@ -91,6 +91,37 @@ def test_spgemm(fa, dtype):
     _close(r, ha @ hb, dtype)
 
 
+@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
+@pytest.mark.parametrize('case', ['positive', 'negative_times_positive', 'cancel', 'stored_zero', 'underflow'])
+def test_spgemm_exact_zeros_dropped_as_scipy(dtype, case):
+    # The GPU skips the zero check only when the operands prove no product can be zero (Note
+    # [SpGEMM without stored zeros] in src/sparse/cuda/cuda_sparse.cpp); SciPy's nnz either way.
+    a = numpy.array([[1.0, 2.0, 0.0], [0.0, 3.0, 4.0], [5.0, 0.0, 6.0]])
+    b = numpy.array([[1.0, 0.0, 2.0], [3.0, 4.0, 0.0], [0.0, 5.0, 6.0]])
+    if case == 'negative_times_positive':
+        a = -a
+    elif case == 'cancel':
+        a[0, 1] = -1.0 / 3.0  # row 0 of A @ B: column 0 is 1 * 1 + (-1/3) * 3 = 0
+    elif case == 'stored_zero':
+        pass
+    elif case == 'underflow':
+        tiny = numpy.finfo(dtype).tiny
+        a = a * tiny
+        b = b * tiny
+    a, b = a.astype(dtype), b.astype(dtype)
+    ha, hb = scipy.sparse.csr_matrix(a), scipy.sparse.csr_matrix(b)
+    if case == 'stored_zero':
+        ha.data[0] = 0  # an explicit zero in A
+    ca = sp.csr_matrix((cupric.asarray(ha.data), cupric.asarray(ha.indices), cupric.asarray(ha.indptr)), shape=ha.shape)
+    cb = sp.csr_matrix(hb)
+    want = ha @ hb
+    got = ca @ cb
+    assert got.nnz == want.nnz  # SciPy's entries come unsorted: compare the values densely
+    numpy.testing.assert_array_equal(got.indptr.get(), want.indptr)
+    assert (got.data.get() != 0).all()
+    numpy.testing.assert_allclose(got.toarray().get(), want.toarray(), rtol=1e-6, atol=0)
+
+
 def test_spgemm_bool():
     a = numpy.array([[1, 0, 1], [0, 1, 0]], dtype=bool)
     b = numpy.array([[1, 1], [1, 0], [1, 1]], dtype=bool)

@@ -61,6 +61,23 @@ def test_spsolve_many_right_hand_sides(dtype, order):
     numpy.testing.assert_allclose(x.get(), want[:, ::2], rtol=tol(dtype), atol=tol(dtype))
 
 
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_spsolve_unsymmetric_fill_in(dtype):
+    # A random unsymmetric matrix whose factors fill in: the host LU hands over to a dense solve
+    # past n^2 / 32 entries (Note [Dense fallback of the host LU] in src/sparse/linalg/host/
+    # direct_host.cpp); the result is SciPy's either way, with one or several right-hand sides.
+    n = 600
+    a, _ = pivoting_system(n, dtype, seed=3)
+    a = sps.csr_matrix(a + sps.random(n, n, density=0.02, random_state=4, format="csr").astype(dtype))
+    rng = numpy.random.default_rng(2)
+    for shape in [(n,), (n, 3)]:
+        b = rng.standard_normal(shape).astype(dtype)
+        want = ssl.spsolve(sps.csc_matrix(a), b)
+        x = csl.spsolve(csp.csr_matrix(a), cp.asarray(b))
+        assert x.dtype == want.dtype and x.shape == want.shape
+        numpy.testing.assert_allclose(x.get(), want, rtol=tol(dtype) * 10, atol=tol(dtype) * 10)
+
+
 @pytest.mark.parametrize("fmt", ["csr", "csc", "coo"])
 def test_spsolve_formats_and_poisson(fmt):
     a = poisson2d(20)

@@ -121,7 +121,7 @@ void cuda_triangular_solve(const CsrMatrix& a0, const ndarray& b, ndarray& x, bo
   // The triangle that is read, canonical, with the diagonal dropped when it is taken as ones: what
   // SpSV is given is exactly what SciPy reads. Filtering a canonical CSR keeps it canonical.
   CsrMatrix a = sparse::has_canonical_format(a0) ? a0 : sparse::sum_duplicates(a0);
-  const ndarray rows = astype(sparse::expand_major(a.indptr, a.rows), dtypes::int64);
+  const ndarray rows = astype(sparse::expand_major(a.indptr, a.rows, a.nnz()), dtypes::int64);
   const ndarray cols = astype(a.indices, dtypes::int64);
   const ndarray keep = flatnonzero(lower ? (unit ? less(cols, rows) : less_equal(cols, rows))
                                          : (unit ? greater(cols, rows) : greater_equal(cols, rows)));
