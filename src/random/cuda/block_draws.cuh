@@ -11,6 +11,19 @@
 
 namespace cupric::random::cuda_draws {
 
+// The SM count of `dev`, looked up once per device.
+inline int sm_count(int dev) {
+  static int cached[64] = {};
+  if (dev < 0 || dev >= 64) cudaGetDevice(&dev);
+  if (dev < 0 || dev >= 64) dev = 0;
+  if (!cached[dev]) {
+    int n = 0;
+    cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev);
+    cached[dev] = n > 0 ? n : 1;
+  }
+  return cached[dev];
+}
+
 template <class T, int K>
 struct alignas(sizeof(T) * K) Pack {
   T v[K];
@@ -19,15 +32,37 @@ struct alignas(sizeof(T) * K) Pack {
 // Grid-stride over the blocks; Index is int32 when the block count fits (cheaper loop math).
 // Aligned: the output is aligned to a whole block's values (fresh arrays are), so each block is
 // one vector store; otherwise element stores.
+// F::kLayers (the normal ziggurat, Note [Normal ziggurat] in include/cupric/random/ziggurat.hpp):
+// each CUDA block first copies the 256 layers into shared memory, where the values' random layer
+// indices cost about 6 wavefronts a warp-load (16 through L1 for the same gather from global).
+template <class F>
+constexpr bool uses_layers() {
+  if constexpr (requires { F::kLayers; })
+    return F::kLayers;
+  else
+    return false;
+}
+
 template <class F, class Index, bool Aligned>
 __global__ void __launch_bounds__(256) block_draw_kernel(F f, typename F::Out* __restrict__ out, int64_t n) {
   using T = typename F::Out;
   constexpr int K = F::per;
+  [[maybe_unused]] const ZigLayer<T>* layers = nullptr;
+  if constexpr (uses_layers<F>()) {
+    __shared__ ZigLayer<T> staged[256];
+    const ZigLayer<T>* src = zig_layers<T>();
+    for (unsigned i = threadIdx.x; i < 256; i += blockDim.x) staged[i] = src[i];
+    __syncthreads();
+    layers = staged;
+  }
   const Index blocks = static_cast<Index>((n + K - 1) / K);
   const Index whole = static_cast<Index>(n / K);  // blocks whose K values all lie in the output
   for (Index q = blockIdx.x * Index(blockDim.x) + threadIdx.x; q < blocks; q += Index(gridDim.x) * blockDim.x) {
     Pack<T, K> v;
-    f.block(static_cast<uint64_t>(q), v.v);
+    if constexpr (uses_layers<F>())
+      f.block(static_cast<uint64_t>(q), v.v, layers);
+    else
+      f.block(static_cast<uint64_t>(q), v.v);
     if (Aligned && q < whole) {  // one compare in the loop's index type, not a 64-bit e + K <= n
       reinterpret_cast<Pack<T, K>*>(out)[q] = v;
     } else {
@@ -52,8 +87,11 @@ void block_draw_loop(const LoopPlan& p, const void* state, const Stream& stream)
   F f;
   std::memcpy(static_cast<void*>(&f), state, sizeof(F));
   const int64_t blocks = (p.numel + K - 1) / K;
-  // At most 2^16 CUDA blocks of 256 threads: every SM full several times over.
-  const int64_t grid = std::min<int64_t>((blocks + 255) / 256, int64_t{1} << 16);
+  // At most 2^16 CUDA blocks of 256 threads: every SM full several times over. A kernel that
+  // stages the ziggurat's layers runs one wave (8 blocks of 256 threads an SM) so that the copy is
+  // made ~1000 times, not 65536 (128 MB of L2 reads for a float32 draw).
+  const int64_t cap = uses_layers<F>() ? int64_t{8} * sm_count(stream.device) : int64_t{1} << 16;
+  const int64_t grid = std::min<int64_t>((blocks + 255) / 256, cap);
   auto s = static_cast<cudaStream_t>(stream.handle);
   T* out = reinterpret_cast<T*>(p.data[0]);
   const dim3 g(static_cast<unsigned>(grid)), b(256);
