@@ -242,19 +242,50 @@ CUPRIC_HD inline T integer_value(int64_t low, uint64_t offset) {
 struct IntegerBlocks {
   // block() for a narrow range (4 values) or a wide one (2 values): BlockF picks by Wide.
   // reject_below: integer_reject_below(p.range).
+  // The rejected words (rare) are collected in a mask and finished after the block's other values
+  // in one loop, as the normal ziggurat's (Note [Normal ziggurat]): one straight hot path without
+  // a branch and reconvergence barrier per word, one copy of the sub-stream loop in the kernel.
+  // A rejected element's value is bounded() of its own sub-stream, as bounded32_of/bounded64_of give.
   template <class T, bool Wide>
   CUPRIC_HD static void block(const StreamKey& k, uint64_t q, const IntegerParams& p, uint64_t reject_below, T* v) {
     const Words4 w = philox_call_block(k, q);
+    unsigned pending = 0;
     if constexpr (!Wide) {
-      const uint32_t range = static_cast<uint32_t>(p.range), t = static_cast<uint32_t>(reject_below);
+      const uint32_t n = static_cast<uint32_t>(p.range) + 1u, t = static_cast<uint32_t>(reject_below);
       for (int j = 0; j < 4; ++j) {
-        const uint64_t r = p.range == kNarrowRangeMax ? w.w[j] : bounded32_of(w.w[j], range, t, k, 4 * q + j);
+        uint64_t r = w.w[j];
+        if (p.range != kNarrowRangeMax) {
+          const uint64_t m = static_cast<uint64_t>(w.w[j]) * n;
+          if (static_cast<uint32_t>(m) < t) pending |= 1u << j;
+          r = m >> 32;
+        }
         v[j] = integer_value<T>(p.low, r);
+      }
+      while (pending) {
+        const int j = pending & 1u ? 0 : pending & 2u ? 1 : pending & 4u ? 2 : 3;
+        pending &= pending - 1;
+        PhiloxSubStream s(k, 4 * q + static_cast<uint64_t>(j));
+        const T x = integer_value<T>(p.low, bounded(s, p.range));
+        for (int i = 0; i < 4; ++i) v[i] = i == j ? x : v[i];  // selects: v stays in registers
       }
     } else {
       for (int j = 0; j < 2; ++j) {
         const uint64_t x = (static_cast<uint64_t>(w.w[2 * j]) << 32) | w.w[2 * j + 1];
-        v[j] = integer_value<T>(p.low, bounded64_of(x, p.range, reject_below, k, 2 * q + j));
+        uint64_t r = x;
+        if (p.range != ~0ull) {
+          const uint64_t n = p.range + 1;
+          if (x * n < reject_below) pending |= 1u << j;
+          r = mulhi64(x, n);
+        }
+        v[j] = integer_value<T>(p.low, r);
+      }
+      while (pending) {
+        const int j = pending & 1u ? 0 : 1;
+        pending &= pending - 1;
+        PhiloxSubStream s(k, 2 * q + static_cast<uint64_t>(j));
+        const T x = integer_value<T>(p.low, bounded(s, p.range));
+        v[0] = j == 0 ? x : v[0];
+        v[1] = j == 1 ? x : v[1];
       }
     }
   }
