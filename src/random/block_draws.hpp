@@ -87,7 +87,8 @@ struct NormalLaw {  // loc + scale * z
       while (pending) {
         const int j = pending & 1u ? 0 : pending & 2u ? 1 : pending & 4u ? 2 : 3;
         pending &= pending - 1;
-        const T x = static_cast<T>(zig_slow32(word_at(w, j), k, 4 * q + static_cast<uint64_t>(j)));
+        PhiloxSubStream s(k, 4 * q + static_cast<uint64_t>(j));
+        const T x = static_cast<T>(zig_slow32(word_at(w, j), s));
         for (int i = 0; i < 4; ++i) z[i] = i == j ? x : z[i];  // selects: z stays in registers
       }
     } else {
@@ -102,7 +103,8 @@ struct NormalLaw {  // loc + scale * z
         pending &= pending - 1;
         const uint64_t r =
             j ? (static_cast<uint64_t>(w.w[2]) << 32) | w.w[3] : (static_cast<uint64_t>(w.w[0]) << 32) | w.w[1];
-        const T x = static_cast<T>(zig_slow64(r, k, 2 * q + static_cast<uint64_t>(j)));
+        PhiloxSubStream s(k, 2 * q + static_cast<uint64_t>(j));
+        const T x = static_cast<T>(zig_slow64(r, s));
         z[0] = j == 0 ? x : z[0];
         z[1] = j == 1 ? x : z[1];
       }

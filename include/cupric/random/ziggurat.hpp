@@ -122,10 +122,11 @@ CUPRIC_HD inline bool zig_fast32(uint32_t w, const ZigLayer32* layers, float& z)
   return u < l.k;
 }
 
-// The rest of the ziggurat for a word the fast path rejected, on element e's sub-stream.
-CUPRIC_HD inline float zig_slow32(uint32_t w, const StreamKey& key, uint64_t e) {
+// The rest of the ziggurat for a word the fast path rejected, its further words from `s` (a type
+// with next32(): element e's PhiloxSubStream in the block draws, a sampler's bit source).
+template <class Src>
+CUPRIC_HD inline float zig_slow32(uint32_t w, Src& s) {
   const ZigLayer32* layers = zig_layers<float>();
-  PhiloxSubStream s(key, e);
   for (;;) {
     float z;
     if (zig_fast32(w, layers, z)) return z;
@@ -164,9 +165,9 @@ CUPRIC_HD inline bool zig_fast64(uint64_t r, const ZigLayer64* layers, double& z
   z = (r & 0x100u) ? 0.0 - x : x;
   return u < l.k;
 }
-CUPRIC_HD inline double zig_slow64(uint64_t r, const StreamKey& key, uint64_t e) {
+template <class Src>
+CUPRIC_HD inline double zig_slow64(uint64_t r, Src& s) {
   const ZigLayer64* layers = zig_layers<double>();
-  PhiloxSubStream s(key, e);
   for (;;) {
     double z;
     if (zig_fast64(r, layers, z)) return z;
@@ -183,7 +184,8 @@ CUPRIC_HD inline double zig_slow64(uint64_t r, const StreamKey& key, uint64_t e)
     const double x = neg ? -z : z, lo = zig_f64(idx), hi = zig_f64(idx - 1);
     const uint32_t a = s.next32(), b = s.next32();
     if (fp::add_rn(lo, fp::mul_rn(hi - lo, zig_uniform53(a, b))) < ::exp(-0.5 * x * x)) return z;
-    r = s.next64();
+    const uint64_t top = s.next32();
+    r = (top << 32) | s.next32();
   }
 }
 
