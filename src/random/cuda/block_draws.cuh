@@ -77,6 +77,31 @@ __global__ void __launch_bounds__(256) block_draw_kernel(F f, typename F::Out* _
 // src/engine/elementwise/elementwise_engine.cpp), so the plan is the whole contiguous output. No
 // strided kernels are instantiated for these functors, to keep the module small (see
 // Note [Kernel module size] in src/kernels/README.md).
+// Blocks of 256 threads of `Kernel` resident on one SM (registers and the staged layers decide).
+template <auto Kernel>
+int resident_blocks() {
+  static const int n = [] {
+    int b = 0;
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, Kernel, 256, 0);
+    return b > 0 ? b : 1;
+  }();
+  return n;
+}
+
+// At most 2^16 CUDA blocks of 256 threads: every SM full several times over. A kernel that
+// stages the ziggurat's layers runs exactly one wave (the resident blocks of every SM), so the
+// copy is made ~1000 times, not 65536 (128 MB of L2 reads for a float32 draw), and no partial
+// second wave leaves SMs idle (a fixed 8 blocks an SM was 1.14 waves of the float32 kernel,
+// whose 34 registers fit 7).
+template <auto Kernel, class F>
+void launch_block_draw(const F& f, typename F::Out* out, int64_t numel, int64_t blocks, const Stream& stream) {
+  int64_t cap = int64_t{1} << 16;
+  if constexpr (uses_layers<F>()) cap = int64_t{resident_blocks<Kernel>()} * sm_count(stream.device);
+  const int64_t grid = std::min<int64_t>((blocks + 255) / 256, cap);
+  ::cupric::cuda::launch<Kernel>(dim3(static_cast<unsigned>(grid)), dim3(256), 0,
+                                 static_cast<cudaStream_t>(stream.handle), f, out, numel);
+}
+
 template <class F>
 void block_draw_loop(const LoopPlan& p, const void* state, const Stream& stream) {
   using T = typename F::Out;
@@ -87,21 +112,15 @@ void block_draw_loop(const LoopPlan& p, const void* state, const Stream& stream)
   F f;
   std::memcpy(static_cast<void*>(&f), state, sizeof(F));
   const int64_t blocks = (p.numel + K - 1) / K;
-  // At most 2^16 CUDA blocks of 256 threads: every SM full several times over. A kernel that
-  // stages the ziggurat's layers runs one wave (8 blocks of 256 threads an SM) so that the copy is
-  // made ~1000 times, not 65536 (128 MB of L2 reads for a float32 draw).
-  const int64_t cap = uses_layers<F>() ? int64_t{8} * sm_count(stream.device) : int64_t{1} << 16;
-  const int64_t grid = std::min<int64_t>((blocks + 255) / 256, cap);
-  auto s = static_cast<cudaStream_t>(stream.handle);
   T* out = reinterpret_cast<T*>(p.data[0]);
-  const dim3 g(static_cast<unsigned>(grid)), b(256);
-  const bool small = blocks + grid * 256 < (int64_t{1} << 31);
+  // 32-bit loop indices when the blocks and a grid of at most 2^16 x 256 threads fit.
+  const bool small = blocks + (int64_t{1} << 24) < (int64_t{1} << 31);
   if (reinterpret_cast<uintptr_t>(out) % (sizeof(T) * K) != 0)
-    ::cupric::cuda::launch<&block_draw_kernel<F, int64_t, false>>(g, b, 0, s, f, out, p.numel);
+    launch_block_draw<&block_draw_kernel<F, int64_t, false>>(f, out, p.numel, blocks, stream);
   else if (small)
-    ::cupric::cuda::launch<&block_draw_kernel<F, int32_t, true>>(g, b, 0, s, f, out, p.numel);
+    launch_block_draw<&block_draw_kernel<F, int32_t, true>>(f, out, p.numel, blocks, stream);
   else
-    ::cupric::cuda::launch<&block_draw_kernel<F, int64_t, true>>(g, b, 0, s, f, out, p.numel);
+    launch_block_draw<&block_draw_kernel<F, int64_t, true>>(f, out, p.numel, blocks, stream);
 }
 
 }  // namespace cupric::random::cuda_draws
