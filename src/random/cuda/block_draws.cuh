@@ -7,22 +7,10 @@
 #include "runtime/cuda/cuda_launch.cuh"
 #include "cupric/error.hpp"
 #include "engine/elementwise/loop_plan.hpp"
+#include "engine/reduction/cuda/cuda_reduce.cuh"  // sm_count
 #include "random/block_draws.hpp"
 
 namespace cupric::random::cuda_draws {
-
-// The SM count of `dev`, looked up once per device.
-inline int sm_count(int dev) {
-  static int cached[64] = {};
-  if (dev < 0 || dev >= 64) cudaGetDevice(&dev);
-  if (dev < 0 || dev >= 64) dev = 0;
-  if (!cached[dev]) {
-    int n = 0;
-    cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev);
-    cached[dev] = n > 0 ? n : 1;
-  }
-  return cached[dev];
-}
 
 template <class T, int K>
 struct alignas(sizeof(T) * K) Pack {
@@ -96,7 +84,7 @@ int resident_blocks() {
 template <auto Kernel, class F>
 void launch_block_draw(const F& f, typename F::Out* out, int64_t numel, int64_t blocks, const Stream& stream) {
   int64_t cap = int64_t{1} << 16;
-  if constexpr (uses_layers<F>()) cap = int64_t{resident_blocks<Kernel>()} * sm_count(stream.device);
+  if constexpr (uses_layers<F>()) cap = int64_t{resident_blocks<Kernel>()} * ::cupric::cuda::sm_count(stream.device);
   const int64_t grid = std::min<int64_t>((blocks + 255) / 256, cap);
   ::cupric::cuda::launch<Kernel>(dim3(static_cast<unsigned>(grid)), dim3(256), 0,
                                  static_cast<cudaStream_t>(stream.handle), f, out, numel);
