@@ -247,6 +247,9 @@ struct IntegerBlocks {
   // The rejected words (rare) are collected in a mask and finished after the block's other values
   // in one loop, as the normal ziggurat's (Note [Normal ziggurat]): one straight hot path without
   // a branch and reconvergence barrier per word, one copy of the sub-stream loop in the kernel.
+  // SASS (sm_90, integers(0, 1000) int32): ~83 instructions a block of four values, was ~105 (and
+  // 0.329 ms for 2^28 on the H200); random()'s Philox kernel, 92 a block, writes 2^28 floats in
+  // 0.264 ms, so expected ~0.27 ms.
   // A rejected element's value is bounded() of its own sub-stream, as bounded32_of/bounded64_of give.
   template <class T, bool Wide>
   CUPRIC_HD static void block(const StreamKey& k, uint64_t q, const IntegerParams& p, uint64_t reject_below, T* v) {

@@ -60,8 +60,9 @@ template <class T, class Bits> CUPRIC_HD inline T uniform_open(Bits& b) {
 // values, the rest finished on further words of the same source. A sampler's words are its
 // element's own sub-stream, so a variable count of words per draw touches no other element (the
 // Box-Muller this replaces used a fixed count, and a logarithm, square root and cosine a value:
-// most of a gamma draw's time). float: every step exact or rounded once (the same bits on host
-// and GPU); double: the fast path too, the rare tail and wedge within an ulp.
+// most of a gamma draw's time: standard_gamma(2.5) float64 ran at 214 GB/s on the H200, CuPy 328;
+// expected ~1.5x from this). float: every step exact or rounded once (the same bits on host and
+// GPU); double: the fast path too, the rare tail and wedge within an ulp.
 template <class Bits>
 struct ZigWords {  // next32() of a sampler's bit source, for zig_slow32/zig_slow64
   Bits& b;
