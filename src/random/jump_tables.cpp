@@ -8,7 +8,6 @@
 #include <tuple>
 #include "cupric/ops/creation.hpp"
 #include "random/draw_kernels.hpp"
-#include "random/xorwow_chunks.hpp"
 
 namespace cupric::random {
 
@@ -19,13 +18,15 @@ namespace {
 // 83 GF(2) squarings of a 160x160 matrix: about 7 ms, most of a first legacy draw in a fresh
 // process (9.5 ms on the H200's host). They depend on nothing but XORWOW's recurrence, so the
 // build computes them once (src/random/tablegen/, the same code as xorwow_jumps.hpp) and this file
-// includes the result: 256 KB of read-only data, no work at run time but one copy into each
+// includes the result: 256 KB of read-only data (512 with the row layout), no work at run time but one copy into each
 // device's memory. tests/cpp/test_random_streams.cpp checks the table against the computation.
+// The same matrices follow in the CUDA start-state kernel's row layout (xorwow_row_layout: a bit
+// transposition of 2M bits, milliseconds at run time, so also made by the build).
+constexpr size_t kXorwowTableWords = static_cast<size_t>(kXorwowTableMatrices) * kXorwowMatrixWords;
 const uint32_t kXorwowJumpTable[] = {
 #include "xorwow_jump_table.inc"
 };
-static_assert(sizeof(kXorwowJumpTable) / sizeof(uint32_t) ==
-              static_cast<size_t>(kXorwowTableMatrices) * kXorwowMatrixWords);
+static_assert(sizeof(kXorwowJumpTable) / sizeof(uint32_t) == 2 * kXorwowTableWords);
 
 std::vector<uint32_t> build_mrg() {
   std::vector<uint32_t> t(static_cast<size_t>(kMrgTableMatrices) * 18);
@@ -49,7 +50,8 @@ const std::vector<uint32_t>& host_jump_table(BitGenKind k) {
   // XORWOW's table comes from the build (Note [XORWOW jump table at build time]); MRG32k3a's 3x3
   // matrices take well under a millisecond and are built at its first draw.
   if (k == BitGenKind::XORWOW) {
-    static const std::vector<uint32_t> xorwow(std::begin(kXorwowJumpTable), std::end(kXorwowJumpTable));
+    static const std::vector<uint32_t> xorwow(std::begin(kXorwowJumpTable),
+                                              std::begin(kXorwowJumpTable) + kXorwowTableWords);
     return xorwow;
   }
   static const std::vector<uint32_t> mrg = build_mrg();
@@ -58,7 +60,7 @@ const std::vector<uint32_t>& host_jump_table(BitGenKind k) {
 
 namespace {
 // Device copies, one per (backend, device, table), kept for the process's life. Table 3: XORWOW
-// in the warp layout.
+// in the row layout (xorwow_row_word).
 const uint32_t* device_copy(const std::vector<uint32_t>& host, int table, Backend& backend) {
   static std::mutex mu;
   static std::map<std::tuple<Backend*, int, int>, ndarray> copies;
@@ -80,18 +82,8 @@ const uint32_t* jump_table_for(BitGenKind k, Backend& backend) {
 }
 
 const std::vector<uint32_t>& xorwow_warp_table() {
-  static const std::vector<uint32_t> warp = [] {
-    const std::vector<uint32_t>& t = host_jump_table(BitGenKind::XORWOW);
-    std::vector<uint32_t> r(t.size());
-    for (size_t m = 0; m < t.size(); m += kXorwowMatrixWords)
-      for (int w = 0; w < 5; ++w)
-        for (int k = 0; k < 5; ++k)
-          for (int lane = 0; lane < 32; ++lane)
-            r[m + static_cast<size_t>(xorwow_warp_word(w, k, lane))] =
-                t[m + static_cast<size_t>(5 * (32 * w + lane) + k)];
-    return r;
-  }();
-  return warp;
+  static const std::vector<uint32_t> rows(std::begin(kXorwowJumpTable) + kXorwowTableWords, std::end(kXorwowJumpTable));
+  return rows;
 }
 
 const uint32_t* xorwow_warp_table_for(Backend& backend) {

@@ -12,8 +12,8 @@ namespace cupric::random {
 const std::vector<uint32_t>& host_jump_table(BitGenKind k);
 // The table in `backend`'s memory (copied on first use per device).
 const uint32_t* jump_table_for(BitGenKind k, Backend& backend);
-// XORWOW's table in the warp layout of the CUDA start-state kernel (xorwow_warp_word in
-// src/random/xorwow_chunks.hpp), in `backend`'s memory: the host layout's words rearranged.
+// XORWOW's table in the row layout of the CUDA start-state kernel (xorwow_row_word in
+// src/random/xorwow_chunks.hpp), in `backend`'s memory: the host layout's bits transposed.
 const std::vector<uint32_t>& xorwow_warp_table();
 const uint32_t* xorwow_warp_table_for(Backend& backend);
 

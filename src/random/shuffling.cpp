@@ -2,7 +2,7 @@
 // argsort: the same permutation whatever the launch), choice with and without replacement.
 #include <algorithm>
 #include <string>
-#include <unordered_set>
+#include <vector>
 #include "cupric/error.hpp"
 #include "cupric/ops/copy.hpp"
 #include "cupric/ops/creation.hpp"
@@ -27,6 +27,34 @@ int64_t normalize_axis(int64_t axis, int ndim) {
                     std::to_string(ndim));
   return axis < 0 ? axis + ndim : axis;
 }
+
+// The set of Floyd's picks (Note [Choice without replacement]): open addressing with linear
+// probing in one array of at least 2k slots, -1 for empty. std::unordered_set allocated a node per
+// insert: its inserts, malloc and free were most of choice(10**9, 1000, replace=False) in a host
+// profile (161 us on the H200 machine, CuPy 56 us).
+class PickSet {
+ public:
+  explicit PickSet(int64_t k) {
+    size_t cap = 16;
+    while (cap < 2 * static_cast<size_t>(k)) cap <<= 1;
+    slots_.assign(cap, -1);
+    mask_ = cap - 1;
+  }
+  // Inserts v >= 0; false when it was already there.
+  bool insert(int64_t v) {
+    for (size_t i = static_cast<size_t>(splitmix64(static_cast<uint64_t>(v))) & mask_;; i = (i + 1) & mask_) {
+      if (slots_[i] == v) return false;
+      if (slots_[i] < 0) {
+        slots_[i] = v;
+        return true;
+      }
+    }
+  }
+
+ private:
+  std::vector<int64_t> slots_;
+  size_t mask_ = 0;
+};
 
 // Random uint64 sort keys of `shape` (one sub-stream call), on `backend`.
 ndarray sort_keys(Generator& g, const Dims& shape, Backend* backend) {
@@ -158,13 +186,13 @@ ndarray Generator::choice(int64_t n, const std::optional<Dims>& size, bool repla
   // Otherwise the first k elements of a permutation of n.
   if (k * 16 <= n) {
     StreamKey key = next_substream_key();
-    std::unordered_set<int64_t> seen;
+    PickSet seen(k);
     std::vector<int64_t> picks;
     picks.reserve(static_cast<size_t>(k));
     for (int64_t j = n - k, e = 0; j < n; ++j, ++e) {
       SubStream s(key, static_cast<uint64_t>(e));
       int64_t t = static_cast<int64_t>(bounded(s, static_cast<uint64_t>(j)));
-      if (seen.insert(t).second)
+      if (seen.insert(t))
         picks.push_back(t);
       else {
         seen.insert(j);

@@ -17,13 +17,11 @@ namespace cupric::random {
 //   words offset + j + 4096 m, m = 0 .. n_j - 1 with n_j = ceil((count - j) / 4096); its m-th
 //   word goes to out[j + 4096 m] (no division per word, and consecutive threads write
 //   consecutive words: coalesced stores).
-// * Start states (one warp per lane, xorwow_chunk_starts_kernel): the warp seeds XORWOW, jumps to
-//   subsequence (offset + j) % 4096 and element (offset + j) / 4096 with the jump matrices, then
-//   records the state at every chunk start, jumping 2^c elements (one matrix) between them. A
-//   jump is a GF(2) 160x160 matrix times the 160-bit state: thread t of the warp takes the
-//   columns t, t+32, .., t+128 (bit t of each state word), XORs those selected, and five
-//   butterfly shuffles XOR the 32 partial sums: one matrix costs a few dozen instructions per
-//   thread instead of 160 dependent steps on one thread.
+// * Start states (one warp per four lanes, xorwow_chunk_starts_kernel): the warp seeds XORWOW,
+//   jumps to subsequence (offset + j) % 4096 and element (offset + j) / 4096 with the jump
+//   matrices, then records the state at every chunk start, jumping 2^c elements (one matrix)
+//   between them. A jump is a GF(2) 160x160 matrix times the 160-bit state, a warp at a time
+//   (Note [XORWOW warp jumps] in src/random/cuda/xorwow_chunks.cuh).
 // * Generation (xorwow_chunk_fill_kernel): thread (chunk k, lane j) loads its start state and
 //   steps C times, storing sink(word) at j + 4096 m. Thread index = k * L + j, so a warp is 32
 //   neighbouring lanes of one chunk.
@@ -58,15 +56,15 @@ inline XorwowChunkPlan plan_xorwow_chunks(uint64_t seed, uint64_t offset, uint64
   return p;
 }
 
-// The warp layout of the jump table that the CUDA start-state kernel reads: thread t of a warp
-// needs words k of columns 32 w + t (w, k < 5) of each matrix; stored at (5 w + k) * 32 + t of
-// the matrix, a warp's load for one (w, k) is 32 consecutive words, one 128-byte line (in the
-// column layout of bit_generators.hpp those 32 words span 640 bytes: five lines per load, and
-// the start states' 70-odd matrix products a lane were L1-bound). Same matrices, same words.
-CUPRIC_HD inline int xorwow_warp_word(int w, int k, int t) { return (5 * w + k) * 32 + t; }
+// The row layout of the jump table that the CUDA start-state kernel reads (Note [XORWOW warp
+// jumps] in src/random/cuda/xorwow_chunks.cuh): thread t of a warp computes bit t of the five
+// output words, the parity of (row (k, t) AND the 160-bit state); row (k, t) is five words, word w
+// holding bit t of word k of the columns 32 w .. 32 w + 31. Stored at (5 k + w) * 32 + t of the
+// matrix, a warp's load for one (k, w) is 32 consecutive words: one 128-byte line.
+CUPRIC_HD inline int xorwow_row_word(int k, int w, int t) { return (5 * k + w) * 32 + t; }
 
 // What the CUDA loop of a chunked draw gets (the loop's state): the plan, the jump table in the
-// warp layout (xorwow_warp_word) and a scratch of 6 * plan.states() words for the start states,
+// row layout (xorwow_row_word) and a scratch of 6 * plan.states() words for the start states,
 // both in device memory.
 struct XorwowChunkDraw {
   XorwowChunkPlan plan;

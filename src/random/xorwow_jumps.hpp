@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 #include "cupric/random/bit_generators.hpp"
+#include "random/xorwow_chunks.hpp"
 
 namespace cupric::random {
 
@@ -52,6 +53,22 @@ inline std::vector<uint32_t> compute_xorwow_jump_table() {
     if (p + 1 < 67 + kXorwowSubseqBits) square_xorwow(cur);
   }
   return t;
+}
+
+// The table in the row layout of the CUDA start-state kernel (xorwow_row_word in
+// src/random/xorwow_chunks.hpp): row (k, t) word w has bit b = bit t of word k of column 32 w + b,
+// i.e. each 32x32 bit block (words k of columns 32 w .. 32 w + 31) transposed.
+inline std::vector<uint32_t> xorwow_row_layout(const std::vector<uint32_t>& t) {
+  std::vector<uint32_t> r(t.size(), 0u);
+  for (size_t m = 0; m < t.size(); m += kXorwowMatrixWords)
+    for (int k = 0; k < 5; ++k)
+      for (int w = 0; w < 5; ++w)
+        for (int lane = 0; lane < 32; ++lane) {
+          uint32_t word = 0;
+          for (int b = 0; b < 32; ++b) word |= ((t[m + static_cast<size_t>(5 * (32 * w + b) + k)] >> lane) & 1u) << b;
+          r[m + static_cast<size_t>(xorwow_row_word(k, w, lane))] = word;
+        }
+  return r;
 }
 
 }  // namespace cupric::random

@@ -138,22 +138,26 @@ TEST(RandomStreams, XorwowBuildTimeTableIsTheSquarings) {
   EXPECT_EQ(a.next(), b.next());
 }
 
-// The warp layout the CUDA start-state kernel reads (xorwow_warp_word): 32 lanes' partial
-// products, each from its bit of every state word, XOR to the one-thread product.
-TEST(RandomStreams, XorwowWarpLayoutGivesTheSameProducts) {
-  const std::vector<uint32_t>& warp = random::xorwow_warp_table();
+// The row layout the CUDA start-state kernel reads (xorwow_row_word): bit t of output word k is
+// the parity of row (k, t) AND the state, as the kernel's popc and ballot compute it.
+TEST(RandomStreams, XorwowRowLayoutGivesTheSameProducts) {
+  const std::vector<uint32_t>& rows = random::xorwow_warp_table();
+  EXPECT_EQ(rows, random::xorwow_row_layout(random::host_jump_table(BitGenKind::XORWOW)));
   const uint32_t* table = random::host_jump_table(BitGenKind::XORWOW).data();
   random::Xorwow x = random::Xorwow::seeded(7);
   for (int mi : {0, 5, 63, 64, 79}) {
     random::Xorwow ref = x;
     ref.apply(table + static_cast<int64_t>(mi) * random::kXorwowMatrixWords);
-    uint32_t r[5] = {0, 0, 0, 0, 0};
-    const uint32_t* m = warp.data() + static_cast<int64_t>(mi) * random::kXorwowMatrixWords;
-    for (int t = 0; t < 32; ++t)
-      for (int w = 0; w < 5; ++w)
-        if ((x.v[w] >> t) & 1u)
-          for (int k = 0; k < 5; ++k) r[k] ^= m[random::xorwow_warp_word(w, k, t)];
-    for (int k = 0; k < 5; ++k) EXPECT_EQ(r[k], ref.v[k]) << "matrix " << mi << " word " << k;
+    const uint32_t* m = rows.data() + static_cast<int64_t>(mi) * random::kXorwowMatrixWords;
+    for (int k = 0; k < 5; ++k) {
+      uint32_t r = 0;
+      for (int t = 0; t < 32; ++t) {
+        uint32_t acc = 0;
+        for (int w = 0; w < 5; ++w) acc ^= m[random::xorwow_row_word(k, w, t)] & x.v[w];
+        r |= static_cast<uint32_t>(__builtin_popcount(acc) & 1) << t;
+      }
+      EXPECT_EQ(r, ref.v[k]) << "matrix " << mi << " word " << k;
+    }
     x.next();
   }
 }

@@ -1,6 +1,6 @@
 // The CUDA kernels of the block-cooperative XORWOW draw (Note [XORWOW lane chunks] in
-// src/random/xorwow_chunks.hpp): warp-wide jumps to the chunk start states, then one thread per
-// (lane, chunk) writing its words through a sink. CUDA family units only.
+// src/random/xorwow_chunks.hpp): warp-wide jumps to the chunk start states (Note [XORWOW warp
+// jumps]), then one thread per (lane, chunk) writing its words through a sink. CUDA family units only.
 #pragma once
 #include <cstring>
 #include "runtime/cuda/cuda_launch.cuh"
@@ -9,58 +9,94 @@
 
 namespace cupric::random::cuda_draws {
 
-// x := M x for the jump matrix M (160 columns of 5 words, in the warp layout of
-// xorwow_chunks.hpp), every lane of the warp holding x:
-// lane t XORs the columns of bits t of the five state words (branch-free: the bits differ across
-// lanes), then the 32 partial sums are XORed by a butterfly, which leaves the result in all lanes.
-__device__ inline void warp_apply(Xorwow& x, const uint32_t* __restrict__ m, unsigned t) {
-  uint32_t r[5] = {0u, 0u, 0u, 0u, 0u};
+// Note [XORWOW warp jumps]
+// A jump is x := M x for a GF(2) 160x160 matrix M and the 160-bit state. The first kernel had
+// thread t XOR the columns of bit t of the state words and five butterfly shuffles XOR the 32
+// partial sums: 25 loads and 25 shuffles a matrix, both on the SM's shared-memory/L1 path (one
+// 128-byte wavefront each), so the ~70 jumps of each of 4096 lanes took an estimated ~50 us of a 2^28-word
+// draw (0.35 ms; the write itself is 0.26 ms). Now:
+// * rows instead of columns (xorwow_row_word in src/random/xorwow_chunks.hpp): thread t computes
+//   bit t of each output word k as the parity (popc) of row (k, t) AND the state, and a ballot
+//   gathers the 32 bits into the word in every lane: no shuffle, 5 ballots a matrix;
+// * one warp jumps G = 4 lanes' states together, so each row word loaded serves four states
+//   (the chunk steps use one matrix for every lane; the subsequence and offset jumps apply a
+//   matrix to the states whose jump has that bit, by a warp-uniform mask).
+// Per matrix and state: ~6 L1 wavefronts (was 50) and ~45 instructions (was ~110): the start
+// states of a 2^28-word draw in an estimated ~10 us instead of ~50.
+inline constexpr int kXorwowWarpStates = 4;
+
+template <int G>
+__device__ inline void warp_apply(Xorwow (&x)[G], unsigned which, const uint32_t* __restrict__ m, unsigned t) {
+  uint32_t r[G][5];
 #pragma unroll
-  for (int w = 0; w < 5; ++w) {
-    const uint32_t mask = 0u - ((x.v[w] >> t) & 1u);
+  for (int k = 0; k < 5; ++k) {
+    uint32_t acc[G];
 #pragma unroll
-    for (int k = 0; k < 5; ++k) r[k] ^= __ldg(m + xorwow_warp_word(w, k, static_cast<int>(t))) & mask;
+    for (int g = 0; g < G; ++g) acc[g] = 0u;
+#pragma unroll
+    for (int w = 0; w < 5; ++w) {
+      const uint32_t row = __ldg(m + xorwow_row_word(k, w, static_cast<int>(t)));
+#pragma unroll
+      for (int g = 0; g < G; ++g) acc[g] ^= row & x[g].v[w];
+    }
+#pragma unroll
+    for (int g = 0; g < G; ++g) r[g][k] = __ballot_sync(0xffffffffu, __popc(acc[g]) & 1);
   }
 #pragma unroll
-  for (int s = 16; s; s >>= 1) {
+  for (int g = 0; g < G; ++g)
+    if ((which >> g) & 1u) {
 #pragma unroll
-    for (int k = 0; k < 5; ++k) r[k] ^= __shfl_xor_sync(0xffffffffu, r[k], s);
+      for (int k = 0; k < 5; ++k) x[g].v[k] = r[g][k];
+    }
+}
+
+// xorwow_skip_subsequence and xorwow_skip (bit_generators.hpp) for G states, a warp at a time:
+// matrix `first + i` applied to the states whose n has bit i.
+template <int G>
+__device__ inline void warp_jump(Xorwow (&x)[G], const uint64_t (&n)[G], const uint32_t* table, int first, unsigned t) {
+  uint64_t any = 0;
+#pragma unroll
+  for (int g = 0; g < G; ++g) any |= n[g];
+  for (int i = 0; any >> i; ++i) {
+    unsigned which = 0;
+#pragma unroll
+    for (int g = 0; g < G; ++g) which |= static_cast<unsigned>((n[g] >> i) & 1u) << g;
+    if (which) warp_apply<G>(x, which, table + static_cast<int64_t>(first + i) * kXorwowMatrixWords, t);
   }
-#pragma unroll
-  for (int k = 0; k < 5; ++k) x.v[k] = r[k];
 }
 
-// xorwow_skip and xorwow_skip_subsequence (bit_generators.hpp), a warp at a time.
-__device__ inline void warp_skip(Xorwow& x, uint64_t n, const uint32_t* table, unsigned t) {
-  x.d += static_cast<uint32_t>(n) * 362437u;
-  for (int i = 0; n; ++i, n >>= 1)
-    if (n & 1) warp_apply(x, table + static_cast<int64_t>(i) * kXorwowMatrixWords, t);
-}
-__device__ inline void warp_skip_subsequence(Xorwow& x, uint64_t s, const uint32_t* table, unsigned t) {
-  for (int i = 0; s; ++i, s >>= 1)
-    if (s & 1) warp_apply(x, table + static_cast<int64_t>(64 + i) * kXorwowMatrixWords, t);
-}
-
-// One warp per relative lane j: the start state of each of its chunks. A template (on the sink of
-// the fill that follows, unused here) so that the units that include this header do not each
-// define it: only the units that register a chunked loop instantiate it.
+// One warp per G relative lanes j0 .. j0 + G - 1: the start state of each of their chunks. A
+// template (on the sink of the fill that follows, unused here) so that the units that include
+// this header do not each define it: only the units that register a chunked loop instantiate it.
 template <class Sink>
 __global__ void __launch_bounds__(256)
     xorwow_chunk_starts_kernel(XorwowChunkPlan p, const uint32_t* table, uint32_t* states) {
-  const int64_t j = (blockIdx.x * int64_t(blockDim.x) + threadIdx.x) >> 5;
-  if (j >= p.lanes) return;  // the whole warp: j is the warp's
+  constexpr int G = kXorwowWarpStates;
+  const int64_t j0 = ((blockIdx.x * int64_t(blockDim.x) + threadIdx.x) >> 5) * G;
+  if (j0 >= p.lanes) return;  // the whole warp: j0 is the warp's
   const unsigned t = threadIdx.x & 31u;
-  const uint64_t g = p.offset + static_cast<uint64_t>(j);
-  Xorwow x = Xorwow::seeded(p.seed);
-  warp_skip_subsequence(x, g % kXorwowLanes, table, t);
-  warp_skip(x, g / kXorwowLanes, table, t);
+  Xorwow x[G];
+  uint64_t sub[G], el[G];
+#pragma unroll
+  for (int g = 0; g < G; ++g) {
+    const uint64_t gw = p.offset + static_cast<uint64_t>(j0 + g);
+    sub[g] = gw % kXorwowLanes;
+    el[g] = gw / kXorwowLanes;
+    x[g] = Xorwow::seeded(p.seed);
+    x[g].d += static_cast<uint32_t>(el[g]) * 362437u;
+  }
+  warp_jump<G>(x, sub, table, 64, t);
+  warp_jump<G>(x, el, table, 0, t);
   const uint32_t* step = table + static_cast<int64_t>(p.chunk_log2) * kXorwowMatrixWords;
   const uint32_t dstep = static_cast<uint32_t>(uint64_t{1} << p.chunk_log2) * 362437u;
   for (int64_t k = 0; k < p.chunks; ++k) {
-    if (t == 0) store_xorwow_state(states, p, k * p.lanes + j, x);
+#pragma unroll
+    for (int g = 0; g < G; ++g)
+      if (t == static_cast<unsigned>(g) && j0 + g < p.lanes) store_xorwow_state(states, p, k * p.lanes + j0 + g, x[g]);
     if (k + 1 < p.chunks) {
-      warp_apply(x, step, t);
-      x.d += dstep;
+      warp_apply<G>(x, (1u << G) - 1u, step, t);
+#pragma unroll
+      for (int g = 0; g < G; ++g) x[g].d += dstep;
     }
   }
 }
@@ -80,9 +116,9 @@ void xorwow_chunk_loop(const LoopPlan& p, const void* state, const Stream& strea
   if (p.numel == 0) return;
   Sink sink{reinterpret_cast<typename Sink::Out*>(p.data[0])};
   auto s = static_cast<cudaStream_t>(stream.handle);
-  const int64_t warps_per_block = 256 / 32;
+  const int64_t lanes_per_block = 256 / 32 * kXorwowWarpStates;
   ::cupric::cuda::launch<&xorwow_chunk_starts_kernel<Sink>>(
-      dim3(static_cast<unsigned>((d.plan.lanes + warps_per_block - 1) / warps_per_block)), dim3(256), 0, s, d.plan,
+      dim3(static_cast<unsigned>((d.plan.lanes + lanes_per_block - 1) / lanes_per_block)), dim3(256), 0, s, d.plan,
       d.table, d.states);
   ::cupric::cuda::launch<&xorwow_chunk_fill_kernel<Sink>>(dim3(static_cast<unsigned>((d.plan.states() + 255) / 256)),
                                                           dim3(256), 0, s, d.plan,

@@ -1,5 +1,6 @@
 // Build-time generator of XORWOW's jump table (Note [XORWOW jump table at build time] in
-// src/random/jump_tables.cpp): writes compute_xorwow_jump_table() as a C++ initializer list.
+// src/random/jump_tables.cpp): writes compute_xorwow_jump_table() and its row layout for the CUDA
+// start-state kernel (xorwow_row_layout) as one C++ initializer list, the columns first.
 #include <cstdio>
 #include "random/xorwow_jumps.hpp"
 
@@ -8,7 +9,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s OUTPUT.inc\n", argv[0]);
     return 2;
   }
-  const std::vector<uint32_t> t = cupric::random::compute_xorwow_jump_table();
+  std::vector<uint32_t> t = cupric::random::compute_xorwow_jump_table();
+  const std::vector<uint32_t> rows = cupric::random::xorwow_row_layout(t);
+  t.insert(t.end(), rows.begin(), rows.end());
   std::FILE* f = std::fopen(argv[1], "w");
   if (!f) {
     std::perror(argv[1]);

@@ -75,6 +75,10 @@ for kind in (cr.Philox4x3210, cr.XORWOW, cr.MRG32k3a):
 for method in ("XORWOW", "Philox4x3210"):
     rs = cr.RandomState(77, method=method)
     out.append(rs.random_sample(3 * 2**20 + 5, dtype=numpy.float32).get().view(numpy.uint32))
+    # Fewer lanes than a warp's four (Note [XORWOW warp jumps]), then a draw whose four-lane
+    # groups straddle lane 4095 (their offsets' element jumps differ within a group).
+    for n in (1, 3, 4098, 70001):
+        out.append(rs.random_sample(n, dtype=numpy.float32).get().view(numpy.uint32))
     out.append(rs.random_sample(4097).get().view(numpy.uint64).astype(numpy.uint32))
 numpy.savez(sys.argv[1], exact=numpy.concatenate(out), approx=numpy.concatenate(approx))
 """
