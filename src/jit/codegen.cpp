@@ -230,4 +230,11 @@ std::string typedefs(const std::map<std::string, DType>& types) {
   return s;
 }
 
+std::string host_entry_source(const std::string& name, const std::vector<std::string>& param_types) {
+  std::string s = "#if !defined(__CUDACC__)\nextern \"C\" void " + name + "_host_entry(void** a) {\n  " + name + "(";
+  for (size_t i = 0; i < param_types.size(); ++i)
+    s += std::string(i ? ", " : "") + "*reinterpret_cast<" + param_types[i] + "*>(a[" + std::to_string(i) + "])";
+  return s + ");\n}\n#endif\n";
+}
+
 }  // namespace cupric::jit

@@ -36,6 +36,25 @@ class ArgPack {
   }
 };
 
+// Adds a kernel's inputs to `pack` in parameter order: scalars by value, raw arrays whole, the
+// others through `add_view(i)` (each kernel kind lays them out its own way).
+template <class AddView>
+void add_inputs(ArgPack& pack, const std::vector<KernelArg>& ins, const std::vector<ParamInfo>& params,
+                AddView&& add_view) {
+  for (size_t i = 0; i < ins.size(); ++i) {
+    if (!ins[i].is_array)
+      pack.add_scalar(ins[i].scalar);
+    else if (params[i].raw)
+      pack.add_array(ins[i].array);
+    else
+      add_view(i);
+  }
+}
+
+// The host entry point of generated kernel `name` with these parameter types: extern "C"
+// `<name>_host_entry(void** a)` calling it on the pointed-to arguments (the host compile only).
+std::string host_entry_source(const std::string& name, const std::vector<std::string>& param_types);
+
 // One compiled specialisation: a host entry point or a CUDA function.
 struct CompiledKernel {
   std::shared_ptr<HostModule> host_module;

@@ -248,8 +248,6 @@ std::vector<ndarray> ElementwiseKernel::run(const std::vector<KernelArg>& args, 
                       "#endif\n" +
                       k.after_loop + ";\n}\n";
     // Host entry: unpacks the argument pointers.
-    std::string entry =
-        "#if !defined(__CUDACC__)\nextern \"C\" void " + k.name + "_host_entry(void** a) {\n  " + k.name + "(";
     size_t n_params = nin + nout + 1;
     std::vector<std::string> ptypes;
     {
@@ -268,13 +266,12 @@ std::vector<ndarray> ElementwiseKernel::run(const std::vector<KernelArg>& args, 
       }
       ptypes.push_back(cur);
     }
-    for (size_t i = 0; i < n_params; ++i) {
+    for (size_t i = 0; i < n_params; ++i) {  // "CArray<float, 2> x" -> "CArray<float, 2>"
       std::string decl = ptypes[i];
       while (!decl.empty() && decl.front() == ' ') decl.erase(0, 1);
-      std::string type = decl.substr(0, decl.rfind(' '));
-      entry += std::string(i ? ", " : "") + "*reinterpret_cast<" + type + "*>(a[" + std::to_string(i) + "])";
+      ptypes[i] = decl.substr(0, decl.rfind(' '));
     }
-    entry += ");\n}\n#endif\n";
+    const std::string entry = jit::host_entry_source(k.name, ptypes);
     if (source_only) {
       *source_only = src + entry;
       return outs;
@@ -285,15 +282,8 @@ std::vector<ndarray> ElementwiseKernel::run(const std::vector<KernelArg>& args, 
   }
 
   jit::ArgPack pack;
-  for (size_t i = 0; i < nin; ++i) {
-    const auto& a = b.ins[i];
-    if (!a.is_array)
-      pack.add_scalar(a.scalar);
-    else if (k.in[i].raw)
-      pack.add_array(a.array);
-    else
-      pack.add_array(a.array, loop, strides[static_cast<size_t>(slot[i])]);
-  }
+  jit::add_inputs(pack, b.ins, k.in,
+                  [&](size_t i) { pack.add_array(b.ins[i].array, loop, strides[static_cast<size_t>(slot[i])]); });
   for (size_t i = 0; i < nout; ++i) {
     if (k.out[i].raw)
       pack.add_array(outs[i]);

@@ -311,13 +311,8 @@ ndarray ReductionKernel::run(const std::vector<KernelArg>& args, std::optional<s
         "    }\n"
         "#endif\n"
         "  }\n"
-        "}\n"
-        "#if !defined(__CUDACC__)\n"
-        "extern \"C\" void " +
-        k.name + "_host_entry(void** a) {\n  " + k.name + "(";
-    for (size_t i = 0; i < ptypes.size(); ++i)
-      body += std::string(i ? ", " : "") + "*reinterpret_cast<" + ptypes[i] + "*>(a[" + std::to_string(i) + "])";
-    body += ");\n}\n#endif\n";
+        "}\n" +
+        jit::host_entry_source(k.name, ptypes);
     if (source_only) {
       *source_only = body;
       return outs[0];
@@ -328,15 +323,7 @@ ndarray ReductionKernel::run(const std::vector<KernelArg>& args, std::optional<s
   }
   if (out_size == 0) return outs[0];
   jit::ArgPack pack;
-  for (size_t i = 0; i < nin; ++i) {
-    const auto& a = b.ins[i];
-    if (!a.is_array)
-      pack.add_scalar(a.scalar);
-    else if (k.in[i].raw)
-      pack.add_array(a.array);
-    else
-      pack.add_array(in_views[i]);
-  }
+  jit::add_inputs(pack, b.ins, k.in, [&](size_t i) { pack.add_array(in_views[i]); });
   for (auto& o : out_views) pack.add_array(o);
   pack.add_indexer(kept_shape);
   pack.add_indexer(red_shape);

@@ -5,6 +5,7 @@
 #include <initializer_list>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include "cupric/error.hpp"
 #include "cupric/ops/copy.hpp"
 #include "cupric/ops/creation.hpp"
@@ -199,54 +200,48 @@ struct LinspaceParams {
   Scalar step;
 };
 
+// The state of a real (T = double) or complex (T = complex128) linspace: step = delta / div as
+// NumPy computes it, and when the step underflows to zero, y = i / div * delta (gh-5437).
+template <class T, class State>
+void set_linspace_state(State& f, Scalar& step_out, T start, T stop, T delta, int64_t div, int64_t last) {
+  f.start = start;
+  f.stop = stop;
+  f.last = last;
+  f.scale = delta;
+  if (div <= 0) {
+    step_out = Scalar::of<double>(std::numeric_limits<double>::quiet_NaN());
+    return;
+  }
+  const double d = static_cast<double>(div);
+  T step;
+  bool underflow;
+  if constexpr (std::is_same_v<T, double>) {
+    step = delta / d;
+    underflow = step == 0;
+    if (underflow) f.divisor = d;
+  } else {
+    // NumPy's complex / real: rat = 0, scl = 1/div, (re + im*rat)*scl, (im - re*rat)*scl.
+    const double rat = 0.0 / d, scl = 1.0 / (d + 0.0 * rat);
+    step = T((delta.re + delta.im * rat) * scl, (delta.im - delta.re * rat) * scl);
+    underflow = step.re == 0 && step.im == 0;
+    if (underflow) f.recip = scl;
+  }
+  step_out = Scalar::of<T>(step);
+  if (!underflow) f.scale = step;
+}
+
 LinspaceParams linspace_params(const Scalar& start_s, const Scalar& stop_s, int64_t num, bool endpoint) {
   if (num < 0) throw ValueError("Number of samples, " + std::to_string(num) + ", must be non-negative.");
   LinspaceParams p{};
   p.complex_bounds = start_s.dtype.is_complex() || stop_s.dtype.is_complex();
   const int64_t div = endpoint ? num - 1 : num;
   const int64_t last = endpoint && num > 1 ? num - 1 : -1;
-  const double nan = std::numeric_limits<double>::quiet_NaN();
   if (!p.complex_bounds) {
-    const double start = start_s.as<double>(), stop = stop_s.as<double>(), delta = stop - start;
-    auto& f = p.real;
-    f.start = start;
-    f.stop = stop;
-    f.last = last;
-    if (div > 0) {
-      const double step = delta / static_cast<double>(div);
-      p.step = Scalar::of<double>(step);
-      if (step == 0) {  // denormal step: y = i / div * delta (gh-5437)
-        f.divisor = static_cast<double>(div);
-        f.scale = delta;
-      } else {
-        f.scale = step;
-      }
-    } else {
-      p.step = Scalar::of<double>(nan);
-      f.scale = delta;
-    }
-    return p;
-  }
-  const complex128 start = start_s.as<complex128>(), stop = stop_s.as<complex128>();
-  const complex128 delta(stop.re - start.re, stop.im - start.im);
-  auto& f = p.cplx;
-  f.start = start;
-  f.stop = stop;
-  f.last = last;
-  if (div > 0) {
-    // NumPy's complex / real: rat = 0, scl = 1/div, (re + im*rat)*scl, (im - re*rat)*scl.
-    const double d = static_cast<double>(div), rat = 0.0 / d, scl = 1.0 / (d + 0.0 * rat);
-    const complex128 step((delta.re + delta.im * rat) * scl, (delta.im - delta.re * rat) * scl);
-    p.step = Scalar::of<complex128>(step);
-    if (step.re == 0 && step.im == 0) {
-      f.recip = scl;
-      f.scale = delta;
-    } else {
-      f.scale = step;
-    }
+    const double start = start_s.as<double>(), stop = stop_s.as<double>();
+    set_linspace_state(p.real, p.step, start, stop, stop - start, div, last);
   } else {
-    p.step = Scalar::of<double>(nan);
-    f.scale = delta;
+    const complex128 start = start_s.as<complex128>(), stop = stop_s.as<complex128>();
+    set_linspace_state(p.cplx, p.step, start, stop, complex128(stop.re - start.re, stop.im - start.im), div, last);
   }
   return p;
 }
