@@ -10,7 +10,8 @@ LoopPair& interp_loops() {
 }
 
 namespace {
-const dispatch::Registration register_interp(interp_loops(), DeviceType::Host, LoopFn{&host::elementwise_loop<InterpF, double, double>});
+const dispatch::Registration register_interp(interp_loops(), DeviceType::Host,
+                                             LoopFn{&host::elementwise_loop<InterpF, double, double>});
 }  // namespace
 
 }  // namespace cupric

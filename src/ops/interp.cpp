@@ -76,7 +76,8 @@ ndarray interp(const ndarray& x_arg, const ndarray& xp_arg, const ndarray& fp_ar
   };
   if (!cplx) return interp_real(x, xp, fp, part_of(left, false), part_of(right, false));
   ndarray out = empty(x.shape(), dtypes::complex128);
-  copyto(real(out), Operand(interp_real(x, xp, real(fp), part_of(left, false), part_of(right, false))), Casting::Unsafe);
+  copyto(real(out), Operand(interp_real(x, xp, real(fp), part_of(left, false), part_of(right, false))),
+         Casting::Unsafe);
   copyto(imag(out), Operand(interp_real(x, xp, imag(fp), part_of(left, true), part_of(right, true))), Casting::Unsafe);
   return out;
 }

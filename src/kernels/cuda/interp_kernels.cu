@@ -5,6 +5,7 @@
 
 namespace cupric {
 namespace {
-const dispatch::Registration register_interp(interp_loops(), DeviceType::Cuda, LoopFn{&cuda::elementwise_loop<InterpF, double, double>});
+const dispatch::Registration register_interp(interp_loops(), DeviceType::Cuda,
+                                             LoopFn{&cuda::elementwise_loop<InterpF, double, double>});
 }  // namespace
 }  // namespace cupric
