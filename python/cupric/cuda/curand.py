@@ -1,7 +1,8 @@
 """cupric.cuda.curand: cuRAND's host API on raw pointers, as CuPy's cupy.cuda.curand
-(cupy_backends.cuda.libs.curand) gives it: ``create_generator(CURAND_RNG_*)`` -> a generator (an
-int), ``set_pseudo_random_generator_seed``, ``generate_uniform(generator, ptr, n)`` & co writing
-``n`` values at device address ``ptr``. A failed call raises CURANDError.
+(cupy_backends.cuda.libs.curand) gives it, with CuPy's names: ``createGenerator(CURAND_RNG_*)`` -> a
+generator (an int), ``setPseudoRandomGeneratorSeed``, ``generateUniform(generator, ptr, n)`` & co
+writing ``n`` values at device address ``ptr``. A failed call raises CURANDError; an odd count for
+the normal and log-normal calls raises CuPy's ValueError before any call.
 
 cupric's own generators (cupric.random) do not use cuRAND (issue 16): libcurand is loaded only when
 this module is first called, and a RuntimeError naming ``pip install nvidia-curand`` says so when
@@ -51,37 +52,44 @@ check_status, _value = status_checks(CURANDError)
 _i = operator.index  # ints, or what stands for one: TypeError for others
 
 
-def create_generator(rng_type):
-    """A new cuRAND generator (an int) of type CURAND_RNG_*; release it with destroy_generator()."""
+def _even(n, name):
+    # CuPy checks this itself, whatever the generator (cuRAND's Philox would take an odd count).
+    if _i(n) % 2 == 1:
+        raise ValueError(name + ' can only generate even number of random variables simultaneously. '
+                         'See issue #390 for detail.')
+
+
+def createGenerator(rng_type):
+    """A new cuRAND generator (an int) of type CURAND_RNG_*; release it with destroyGenerator()."""
     return _value(_cr.create_generator(_i(rng_type)))
 
 
-def destroy_generator(generator):
+def destroyGenerator(generator):
     check_status(_cr.destroy_generator(_i(generator)))
 
 
-def get_version():
+def getVersion():
     """The cuRAND version (e.g. 10303)."""
     return _value(_cr.get_version())
 
 
-def set_stream(generator, stream):
+def setStream(generator, stream):
     check_status(_cr.set_stream(_i(generator), _i(stream)))
 
 
-def set_pseudo_random_generator_seed(generator, seed):
+def setPseudoRandomGeneratorSeed(generator, seed):
     check_status(_cr.set_pseudo_random_generator_seed(_i(generator), _i(seed)))
 
 
-def set_generator_offset(generator, offset):
+def setGeneratorOffset(generator, offset):
     check_status(_cr.set_generator_offset(_i(generator), _i(offset)))
 
 
-def set_generator_ordering(generator, order):
+def setGeneratorOrdering(generator, order):
     check_status(_cr.set_generator_ordering(_i(generator), _i(order)))
 
 
-def set_quasi_random_generator_dimensions(generator, num_dimensions):
+def setQuasiRandomGeneratorDimensions(generator, num_dimensions):
     check_status(_cr.set_quasi_random_generator_dimensions(_i(generator), _i(num_dimensions)))
 
 
@@ -90,43 +98,47 @@ def generate(generator, outputPtr, num):
     check_status(_cr.generate(_i(generator), _i(outputPtr), _i(num)))
 
 
-def generate_long_long(generator, outputPtr, num):
+def generateLongLong(generator, outputPtr, num):
     """`num` uint64 values at `outputPtr` (64-bit quasi-random generators)."""
     check_status(_cr.generate_long_long(_i(generator), _i(outputPtr), _i(num)))
 
 
-def generate_uniform(generator, outputPtr, num):
+def generateUniform(generator, outputPtr, num):
     """`num` float32 values uniform on (0, 1] at `outputPtr`."""
     check_status(_cr.generate_uniform(_i(generator), _i(outputPtr), _i(num)))
 
 
-def generate_uniform_double(generator, outputPtr, num):
+def generateUniformDouble(generator, outputPtr, num):
     """`num` float64 values uniform on (0, 1] at `outputPtr`."""
     check_status(_cr.generate_uniform_double(_i(generator), _i(outputPtr), _i(num)))
 
 
-def generate_normal(generator, outputPtr, n, mean, stddev):
+def generateNormal(generator, outputPtr, n, mean, stddev):
     """`n` float32 normal values (n even for pseudo-random generators) at `outputPtr`."""
+    _even(n, 'curandGenerateNormal')
     check_status(_cr.generate_normal(_i(generator), _i(outputPtr), _i(n), float(mean), float(stddev)))
 
 
-def generate_normal_double(generator, outputPtr, n, mean, stddev):
+def generateNormalDouble(generator, outputPtr, n, mean, stddev):
+    _even(n, 'curandGenerateNormalDouble')
     check_status(_cr.generate_normal_double(_i(generator), _i(outputPtr), _i(n), float(mean), float(stddev)))
 
 
-def generate_log_normal(generator, outputPtr, n, mean, stddev):
+def generateLogNormal(generator, outputPtr, n, mean, stddev):
+    _even(n, 'curandGenerateLogNormal')
     check_status(_cr.generate_log_normal(_i(generator), _i(outputPtr), _i(n), float(mean), float(stddev)))
 
 
-def generate_log_normal_double(generator, outputPtr, n, mean, stddev):
+def generateLogNormalDouble(generator, outputPtr, n, mean, stddev):
+    _even(n, 'curandGenerateLogNormalDouble')
     check_status(_cr.generate_log_normal_double(_i(generator), _i(outputPtr), _i(n), float(mean), float(stddev)))
 
 
-def generate_poisson(generator, outputPtr, n, lam):
+def generatePoisson(generator, outputPtr, n, lam):
     """`n` uint32 Poisson(lam) values at `outputPtr`."""
     check_status(_cr.generate_poisson(_i(generator), _i(outputPtr), _i(n), float(lam)))
 
 
-def generate_seeds(generator):
+def generateSeeds(generator):
     """Sets the generator's start state up now (otherwise done by the first generate call)."""
     check_status(_cr.generate_seeds(_i(generator)))

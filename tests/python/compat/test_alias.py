@@ -186,7 +186,7 @@ def test_low_level_library_modules_resolve(tmp_path):
     assert curand is cupric.cuda.curand and cublas is cupric.cuda.cublas
     assert cupyx.lapack is cupricx.lapack and cupyx.cusolver is cupricx.cusolver
     assert cupyx.cusparse is cupricx.cusparse and Handle is cupric.cuda.device.Handle
-    assert callable(cusolver.dgetrf_bufferSize) and callable(cusparse.spMV) and callable(curand.generate_uniform)
+    assert callable(cusolver.dgetrf_bufferSize) and callable(cusparse.spMV) and callable(curand.generateUniform)
     a = cupy.asarray([[4.0, 1.0], [1.0, 3.0]])
     b = cupy.asfortranarray(cupy.asarray([1.0, 2.0]))
     cupyx.lapack.gesv(a, b)

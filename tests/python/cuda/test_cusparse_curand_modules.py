@@ -31,11 +31,11 @@ def test_cusparse_names_constants_and_errors():
 
 
 def test_curand_names_constants_and_errors():
-    for name in ("create_generator", "destroy_generator", "get_version", "set_stream",
-                 "set_pseudo_random_generator_seed", "set_generator_offset", "set_generator_ordering",
-                 "set_quasi_random_generator_dimensions", "generate", "generate_long_long", "generate_uniform",
-                 "generate_uniform_double", "generate_normal", "generate_normal_double", "generate_log_normal",
-                 "generate_log_normal_double", "generate_poisson", "generate_seeds"):
+    for name in ("createGenerator", "destroyGenerator", "getVersion", "setStream", "setPseudoRandomGeneratorSeed",
+                 "setGeneratorOffset", "setGeneratorOrdering", "setQuasiRandomGeneratorDimensions", "generate",
+                 "generateLongLong", "generateUniform", "generateUniformDouble", "generateNormal",
+                 "generateNormalDouble", "generateLogNormal", "generateLogNormalDouble", "generatePoisson",
+                 "generateSeeds"):  # CuPy's names (cupy_backends.cuda.libs.curand)
         assert callable(getattr(curand, name))
     assert (curand.CURAND_RNG_PSEUDO_DEFAULT, curand.CURAND_RNG_PSEUDO_PHILOX4_32_10, curand.CURAND_RNG_QUASI_SOBOL32,
             curand.CURAND_ORDERING_PSEUDO_DEFAULT) == (100, 161, 201, 101)
@@ -43,12 +43,17 @@ def test_curand_names_constants_and_errors():
     assert str(e) == "CURAND_STATUS_ALLOCATION_FAILED" and pickle.loads(pickle.dumps(e)).status == 102
     with pytest.raises(curand.CURANDError, match="CURAND_STATUS_LENGTH_NOT_MULTIPLE"):
         curand.check_status(105)
+    # CuPy refuses an odd count of normals itself, before any call (so without a GPU too).
+    for f in (curand.generateNormal, curand.generateNormalDouble, curand.generateLogNormal,
+              curand.generateLogNormalDouble):
+        with pytest.raises(ValueError, match="can only generate even number of random variables"):
+            f(0, 0, 3, 0.0, 1.0)
 
 
 @pytest.mark.skipif(HAS_CUDA, reason="checks the machine without a GPU")
 def test_calls_raise_without_a_gpu():
-    for call in (cusparse.create, cusparse.createMatDescr, lambda: cusparse.createDnVec(1, 0, 1), curand.get_version,
-                 lambda: curand.create_generator(curand.CURAND_RNG_PSEUDO_DEFAULT), cuda.cufft.getVersion):
+    for call in (cusparse.create, cusparse.createMatDescr, lambda: cusparse.createDnVec(1, 0, 1), curand.getVersion,
+                 lambda: curand.createGenerator(curand.CURAND_RNG_PSEUDO_DEFAULT), cuda.cufft.getVersion):
         with pytest.raises(RuntimeError):
             call()
 
@@ -135,40 +140,38 @@ def test_spmv_spmm_on_raw_descriptors_match_scipy(dtype):
 
 @pytest.mark.gpu
 def test_curand_generates_on_raw_pointers():
-    assert curand.get_version() >= 10000
-    g = curand.create_generator(curand.CURAND_RNG_PSEUDO_PHILOX4_32_10)
+    assert curand.getVersion() >= 10000
+    g = curand.createGenerator(curand.CURAND_RNG_PSEUDO_PHILOX4_32_10)
     try:
-        curand.set_stream(g, cuda.get_current_stream().ptr)
-        curand.set_pseudo_random_generator_seed(g, 1234)
-        curand.set_generator_offset(g, 0)
-        curand.set_generator_ordering(g, curand.CURAND_ORDERING_PSEUDO_DEFAULT)
+        curand.setStream(g, cuda.get_current_stream().ptr)
+        curand.setPseudoRandomGeneratorSeed(g, 1234)
+        curand.setGeneratorOffset(g, 0)
+        curand.setGeneratorOrdering(g, curand.CURAND_ORDERING_PSEUDO_DEFAULT)
         u = cupric.empty(100000, numpy.float32)
-        curand.generate_uniform(g, u.data.ptr, u.size)
+        curand.generateUniform(g, u.data.ptr, u.size)
         uh = cupric.asnumpy(u)
         assert uh.min() > 0 and uh.max() <= 1 and abs(uh.mean() - 0.5) < 0.01
         # The same seed and offset give the same numbers.
-        curand.set_pseudo_random_generator_seed(g, 1234)
-        curand.set_generator_offset(g, 0)
+        curand.setPseudoRandomGeneratorSeed(g, 1234)
+        curand.setGeneratorOffset(g, 0)
         u2 = cupric.empty(100000, numpy.float32)
-        curand.generate_uniform(g, u2.data.ptr, u2.size)
+        curand.generateUniform(g, u2.data.ptr, u2.size)
         assert numpy.array_equal(cupric.asnumpy(u2), uh)
         n = cupric.empty(100000, numpy.float64)
-        curand.generate_normal_double(g, n.data.ptr, n.size, 2.0, 3.0)
+        curand.generateNormalDouble(g, n.data.ptr, n.size, 2.0, 3.0)
         nh = cupric.asnumpy(n)
         assert abs(nh.mean() - 2) < 0.05 and abs(nh.std() - 3) < 0.05
         p = cupric.empty(100000, numpy.uint32)
-        curand.generate_poisson(g, p.data.ptr, p.size, 4.0)
+        curand.generatePoisson(g, p.data.ptr, p.size, 4.0)
         assert abs(cupric.asnumpy(p).mean() - 4) < 0.05
         bits = cupric.empty(1000, numpy.uint32)
         curand.generate(g, bits.data.ptr, bits.size)
         assert len(numpy.unique(cupric.asnumpy(bits))) > 990
-        with pytest.raises(curand.CURANDError, match="CURAND_STATUS_LENGTH_NOT_MULTIPLE"):
-            curand.generate_normal(g, u.data.ptr, 3, 0.0, 1.0)  # an odd count
     finally:
-        curand.destroy_generator(g)
-    q = curand.create_generator(curand.CURAND_RNG_QUASI_SOBOL32)
-    curand.set_quasi_random_generator_dimensions(q, 2)
+        curand.destroyGenerator(g)
+    q = curand.createGenerator(curand.CURAND_RNG_QUASI_SOBOL32)
+    curand.setQuasiRandomGeneratorDimensions(q, 2)
     s = cupric.empty(1000, numpy.float64)
-    curand.generate_uniform_double(q, s.data.ptr, s.size)
+    curand.generateUniformDouble(q, s.data.ptr, s.size)
     assert abs(cupric.asnumpy(s).mean() - 0.5) < 0.01
-    curand.destroy_generator(q)
+    curand.destroyGenerator(q)
