@@ -20,10 +20,10 @@ namespace cupric::random {
 // {q low, q high, c, 0x40000000} under the seed's key (word 3 is 0 in the raw stream's counters
 // and has bit 31 set in the sub-streams', so no counter is shared), and
 // * float32 normal, exponential, uniform: element e is made from word e % 4 of block e / 4
-//   (normal: the ziggurat's fast path, Note [Normal ziggurat] in include/cupric/random/ziggurat.hpp;
-//   its 1.5% of rejected words continue on the element's own sub-stream, as Lemire's do below);
+//   (normal: Box-Muller on the pairs (w0, w1), (w2, w3), whose cosine and sine branches are
+//   elements 4q, 4q+1 and 4q+2, 4q+3);
 // * float64: element e from words 2(e % 2), 2(e % 2) + 1 of block e / 2 (53-bit uniforms; normal:
-//   the ziggurat on the 64-bit word (w0, w1) or (w2, w3));
+//   one Box-Muller pair per block, u1 from (w0, w1), u2 from (w2, w3));
 // * integers(low, high): a range below 2^32 takes word e % 4 of block e / 4, a wider one words
 //   2(e % 2), 2(e % 2) + 1 of block e / 2, through Lemire's multiply-shift; the rare word Lemire
 //   rejects (probability range / 2^32 at most) sends element e to its own sub-stream, which
@@ -32,10 +32,10 @@ namespace cupric::random {
 // launch shape, on either backend, whether the parameters are scalars (BlockF: a GPU thread
 // computes one block and stores its values with one vector store) or arrays (ElemF: element by
 // element, the parameters as loop operands). Integers and uniforms are integer arithmetic, hence
-// bit-identical on host and GPU, and so are the float32 normal and exponential (their logarithm
-// is a polynomial of exact steps: Note [Exact float log, sine and cosine] in
-// include/cupric/random/exact_math.hpp); the float64 normal's fast path too (its rare tail and
-// wedge use log/exp), while the float64 exponential uses log, which may differ by an ulp.
+// bit-identical on host and GPU, and so are the float32 normal and exponential (their logarithm,
+// sine and cosine are polynomials of exact steps: Note [Exact float log, sine and cosine] in
+// include/cupric/random/exact_math.hpp); float64 normal and exponential use log/sin/cos, which
+// may differ by an ulp.
 // XORWOW and MRG32k3a keep the sub-stream samplers.
 CUPRIC_HD inline Words4 philox_call_block(const StreamKey& k, uint64_t q) {
   Words4 c{{static_cast<uint32_t>(q), static_cast<uint32_t>(q >> 32), k.call, 0x40000000u}};
@@ -71,43 +71,27 @@ struct NormalLaw {  // loc + scale * z
   };
   template <class T>
   static constexpr int per = kBlockPer<T>;
-  static constexpr bool kLayers = true;  // the CUDA kernel stages the ziggurat's layers in shared memory
-  // The ziggurat (Note [Normal ziggurat] in include/cupric/random/ziggurat.hpp): the fast path of
-  // every value first, then the rejected ones on their elements' sub-streams (a mask: the lanes
-  // of a warp with one run the slow code together).
+  // Box-Muller on the block's words. The ziggurat (Note [Normal ziggurat] in
+  // include/cupric/random/ziggurat.hpp) was tried here and measured slower on the H200 (1342 GB/s
+  // against Box-Muller's 2094 for 2^28 float32): a warp of 32 threads holds 128 values, so with
+  // 1.5% rejected most warps run the slow path for one lane while the others wait. It serves the
+  // samplers (include/cupric/random/samplers.hpp), whose values are drawn one at a time anyway.
   template <class T>
-  CUPRIC_HD static void standard(const StreamKey& k, uint64_t q, Words4 w, T* z, const ZigLayer<T>* layers) {
-    unsigned pending = 0;
+  CUPRIC_HD static void standard(const StreamKey&, uint64_t, Words4 w, T* z, const ZigLayer<T>*) {
     if constexpr (sizeof(T) <= 4) {
-      for (int j = 0; j < 4; ++j) {
-        float x;
-        if (!zig_fast32(w.w[j], layers, x)) pending |= 1u << j;
-        z[j] = static_cast<T>(x);
-      }
-      while (pending) {
-        const int j = pending & 1u ? 0 : pending & 2u ? 1 : pending & 4u ? 2 : 3;
-        pending &= pending - 1;
-        PhiloxSubStream s(k, 4 * q + static_cast<uint64_t>(j));
-        const T x = static_cast<T>(zig_slow32(word_at(w, j), s));
-        for (int i = 0; i < 4; ++i) z[i] = i == j ? x : z[i];  // selects: z stays in registers
+      for (int p = 0; p < 2; ++p) {
+        const float r = ::sqrtf(2.0f * neg_log_open_of(w.w[2 * p]));
+        float sn, cs;
+        sincos_turn24(w.w[2 * p + 1] >> 8, sn, cs);  // the angle 2 pi m / 2^24 of m = w >> 8
+        // fmaf(r, c, +0): the product rounded once, -0 made +0 as finish's 0 + 1 * z would.
+        z[2 * p] = static_cast<T>(fmaf(r, cs, 0.0f));
+        z[2 * p + 1] = static_cast<T>(fmaf(r, sn, 0.0f));
       }
     } else {
-      for (int j = 0; j < 2; ++j) {
-        double x;
-        const uint64_t r = (static_cast<uint64_t>(w.w[2 * j]) << 32) | w.w[2 * j + 1];
-        if (!zig_fast64(r, layers, x)) pending |= 1u << j;
-        z[j] = static_cast<T>(x);
-      }
-      while (pending) {
-        const int j = pending & 1u ? 0 : 1;
-        pending &= pending - 1;
-        const uint64_t r =
-            j ? (static_cast<uint64_t>(w.w[2]) << 32) | w.w[3] : (static_cast<uint64_t>(w.w[0]) << 32) | w.w[1];
-        PhiloxSubStream s(k, 2 * q + static_cast<uint64_t>(j));
-        const T x = static_cast<T>(zig_slow64(r, s));
-        z[0] = j == 0 ? x : z[0];
-        z[1] = j == 1 ? x : z[1];
-      }
+      const double r = ::sqrt(-2.0 * ::log(1.0 - uniform53_of(w.w[0], w.w[1])));
+      const double t = 6.283185307179586476925286766559 * uniform53_of(w.w[2], w.w[3]);
+      z[0] = static_cast<T>(r * ::cos(t));
+      z[1] = static_cast<T>(r * ::sin(t));
     }
   }
   template <class T>

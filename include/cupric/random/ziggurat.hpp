@@ -35,11 +35,14 @@ namespace cupric::random {
 // A GPU thread computes its four (two) fast values first and then loops over the rejected ones
 // by a bit mask, so the lanes of a warp that have one run the slow code together (about 85% of
 // the warp-iterations of 128 float32 values have one: ~1.5 instructions a value on average).
-// Expected on the H200 (SASS of block_draw_kernel, sm_90): the float32 loop is ~112 instructions
-// a block of four values (Box-Muller's: ~220) plus four LDS.64, so issue (~0.22-0.26 ms for 2^28
-// values at the old kernel's issue efficiency) and shared-memory wavefronts (~0.19 ms) both fall
-// under the 0.26 ms of writing 1 GiB: ~0.27-0.30 ms (was 0.51). float64: ~128 instructions a block
-// of two values plus two LDS.128, ~0.28-0.30 ms for 2^27 values (was 0.73).
+// Measured on the H200 (2026-12-02, docs/performance.md) for Philox's block draws, it was slower,
+// not faster: 2^28 float32 values at 1342 GB/s (0.80 ms) against Box-Muller's 2094 (0.51 ms), and
+// float64 1436 against 1462. The estimate above (~0.28 ms, from SASS counts) left out that a warp
+// whose lane has a rejected value waits for that lane's slow path (transcendentals and a Philox
+// sub-stream), and ~85% of warp-iterations have one. So the block draws keep Box-Muller
+// (src/random/block_draws.hpp), and this ziggurat serves the samplers (samplers.hpp), which draw
+// one value at a time on their own streams (gamma 214 -> 244 GB/s there). Making it pay for block
+// draws needs the rejected values deferred to a second pass over a compacted list.
 // float32 is bit-identical on host and GPU: the float32 wedge test is -ln(y) > x^2 / 2 with
 // neg_log_float (Note [Exact float log, sine and cosine] in exact_math.hpp), and every other step
 // is exact or one rounded operation. float64's fast path is exact too; its wedge and tail use
