@@ -82,8 +82,10 @@ def _cholesky_solve(L, b, lower):
     vector = b.ndim == L.ndim - 1 or b.ndim == 1
     if (b.shape[-1] if vector else b.shape[-2]) != n:
         raise ValueError(f"length of arrays in b ({b.shape}) does not match size of L ({n})")
+    if L.ndim == 2:  # one matrix: potrs (cupricx.scipy.linalg.cho_solve's), which reads L's triangle only
+        return _cupric._core._linalg_solvers.cho_solve(L, bool(lower), b, False)
     rhs = b[..., None] if vector else b
-    # Only the factor's triangle is read, as potrs does.
+    # Stacks: two solves against the factor's triangle (only that triangle is read, as potrs does).
     L = _cupric.tril(L) if lower else _cupric.triu(L)
     LH = _cupric.conj(_cupric.swapaxes(L, -1, -2))
     first, second = (L, LH) if lower else (LH, L)
