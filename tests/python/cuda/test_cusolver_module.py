@@ -44,7 +44,8 @@ def test_bad_type_code_is_refused_before_any_call():
         raw.potrf_buffer_size("q", 0, 0, 1, 0, 1)
 
 
-@pytest.mark.skipif(HAS_CUDA, reason="checks the machine without a GPU")
+@pytest.mark.skipif(cupric._core.is_cuda_built(), reason="checks a build without the CUDA backend (with CUDA built "
+                    "and no GPU, version queries and descriptor calls answer without a device)")
 def test_calls_raise_without_a_gpu():
     # No CUDA build: CUDARuntimeError (a RuntimeError); a CUDA build without a driver: the
     # library's own error or the RuntimeError naming the package to install.

@@ -323,8 +323,8 @@ def test_cusparse_descriptors_on_the_gpu(csr):
 
 
 def test_cusparse_descriptors_raise_without_a_gpu(csr):
-    if cupric.cuda.is_available():
-        pytest.skip("checks the machine without a GPU")
+    if cupric._core.is_cuda_built():  # with CUDA built and no GPU, descriptors are made without a device
+        pytest.skip("checks a build without the CUDA backend")
     with pytest.raises(RuntimeError):
         cusparse.MatDescriptor.create()
     with pytest.raises(RuntimeError):
