@@ -7,7 +7,6 @@
 #include <cstring>
 #include <type_traits>
 #include "cupric/random/exact_math.hpp"
-#include "cupric/random/ziggurat.hpp"
 #include "random/draw_kernels.hpp"
 
 namespace cupric::random {
@@ -77,7 +76,7 @@ struct NormalLaw {  // loc + scale * z
   // 1.5% rejected most warps run the slow path for one lane while the others wait. It serves the
   // samplers (include/cupric/random/samplers.hpp), whose values are drawn one at a time anyway.
   template <class T>
-  CUPRIC_HD static void standard(const StreamKey&, uint64_t, Words4 w, T* z, const ZigLayer<T>*) {
+  CUPRIC_HD static void standard(Words4 w, T* z) {
     if constexpr (sizeof(T) <= 4) {
       for (int p = 0; p < 2; ++p) {
         const float r = ::sqrtf(2.0f * neg_log_open_of(w.w[2 * p]));
@@ -110,7 +109,7 @@ struct ExponentialLaw {  // scale * (-log U)
   template <class T>
   static constexpr int per = kBlockPer<T>;
   template <class T>
-  CUPRIC_HD static void standard(const StreamKey&, uint64_t, Words4 w, T* z, const ZigLayer<T>*) {
+  CUPRIC_HD static void standard(Words4 w, T* z) {
     if constexpr (sizeof(T) <= 4) {
       for (int j = 0; j < 4; ++j) z[j] = static_cast<T>(neg_log_open_of(w.w[j]));
     } else {
@@ -131,7 +130,7 @@ struct UniformLaw {  // low + (high - low) * U, as NumPy computes it
   template <class T>
   static constexpr int per = kBlockPer<T>;
   template <class T>
-  CUPRIC_HD static void standard(const StreamKey&, uint64_t, Words4 w, T* z, const ZigLayer<T>*) {
+  CUPRIC_HD static void standard(Words4 w, T* z) {
     if constexpr (sizeof(T) <= 4) {
       for (int j = 0; j < 4; ++j) z[j] = static_cast<T>(uniform_float_of(w.w[j]));
     } else {
@@ -150,16 +149,15 @@ struct UniformLaw {  // low + (high - low) * U, as NumPy computes it
 template <class Law>
 struct ContinuousBlocks {
   template <class T>
-  CUPRIC_HD static void block(const StreamKey& k, uint64_t q, const typename Law::Params& p, T* v,
-                              const ZigLayer<T>* layers) {
-    Law::template standard<T>(k, q, philox_call_block(k, q), v, layers);
+  CUPRIC_HD static void block(const StreamKey& k, uint64_t q, const typename Law::Params& p, T* v) {
+    Law::template standard<T>(philox_call_block(k, q), v);
     for (int j = 0; j < Law::template per<T>; ++j) v[j] = Law::template finish<T>(v[j], p);
   }
   template <class T>
   CUPRIC_HD static T element(const StreamKey& k, uint64_t e, const typename Law::Params& p) {
     constexpr int per = Law::template per<T>;
     T z[per];
-    Law::template standard<T>(k, e / per, philox_call_block(k, e / per), z, zig_layers<T>());
+    Law::template standard<T>(philox_call_block(k, e / per), z);
     return Law::template finish<T>(z[e % per], p);
   }
 };
@@ -301,11 +299,7 @@ struct ContinuousBlockF {
   static constexpr int per = Law::template per<T>;
   StreamKey key;
   typename Law::Params params;
-  // Law::kLayers: the CUDA kernel passes the ziggurat's layers from shared memory.
-  static constexpr bool kLayers = requires { Law::kLayers; };
-  CUPRIC_HD void block(uint64_t q, T* v, const ZigLayer<T>* layers = zig_layers<T>()) const {
-    ContinuousBlocks<Law>::template block<T>(key, q, params, v, layers);
-  }
+  CUPRIC_HD void block(uint64_t q, T* v) const { ContinuousBlocks<Law>::template block<T>(key, q, params, v); }
   CUPRIC_HD T operator()(int64_t i) const {
     return ContinuousBlocks<Law>::template element<T>(key, static_cast<uint64_t>(i), params);
   }

@@ -24,8 +24,8 @@ namespace cupric::random {
 //   idx = bits 0-7, sign = bit 8, u = the next 23 (float32) or 52 (float64) bits,
 //   x = u * w[idx]; if u < k[idx], the value is +-x (probability 98.5%).
 // That fast path is integer work, one exact conversion and one product: about 10 instructions,
-// one shared-memory load of the layer ({k, w}: 8 bytes float32, 16 bytes float64; the CUDA kernel
-// stages the 2 KB / 4 KB table in shared memory: src/random/cuda/block_draws.cuh) and no transcendental.
+// one load of the layer ({k, w}: 8 bytes float32, 16 bytes float64; the block-draw trial staged the
+// 2 KB / 4 KB table in shared memory) and no transcendental.
 // The other 1.5% (the top layer, the wedges, the base layer's tail) continue the ziggurat on the
 // element's own sub-stream PhiloxSubStream(key, e) (as Lemire's rejected integers do), so the
 // value is still a function of (seed, call, e) alone, whatever the launch shape:

@@ -15,19 +15,16 @@ import operator
 
 from cupric._core._runtime import cusolver as _cs
 from cupric.cuda._library_status import LibraryStatusError, names, status_checks
+# The cuBLAS enums cuSOLVER takes (cublasOperation_t, cublasFillMode_t, cublasSideMode_t), as CuPy's
+# module has them.
+from cupric.cuda.cublas import (  # noqa: F401
+    CUBLAS_FILL_MODE_LOWER, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_C, CUBLAS_OP_N, CUBLAS_OP_T, CUBLAS_SIDE_LEFT,
+    CUBLAS_SIDE_RIGHT)
 
 # libraryPropertyType (getProperty)
 MAJOR_VERSION = 0
 MINOR_VERSION = 1
 PATCH_LEVEL = 2
-# cublasOperation_t, cublasFillMode_t, cublasSideMode_t (the cuBLAS enums cuSOLVER takes)
-CUBLAS_OP_N = 0
-CUBLAS_OP_T = 1
-CUBLAS_OP_C = 2
-CUBLAS_FILL_MODE_LOWER = 0
-CUBLAS_FILL_MODE_UPPER = 1
-CUBLAS_SIDE_LEFT = 0
-CUBLAS_SIDE_RIGHT = 1
 # cusolverEigType_t, cusolverEigMode_t, cusolverEigRange_t
 CUSOLVER_EIG_TYPE_1 = 1
 CUSOLVER_EIG_TYPE_2 = 2
