@@ -20,6 +20,22 @@ int driver_get_version(int* version);
 // (name, text) of a CUresult, e.g. ("CUDA_ERROR_INVALID_VALUE", "invalid argument").
 std::pair<std::string, std::string> error_name_and_text(int status);
 
+// Note [Raw driver calls]
+// cupric.cuda.driver's module, link, launch, attribute and occupancy calls (CuPy's
+// cupy.cuda.driver) take handles and device pointers as integers and return the CUresult, so the
+// bindings call each driver entry point directly: `call` looks the entry up through the runtime
+// (cudaGetDriverEntryPointByVersion with the CUDA 12.0 ABI, the one the bindings' argument types
+// follow: e.g. cuCtxCreate_v2, cuLinkCreate_v2, cuModuleGetGlobal_v2), no libcuda link. Without a
+// driver, or in a build without CUDA, the entry is missing and the call answers
+// CUDA_ERROR_NO_DEVICE, as the queries above do.
+void* entry_point(const char* name);  // nullptr when the driver (or the entry) is missing
+
+template <class... Args>
+int call(const char* name, Args... args) {
+  void* f = entry_point(name);
+  return f ? reinterpret_cast<int (*)(Args...)>(f)(args...) : kErrorNoDevice;
+}
+
 }  // namespace cupric::cuda::driver
 
 namespace cupric::cuda {

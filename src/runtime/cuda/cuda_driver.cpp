@@ -3,7 +3,9 @@
 #include <cuda.h>
 #include <cuda_profiler_api.h>
 #include <cuda_runtime.h>
+#include <mutex>
 #include <string>
+#include <unordered_map>
 #include "runtime/cuda/cuda_check.hpp"
 #include "runtime/cuda_driver_fns.hpp"
 
@@ -18,6 +20,18 @@ Fn entry(const char* name) {
 }
 
 int build_version() { return CUDA_VERSION; }
+
+// The entry points of cupric.cuda.driver's raw calls (Note [Raw driver calls] in
+// cupric/runtime/cuda_driver.hpp), looked up once per name: a launch pays a hash lookup, not the
+// runtime's entry-point query.
+void* cached_entry_point(const char* name) {
+  static std::mutex m;
+  static std::unordered_map<std::string, void*> cache;
+  std::lock_guard<std::mutex> lock(m);
+  auto it = cache.find(name);
+  if (it == cache.end()) it = cache.emplace(name, driver_entry_point(name)).first;
+  return it->second;
+}
 
 int ctx_get_current(uintptr_t* ctx) {
   static auto fn = entry<int (*)(void**)>("cuCtxGetCurrent");
@@ -116,7 +130,8 @@ cuda::PointerAttributes pointer_attributes(const void* p) {
 constexpr CudaDriverFns kCudaDriver{build_version,        ctx_get_current,        ctx_get_device,      device_get,
                                     device_get_attribute, driver_get_version,     error_name_and_text, profiler_start,
                                     profiler_stop,        malloc_managed,         free_managed,        mem_prefetch,
-                                    mem_advise,           pageable_memory_access, pointer_attributes};
+                                    mem_advise,           pageable_memory_access, pointer_attributes,
+                                    cached_entry_point};
 
 const dispatch::Registration register_cuda_driver(cuda_driver_table(), DeviceType::Cuda, &kCudaDriver);
 
