@@ -130,7 +130,7 @@ void def_link(nb::module_& d) {
       nb::gil_scoped_release release;
       s = drv::call("cuLinkComplete", V(state), &image, &n);
     }
-    return std::make_pair(s, s == 0 ? nb::bytes(static_cast<const char*>(image), n) : nb::bytes());
+    return std::make_pair(s, s == 0 ? nb::bytes(static_cast<const char*>(image), n) : nb::bytes("", 0));
   });
   d.def("link_destroy", [](u state) { return drv::call("cuLinkDestroy", V(state)); });
 }
