@@ -33,9 +33,15 @@ struct ExecEntry {
   bool direction;
 };
 constexpr ExecEntry kExecs[] = {
-    {"cufftExecC2C", true},  {"cufftExecZ2Z", true},  {"cufftExecR2C", false},
-    {"cufftExecD2Z", false}, {"cufftExecC2R", false}, {"cufftExecZ2D", false},
-    {"cufftXtExec", true},   {"cufftXtExecDescriptorC2C", true}, {"cufftXtExecDescriptorZ2Z", true},
+    {"cufftExecC2C", true},
+    {"cufftExecZ2Z", true},
+    {"cufftExecR2C", false},
+    {"cufftExecD2Z", false},
+    {"cufftExecC2R", false},
+    {"cufftExecZ2D", false},
+    {"cufftXtExec", true},
+    {"cufftXtExecDescriptorC2C", true},
+    {"cufftXtExecDescriptorZ2Z", true},
 };
 
 int exec(const std::string& entry, int plan, u in, u out, int direction) {
@@ -49,10 +55,10 @@ int exec(const std::string& entry, int plan, u in, u out, int direction) {
 
 // cufftXtMakePlanMany: 64-bit sizes, cudaDataType input/output/execution types; a missing embed
 // is a null pointer (cuFFT's packed layout, strides ignored).
-std::pair<int, size_t> xt_make_plan_many(int plan, std::vector<long long> n, std::optional<std::vector<long long>> inembed,
-                                         long long istride, long long idist, int itype,
-                                         std::optional<std::vector<long long>> onembed, long long ostride,
-                                         long long odist, int otype, long long batch, int etype) {
+std::pair<int, size_t> xt_make_plan_many(int plan, std::vector<long long> n,
+                                         std::optional<std::vector<long long>> inembed, long long istride,
+                                         long long idist, int itype, std::optional<std::vector<long long>> onembed,
+                                         long long ostride, long long odist, int otype, long long batch, int etype) {
   size_t work = 0;
   long long* in_e = inembed ? inembed->data() : nullptr;
   long long* out_e = onembed ? onembed->data() : nullptr;
@@ -76,9 +82,9 @@ int set_jit_callback(int plan, std::optional<nb::bytes> name, nb::bytes lto, int
   void** infos = caller_info ? &info : nullptr;
   if (version >= 12000) {
     if (!name)
-      throw ValueError(
-          "cuFFT " + std::to_string(version) +
-          " links an LTO callback by its symbol name: pass symbol_name= (the extern \"C\" name of the device function)");
+      throw ValueError("cuFFT " + std::to_string(version) +
+                       " links an LTO callback by its symbol name: pass symbol_name= (the extern \"C\" name of the "
+                       "device function)");
     return call("cufftXtSetJITCallback", plan, name->c_str(), static_cast<const void*>(lto.c_str()), lto.size(), type,
                 infos);
   }

@@ -80,8 +80,7 @@ void def_contexts(nb::module_& d) {
 }
 
 void def_modules(nb::module_& d) {
-  d.def(
-      "module_load", [](const std::string& path) { return handle_out("cuModuleLoad", path.c_str()); }, nogil());
+  d.def("module_load", [](const std::string& path) { return handle_out("cuModuleLoad", path.c_str()); }, nogil());
   // The image (cubin, fatbin or NUL-terminated PTX) is read by the driver during the call only.
   d.def("module_load_data", [](nb::bytes image) {
     const char* p = image.c_str();

@@ -127,11 +127,11 @@ cuda::PointerAttributes pointer_attributes(const void* p) {
   return r;
 }
 
-constexpr CudaDriverFns kCudaDriver{build_version,        ctx_get_current,        ctx_get_device,      device_get,
-                                    device_get_attribute, driver_get_version,     error_name_and_text, profiler_start,
-                                    profiler_stop,        malloc_managed,         free_managed,        mem_prefetch,
-                                    mem_advise,           pageable_memory_access, pointer_attributes,
-                                    cached_entry_point};
+constexpr CudaDriverFns kCudaDriver{
+    build_version,        ctx_get_current,        ctx_get_device,      device_get,
+    device_get_attribute, driver_get_version,     error_name_and_text, profiler_start,
+    profiler_stop,        malloc_managed,         free_managed,        mem_prefetch,
+    mem_advise,           pageable_memory_access, pointer_attributes,  cached_entry_point};
 
 const dispatch::Registration register_cuda_driver(cuda_driver_table(), DeviceType::Cuda, &kCudaDriver);
 
