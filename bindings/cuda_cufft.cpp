@@ -13,18 +13,13 @@
 #include "cupric/error.hpp"
 #include "cupric/runtime/libraries.hpp"
 #include "cupric/runtime/library_handles.hpp"
+#include "library_call.hpp"
 
 namespace cupric::py {
 
 namespace {
 
-using u = uintptr_t;
-void* V(u p) { return reinterpret_cast<void*>(p); }
-
-template <class... A>
-int call(const char* name, A... a) {
-  return call_library(CudaLibrary::Cufft, name, a...);
-}
+constexpr LibraryCall<CudaLibrary::Cufft> call;
 
 // The transforms of one plan on raw pointers: (entry, whether it takes a direction). One binding
 // serves them all; Python names each after CuPy (execC2C, ..., XtExec, multi_gpu_execC2C).

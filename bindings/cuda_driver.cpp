@@ -11,14 +11,13 @@
 #include <tuple>
 #include "common.hpp"
 #include "cupric/runtime/cuda_driver.hpp"
+#include "library_call.hpp"  // u and V: handles and pointers as Python passes them
 
 namespace cupric::py {
 
 namespace {
 
 namespace drv = cuda::driver;
-using u = uintptr_t;
-void* V(u p) { return reinterpret_cast<void*>(p); }
 using Status = std::pair<int, u>;
 using nogil = nb::call_guard<nb::gil_scoped_release>;
 

@@ -169,11 +169,9 @@ def test_gpu_jit_callback_on_a_plan():
     from cupric.cuda import _cufft_lowlevel
     from cupric.fft import _callbacks
     source = r"""
-__device__ cufftComplex load_twice(void* data, unsigned long long offset, void* info, void* shared) {
-  cufftComplex v = static_cast<cufftComplex*>(data)[offset];
-  v.x *= 2.0f;
-  v.y *= 2.0f;
-  return v;
+__device__ cufftComplex load_twice(void* data, unsigned long long i, void*, void*) {
+  const cufftComplex v = static_cast<const cufftComplex*>(data)[i];
+  return cufftComplex{2.0f * v.x, 2.0f * v.y};
 }
 """
     lto, symbol = _callbacks._compile(source, "load_twice", (), False)
