@@ -67,7 +67,11 @@ void def_queries(nb::module_& d) {
 }
 
 void def_contexts(nb::module_& d) {
-  d.def("ctx_create", [](int dev) { return handle_out("cuCtxCreate", 0u, dev); });
+  d.def("ctx_create", [](int dev) {  // CUDA 3.2's cuCtxCreate(pctx, flags, dev) (Note [Raw driver calls])
+    void* c = nullptr;
+    int s = drv::call<3020>("cuCtxCreate", &c, 0u, dev);
+    return Status(s, reinterpret_cast<u>(c));
+  });
   d.def("ctx_destroy", [](u ctx) { return drv::call("cuCtxDestroy", V(ctx)); });
   d.def("ctx_set_current", [](u ctx) { return drv::call("cuCtxSetCurrent", V(ctx)); });
   d.def("device_primary_ctx_release", [](int dev) { return drv::call("cuDevicePrimaryCtxRelease", dev); });

@@ -24,15 +24,18 @@ std::pair<std::string, std::string> error_name_and_text(int status);
 // cupric.cuda.driver's module, link, launch, attribute and occupancy calls (CuPy's
 // cupy.cuda.driver) take handles and device pointers as integers and return the CUresult, so the
 // bindings call each driver entry point directly: `call` looks the entry up through the runtime
-// (cudaGetDriverEntryPointByVersion with the CUDA 12.0 ABI, the one the bindings' argument types
-// follow: e.g. cuCtxCreate_v2, cuLinkCreate_v2, cuModuleGetGlobal_v2), no libcuda link. Without a
-// driver, or in a build without CUDA, the entry is missing and the call answers
-// CUDA_ERROR_NO_DEVICE, as the queries above do.
-void* entry_point(const char* name);  // nullptr when the driver (or the entry) is missing
+// (cudaGetDriverEntryPointByVersion), no libcuda link. The driver serves each name in the ABI of
+// the CUDA version asked for, and the bindings' argument types follow CUDA 12.0's (e.g.
+// cuLinkCreate_v2, cuModuleGetGlobal_v2), except where 12.0's name means a call of another shape:
+// cuCtxCreate is cuCtxCreate_v3 (execution affinities) from 11.4 on, so ctxCreate asks for 3.2's
+// (pctx, flags, dev). Without a driver, or in a build without CUDA, the entry is missing and the
+// call answers CUDA_ERROR_NO_DEVICE, as the queries above do.
+inline constexpr int kDriverAbi = 12000;
+void* entry_point(const char* name, int abi_version);  // nullptr when the driver (or the entry) is missing
 
-template <class... Args>
+template <int Abi = kDriverAbi, class... Args>
 int call(const char* name, Args... args) {
-  void* f = entry_point(name);
+  void* f = entry_point(name, Abi);
   return f ? reinterpret_cast<int (*)(Args...)>(f)(args...) : kErrorNoDevice;
 }
 

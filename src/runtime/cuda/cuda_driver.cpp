@@ -22,14 +22,32 @@ Fn entry(const char* name) {
 int build_version() { return CUDA_VERSION; }
 
 // The entry points of cupric.cuda.driver's raw calls (Note [Raw driver calls] in
-// cupric/runtime/cuda_driver.hpp), looked up once per name: a launch pays a hash lookup, not the
-// runtime's entry-point query.
-void* cached_entry_point(const char* name) {
+// cupric/runtime/cuda_driver.hpp) in the ABI of CUDA `abi`, looked up once per name and ABI: a
+// launch pays a hash lookup, not the runtime's entry-point query. A toolkit before 12.5 cannot
+// ask for an ABI: it gets the toolkit's own, which is CUDA 12.0's shape for every call but
+// cuCtxCreate's, refused there (nullptr) rather than called with the wrong arguments.
+void* versioned_entry_point(const char* name, int abi) {
+#if CUDART_VERSION >= 12050
+  void* p = nullptr;
+  cudaDriverEntryPointQueryResult q{};
+  if (cudaGetDriverEntryPointByVersion(name, &p, abi, cudaEnableDefault, &q) != cudaSuccess ||
+      q != cudaDriverEntryPointSuccess) {
+    cudaGetLastError();
+    return nullptr;
+  }
+  return p;
+#else
+  return abi == 12000 ? driver_entry_point(name) : nullptr;
+#endif
+}
+
+void* cached_entry_point(const char* name, int abi) {
   static std::mutex m;
   static std::unordered_map<std::string, void*> cache;
+  std::string key = std::string(name) + '@' + std::to_string(abi);
   std::lock_guard<std::mutex> lock(m);
-  auto it = cache.find(name);
-  if (it == cache.end()) it = cache.emplace(name, driver_entry_point(name)).first;
+  auto it = cache.find(key);
+  if (it == cache.end()) it = cache.emplace(std::move(key), versioned_entry_point(name, abi)).first;
   return it->second;
 }
 
