@@ -4,10 +4,11 @@ with CuPy's names, argument conventions and CUDADriverError. Contexts, modules, 
 states, streams and device pointers are integers; ``launchKernel``'s ``kernel_params`` and
 ``extra`` are the addresses of the ``void*`` arrays cuLaunchKernel takes (0 for none).
 
-The calls go to the driver through the CUDA runtime's entry points (no libcuda link; Note
-[Driver launches] in src/runtime/cuda/cuda_launch.cuh). Without a driver, or in a cupric built
-without CUDA (the host backend in CI), they raise CUDADriverError with CUDA_ERROR_NO_DEVICE, as
-the driver does on a machine without a GPU; get_build_version() answers 0 there.
+The calls go to the driver through the CUDA runtime's entry points, each in a fixed ABI (no
+libcuda link; Note [Raw driver calls] in include/cupric/runtime/cuda_driver.hpp). Without a
+driver, or in a cupric built without CUDA (the host backend in CI), they raise CUDADriverError
+with CUDA_ERROR_NO_DEVICE, as the driver does on a machine without a GPU; get_build_version()
+answers 0 there.
 """
 from cupric._core import _runtime as _rt
 
@@ -196,20 +197,41 @@ def moduleGetGlobal(module, varname):
     return ptr
 
 
+_LAUNCH_DIMS = ("grid_dim_x", "grid_dim_y", "grid_dim_z", "block_dim_x", "block_dim_y", "block_dim_z",
+                "shared_mem_bytes")
+
+
+def _launch_arguments_error(dims):
+    """The error CuPy's unsigned int parameters give for the first dimension that is not one."""
+    for name, value in zip(_LAUNCH_DIMS, dims):
+        if not hasattr(value, "__index__"):
+            return TypeError(f"{name} must be an integer, not {type(value).__name__}")
+        if not 0 <= value.__index__() < 2**32:
+            return OverflowError(f"{name}={value.__index__()} does not fit an unsigned int")
+    return TypeError("f, stream, kernel_params and extra must be integers (handles and addresses)")
+
+
 def launchKernel(f, grid_dim_x, grid_dim_y, grid_dim_z, block_dim_x, block_dim_y, block_dim_z, shared_mem_bytes,
                  stream, kernel_params, extra):
     """cuLaunchKernel: launches function `f` on `stream`; `kernel_params` is the address of an array
     of pointers to the arguments (or 0), `extra` that of an `extra` option array (or 0)."""
-    check_status(_drv.launch_kernel(int(f), grid_dim_x, grid_dim_y, grid_dim_z, block_dim_x, block_dim_y,
-                                    block_dim_z, shared_mem_bytes, int(stream), int(kernel_params), int(extra)))
+    dims = (grid_dim_x, grid_dim_y, grid_dim_z, block_dim_x, block_dim_y, block_dim_z, shared_mem_bytes)
+    try:
+        status = _drv.launch_kernel(int(f), *dims, int(stream), int(kernel_params), int(extra))
+    except TypeError:
+        raise _launch_arguments_error(dims) from None
+    check_status(status)
 
 
 def launchCooperativeKernel(f, grid_dim_x, grid_dim_y, grid_dim_z, block_dim_x, block_dim_y, block_dim_z,
                             shared_mem_bytes, stream, kernel_params):
     """cuLaunchCooperativeKernel: as launchKernel, with all blocks resident at once (grid sync)."""
-    check_status(_drv.launch_cooperative_kernel(int(f), grid_dim_x, grid_dim_y, grid_dim_z, block_dim_x,
-                                                block_dim_y, block_dim_z, shared_mem_bytes, int(stream),
-                                                int(kernel_params)))
+    dims = (grid_dim_x, grid_dim_y, grid_dim_z, block_dim_x, block_dim_y, block_dim_z, shared_mem_bytes)
+    try:
+        status = _drv.launch_cooperative_kernel(int(f), *dims, int(stream), int(kernel_params))
+    except TypeError:
+        raise _launch_arguments_error(dims) from None
+    check_status(status)
 
 
 def funcGetAttribute(attribute, f):

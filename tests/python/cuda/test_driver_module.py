@@ -129,6 +129,16 @@ def test_names_and_images_take_cupy_types():
         driver.linkAddData(1, driver.CU_JIT_INPUT_PTX, PTX.decode(), "k.ptx")
 
 
+def test_launch_dimensions_are_unsigned_ints():
+    # CuPy's parameters are unsigned int: a negative or fractional dimension is refused before launching.
+    with pytest.raises(OverflowError, match="grid_dim_y=-1"):
+        driver.launchKernel(1, 1, -1, 1, 32, 1, 1, 0, 0, 0, 0)
+    with pytest.raises(OverflowError, match="shared_mem_bytes"):
+        driver.launchCooperativeKernel(1, 1, 1, 1, 32, 1, 1, 2**32, 0, 0)
+    with pytest.raises(TypeError, match="block_dim_x must be an integer, not float"):
+        driver.launchKernel(1, 1, 1, 1, 32.0, 1, 1, 0, 0, 0, 0)
+
+
 def _launch_add_one(func, n, cooperative=False):
     """x = arange(n) + 1 through launchKernel (or launchCooperativeKernel) on a created stream."""
     x = cupric.arange(n, dtype=numpy.float32)
