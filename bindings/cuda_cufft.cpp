@@ -62,6 +62,15 @@ std::pair<int, size_t> xt_make_plan_many(int plan, std::vector<long long> n,
   return {s, work};
 }
 
+// cufftMakePlanMany64 over packed rows (null embeds): a standard plan of cufftType `type`, the
+// kind exec* run (cupric.cuda.cufft's tests make theirs with it; CuPy has no public name for it).
+std::pair<int, size_t> make_plan_many(int plan, std::vector<long long> n, int type, long long batch) {
+  size_t work = 0;
+  int s = call("cufftMakePlanMany64", plan, static_cast<int>(n.size()), n.data(), static_cast<long long*>(nullptr), 1LL,
+               0LL, static_cast<long long*>(nullptr), 1LL, 0LL, type, batch, &work);
+  return {s, work};
+}
+
 // cufftXtSetJITCallback: cuFFT 12 (CUDA 13) takes the callback's symbol name, cuFFT 11 did not
 // (as src/runtime/cuda/libs/cufft.cpp calls it). cuFFT links the callback with nvJitLink when
 // the plan is made, opening it by soname: it is loaded first from where cupric finds the CUDA
@@ -104,6 +113,7 @@ void init_cuda_cufft(nb::module_& parent) {
   m.def("set_auto_allocation", [](int plan, int flag) { return call("cufftSetAutoAllocation", plan, flag); });
   m.def("set_work_area", [](int plan, u area) { return call("cufftSetWorkArea", plan, V(area)); });
   m.def("set_stream", [](int plan, u stream) { return call("cufftSetStream", plan, V(stream)); });
+  m.def("make_plan_many", &make_plan_many);
   m.def("xt_make_plan_many", &xt_make_plan_many);
   m.def("exec", &exec);
   m.def("set_jit_callback", &set_jit_callback, nb::arg("plan"), nb::arg("name").none(), nb::arg("lto"), nb::arg("type"),

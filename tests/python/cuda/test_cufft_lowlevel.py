@@ -75,15 +75,18 @@ def test_calls_raise_without_cuda():
             call()
 
 
-def _plan(n, batch, itype, otype):
-    """A batched 1-D XtPlanNd of length n over packed rows (R2C/C2R: n//2+1 complex values)."""
-    half = n // 2 + 1
-    real_in = numpy.dtype(itype).kind == "f"
-    real_out = numpy.dtype(otype).kind == "f"
-    etype = numpy.result_type(itype, otype, numpy.complex64)
-    last = half if real_in else n if real_out else None
-    return cufft.XtPlanNd((n,), None, 1, half if not real_in and real_out else n, itype, None, 1,
-                          half if real_in else n, otype, batch, etype, order="C", last_axis=-1, last_size=last)
+_TYPES = {"execC2C": cufft.CUFFT_C2C, "execZ2Z": cufft.CUFFT_Z2Z, "execR2C": cufft.CUFFT_R2C,
+          "execD2Z": cufft.CUFFT_D2Z, "execC2R": cufft.CUFFT_C2R, "execZ2D": cufft.CUFFT_Z2D}
+
+
+def _plan(name, n, batch):
+    """A standard plan (cufftMakePlanMany64, packed rows; cuFFT allocates its work area) for exec*."""
+    from cupric.cuda import _cufft_lowlevel
+    plan = cufft.create()
+    cufft.setAutoAllocation(plan, 1)
+    result, _ = _cufft_lowlevel._lib().make_plan_many(plan, [n], _TYPES[name], batch)
+    cufft.check_result(result)
+    return plan
 
 
 def _want(x, itype, otype, direction):
@@ -111,17 +114,43 @@ def test_gpu_exec_on_raw_pointers_matches_numpy(name, params, itype, otype, dire
             x[:, 0] = x[:, 0].real
             x[:, -1] = x[:, -1].real
     x = x.astype(itype)
-    plan = _plan(n, batch, itype, otype)
-    a = cupric.asarray(x)
-    out = plan.get_output_array(a)
-    assert out.dtype == otype and out.shape == (batch, n // 2 + 1 if numpy.dtype(itype).kind == "f" else n)
-    args = (plan.handle, a.data.ptr, out.data.ptr) + ((direction,) if "direction" in params else ())
-    cupric.cuda.get_current_stream().synchronize()
-    getattr(cufft, name)(*args)
-    cupric.cuda.Device().synchronize()  # the plan runs on the legacy default stream
+    plan = _plan(name, n, batch)
+    try:
+        a = cupric.asarray(x)
+        out = cupric.empty((batch, n // 2 + 1 if numpy.dtype(itype).kind == "f" else n), otype)
+        args = (plan, a.data.ptr, out.data.ptr) + ((direction,) if "direction" in params else ())
+        cupric.cuda.get_current_stream().synchronize()
+        getattr(cufft, name)(*args)
+        cupric.cuda.Device().synchronize()  # the plan runs on the legacy default stream
+    finally:
+        from cupric.cuda import _cufft_lowlevel
+        _cufft_lowlevel._lib().destroy(plan)
     single = numpy.dtype(otype) in (numpy.float32, numpy.complex64)
     numpy.testing.assert_allclose(out.get(), _want(x, itype, otype, direction), rtol=1e-4 if single else 1e-10,
                                   atol=1e-3 if single else 1e-10)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("itype,otype", [(numpy.float32, numpy.complex64), (numpy.complex128, numpy.float64)])
+def test_gpu_xt_plan_nd_real_transforms(itype, otype):
+    # R2C and C2R XtPlanNd plans (cufftXtExec through fft()) and their output arrays.
+    n, batch, half = 48, 4, 25
+    real_in = numpy.dtype(itype).kind == "f"
+    plan = cufft.XtPlanNd((n,), None, 1, n if real_in else half, itype, None, 1, half if real_in else n, otype, batch,
+                          numpy.result_type(itype, otype), order="C", last_axis=-1, last_size=half if real_in else n)
+    rng = numpy.random.default_rng(5)
+    x = rng.standard_normal((batch, n if real_in else half))
+    if not real_in:
+        x = x + 1j * rng.standard_normal(x.shape)
+        x[:, 0] = x[:, 0].real
+        x[:, -1] = x[:, -1].real
+    x = x.astype(itype)
+    a = cupric.asarray(x)
+    out = plan.get_output_array(a)
+    assert out.dtype == otype and out.shape == (batch, half if real_in else n)
+    plan.fft(a, out, cufft.CUFFT_FORWARD if real_in else cufft.CUFFT_INVERSE)
+    want = numpy.fft.rfft(x) if real_in else numpy.fft.irfft(x, n) * n
+    numpy.testing.assert_allclose(out.get(), want, rtol=1e-4 if real_in else 1e-10, atol=1e-3 if real_in else 1e-10)
 
 
 @pytest.mark.gpu
