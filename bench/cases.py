@@ -883,3 +883,31 @@ CASES += [
          nbytes=lambda s: 2**20 * 16 * 8 + 2 * 2**20 * 4, needs=(_has_sparse, _on_gpu), libs=GPU_LIBS,
          setup=_XSPMV_SETUP),
 ]
+
+
+# lowlevel-driver (issue 20, twelfth session): cupric.cuda.driver's launchKernel and
+# cupric.cuda.cufft's XtPlanNd against CuPy's in the same run. launchKernel is one driver entry
+# (cupric: a cached entry-point lookup, Note [Raw driver calls]), so its host time per call should
+# match CuPy's; XtPlanNd.fft is cufftSetStream + cufftXtExec, its device time that of cuFFT.
+_DRV_SETUP = (
+    "import ctypes\n"
+    "drv = __import__('cupy_backends.cuda.api.driver' if xp.__name__ == 'cupy' else xp.__name__ + '.cuda.driver',"
+    " fromlist=['driver'])\n"
+    "xp.arange(1).sum()\n"
+    "_ptx = b'.version 7.0\\n.target sm_50\\n.address_size 64\\n.visible .entry noop(.param .u64 p)\\n{\\n ret;\\n}\\n'\n"
+    "F = drv.moduleGetFunction(drv.moduleLoadData(_ptx), 'noop')\n"
+    "_arg = ctypes.c_void_p(0)\n_params = (ctypes.c_void_p * 1)(ctypes.addressof(_arg))\n"
+    "P = ctypes.addressof(_params)\nS = xp.cuda.get_current_stream().ptr\n")
+_XTPLAN_SETUP = (
+    "cf = __import__(xp.__name__ + '.cuda.cufft', fromlist=['cufft'])\n"
+    "Z = xp.asarray((np.random.default_rng(0).standard_normal(2**24) + 1j).astype(np.complex64))\n"
+    "O = xp.empty_like(Z)\n"
+    "X = cf.XtPlanNd((2**24,), None, 1, 2**24, np.complex64, None, 1, 2**24, np.complex64, 1, np.complex64,"
+    " order='C', last_axis=-1, last_size=None)\n")
+CASES += [
+    Case("driver_launch_kernel", lambda s: "cuda.driver.launchKernel of an empty kernel (host time)", "host_loop",
+         "drv.launchKernel(F, 1, 1, 1, 32, 1, 1, 0, S, P, 0)", needs=(_on_gpu,), libs=GPU_LIBS, setup=_DRV_SETUP),
+    Case("cufft_xtplan_c2c", lambda s: "cuda.cufft.XtPlanNd(2^24 complex64).fft (cufftXtExec)", "device",
+         "X.fft(Z, O, cf.CUFFT_FORWARD)", nbytes=lambda s: 16 * 2**24, needs=(_on_gpu,), libs=GPU_LIBS,
+         setup=_XTPLAN_SETUP),
+]
