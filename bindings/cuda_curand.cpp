@@ -16,9 +16,7 @@ constexpr LibraryCall<CudaLibrary::Curand> call;
 
 void init_cuda_curand(nb::module_& parent) {
   nb::module_ m = parent.def_submodule("curand", "cupric.cuda.curand's calls; each returns the curandStatus_t");
-  m.def("create_generator", [](int rng_type) {
-    return call.make("curandCreateGenerator", rng_type);
-  });
+  m.def("create_generator", [](int rng_type) { return call.make("curandCreateGenerator", rng_type); });
   m.def("destroy_generator", [](u g) { return call("curandDestroyGenerator", V(g)); });
   m.def("get_version", []() {
     int v = 0;

@@ -57,16 +57,17 @@ void init_cuda_cusparse(nb::module_& parent) {
   m.def("create_csr", [](int64_t rows, int64_t cols, int64_t nnz, u offsets, u ind, u values, int offsets_type,
                          int ind_type, int base, int value_type) {
     return call.make("cusparseCreateCsr", rows, cols, nnz, V(offsets), V(ind), V(values), offsets_type, ind_type, base,
-                value_type);
+                     value_type);
   });
   m.def("create_csc", [](int64_t rows, int64_t cols, int64_t nnz, u offsets, u ind, u values, int offsets_type,
                          int ind_type, int base, int value_type) {
     return call.make("cusparseCreateCsc", rows, cols, nnz, V(offsets), V(ind), V(values), offsets_type, ind_type, base,
-                value_type);
+                     value_type);
   });
   m.def("create_coo", [](int64_t rows, int64_t cols, int64_t nnz, u row_ind, u col_ind, u values, int ind_type,
                          int base, int value_type) {
-    return call.make("cusparseCreateCoo", rows, cols, nnz, V(row_ind), V(col_ind), V(values), ind_type, base, value_type);
+    return call.make("cusparseCreateCoo", rows, cols, nnz, V(row_ind), V(col_ind), V(values), ind_type, base,
+                     value_type);
   });
   m.def("destroy_sp_mat", [](u d) { return call("cusparseDestroySpMat", V(d)); });
   m.def("sp_mat_get_size", [](u d) {
