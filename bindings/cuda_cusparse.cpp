@@ -23,8 +23,11 @@ std::pair<int, int> get_int(const char* name, u obj) {
 
 }  // namespace
 
+void init_cuda_cusparse_calls(nb::module_& m);  // bindings/cuda_cusparse_calls.cpp: the signature table
+
 void init_cuda_cusparse(nb::module_& parent) {
   nb::module_ m = parent.def_submodule("cusparse", "cupric.cuda.cusparse's calls; each returns the cusparseStatus_t");
+  init_cuda_cusparse_calls(m);
   m.def("create", []() { return call.make("cusparseCreate"); });
   m.def("destroy", [](u h) { return call("cusparseDestroy", V(h)); });
   m.def("get_version", [](u h) { return get_int("cusparseGetVersion", h); });
@@ -74,6 +77,11 @@ void init_cuda_cusparse(nb::module_& parent) {
     int64_t rows = 0, cols = 0, nnz = 0;
     int s = call("cusparseSpMatGetSize", V(d), &rows, &cols, &nnz);
     return std::make_tuple(s, rows, cols, nnz);
+  });
+  // CuPy's spMatSetAttribute(desc, attribute, data) takes the attribute's value (an enum: fill
+  // mode or diagonal type); cuSPARSE takes its address and size.
+  m.def("sp_mat_set_attribute", [](u d, int attribute, int data) {
+    return call("cusparseSpMatSetAttribute", V(d), attribute, static_cast<void*>(&data), sizeof(int));
   });
   m.def("sp_mat_get_format", [](u d) { return get_int("cusparseSpMatGetFormat", d); });
   m.def("sp_mat_get_index_base", [](u d) { return get_int("cusparseSpMatGetIndexBase", d); });
