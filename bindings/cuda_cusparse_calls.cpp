@@ -54,24 +54,28 @@ template <char t, class K>
 struct Kind;
 template <char t>
 struct Kind<t, I> {
+  static constexpr const char* what = "an int";
   using C = int;
   static constexpr bool in = true, out = false;
   static C get(nb::handle h) { return nb::cast<int>(h); }
 };
 template <char t>
 struct Kind<t, L> {
+  static constexpr const char* what = "an int";
   using C = int64_t;
   static constexpr bool in = true, out = false;
   static C get(nb::handle h) { return nb::cast<int64_t>(h); }
 };
 template <char t>
 struct Kind<t, P> {
+  static constexpr const char* what = "an int (an address or handle)";
   using C = void*;
   static constexpr bool in = true, out = false;
   static C get(nb::handle h) { return reinterpret_cast<void*>(static_cast<uintptr_t>(nb::cast<uint64_t>(h))); }
 };
 template <char t>
 struct Kind<t, R> {
+  static constexpr const char* what = t == 's' || t == 'd' ? "a real number" : "a number";
   using C =
       std::conditional_t<t == 's', float, std::conditional_t<t == 'd', double, std::conditional_t<t == 'c', CF, CD>>>;
   static constexpr bool in = true, out = false;
@@ -87,6 +91,7 @@ struct Kind<t, R> {
 };
 template <char t, class T, bool reads>
 struct OutKind {
+  static constexpr const char* what = "an int (a size)";
   using C = T;
   static constexpr bool in = reads, out = true;
   static C get(nb::handle h) { return static_cast<C>(nb::cast<uint64_t>(h)); }
@@ -101,6 +106,7 @@ template <char t>
 struct Kind<t, IOZ> : OutKind<t, size_t, true> {};
 template <char t>
 struct Kind<t, OP> {
+  static constexpr const char* what = "";
   using C = void*;
   static constexpr bool in = false, out = true;
   static C get(nb::handle) { return nullptr; }
@@ -126,6 +132,18 @@ void append_output(nb::list& out, const typename Kind<t, K>::C& v) {
     out.append(nb::int_(v));
 }
 
+// Input `i` of `args` as kind K's C type; TypeError naming the argument when it does not convert.
+template <char t, class K>
+typename Kind<t, K>::C input(const std::string& symbol, const nb::args& args, size_t i) {
+  nb::handle h(PyTuple_GET_ITEM(args.ptr(), static_cast<Py_ssize_t>(i)));
+  try {
+    return Kind<t, K>::get(h);
+  } catch (const std::bad_cast&) {
+    throw TypeError(symbol + ": argument " + std::to_string(i + 1) + " must be " + Kind<t, K>::what + ", got " +
+                    Py_TYPE(h.ptr())->tp_name);
+  }
+}
+
 template <char t, class... K>
 nb::tuple invoke(const std::string& symbol, const nb::args& args) {
   constexpr std::array<bool, sizeof...(K)> takes{Kind<t, K>::in...};
@@ -136,8 +154,7 @@ nb::tuple invoke(const std::string& symbol, const nb::args& args) {
     throw TypeError(symbol + " takes " + std::to_string(n) + " arguments (" + std::to_string(args.size()) + " given)");
   return [&]<size_t... k>(std::index_sequence<k...>) {
     std::tuple<typename Kind<t, K>::C...> v{};
-    ((takes[k] ? void(std::get<k>(v) = Kind<t, K>::get(nb::handle(PyTuple_GET_ITEM(args.ptr(), slot[k])))) : void()),
-     ...);
+    ((takes[k] ? void(std::get<k>(v) = input<t, K>(symbol, args, slot[k])) : void()), ...);
     const int status = call(symbol.c_str(), pass<t, K>(std::get<k>(v))...);
     nb::list out;
     out.append(status);
