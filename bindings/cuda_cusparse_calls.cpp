@@ -43,29 +43,27 @@ struct OP {};   // void**
 struct OZ {};   // size_t*
 struct IOZ {};  // size_t* that is read too (SpGEMM's bufferSize in/out): an input and an output
 
-struct CF {
+struct alignas(8) CF {  // cuComplex (float2) is 8-byte aligned
   float x, y;
 };
 struct alignas(16) CD {  // cuDoubleComplex is 16-byte aligned
   double x, y;
 };
 
+// Each kind: its C type, whether it is read from the arguments (in) and returned (out), `get`.
 template <char t, class K>
 struct Kind;
-template <char t>
-struct Kind<t, I> {
+template <class T>
+struct IntKind {
   static constexpr const char* what = "an int";
-  using C = int;
+  using C = T;
   static constexpr bool in = true, out = false;
-  static C get(nb::handle h) { return nb::cast<int>(h); }
+  static C get(nb::handle h) { return nb::cast<T>(h); }
 };
 template <char t>
-struct Kind<t, L> {
-  static constexpr const char* what = "an int";
-  using C = int64_t;
-  static constexpr bool in = true, out = false;
-  static C get(nb::handle h) { return nb::cast<int64_t>(h); }
-};
+struct Kind<t, I> : IntKind<int> {};
+template <char t>
+struct Kind<t, L> : IntKind<int64_t> {};
 template <char t>
 struct Kind<t, P> {
   static constexpr const char* what = "an int (an address or handle)";
