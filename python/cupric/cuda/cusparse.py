@@ -20,11 +20,13 @@ naming it.
 For arrays, cupricx.scipy.sparse's matrices call cuSPARSE already;
 ``cupric.cuda.device.get_cusparse_handle()`` is the handle they use.
 """
-import operator
+import operator as _operator
 
 from cupric._core._runtime import cusparse as _csp
 from cupric.cuda import _cusparse_table
-from cupric.cuda._library_status import LibraryStatusError, names, status_checks
+from cupric.cuda._library_status import LibraryStatusError as _LibraryStatusError
+from cupric.cuda._library_status import names as _names
+from cupric.cuda._library_status import status_checks as _status_checks
 
 # libraryPropertyType (getProperty)
 MAJOR_VERSION = 0
@@ -105,10 +107,10 @@ CUSPARSE_SPARSETODENSE_ALG_DEFAULT = 0
 CUSPARSE_DENSETOSPARSE_ALG_DEFAULT = 0
 
 
-class CuSparseError(LibraryStatusError):
+class CuSparseError(_LibraryStatusError):
     """A cuSPARSE call failed; ``status`` is the cusparseStatus_t."""
 
-    _NAMES = names("CUSPARSE_STATUS_SUCCESS", "CUSPARSE_STATUS_NOT_INITIALIZED", "CUSPARSE_STATUS_ALLOC_FAILED",
+    _NAMES = _names("CUSPARSE_STATUS_SUCCESS", "CUSPARSE_STATUS_NOT_INITIALIZED", "CUSPARSE_STATUS_ALLOC_FAILED",
                    "CUSPARSE_STATUS_INVALID_VALUE", "CUSPARSE_STATUS_ARCH_MISMATCH", "CUSPARSE_STATUS_MAPPING_ERROR",
                    "CUSPARSE_STATUS_EXECUTION_FAILED", "CUSPARSE_STATUS_INTERNAL_ERROR",
                    "CUSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "CUSPARSE_STATUS_ZERO_PIVOT",
@@ -116,14 +118,19 @@ class CuSparseError(LibraryStatusError):
     _UNKNOWN = "CUSPARSE_STATUS_UNKNOWN ({})"
 
 
-check_status, _value = status_checks(CuSparseError)
-_i = operator.index  # ints, or what stands for one: TypeError for others
+check_status, _value = _status_checks(CuSparseError)
+_i = _operator.index  # ints, or what stands for one: TypeError for others
+
+
+_current_stream = None  # cupric.cuda.stream.get_current_stream, imported at the first call
 
 
 def _set_stream(handle):
     """Binds `handle` to the current stream before a call (CuPy's _setStream)."""
-    from cupric.cuda import stream
-    check_status(_csp.set_stream(_i(handle), stream.get_current_stream().ptr))
+    global _current_stream
+    if _current_stream is None:
+        from cupric.cuda.stream import get_current_stream as _current_stream
+    check_status(_csp.set_stream(_i(handle), _current_stream().ptr))
 
 
 # ---- the generic API's attribute records (what spVecGet, csrGet, dnMatGet, ... return) ----
