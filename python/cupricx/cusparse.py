@@ -2,8 +2,9 @@
 results (``spmv``, ``spmm``, ``csrgeam2``, ``spgemm``, the sorts and format conversions,
 ``denseToSparse``/``sparseToDense``, ``check_availability``, ``getVersion``), computed by
 cupricx.scipy.sparse (cuSPARSE on the GPU), so they run on the host backend too; and the
-descriptor classes of the raw generic API (``MatDescriptor``, ``SpMatDescriptor``,
-``DnVecDescriptor``, ``DnMatDescriptor``, over cupric.cuda.cusparse; GPU only).
+descriptor classes of the raw generic API (``BaseDescriptor``, ``MatDescriptor``,
+``SpMatDescriptor``, ``SpVecDescriptor``, ``DnVecDescriptor``, ``DnMatDescriptor``, over
+cupric.cuda.cusparse; GPU only).
 
 ``csr2csr_compress``, ``csrilu02`` (ILU(0) in place; cuSPARSE's csrilu02 on the GPU) and ``spsm``
 (sparse triangular solves) work as CuPy's; ``spgeam`` is csrgeam2 as in CuPy (cuSPARSE's SpGEAM is
