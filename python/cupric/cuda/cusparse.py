@@ -190,6 +190,13 @@ def getProperty(type):
     return _value(_csp.get_property(_i(type)))
 
 
+def get_build_version():
+    """CuPy's CUSPARSE_VERSION of its build, MAJOR * 1000 + MINOR * 100 + PATCH (e.g. 12603).
+    cupric has no cuSPARSE header at build time (libcusparse is loaded at run time), so this is
+    the version of the library cupric loads, from cusparseGetProperty (no GPU needed)."""
+    return getProperty(MAJOR_VERSION) * 1000 + getProperty(MINOR_VERSION) * 100 + getProperty(PATCH_LEVEL)
+
+
 def create():
     """A new cuSPARSE handle (an int) on the current device; release it with destroy()."""
     return _value(_csp.create())

@@ -40,6 +40,12 @@ def handle():
     return h
 
 
+def test_build_version_is_the_loaded_librarys():
+    major, minor, patch = (cusparse.getProperty(k) for k in (cusparse.MAJOR_VERSION, cusparse.MINOR_VERSION,
+                                                              cusparse.PATCH_LEVEL))
+    assert cusparse.get_build_version() == major * 1000 + minor * 100 + patch >= 12000
+
+
 def test_descriptor_getters_and_setters():
     A = rand_csr(5, 4, 0.5, numpy.float64, 0)
     a = Csr(A)

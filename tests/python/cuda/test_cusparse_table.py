@@ -17,7 +17,7 @@ TYPED = ("bsric02", "bsric02_analysis", "bsric02_bufferSize", "bsrilu02", "bsril
          "gtsv2StridedBatch", "gtsv2StridedBatch_bufferSizeExt", "gtsv2_bufferSizeExt", "gtsv2_nopivot",
          "gtsv2_nopivot_bufferSizeExt", "gtsvInterleavedBatch", "gtsvInterleavedBatch_bufferSizeExt", "nnz",
          "nnz_compress")
-PLAIN = ("cooGet", "createBsric02Info", "createBsrilu02Info", "createCsric02Info", "createCsrilu02Info",
+PLAIN = ("get_build_version", "cooGet", "createBsric02Info", "createBsrilu02Info", "createCsric02Info", "createCsrilu02Info",
          "createIdentityPermutation", "createSpVec", "csr2cscEx2", "csr2cscEx2_bufferSize", "csrGet", "csrSetPointers",
          "denseToSparse_analysis", "denseToSparse_bufferSize", "denseToSparse_convert", "destroyBsric02Info",
          "destroyBsrilu02Info", "destroyCsric02Info", "destroyCsrilu02Info", "destroySpVec", "dnMatGet",
@@ -121,7 +121,8 @@ def test_calls_raise_without_cuda():
     calls = [lambda: cusparse.dgtsv2(0, 3, 1, 0, 0, 0, 0, 3, 0), cusparse.createCsrilu02Info,
              lambda: cusparse.xcsrsort_bufferSizeExt(0, 2, 2, 1, 0, 0), lambda: cusparse.createSpVec(3, 1, 0, 0, 2, 0, 1),
              lambda: cusparse.csrGet(1), lambda: cusparse.spMatSetAttribute(1, 0, 0), cusparse.spGEMM_createDescr,
-             lambda: cusparse.spSM_solve(0, 0, 0, 0, 0, 0, 0, 1, 0, 0), lambda: cusparse.spMatGetSize(1, 8, 16, 24)]
+             lambda: cusparse.spSM_solve(0, 0, 0, 0, 0, 0, 0, 1, 0, 0), lambda: cusparse.spMatGetSize(1, 8, 16, 24),
+             cusparse.get_build_version]
     for call in calls:
         with pytest.raises(RuntimeError, match="without CUDA"):
             call()
