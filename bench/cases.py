@@ -911,3 +911,33 @@ CASES += [
          "X.fft(Z, O, cf.CUFFT_FORWARD)", nbytes=lambda s: 16 * 2**24, needs=(_on_gpu,), libs=GPU_LIBS,
          setup=_XTPLAN_SETUP),
 ]
+
+
+# lowlevel-sparse (issue 20, twelfth session): the table-made raw cuSPARSE calls and the
+# cupricx.cusparse functions CuPy 14.2 has, against CuPy's in the same run. cusparse_table_call is
+# the per-call overhead of one table row (signature bind, the current-stream bind CuPy's
+# _setStream makes too, the dlsym of library_symbol); csrilu02 runs cuSPARSE's csrilu02 in both
+# (the copy is timed in both); spsm is cupric's spsolve_triangular against CuPy's SpSM.
+_CSP_RAW_SETUP = (_LIBS + "csr = _lib('cusparse')\n"
+                  "dev = __import__(xp.__name__ + '.cuda.device', fromlist=['device'])\n"
+                  "h = dev.get_cusparse_handle()\nv = xp.ones(64)\nB = xp.ones((64, 1), order='F')\n")
+_CSP_BANDED = ("import scipy.sparse as _sps\n"
+               "_h = _sps.diags([-1.0, 4.0, -1.0, -0.5], [-1, 0, 1, 7], shape=(2**16, 2**16), format='csr')\n")
+_CSP_ILU_SETUP = _XSPMV_SETUP.split("A = sp.random")[0] + _CSP_BANDED + "A = sp.csr_matrix(_h)\n"
+_CSP_SPSM_SETUP = (_XSPMV_SETUP.split("A = sp.random")[0] + _CSP_BANDED + "A = sp.csr_matrix(_sps.tril(_h, format='csr'))\n"
+                   "b = xp.ones((2**16, 16), order='F')\n")
+_CSP_COMPRESS_SETUP = _XSPMV_SETUP
+CASES += [
+    Case("cusparse_table_call", lambda s: "cuda.cusparse.dgtsv2_bufferSizeExt(h, 64, 1, ...) (per-call overhead)",
+         "host_loop", "csr.dgtsv2_bufferSizeExt(h, 64, 1, v.data.ptr, v.data.ptr, v.data.ptr, B.data.ptr, 64)",
+         needs=(_on_gpu,), libs=GPU_LIBS, setup=_CSP_RAW_SETUP),
+    Case("cusparse_csrilu02", lambda s: "cupyx.cusparse.csrilu02 of a 2^16^2 4-band CSR f64 (copy included)", "wall",
+         "csp.csrilu02(A.copy())", nbytes=lambda s: 2**16 * 4 * 12 * 3, needs=(_has_sparse, _on_gpu), libs=GPU_LIBS,
+         setup=_CSP_ILU_SETUP),
+    Case("cusparse_spsm", lambda s: "cupyx.cusparse.spsm lower 2^16^2 3-band CSR f64, 16 rhs", "wall",
+         "csp.spsm(A, b)", nbytes=lambda s: 2**16 * 3 * 12 + 2 * 2**16 * 16 * 8, needs=(_has_sparse, _on_gpu),
+         libs=GPU_LIBS, setup=_CSP_SPSM_SETUP),
+    Case("cusparse_csr2csr_compress", lambda s: "cupyx.cusparse.csr2csr_compress 2^20^2 x 16 nnz/row f32, tol 0.5",
+         "wall", "csp.csr2csr_compress(A, 0.5)", nbytes=lambda s: 2**20 * 16 * 8 * 2, needs=(_has_sparse, _on_gpu),
+         libs=GPU_LIBS, setup=_CSP_COMPRESS_SETUP),
+]

@@ -7,19 +7,13 @@
 #include <nanobind/stl/tuple.h>
 #include <string>
 #include "common.hpp"
-#include "cupric/runtime/library_handles.hpp"
+#include "library_call.hpp"
 
 namespace cupric::py {
 
 namespace {
 
-using u = uintptr_t;
-void* V(u p) { return reinterpret_cast<void*>(p); }
-
-template <class... A>
-int call(const std::string& name, A... a) {
-  return call_library(CudaLibrary::Cusolver, name.c_str(), a...);
-}
+constexpr LibraryCall<CudaLibrary::Cusolver> call;
 
 // cuSOLVER's dense entry point of the routine for the LAPACK type code t ('s', 'd', 'c', 'z'):
 // cusolverDn<T><real> for real types, cusolverDn<T><complex> (ungqr, unmqr, heevd) for complex.
