@@ -201,3 +201,14 @@ def test_array_max_along_axis_is_one_d_coo(axis, name):
     numpy.testing.assert_array_equal(c.toarray().get(), h.toarray())
     m = getattr(sp.csr_matrix(cupric.asarray(d)), name)(axis=axis)
     assert m.shape == getattr(scipy.sparse.csr_matrix(d), name)(axis=axis).shape
+
+
+@pytest.mark.parametrize('fmt', ['coo', 'csr'])
+def test_random_array_one_d(fmt):
+    c = sp.random_array((50,), density=0.3, format=fmt, random_state=0)
+    h = scipy.sparse.random_array((50,), density=0.3, format=fmt, random_state=0)
+    assert type(c).__name__ == type(h).__name__ and c.shape == h.shape == (50,) and c.nnz == h.nnz == 15
+    v = c.toarray().get()
+    assert ((v >= 0) & (v < 1)).all() and numpy.count_nonzero(v) <= 15
+    with pytest.raises(ValueError, match='2D'):
+        sp.random_array((50,), density=0.3, format='csc')

@@ -179,3 +179,28 @@ def test_spmv_kernel_variants(kernel, dtype, mean, index):
     y = _spc.spmv_with(A.data, A.indices, A.indptr, rows, cols, cupric.asarray(x), kernel)
     rtol = 1e-4 if dtype == numpy.float32 else 1e-12
     numpy.testing.assert_allclose(y.get(), h @ x, rtol=rtol, atol=rtol)
+
+
+@pytest.mark.parametrize('same', [True, False])
+def test_spgemm_canonical_on_gpu(same):
+    # A @ A reduces its value bounds once (Note [SpGEMM without stored zeros] in
+    # src/sparse/cuda/cuda_sparse.cpp); the result is flagged canonical without a check, so cuSPARSE's
+    # output is checked here from its arrays.
+    import scipy.sparse
+
+    from cupric._core import _sparse as _spc
+
+    h = scipy.sparse.random(3000, 3000, density=8 / 3000, format='csr', random_state=1)
+    g = h if same else scipy.sparse.random(3000, 3000, density=8 / 3000, format='csr', random_state=2)
+    a, b = sp.csr_matrix(h), (None if same else sp.csr_matrix(g))
+    r = a @ (a if same else b)
+    assert r.has_canonical_format
+    assert _spc.has_canonical_format(r.data, r.indices, r.indptr, *r.shape)
+    want = (h @ g).tocsr()
+    want.sum_duplicates()
+    assert r.nnz == want.nnz
+    numpy.testing.assert_allclose(r.toarray().get(), want.toarray(), rtol=1e-12)
+    # Mixed signs: the zero check runs (no proof from the bounds), cancelled products are dropped.
+    m = sp.csr_matrix(numpy.array([[1.0, 1.0], [1.0, -1.0]]))
+    p = m @ sp.csr_matrix(numpy.array([[1.0, 1.0], [1.0, 1.0]]))
+    assert p.nnz == 2 and p.has_canonical_format

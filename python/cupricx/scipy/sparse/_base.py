@@ -255,7 +255,10 @@ class _spbase:
                 raise ValueError('dimension mismatch')
             a, b = self.tocsr(), other.tocsr()
             d, i, p = _sp.spgemm(a.data, a.indices, a.indptr, *a.shape, b.data, b.indices, b.indptr, *b.shape)
-            return self._classes()['csr']((d, i, p), shape=(self.shape[0], other.shape[1]))
+            csr = self._classes()['csr']
+            res = csr.__new__(csr)  # C++ made the arrays and the canonical form (sparse::spgemm)
+            res._set(d, i, p, (self.shape[0], other.shape[1]), True)
+            return res
         x = cupric.asarray(other)
         if x.ndim == 0:
             raise ValueError("Scalar operands are not allowed, use '*' instead")

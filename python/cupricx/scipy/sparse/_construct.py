@@ -207,7 +207,12 @@ def random(m, n, density=0.01, format='coo', dtype=None, random_state=None, data
 
 
 def random_array(shape, *, density=0.01, format='coo', dtype=None, random_state=None, data_sampler=None):
-    """Sparse array of the given shape and density with uniformly random values in [0, 1)."""
+    """Sparse array of the given shape (one or two dimensions) and density with uniformly random
+    values in [0, 1)."""
+    shape = tuple(shape)
+    if len(shape) == 1:  # the (1, n) row as the 1-D array (Note [1-D sparse arrays as a row] in _one_d.py)
+        row = _random(1, shape[0], density, 'coo', dtype, random_state, data_sampler, True)
+        return row._as_1d(row, 'coo').asformat(format)
     m, n = shape
     return _random(m, n, density, format, dtype, random_state, data_sampler, True)
 
