@@ -212,3 +212,10 @@ def test_random_array_one_d(fmt):
     assert ((v >= 0) & (v < 1)).all() and numpy.count_nonzero(v) <= 15
     with pytest.raises(ValueError, match='2D'):
         sp.random_array((50,), density=0.3, format='csc')
+
+
+@pytest.mark.parametrize('cls', ['coo_array', 'csr_array'])
+def test_one_d_iterates_elements(cls):
+    h = getattr(scipy.sparse, cls)(numpy.array(VALUES))
+    c = getattr(sp, cls)(cupric.asarray(numpy.array(VALUES)))
+    assert [float(v) for v in c] == [float(v) for v in h]

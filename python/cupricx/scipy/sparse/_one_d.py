@@ -246,6 +246,11 @@ class _OneD:
         m._1d = len(new) == 1
         return m
 
+    def __iter__(self):
+        if not self._1d:
+            return super().__iter__()
+        return iter(self.toarray())  # the elements, implicit zeros included (SciPy's)
+
     # --- indexing ---
     def __getitem__(self, key):
         if not self._1d:
