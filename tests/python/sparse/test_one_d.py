@@ -111,6 +111,13 @@ CONSTRUCTION = [
     'mod.coo_array(scipy.sparse.coo_array(np.array([1.0, 0, 2])))',
     'mod.csr_array(scipy.sparse.csr_array(np.array([1.0, 0, 2])))',
     'mod.csr_array(scipy.sparse.coo_array(np.array([1.0, 0, 2])))',
+    # Empty and all-zero arrays, duplicates in a CSR built from (data, (idx,)).
+    'mod.coo_array((0,))', 'mod.csr_array((0,))', 'mod.coo_array((0,)).sum()', 'mod.coo_array((0,)) @ xp.ones(0)',
+    'mod.coo_array((0,)).reshape((0, 3))', 'mod.coo_array((0,)).max()', 'mod.coo_array(xp.zeros(5))',
+    'mod.coo_array(xp.zeros(5)).max()', 'mod.coo_array(xp.zeros(5)).argmax()', 'mod.coo_array(xp.zeros(5)).tocsr().indptr',
+    'mod.coo_array(xp.zeros(5))[[]]', 'c[[]]', 'c[::-1]', 'c[np.int64(2)]',
+    'mod.csr_array((xp.ones(2), (A([1, 1]),)), shape=(3,))',
+    'mod.csr_array((xp.ones(2), (A([1, 1]),)), shape=(3,)).has_canonical_format',
 ]
 
 # Where cupricx's message is its own (SciPy's is an internal unpacking error).
