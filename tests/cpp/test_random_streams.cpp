@@ -171,10 +171,14 @@ TEST(RandomStreams, XorwowChunkSplitGivesTheLaneLoopsWords) {
     uint64_t offset, count;
   };
   // Fewer words than lanes, a partial last round, several chunks, and C > 64 (16M words).
+  // The chunk limit's default and the benchmark's other settings (xorwow_max_chunks).
+  for (int most : {random::kXorwowMaxChunks, 1, 5, 64})
   for (Case c : {Case{0, 1}, Case{7, 1000}, Case{4095, 4097}, Case{12345, 4096 * 200 + 77},
                  Case{3, (4096ull * 4096 * 9) / 8 + 5}}) {
+    random::set_xorwow_max_chunks(most);
     random::XorwowChunkPlan p = random::plan_xorwow_chunks(99, c.offset, c.count);
-    ASSERT_LE(p.chunks, random::kXorwowMaxChunks);
+    random::set_xorwow_max_chunks(0);
+    ASSERT_LE(p.chunks, most);
     ASSERT_GE(p.chunks << p.chunk_log2, static_cast<int64_t>(p.lane_length(0)));
     std::vector<uint32_t> states(static_cast<size_t>(6 * p.states()));
     for (int64_t j = 0; j < p.lanes; ++j) {
