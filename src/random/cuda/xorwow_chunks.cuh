@@ -111,7 +111,8 @@ __global__ void __launch_bounds__(32 * kXorwowStartWarps)
   }
   // Warp h starts at chunk h: h C elements, a matrix per bit of h.
   for (int b = 0; (h >> b) != 0u; ++b)
-    if ((h >> b) & 1u) warp_apply<G>(x, (1u << G) - 1u, table + static_cast<int64_t>(p.chunk_log2 + b) * kXorwowMatrixWords, t);
+    if ((h >> b) & 1u)
+      warp_apply<G>(x, (1u << G) - 1u, table + static_cast<int64_t>(p.chunk_log2 + b) * kXorwowMatrixWords, t);
   const uint32_t c_elems = static_cast<uint32_t>(uint64_t{1} << p.chunk_log2);
 #pragma unroll
   for (int g = 0; g < G; ++g) x[g].d += h * c_elems * 362437u;
