@@ -185,16 +185,19 @@ ndarray Generator::choice(int64_t n, const std::optional<Dims>& size, bool repla
                             : "Cannot take a larger sample than population when replace is False");
   // Note [Choice without replacement]
   // A small sample from a big range (k * 16 <= n) uses Floyd's algorithm on the host: k bounded
-  // integers (the sub-stream words of one call, computed on the host, so the result does not
-  // depend on the backend) and a hash set, O(k) instead of a permutation of n (V14-CHOICE).
-  // Otherwise the first k elements of a permutation of n.
+  // integers and a hash set, O(k) instead of a permutation of n (V14-CHOICE). The words are one
+  // sub-stream's (element 0 of the call's, read in turn: computed on the host, so the result does
+  // not depend on the backend). A sub-stream per pick, as before, cost a sub-stream set-up per
+  // word (two SplitMix64 hashes and a seeding for XORWOW, a Philox block for each word instead
+  // of each four): most of the host work of choice(10**9, 1000, replace=False), 42 us on the
+  // H200 machine against CuPy's 35. Otherwise the first k elements of a permutation of n.
   if (k * 16 <= n) {
     StreamKey key = next_substream_key();
+    SubStream s(key, 0);
     PickSet seen(k);
     std::vector<int64_t> picks;
     picks.reserve(static_cast<size_t>(k));
-    for (int64_t j = n - k, e = 0; j < n; ++j, ++e) {
-      SubStream s(key, static_cast<uint64_t>(e));
+    for (int64_t j = n - k; j < n; ++j) {
       int64_t t = static_cast<int64_t>(bounded(s, static_cast<uint64_t>(j)));
       if (seen.insert(t))
         picks.push_back(t);
@@ -203,10 +206,8 @@ ndarray Generator::choice(int64_t n, const std::optional<Dims>& size, bool repla
         picks.push_back(j);
       }
     }
-    // Floyd's picks come in a biased order: shuffle them (Fisher-Yates on the same call's
-    // next elements).
-    for (int64_t i = k - 1, e = k; i > 0; --i, ++e) {
-      SubStream s(key, static_cast<uint64_t>(e));
+    // Floyd's picks come in a biased order: shuffle them (Fisher-Yates on the stream's next words).
+    for (int64_t i = k - 1; i > 0; --i) {
       int64_t j = static_cast<int64_t>(bounded(s, static_cast<uint64_t>(i)));
       std::swap(picks[static_cast<size_t>(i)], picks[static_cast<size_t>(j)]);
     }
