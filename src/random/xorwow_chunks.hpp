@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include "cupric/random/streams.hpp"
+#include "random/jump_tables.hpp"
 
 namespace cupric::random {
 
@@ -18,8 +19,9 @@ namespace cupric::random {
 //   word goes to out[j + 4096 m] (no division per word, and consecutive threads write
 //   consecutive words: coalesced stores).
 // * Start states (xorwow_chunk_starts_kernel, one block of kXorwowStartWarps warps per four
-//   lanes): the block's first warp seeds XORWOW and jumps to subsequence (offset + j) % 4096 and
-//   element (offset + j) / 4096 with the jump matrices; then warp h takes chunks h, h + W, h + 2W,
+//   lanes): the block's first warp takes the stream's state at element (offset + j) / 4096 of
+//   subsequence 0 (jumped to on the host, plan.base) and jumps to subsequence (offset + j) % 4096
+//   with the jump matrices; then warp h takes chunks h, h + W, h + 2W,
 //   ... (W warps): one jump of h C elements, then W C elements (one matrix) between its chunks.
 //   A jump is a GF(2) 160x160 matrix times the 160-bit state, a warp at a time (Note [XORWOW
 //   warp jumps] in src/random/cuda/xorwow_chunks.cuh).
@@ -51,6 +53,12 @@ struct XorwowChunkPlan {
   int64_t lanes;   // L = min(count, 4096)
   int64_t chunks;  // chunks of the longest lane
   int chunk_log2;  // C = 2^chunk_log2 elements per chunk
+  // The stream's state at subsequence 0, elements offset / 4096 and offset / 4096 + 1: every
+  // lane of the call starts at one of them (the second for lanes past subsequence 4095), so the
+  // lanes' jumps are to their subsequences only. Jumped on the host once a call: a lane group's
+  // warp had done the same element jump (a matrix per bit of offset / 4096), ~3 of its ~10
+  // warp jumps for the benchmark's offsets.
+  Xorwow base[2];
   CUPRIC_HD int64_t states() const { return lanes * chunks; }
   // Elements of relative lane j.
   CUPRIC_HD uint64_t lane_length(int64_t j) const {
@@ -59,7 +67,12 @@ struct XorwowChunkPlan {
 };
 
 inline XorwowChunkPlan plan_xorwow_chunks(uint64_t seed, uint64_t offset, uint64_t count) {
-  XorwowChunkPlan p{seed, offset, count, 0, 0, kXorwowMinChunkLog2};
+  XorwowChunkPlan p{seed, offset, count, 0, 0, kXorwowMinChunkLog2, {}};
+  const uint32_t* table = host_jump_table(BitGenKind::XORWOW).data();
+  p.base[0] = Xorwow::seeded(seed);
+  xorwow_skip(p.base[0], offset / kXorwowLanes, table);
+  p.base[1] = p.base[0];
+  xorwow_skip(p.base[1], 1, table);
   p.lanes = static_cast<int64_t>(count < static_cast<uint64_t>(kXorwowLanes) ? count : kXorwowLanes);
   const uint64_t longest = (count + kXorwowLanes - 1) / kXorwowLanes;
   const uint64_t most = static_cast<uint64_t>(xorwow_max_chunks());
@@ -89,9 +102,8 @@ struct XorwowChunkDraw {
 // same jumps a warp at a time).
 CUPRIC_HD inline Xorwow xorwow_lane_start(const XorwowChunkPlan& p, int64_t j, const uint32_t* table) {
   const uint64_t g = p.offset + static_cast<uint64_t>(j);
-  Xorwow x = Xorwow::seeded(p.seed);
+  Xorwow x = p.base[g / kXorwowLanes == p.offset / kXorwowLanes ? 0 : 1];
   xorwow_skip_subsequence(x, g % kXorwowLanes, table);
-  xorwow_skip(x, g / kXorwowLanes, table);
   return x;
 }
 

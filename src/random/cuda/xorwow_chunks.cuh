@@ -81,17 +81,14 @@ __global__ void __launch_bounds__(32 * kXorwowStartWarps)
   const unsigned t = threadIdx.x & 31u, h = threadIdx.x >> 5;
   Xorwow x[G];
   if (h == 0) {
-    uint64_t sub[G], el[G];
+    uint64_t sub[G];
 #pragma unroll
     for (int g = 0; g < G; ++g) {
       const uint64_t gw = p.offset + static_cast<uint64_t>(j0 + g);
       sub[g] = gw % kXorwowLanes;
-      el[g] = gw / kXorwowLanes;
-      x[g] = Xorwow::seeded(p.seed);
-      x[g].d += static_cast<uint32_t>(el[g]) * 362437u;
+      x[g] = p.base[gw / kXorwowLanes == p.offset / kXorwowLanes ? 0 : 1];  // the element jump: the host's
     }
     warp_jump<G>(x, sub, table, 64, t);
-    warp_jump<G>(x, el, table, 0, t);
     // Every lane holds every state (the ballots are warp-wide): lane 6 g + w writes word w of state g.
 #pragma unroll
     for (int g = 0; g < G; ++g) {
