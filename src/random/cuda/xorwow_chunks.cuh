@@ -86,7 +86,11 @@ __global__ void __launch_bounds__(32 * kXorwowStartWarps)
     for (int g = 0; g < G; ++g) {
       const uint64_t gw = p.offset + static_cast<uint64_t>(j0 + g);
       sub[g] = gw % kXorwowLanes;
-      x[g] = p.base[gw / kXorwowLanes == p.offset / kXorwowLanes ? 0 : 1];  // the element jump: the host's
+      // Selects, not p.base[i]: a parameter array indexed by a variable goes to a stack frame.
+      const bool next = gw / kXorwowLanes != p.offset / kXorwowLanes;  // past subsequence 4095
+#pragma unroll
+      for (int w = 0; w < 5; ++w) x[g].v[w] = next ? p.base[1].v[w] : p.base[0].v[w];
+      x[g].d = next ? p.base[1].d : p.base[0].d;
     }
     warp_jump<G>(x, sub, table, 64, t);
     // Every lane holds every state (the ballots are warp-wide): lane 6 g + w writes word w of state g.
