@@ -29,15 +29,18 @@ namespace cupric::random {
 //   steps C times, storing sink(word) at j + 4096 m. Thread index = k * L + j, so a warp is 32
 //   neighbouring lanes of one chunk.
 // The start states cost: a warp jump is ~150 SM cycles of integer work (100 LOP3, 20 POPC, 20
-// votes, 25 row loads for four states), and a lane needs ~9 of them to reach its subsequence and
-// one per chunk after. With 32 chunks a lane (the first version: a 2^28-word draw ran 4096 x 32
-// threads of 2048 steps, one warp walking each lane's 31 chunk jumps) the start states cost an
-// estimated ~40 of the draw's 62 us above the write time (0.326 ms measured, the Philox draw's
-// write 0.264 ms). So c is chosen so that a lane has at most xorwow_max_chunks() chunks
-// (default kXorwowMaxChunks = 16; and C >= 64, so a thread's steps outweigh its start-state
-// load): a 2^28-word draw runs 4096 x 16 threads of 4096 steps (16 warps an SM, enough to keep
-// the stores going: a warp step is ~15 instructions for 128 bytes), the chunk jumps are split
-// over four warps, and the start states take 1.5 MB of scratch. The words and their order are
+// votes, 25 row loads for four states), and a lane needs ~7 of them to reach its subsequence
+// (~3 more for its element, before plan.base) and one per chunk after. With 32 chunks a lane
+// (the first version: a 2^28-word draw ran 4096 x 32 threads of 2048 steps, one warp walking
+// each lane's 31 chunk jumps) the start states cost an estimated ~40 of the draw's 62 us above
+// the write time (0.326 ms measured, the Philox draw's write 0.264 ms). So c is chosen so that a
+// lane has at most xorwow_max_chunks() chunks (default kXorwowMaxChunks = 16; and C >= 64, so a
+// thread's steps outweigh its start-state load): a 2^28-word draw runs 4096 x 16 threads of 4096
+// steps (16 warps an SM, enough to keep the stores going: a warp step is ~15 instructions for
+// 128 bytes), the chunk jumps are split over four warps (1024 x 23 warp jumps in all, an
+// estimated ~13 us on 132 SMs, against 1024 x 41 in one warp a lane group before), and the start
+// states take 1.5 MB of scratch. Not measured yet: bench/cases.py's rs_random_sample_chunks8 and
+// rs_random_sample_chunks32 time the other limits. The words and their order are
 // the same as the lane loop's, so the stream still matches cuRAND's bit for bit; the host keeps
 // the lane loop (tests/cpp/test_random_streams.cpp checks both splits against cuRAND).
 // MRG32k3a has 81920 lanes, so its lane loop already has enough threads for a GPU; it keeps it.
