@@ -142,8 +142,14 @@ __global__ void __launch_bounds__(32 * kXorwowStartWarps)
   }
 }
 
+// Blocks of 128 threads: a 2^28-word draw's 65536 threads (Note [XORWOW lane chunks]) are 512
+// blocks, ~4 an SM, where 256 threads left 124 SMs with two blocks and 8 with one (and with 8
+// chunks a lane, 128 blocks for 132 SMs).
+inline constexpr int kXorwowFillThreads = 128;
+
 template <class Sink>
-__global__ void __launch_bounds__(256) xorwow_chunk_fill_kernel(XorwowChunkPlan p, const uint32_t* states, Sink sink) {
+__global__ void __launch_bounds__(kXorwowFillThreads)
+    xorwow_chunk_fill_kernel(XorwowChunkPlan p, const uint32_t* states, Sink sink) {
   const int64_t s = blockIdx.x * int64_t(blockDim.x) + threadIdx.x;
   if (s < p.states()) xorwow_fill_chunk(p, states, s, sink);
 }
@@ -160,9 +166,9 @@ void xorwow_chunk_loop(const LoopPlan& p, const void* state, const Stream& strea
   ::cupric::cuda::launch<&xorwow_chunk_starts_kernel<Sink>>(
       dim3(static_cast<unsigned>((d.plan.lanes + kXorwowWarpStates - 1) / kXorwowWarpStates)),
       dim3(32 * kXorwowStartWarps), 0, s, d.plan, d.table, d.states);
-  ::cupric::cuda::launch<&xorwow_chunk_fill_kernel<Sink>>(dim3(static_cast<unsigned>((d.plan.states() + 255) / 256)),
-                                                          dim3(256), 0, s, d.plan,
-                                                          static_cast<const uint32_t*>(d.states), sink);
+  ::cupric::cuda::launch<&xorwow_chunk_fill_kernel<Sink>>(
+      dim3(static_cast<unsigned>((d.plan.states() + kXorwowFillThreads - 1) / kXorwowFillThreads)),
+      dim3(kXorwowFillThreads), 0, s, d.plan, static_cast<const uint32_t*>(d.states), sink);
 }
 
 }  // namespace cupric::random::cuda_draws
