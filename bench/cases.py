@@ -253,10 +253,13 @@ CASES += [
 # 2^28 float32 on the H200), choice and permutation, and the first draw of a fresh process.
 _RNG_SETUP = "rs = xp.random.RandomState(1)\ng = xp.random.default_rng(1)"
 _RNG = (func("random"),)
+# The XORWOW chunk limit's private switch (rs_random_sample_chunks* at the end of the file).
+_XORWOW_CHUNKS = "if hasattr(xp, '_core'): xp._core.random._set_xorwow_max_chunks({k})\n"
 CASES += [
     Case("rs_random_sample", lambda s: f"RandomState.random_sample {p2(s.big)} f32", "device",
          "rs.random_sample(a.size, dtype=np.float32)", {"a": ("big", "dev")}, nbytes=lambda s: _f32x4 * s.big,
-         needs=_RNG, libs=GPU_LIBS, setup=_RNG_SETUP, target=Target("ge", 3579, ">= 3579 GB/s (0.30 ms)")),
+         needs=_RNG, libs=GPU_LIBS, setup=_XORWOW_CHUNKS.format(k=0) + _RNG_SETUP,
+         target=Target("ge", 3579, ">= 3579 GB/s (0.30 ms)")),
     Case("gen_random", lambda s: f"Generator.random {p2(s.big)} f32", "device",
          "g.random(a.size, dtype=np.float32)", {"a": ("big", "dev")}, nbytes=lambda s: _f32x4 * s.big,
          needs=_RNG, libs=GPU_LIBS, setup=_RNG_SETUP, target=Target("ge", 3579, ">= 3579 GB/s (0.30 ms)")),
@@ -971,3 +974,17 @@ CASES += [_spmv_variant_case("float32", 4, False, k)
 CASES += [_spmv_variant_case("float64", 8, False, k) for k in ("own_wide", "pipe", "cusparse")]
 CASES += [_spmv_variant_case("float32", 4, True, k) for k in ("own_wide", "pipe", "pipe_keepx")]
 CASES += [_spmv_variant_case("float64", 8, True, k) for k in ("pipe",)]
+
+
+# cupric.random's legacy XORWOW stream (issue 16, random-streams): rs_random_sample at other
+# chunk limits of the (lane, chunk) split (Note [XORWOW lane chunks]; the default is 16), set
+# through a private switch so that one GPU run measures the trade-off between start-state work
+# and fill threads. Kept last (each sets its limit for the rest of the process; rs_random_sample
+# sets the default, so it measures the default whatever ran before).
+CASES += [
+    Case(f"rs_random_sample_chunks{k}", lambda s, k=k: f"RandomState.random_sample {p2(s.big)} f32, {k} chunks a lane",
+         "device", "rs.random_sample(a.size, dtype=np.float32)", {"a": ("big", "dev")},
+         nbytes=lambda s: _f32x4 * s.big, needs=_RNG, libs=("cupric",),
+         setup=_XORWOW_CHUNKS.format(k=k) + _RNG_SETUP)
+    for k in (8, 32)
+]

@@ -55,6 +55,9 @@ nb::object dtype_or_none(nb::handle dtype, std::optional<DType>& out) {
 
 void init_random(nb::module_& m) {
   nb::module_ r = m.def_submodule("random", "cupric.random's C++ generators");
+  // Private: the XORWOW chunk limit (Note [XORWOW lane chunks]); bench/cases.py's
+  // rs_random_sample_chunks* cases measure other settings. 0 restores the default.
+  r.def("_set_xorwow_max_chunks", [](int k) { random::set_xorwow_max_chunks(k); });
   nb::class_<Generator>(r, "_Generator")
       .def(
           "__init__",

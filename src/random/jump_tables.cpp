@@ -8,6 +8,7 @@
 #include <tuple>
 #include "cupric/ops/creation.hpp"
 #include "random/draw_kernels.hpp"
+#include "random/xorwow_chunks.hpp"
 
 namespace cupric::random {
 
@@ -85,6 +86,13 @@ const std::vector<uint32_t>& xorwow_warp_table() {
   static const std::vector<uint32_t> rows(std::begin(kXorwowJumpTable) + kXorwowTableWords, std::end(kXorwowJumpTable));
   return rows;
 }
+
+namespace {
+int g_xorwow_max_chunks = kXorwowMaxChunks;
+}  // namespace
+
+int xorwow_max_chunks() { return g_xorwow_max_chunks; }
+void set_xorwow_max_chunks(int k) { g_xorwow_max_chunks = k > 0 ? k : kXorwowMaxChunks; }
 
 const uint32_t* xorwow_warp_table_for(Backend& backend) {
   if (backend.type() == DeviceType::Host) return xorwow_warp_table().data();

@@ -1,24 +1,37 @@
-// The backend's sort of permutation's (key, position) pairs (Note [Permutation by 32-bit keys] in
-// src/random/permutation_ties.hpp): registered by the CUDA backend (src/random/cuda/
-// permutation_sort.cu); the host sorts through argsort instead.
+// permutation's GPU path (Note [Permutation groups on a GPU] in src/random/permutation_ties.hpp):
+// registered by the CUDA backend (src/random/cuda/permutation_sort.cu); the host sorts through
+// argsort and runs the tie fix-up instead.
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include "cupric/random/streams.hpp"
 #include "cupric/runtime/backend.hpp"
 
 namespace cupric::random {
 
-struct PermutationPairSort {
-  // CUB's scratch bytes for n pairs.
-  size_t (*temp_bytes)(int64_t n);
-  // Fills pos with 0 .. n-1 and sorts (keys, pos) stably by key, both buffers of each pair used:
-  // returns true when the sorted pairs are in (kalt, palt), false when in (keys, pos).
-  bool (*sort)(uint32_t* keys, uint32_t* kalt, int32_t* pos, int32_t* palt, int64_t n, void* temp, size_t temp_bytes,
-               const Stream& stream);
+// The device buffers of one permutation of n <= 2^28: the 32-bit keys (overwritten), an
+// alternate key buffer, two int32 position buffers, the radix sort's scratch, the group starts
+// (starts_size(n) int32) and the int64 result.
+struct PermutationGpuBuffers {
+  uint32_t* keys;
+  uint32_t* kalt;
+  int32_t* pos;
+  int32_t* palt;
+  void* temp;
+  size_t temp_bytes;
+  int32_t* starts;
+  int64_t* out;
 };
 
-void register_permutation_pair_sort(const PermutationPairSort& s);
-// The CUDA backend's sort, or nullptr where none is built.
-const PermutationPairSort* cuda_permutation_pair_sort();
+struct PermutationGpu {
+  size_t (*temp_bytes)(int64_t n);    // the radix sort's scratch bytes (0 when it sorts nothing)
+  int64_t (*starts_size)(int64_t n);  // int32 entries of the group starts
+  // out := the permutation of Note [Permutation by 32-bit keys], the host's numbers.
+  void (*permute)(const PermutationGpuBuffers& b, int64_t n, const StreamKey& tie_key, const Stream& stream);
+};
+
+void register_permutation_gpu(const PermutationGpu& p);
+// The CUDA backend's path, or nullptr where none is built.
+const PermutationGpu* cuda_permutation_gpu();
 
 }  // namespace cupric::random

@@ -16,14 +16,29 @@ namespace cupric::random {
 // the rare equal second keys). Random keys with ties broken by independent random keys are a
 // uniformly random order, so the permutation is uniform. The run is found and ranked by each of
 // its elements (runs are a few elements long: the work is O(run length^2) for tied elements only).
-// On a GPU the sort is one CUB radix sort of (key, int32 position) pairs (src/random/cuda/
-// permutation_sort.cu: 4 passes of 8 key bits, 16 bytes moved per element and pass) whose output
-// holds the sorted keys the fix-up reads; the host takes argsort's order and gathers the keys.
-// Either way the fix-up gets the same sorted keys and stable order, so the permutations agree.
-// Bytes per element on a GPU: 4 (keys) + 4 (positions) + 4 x 16 + 4 (the sort's passes and its
-// histogram read) + 16 (fix-up: key, position, int64 result), about 92; the path before this one
-// added a key copy (8), an int64 widening (12), a gather of the sorted keys (random 4-byte reads:
-// a 32-byte sector each) and its bounds check's host sync.
+// The fix-up's result depends only on the set of (key, position) pairs: distinct keys in key
+// order, a run of equal keys in its second keys' order, whatever order the run came in. So a GPU
+// need not sort stably, nor by whole keys at once (Note [Permutation groups on a GPU]); the host
+// takes argsort's order and gathers the keys. Either way the permutations agree.
+//
+// Note [Permutation groups on a GPU]
+// The first GPU path sorted (key, int32 position) pairs with one CUB radix sort of 4 passes of 8
+// bits (16 bytes moved per element and pass, 92 bytes an element in all) and ran the fix-up over
+// the sorted arrays: 3.16 ms for n = 2^26 on the H200 (170 GB/s of int64 output, CuPy 162; the
+// target is CuPy x 1.5). Random keys need less: src/random/cuda/permutation_sort.cu
+// * sorts the pairs by the keys' top B bits only (B = 8 ceil(T / 8), 2 passes for n <= 2^27),
+//   where T = ceil(log2 n) - 11 makes 2^T groups of 1024 to 2048 elements on average (T = 0,
+//   one group, for n <= 2048);
+// * finds each group's start by a binary search over the sorted keys (2^T + 1 threads);
+// * gives each group a block of 256 threads that sorts it in shared memory by a counting sort
+//   on the next 11 key bits (2048 bins, about one element each) and an insertion sort within a
+//   bin, then runs PermutationTiesF over the shared arrays and writes the int64 result.
+// Bytes an element for n = 2^26: 4 (keys) + 4 (positions) + 4 + 2 x 16 (the radix sort's
+// histogram read and 2 passes) + 16 (group: key and position in, int64 out), 60 instead of 92,
+// and one pass fewer of the fix-up's random second-key work. A group holds at most kGroupCap =
+// 4096 elements in shared memory; its size is binomial with mean <= 2048 (sd 45), so a larger
+// one does not happen with random keys, but it would still be placed right: such a block puts
+// each element at permutation_slot (below) straight from global memory, O(m^2).
 struct PermutationTiesF {
   const uint32_t* keys;  // the keys in sorted order
   const int32_t* order;  // the stable sorting order (n <= 2^28)
@@ -70,5 +85,28 @@ struct PermutationTiesF {
     return order[i];  // not reached: the ranks are a permutation of 0 .. t - s - 1
   }
 };
+
+// For keys and order in any order (a group of Note [Permutation groups on a GPU]): the index
+// element i takes in the fix-up's output over the same pairs sorted, i.e. the number of smaller
+// keys plus i's rank among the equal keys by (second key, position). O(n) per element.
+CUPRIC_HD inline int64_t permutation_slot(const PermutationTiesF& f, int64_t i) {
+  const uint32_t k = f.keys[i];
+  int64_t below = 0, equal = 0;
+  for (int64_t j = 0; j < f.n; ++j) {
+    below += f.keys[j] < k;
+    equal += f.keys[j] == k;
+  }
+  if (equal == 1) return below;
+  const int64_t p = f.order[i];
+  const uint64_t s = f.second_key(p);
+  int64_t rank = 0;
+  for (int64_t j = 0; j < f.n; ++j) {
+    if (j == i || f.keys[j] != k) continue;
+    const int64_t pj = f.order[j];
+    const uint64_t sj = f.second_key(pj);
+    rank += sj < s || (sj == s && pj < p);
+  }
+  return below + rank;
+}
 
 }  // namespace cupric::random

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include "cupric/random/streams.hpp"
+#include "random/jump_tables.hpp"
 
 namespace cupric::random {
 
@@ -17,28 +18,50 @@ namespace cupric::random {
 //   words offset + j + 4096 m, m = 0 .. n_j - 1 with n_j = ceil((count - j) / 4096); its m-th
 //   word goes to out[j + 4096 m] (no division per word, and consecutive threads write
 //   consecutive words: coalesced stores).
-// * Start states (one warp per four lanes, xorwow_chunk_starts_kernel): the warp seeds XORWOW,
-//   jumps to subsequence (offset + j) % 4096 and element (offset + j) / 4096 with the jump
-//   matrices, then records the state at every chunk start, jumping 2^c elements (one matrix)
-//   between them. A jump is a GF(2) 160x160 matrix times the 160-bit state, a warp at a time
-//   (Note [XORWOW warp jumps] in src/random/cuda/xorwow_chunks.cuh).
+// * Start states (xorwow_chunk_starts_kernel, one block of kXorwowStartWarps warps per four
+//   lanes): the block's first warp takes the stream's state at element (offset + j) / 4096 of
+//   subsequence 0 (jumped to on the host, plan.base) and jumps to subsequence (offset + j) % 4096
+//   with the jump matrices; then warp h takes chunks h, h + W, h + 2W,
+//   ... (W warps): one jump of h C elements, then W C elements (one matrix) between its chunks.
+//   A jump is a GF(2) 160x160 matrix times the 160-bit state, a warp at a time (Note [XORWOW
+//   warp jumps] in src/random/cuda/xorwow_chunks.cuh).
 // * Generation (xorwow_chunk_fill_kernel): thread (chunk k, lane j) loads its start state and
 //   steps C times, storing sink(word) at j + 4096 m. Thread index = k * L + j, so a warp is 32
 //   neighbouring lanes of one chunk.
-// c is chosen so that a lane has at most kXorwowMaxChunks chunks (and C >= 64, so a thread's
-// steps outweigh its start-state load): a 2^28-word draw runs 4096 x 64 threads of 1024 steps,
-// and the start states (6 words each) take 6 MB of scratch. The words and their order are the
-// same as the lane loop's, so the stream still matches cuRAND's bit for bit; the host keeps the
-// lane loop (tests/cpp/test_random_streams.cpp checks both splits against cuRAND).
+// The start states cost: a warp jump is ~150 SM cycles of integer work (100 LOP3, 20 POPC, 20
+// votes, 25 row loads for four states), and a lane needs ~7 of them to reach its subsequence
+// (~3 more for its element, before plan.base) and one per chunk after. With 32 chunks a lane
+// (the first version: a 2^28-word draw ran 4096 x 32 threads of 2048 steps, one warp walking
+// each lane's 31 chunk jumps) the start states cost an estimated ~40 of the draw's 62 us above
+// the write time (0.326 ms measured, the Philox draw's write 0.264 ms). So c is chosen so that a
+// lane has at most xorwow_max_chunks() chunks (default kXorwowMaxChunks = 16; and C >= 64, so a
+// thread's steps outweigh its start-state load): a 2^28-word draw runs 4096 x 16 threads of 4096
+// steps (16 warps an SM, enough to keep the stores going: a warp step is ~15 instructions for
+// 128 bytes), the chunk jumps are split over four warps (1024 x 23 warp jumps in all, an
+// estimated ~13 us on 132 SMs, against 1024 x 41 in one warp a lane group before), and the start
+// states take 1.5 MB of scratch. Not measured yet: bench/cases.py's rs_random_sample_chunks8 and
+// rs_random_sample_chunks32 time the other limits. The words and their order are
+// the same as the lane loop's, so the stream still matches cuRAND's bit for bit; the host keeps
+// the lane loop (tests/cpp/test_random_streams.cpp checks both splits against cuRAND).
 // MRG32k3a has 81920 lanes, so its lane loop already has enough threads for a GPU; it keeps it.
-inline constexpr int kXorwowMaxChunks = 64;
+inline constexpr int kXorwowMaxChunks = 16;
 inline constexpr int kXorwowMinChunkLog2 = 6;
+inline constexpr int kXorwowStartWarps = 4;
+
+// The chunk limit in force (xorwow_max_chunks, declared in cupric/random/streams.hpp):
+// kXorwowMaxChunks unless the benchmark's private switch set another.
 
 struct XorwowChunkPlan {
   uint64_t seed, offset, count;
   int64_t lanes;   // L = min(count, 4096)
   int64_t chunks;  // chunks of the longest lane
   int chunk_log2;  // C = 2^chunk_log2 elements per chunk
+  // The stream's state at subsequence 0, elements offset / 4096 and offset / 4096 + 1: every
+  // lane of the call starts at one of them (the second for lanes past subsequence 4095), so the
+  // lanes' jumps are to their subsequences only. Jumped on the host once a call: a lane group's
+  // warp had done the same element jump (a matrix per bit of offset / 4096), ~3 of its ~10
+  // warp jumps for the benchmark's offsets.
+  Xorwow base[2];
   CUPRIC_HD int64_t states() const { return lanes * chunks; }
   // Elements of relative lane j.
   CUPRIC_HD uint64_t lane_length(int64_t j) const {
@@ -47,10 +70,16 @@ struct XorwowChunkPlan {
 };
 
 inline XorwowChunkPlan plan_xorwow_chunks(uint64_t seed, uint64_t offset, uint64_t count) {
-  XorwowChunkPlan p{seed, offset, count, 0, 0, kXorwowMinChunkLog2};
+  XorwowChunkPlan p{seed, offset, count, 0, 0, kXorwowMinChunkLog2, {}};
+  const uint32_t* table = host_jump_table(BitGenKind::XORWOW).data();
+  p.base[0] = Xorwow::seeded(seed);
+  xorwow_skip(p.base[0], offset / kXorwowLanes, table);
+  p.base[1] = p.base[0];
+  xorwow_skip(p.base[1], 1, table);
   p.lanes = static_cast<int64_t>(count < static_cast<uint64_t>(kXorwowLanes) ? count : kXorwowLanes);
   const uint64_t longest = (count + kXorwowLanes - 1) / kXorwowLanes;
-  while ((longest >> p.chunk_log2) >= static_cast<uint64_t>(kXorwowMaxChunks)) ++p.chunk_log2;
+  const uint64_t most = static_cast<uint64_t>(xorwow_max_chunks());
+  while (((longest + (uint64_t{1} << p.chunk_log2) - 1) >> p.chunk_log2) > most) ++p.chunk_log2;
   p.chunks = static_cast<int64_t>((longest + (uint64_t{1} << p.chunk_log2) - 1) >> p.chunk_log2);
   if (p.chunks < 1) p.chunks = 1;
   return p;
@@ -76,9 +105,8 @@ struct XorwowChunkDraw {
 // same jumps a warp at a time).
 CUPRIC_HD inline Xorwow xorwow_lane_start(const XorwowChunkPlan& p, int64_t j, const uint32_t* table) {
   const uint64_t g = p.offset + static_cast<uint64_t>(j);
-  Xorwow x = Xorwow::seeded(p.seed);
+  Xorwow x = p.base[g / kXorwowLanes == p.offset / kXorwowLanes ? 0 : 1];
   xorwow_skip_subsequence(x, g % kXorwowLanes, table);
-  xorwow_skip(x, g / kXorwowLanes, table);
   return x;
 }
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <algorithm>
 #include <cstdint>
+#include <random>
 #include <vector>
 #include "cupric/cupric.hpp"
 #include "cupric/ops/creation.hpp"
@@ -171,28 +172,32 @@ TEST(RandomStreams, XorwowChunkSplitGivesTheLaneLoopsWords) {
     uint64_t offset, count;
   };
   // Fewer words than lanes, a partial last round, several chunks, and C > 64 (16M words).
-  for (Case c : {Case{0, 1}, Case{7, 1000}, Case{4095, 4097}, Case{12345, 4096 * 200 + 77},
-                 Case{3, (4096ull * 4096 * 9) / 8 + 5}}) {
-    random::XorwowChunkPlan p = random::plan_xorwow_chunks(99, c.offset, c.count);
-    ASSERT_LE(p.chunks, random::kXorwowMaxChunks);
-    ASSERT_GE(p.chunks << p.chunk_log2, static_cast<int64_t>(p.lane_length(0)));
-    std::vector<uint32_t> states(static_cast<size_t>(6 * p.states()));
-    for (int64_t j = 0; j < p.lanes; ++j) {
-      random::Xorwow x = random::xorwow_lane_start(p, j, table);
-      for (int64_t k = 0; k < p.chunks; ++k) {
-        random::store_xorwow_state(states.data(), p, k * p.lanes + j, x);
-        x.apply(table + static_cast<int64_t>(p.chunk_log2) * random::kXorwowMatrixWords);
-        x.d += static_cast<uint32_t>(uint64_t{1} << p.chunk_log2) * 362437u;
+  // The chunk limit's default and the benchmark's other settings (xorwow_max_chunks).
+  for (int most : {random::kXorwowMaxChunks, 1, 5, 64})
+    for (Case c : {Case{0, 1}, Case{7, 1000}, Case{4095, 4097}, Case{12345, 4096 * 200 + 77},
+                   Case{3, (4096ull * 4096 * 9) / 8 + 5}}) {
+      random::set_xorwow_max_chunks(most);
+      random::XorwowChunkPlan p = random::plan_xorwow_chunks(99, c.offset, c.count);
+      random::set_xorwow_max_chunks(0);
+      ASSERT_LE(p.chunks, most);
+      ASSERT_GE(p.chunks << p.chunk_log2, static_cast<int64_t>(p.lane_length(0)));
+      std::vector<uint32_t> states(static_cast<size_t>(6 * p.states()));
+      for (int64_t j = 0; j < p.lanes; ++j) {
+        random::Xorwow x = random::xorwow_lane_start(p, j, table);
+        for (int64_t k = 0; k < p.chunks; ++k) {
+          random::store_xorwow_state(states.data(), p, k * p.lanes + j, x);
+          x.apply(table + static_cast<int64_t>(p.chunk_log2) * random::kXorwowMatrixWords);
+          x.d += static_cast<uint32_t>(uint64_t{1} << p.chunk_log2) * 362437u;
+        }
       }
+      std::vector<uint32_t> out(c.count, 0u);
+      random::WordSink sink{out.data()};
+      for (int64_t s = 0; s < p.states(); ++s) random::xorwow_fill_chunk(p, states.data(), s, sink);
+      std::vector<uint32_t> ref = cupric_words(BitGenKind::XORWOW, 99, c.offset, {static_cast<int64_t>(c.count)});
+      size_t bad = 0;
+      for (size_t i = 0; i < out.size(); ++i) bad += out[i] != ref[i];
+      EXPECT_EQ(bad, 0u) << "offset " << c.offset << " count " << c.count << " chunk 2^" << p.chunk_log2;
     }
-    std::vector<uint32_t> out(c.count, 0u);
-    random::WordSink sink{out.data()};
-    for (int64_t s = 0; s < p.states(); ++s) random::xorwow_fill_chunk(p, states.data(), s, sink);
-    std::vector<uint32_t> ref = cupric_words(BitGenKind::XORWOW, 99, c.offset, {static_cast<int64_t>(c.count)});
-    size_t bad = 0;
-    for (size_t i = 0; i < out.size(); ++i) bad += out[i] != ref[i];
-    EXPECT_EQ(bad, 0u) << "offset " << c.offset << " count " << c.count << " chunk 2^" << p.chunk_log2;
-  }
 }
 
 // Note [Permutation by 32-bit keys]: a run of equal keys comes out in a uniformly random order
@@ -243,5 +248,53 @@ TEST(RandomStreams, PermutationTiedPairsAreBrokenUniformly) {
       swapped += a == 1;
     }
     EXPECT_NEAR(swapped, calls / 2, 500);  // 7 standard deviations
+  }
+}
+
+// Note [Permutation groups on a GPU]: a group's elements in any order (the GPU's unstable sort, or
+// its O(m^2) fallback placing each element at permutation_slot) give the fix-up's result over the
+// same pairs stably sorted, ties and all.
+TEST(RandomStreams, PermutationSlotsGiveTheFixUpsOrder) {
+  std::mt19937_64 rng(5);
+  for (int trial = 0; trial < 200; ++trial) {
+    const int64_t n = 1 + static_cast<int64_t>(rng() % 60);
+    const uint32_t range = 1 + static_cast<uint32_t>(rng() % 20);  // many ties, runs of 3 and more
+    std::vector<uint32_t> keys(static_cast<size_t>(n));
+    std::vector<int32_t> pos(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) {
+      keys[static_cast<size_t>(i)] = static_cast<uint32_t>(rng() % range);
+      pos[static_cast<size_t>(i)] = static_cast<int32_t>(1000 + 3 * i);
+    }
+    std::shuffle(pos.begin(), pos.end(), rng);  // positions in no particular order, as a group's
+    const random::StreamKey key{77, 0, static_cast<uint32_t>(trial),
+                                trial % 2 ? BitGenKind::XORWOW : BitGenKind::Philox4x3210};
+    // The reference: pairs stably sorted by key, then the fix-up.
+    std::vector<size_t> idx(static_cast<size_t>(n));
+    for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+    std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) { return keys[a] < keys[b]; });
+    std::vector<uint32_t> sk;
+    std::vector<int32_t> sp;
+    for (size_t i : idx) {
+      sk.push_back(keys[i]);
+      sp.push_back(pos[i]);
+    }
+    random::PermutationTiesF sorted{sk.data(), sp.data(), n, key};
+    std::vector<int64_t> want(static_cast<size_t>(n)), got(static_cast<size_t>(n), -1);
+    for (int64_t r = 0; r < n; ++r) want[static_cast<size_t>(r)] = sorted(r);
+    random::PermutationTiesF any{keys.data(), pos.data(), n, key};
+    for (int64_t i = 0; i < n; ++i)
+      got[static_cast<size_t>(random::permutation_slot(any, i))] = pos[static_cast<size_t>(i)];
+    ASSERT_EQ(got, want) << "trial " << trial;
+    // And the fix-up itself over the pairs sorted unstably (each run reversed) gives the same.
+    std::vector<uint32_t> rk(sk);
+    std::vector<int32_t> rp(sp);
+    for (size_t s = 0; s < rk.size();) {
+      size_t t = s;
+      while (t < rk.size() && rk[t] == rk[s]) ++t;
+      std::reverse(rp.begin() + static_cast<std::ptrdiff_t>(s), rp.begin() + static_cast<std::ptrdiff_t>(t));
+      s = t;
+    }
+    random::PermutationTiesF reversed{rk.data(), rp.data(), n, key};
+    for (int64_t r = 0; r < n; ++r) ASSERT_EQ(reversed(r), want[static_cast<size_t>(r)]) << "trial " << trial;
   }
 }

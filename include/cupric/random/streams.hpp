@@ -58,6 +58,14 @@ struct StreamKey {
   BitGenKind kind;
 };
 
+// The most chunks a lane of a chunked XORWOW draw is cut into on a GPU (Note [XORWOW lane
+// chunks] in src/random/xorwow_chunks.hpp), and its private switch: bench/cases.py's
+// rs_random_sample_chunks* cases set other limits (cupric._core.random._set_xorwow_max_chunks)
+// so that one GPU run measures the trade-off; k <= 0 restores the default. Not thread-safe: a
+// benchmark's setting, not an API.
+int xorwow_max_chunks();
+void set_xorwow_max_chunks(int k);
+
 // Element e's sub-stream: words drawn one at a time, refilled four at a time for Philox.
 class SubStream {
  public:

@@ -21,8 +21,10 @@ namespace cupric::random::cuda_draws {
 // * one warp jumps G = 4 lanes' states together, so each row word loaded serves four states
 //   (the chunk steps use one matrix for every lane; the subsequence and offset jumps apply a
 //   matrix to the states whose jump has that bit, by a warp-uniform mask).
-// Per matrix and state: ~6 L1 wavefronts (was 50) and ~45 instructions (was ~110): the start
-// states of a 2^28-word draw in an estimated ~10 us instead of ~50.
+// Per matrix and state: ~6 L1 wavefronts (was 50) and ~45 instructions (was ~110). That estimate
+// of ~10 us for the start states of a 2^28-word draw counted instructions, not their cost: LOP3
+// and POPC issue at half and quarter rate, so a warp jump of four states is ~150 SM cycles, and
+// 31 chunk jumps a lane made the start states ~40 us (Note [XORWOW lane chunks]: now 15).
 inline constexpr int kXorwowWarpStates = 4;
 
 template <int G>
@@ -65,35 +67,74 @@ __device__ inline void warp_jump(Xorwow (&x)[G], const uint64_t (&n)[G], const u
   }
 }
 
-// One warp per G relative lanes j0 .. j0 + G - 1: the start state of each of their chunks. A
-// template (on the sink of the fill that follows, unused here) so that the units that include
-// this header do not each define it: only the units that register a chunked loop instantiate it.
+// One block of W = kXorwowStartWarps warps per G relative lanes j0 .. j0 + G - 1: warp 0 jumps
+// to the lanes' first elements and shares them; warp h then records chunks h, h + W, ... (Note
+// [XORWOW lane chunks]). A template (on the sink of the fill that follows, unused here) so that
+// the units that include this header do not each define it: only the units that register a
+// chunked loop instantiate it.
 template <class Sink>
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(32 * kXorwowStartWarps)
     xorwow_chunk_starts_kernel(XorwowChunkPlan p, const uint32_t* table, uint32_t* states) {
-  constexpr int G = kXorwowWarpStates;
-  const int64_t j0 = ((blockIdx.x * int64_t(blockDim.x) + threadIdx.x) >> 5) * G;
-  if (j0 >= p.lanes) return;  // the whole warp: j0 is the warp's
-  const unsigned t = threadIdx.x & 31u;
+  constexpr int G = kXorwowWarpStates, W = kXorwowStartWarps;
+  __shared__ uint32_t first[G][6];
+  const int64_t j0 = int64_t(blockIdx.x) * G;
+  const unsigned t = threadIdx.x & 31u, h = threadIdx.x >> 5;
   Xorwow x[G];
-  uint64_t sub[G], el[G];
+  if (h == 0) {
+    uint64_t sub[G];
+#pragma unroll
+    for (int g = 0; g < G; ++g) {
+      const uint64_t gw = p.offset + static_cast<uint64_t>(j0 + g);
+      sub[g] = gw % kXorwowLanes;
+      // Selects, not p.base[i]: a parameter array indexed by a variable goes to a stack frame.
+      const bool next = gw / kXorwowLanes != p.offset / kXorwowLanes;  // past subsequence 4095
+#pragma unroll
+      for (int w = 0; w < 5; ++w) x[g].v[w] = next ? p.base[1].v[w] : p.base[0].v[w];
+      x[g].d = next ? p.base[1].d : p.base[0].d;
+    }
+    warp_jump<G>(x, sub, table, 64, t);
+    // Every lane holds every state (the ballots are warp-wide): lane 6 g + w writes word w of state g.
+#pragma unroll
+    for (int g = 0; g < G; ++g) {
+#pragma unroll
+      for (int w = 0; w < 5; ++w)
+        if (t == static_cast<unsigned>(6 * g + w)) first[g][w] = x[g].v[w];
+      if (t == static_cast<unsigned>(6 * g + 5)) first[g][5] = x[g].d;
+    }
+  }
+  __syncthreads();
+  if (static_cast<int64_t>(h) >= p.chunks) return;
 #pragma unroll
   for (int g = 0; g < G; ++g) {
-    const uint64_t gw = p.offset + static_cast<uint64_t>(j0 + g);
-    sub[g] = gw % kXorwowLanes;
-    el[g] = gw / kXorwowLanes;
-    x[g] = Xorwow::seeded(p.seed);
-    x[g].d += static_cast<uint32_t>(el[g]) * 362437u;
-  }
-  warp_jump<G>(x, sub, table, 64, t);
-  warp_jump<G>(x, el, table, 0, t);
-  const uint32_t* step = table + static_cast<int64_t>(p.chunk_log2) * kXorwowMatrixWords;
-  const uint32_t dstep = static_cast<uint32_t>(uint64_t{1} << p.chunk_log2) * 362437u;
-  for (int64_t k = 0; k < p.chunks; ++k) {
 #pragma unroll
-    for (int g = 0; g < G; ++g)
-      if (t == static_cast<unsigned>(g) && j0 + g < p.lanes) store_xorwow_state(states, p, k * p.lanes + j0 + g, x[g]);
-    if (k + 1 < p.chunks) {
+    for (int w = 0; w < 5; ++w) x[g].v[w] = first[g][w];
+    x[g].d = first[g][5];
+  }
+  // Warp h starts at chunk h: h C elements, a matrix per bit of h.
+  for (int b = 0; (h >> b) != 0u; ++b)
+    if ((h >> b) & 1u)
+      warp_apply<G>(x, (1u << G) - 1u, table + static_cast<int64_t>(p.chunk_log2 + b) * kXorwowMatrixWords, t);
+  const uint32_t c_elems = static_cast<uint32_t>(uint64_t{1} << p.chunk_log2);
+#pragma unroll
+  for (int g = 0; g < G; ++g) x[g].d += h * c_elems * 362437u;
+  static_assert(W == 4, "the chunk step below is W C = 2^(c + 2) elements");
+  const uint32_t* step = table + static_cast<int64_t>(p.chunk_log2 + 2) * kXorwowMatrixWords;
+  const uint32_t dstep = W * c_elems * 362437u;
+  const int64_t n = p.states();
+  const bool mine = t < static_cast<unsigned>(G) && j0 + t < p.lanes;  // lane t stores state t
+  for (int64_t k = h; k < p.chunks; k += W) {
+    if (mine) {
+      uint32_t* dst = states + k * p.lanes + j0 + t;
+#pragma unroll
+      for (int w = 0; w < 6; ++w) {
+        uint32_t v = w < 5 ? x[0].v[w < 5 ? w : 0] : x[0].d;
+#pragma unroll
+        for (int g = 1; g < G; ++g)
+          if (t == static_cast<unsigned>(g)) v = w < 5 ? x[g].v[w < 5 ? w : 0] : x[g].d;
+        dst[w * n] = v;
+      }
+    }
+    if (k + W < p.chunks) {
       warp_apply<G>(x, (1u << G) - 1u, step, t);
 #pragma unroll
       for (int g = 0; g < G; ++g) x[g].d += dstep;
@@ -101,8 +142,14 @@ __global__ void __launch_bounds__(256)
   }
 }
 
+// Blocks of 128 threads: a 2^28-word draw's 65536 threads (Note [XORWOW lane chunks]) are 512
+// blocks, ~4 an SM, where 256 threads left 124 SMs with two blocks and 8 with one (and with 8
+// chunks a lane, 128 blocks for 132 SMs).
+inline constexpr int kXorwowFillThreads = 128;
+
 template <class Sink>
-__global__ void __launch_bounds__(256) xorwow_chunk_fill_kernel(XorwowChunkPlan p, const uint32_t* states, Sink sink) {
+__global__ void __launch_bounds__(kXorwowFillThreads)
+    xorwow_chunk_fill_kernel(XorwowChunkPlan p, const uint32_t* states, Sink sink) {
   const int64_t s = blockIdx.x * int64_t(blockDim.x) + threadIdx.x;
   if (s < p.states()) xorwow_fill_chunk(p, states, s, sink);
 }
@@ -116,13 +163,12 @@ void xorwow_chunk_loop(const LoopPlan& p, const void* state, const Stream& strea
   if (p.numel == 0) return;
   Sink sink{reinterpret_cast<typename Sink::Out*>(p.data[0])};
   auto s = static_cast<cudaStream_t>(stream.handle);
-  const int64_t lanes_per_block = 256 / 32 * kXorwowWarpStates;
   ::cupric::cuda::launch<&xorwow_chunk_starts_kernel<Sink>>(
-      dim3(static_cast<unsigned>((d.plan.lanes + lanes_per_block - 1) / lanes_per_block)), dim3(256), 0, s, d.plan,
-      d.table, d.states);
-  ::cupric::cuda::launch<&xorwow_chunk_fill_kernel<Sink>>(dim3(static_cast<unsigned>((d.plan.states() + 255) / 256)),
-                                                          dim3(256), 0, s, d.plan,
-                                                          static_cast<const uint32_t*>(d.states), sink);
+      dim3(static_cast<unsigned>((d.plan.lanes + kXorwowWarpStates - 1) / kXorwowWarpStates)),
+      dim3(32 * kXorwowStartWarps), 0, s, d.plan, d.table, d.states);
+  ::cupric::cuda::launch<&xorwow_chunk_fill_kernel<Sink>>(
+      dim3(static_cast<unsigned>((d.plan.states() + kXorwowFillThreads - 1) / kXorwowFillThreads)),
+      dim3(kXorwowFillThreads), 0, s, d.plan, static_cast<const uint32_t*>(d.states), sink);
 }
 
 }  // namespace cupric::random::cuda_draws
