@@ -38,10 +38,13 @@ def test_names_constants_and_errors():
         cusolver.spotrf_bufferSize(0, 0, 2.5, 0, 2)
 
 
-def test_bad_type_code_is_refused_before_any_call():
-    from cupric._core._runtime import cusolver as raw
-    with pytest.raises(ValueError, match="'s', 'd', 'c' or 'z', got 'q'"):
-        raw.potrf_buffer_size("q", 0, 0, 1, 0, 1)
+def test_functions_take_cupy_argument_names_and_integers():
+    # The binding rows give CuPy's argument names (keyword calls work as with CuPy's cpdefs).
+    assert cusolver.dpotrf_bufferSize.__doc__.startswith(
+        "dpotrf_bufferSize(handle: int, uplo: int, n: int, A: int, lda: int) -> int")
+    assert "jobu" in cusolver.zgesvd.__code__.co_varnames
+    with pytest.raises(TypeError):
+        cusolver.dgetrf_bufferSize(0, 2, 2, None, 2)
 
 
 @pytest.mark.skipif(cupric._core.is_cuda_built(), reason="checks a build without the CUDA backend (with CUDA built "
