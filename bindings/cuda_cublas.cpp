@@ -15,7 +15,7 @@ using L = int64_t;
 
 PyObject* g_error = nullptr;  // CUBLASError
 
-constexpr Kind kNone{nullptr, true};  // handle calls
+constexpr Kind kNone{nullptr, true};   // handle calls
 constexpr Kind kRun{&kCublas, false};  // routines: bound to the current stream, GIL released
 
 template <class S>
@@ -25,8 +25,7 @@ void rows(nb::module_& m, Kind kind, const std::vector<Name>& names, const std::
 
 // cublas<T><routine><suffix> for each type code of `types`.
 std::vector<Name> blas(const char* types, const char* routine, const char* suffix = "") {
-  return typed(types, (std::string("{t}") + routine).c_str(),
-               (std::string("cublas{C}") + routine + suffix).c_str());
+  return typed(types, (std::string("{t}") + routine).c_str(), (std::string("cublas{C}") + routine + suffix).c_str());
 }
 
 void handles(nb::module_& m) {
@@ -107,8 +106,9 @@ void extensions(nb::module_& m) {
        "Ctype", "ldc", "computeType", "algo"});
   rows<Sig<P, I, I, I, I, I, P, P, I, I, L, P, I, I, L, P, P, I, I, L, I, I, I>>(
       m, kRun, one("gemmStridedBatchedEx", "cublasGemmStridedBatchedEx"),
-      {"handle", "transa", "transb", "m", "n", "k", "alpha", "A", "Atype", "lda", "strideA", "B", "Btype", "ldb",
-       "strideB", "beta", "C", "Ctype", "ldc", "strideC", "batchCount", "computeType", "algo"});
+      {"handle", "transa", "transb",  "m",       "n",          "k",           "alpha",   "A",
+       "Atype",  "lda",    "strideA", "B",       "Btype",      "ldb",         "strideB", "beta",
+       "C",      "Ctype",  "ldc",     "strideC", "batchCount", "computeType", "algo"});
   // Batched LU (pivots and infos per matrix; getrsBatched's info is one host int).
   rows<Sig<P, I, P, I, P, P, I>>(m, kRun, blas("s d c z", "getrfBatched"),
                                  {"handle", "n", "Aarray", "lda", "PivotArray", "infoArray", "batchSize"});

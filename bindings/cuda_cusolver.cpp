@@ -20,7 +20,7 @@ using SC = signed char;
 
 PyObject* g_error = nullptr;  // CUSOLVERError
 
-constexpr Kind kNone{nullptr, true};       // handle-free calls, getters, setters
+constexpr Kind kNone{nullptr, true};        // handle-free calls, getters, setters
 constexpr Kind kQuery{&kCusolverDn, true};  // *_bufferSize: bound to the current stream, GIL kept
 constexpr Kind kRun{&kCusolverDn, false};   // the routines themselves
 constexpr Kind kSparse{&kCusolverSp, false};
@@ -97,7 +97,8 @@ void linear_solvers(nb::module_& m) {
   // CuPy also names cunmqr/zunmqr cormqr/zormqr.
   std::vector<Name> ormqr = join({dn2("ormqr", "unmqr"), typed("c z", "{t}ormqr", "cusolverDn{T}unmqr")});
   rows<Sig<P, I, I, I, I, I, P, I, P, P, I, P, I, P>>(
-      m, kRun, ormqr, {"handle", "side", "trans", "m", "n", "k", "A", "lda", "tau", "C", "ldc", "work", "lwork", "devInfo"});
+      m, kRun, ormqr,
+      {"handle", "side", "trans", "m", "n", "k", "A", "lda", "tau", "C", "ldc", "work", "lwork", "devInfo"});
   rows<Sig<P, I, P, I, Out<I>>>(m, kQuery, dn("s d c z", "sytrf_bufferSize"), {"handle", "n", "A", "lda"});
   rows<Sig<P, I, I, P, I, P, P, I, P>>(m, kRun, dn("s d c z", "sytrf"),
                                        {"handle", "uplo", "n", "A", "lda", "ipiv", "work", "lwork", "devInfo"});
@@ -151,8 +152,8 @@ void eigen_and_svd(nb::module_& m) {
        "ldv", "strideV", "batchSize"});
   rows<Sig<P, I, I, I, I, P, I, L, P, L, P, I, L, P, I, L, P, I, P, P, I>>(
       m, kRun, dn("s d c z", "gesvdaStridedBatched"),
-      {"handle", "jobz", "rank", "m", "n", "d_A", "lda", "strideA", "d_S", "strideS", "d_U", "ldu", "strideU", "d_V",
-       "ldv", "strideV", "d_work", "lwork", "d_info", "h_R_nrmF", "batchSize"});
+      {"handle", "jobz",    "rank", "m",   "n",       "d_A",    "lda",   "strideA", "d_S",      "strideS",  "d_U",
+       "ldu",    "strideU", "d_V",  "ldv", "strideV", "d_work", "lwork", "d_info",  "h_R_nrmF", "batchSize"});
   rows<Sig<P, I, I, I, P, I, P, Out<I>>>(m, kQuery, with_buffer_size(dn2("syevd", "heevd")),
                                          {"handle", "jobz", "uplo", "n", "A", "lda", "W"});
   rows<Sig<P, I, I, I, P, I, P, P, I, P>>(m, kRun, dn2("syevd", "heevd"),
@@ -160,7 +161,8 @@ void eigen_and_svd(nb::module_& m) {
   rows<Sig<P, I, I, I, P, I, P, Out<I>, P>>(m, kQuery, with_buffer_size(dn2("syevj", "heevj")),
                                             {"handle", "jobz", "uplo", "n", "A", "lda", "W", "params"});
   rows<Sig<P, I, I, I, P, I, P, P, I, P, P>>(
-      m, kRun, dn2("syevj", "heevj"), {"handle", "jobz", "uplo", "n", "A", "lda", "W", "work", "lwork", "info", "params"});
+      m, kRun, dn2("syevj", "heevj"),
+      {"handle", "jobz", "uplo", "n", "A", "lda", "W", "work", "lwork", "info", "params"});
   rows<Sig<P, I, I, I, P, I, P, Out<I>, P, I>>(m, kQuery, with_buffer_size(dn2("syevjBatched", "heevjBatched")),
                                                {"handle", "jobz", "uplo", "n", "A", "lda", "W", "params", "batchSize"});
   rows<Sig<P, I, I, I, P, I, P, P, I, P, P, I>>(
@@ -177,13 +179,31 @@ void eigen_and_svd(nb::module_& m) {
        "bufferOnDevice", "workspaceInBytesOnDevice", "bufferOnHost", "workspaceInBytesOnHost", "info"});
   rows<Sig<P, P, I, I, L, I, P, L, I, P, I, P, L, I, P, L, I, Out<Z>, Out<Z>>>(
       m, kQuery, one("xgeev_bufferSize", "cusolverDnXgeev_bufferSize"),
-      {"handle", "params", "jobvl", "jobvr", "n", "dataTypeA", "A", "lda", "dataTypeW", "W", "dataTypeVL", "VL",
-       "ldvl", "dataTypeVR", "VR", "ldvr", "computeType"});
-  rows<Sig<P, P, I, I, L, I, P, L, I, P, I, P, L, I, P, L, I, P, Z, P, Z, P>>(
-      m, kRun, one("xgeev", "cusolverDnXgeev"),
-      {"handle", "params", "jobvl", "jobvr", "n", "dataTypeA", "A", "lda", "dataTypeW", "W", "dataTypeVL", "VL",
-       "ldvl", "dataTypeVR", "VR", "ldvr", "computeType", "bufferOnDevice", "workspaceInBytesOnDevice",
-       "bufferOnHost", "workspaceInBytesOnHost", "info"});
+      {"handle", "params", "jobvl", "jobvr", "n", "dataTypeA", "A", "lda", "dataTypeW", "W", "dataTypeVL", "VL", "ldvl",
+       "dataTypeVR", "VR", "ldvr", "computeType"});
+  rows<Sig<P, P, I, I, L, I, P, L, I, P, I, P, L, I, P, L, I, P, Z, P, Z, P>>(m, kRun, one("xgeev", "cusolverDnXgeev"),
+                                                                              {"handle",
+                                                                               "params",
+                                                                               "jobvl",
+                                                                               "jobvr",
+                                                                               "n",
+                                                                               "dataTypeA",
+                                                                               "A",
+                                                                               "lda",
+                                                                               "dataTypeW",
+                                                                               "W",
+                                                                               "dataTypeVL",
+                                                                               "VL",
+                                                                               "ldvl",
+                                                                               "dataTypeVR",
+                                                                               "VR",
+                                                                               "ldvr",
+                                                                               "computeType",
+                                                                               "bufferOnDevice",
+                                                                               "workspaceInBytesOnDevice",
+                                                                               "bufferOnHost",
+                                                                               "workspaceInBytesOnHost",
+                                                                               "info"});
 }
 
 // cusolverSp: CSR solves (QR, Cholesky) and shift-inverse eigenvalue iteration. The tolerance
@@ -191,8 +211,8 @@ void eigen_and_svd(nb::module_& m) {
 template <class R>
 void csr_solves(nb::module_& m, const char* t, bool complex) {
   using S = Sig<P, I, I, P, P, P, P, P, R, I, P, P>;
-  std::array<const char*, S::n_py> args{"handle", "m", "nnz", "descrA", "csrValA", "csrRowPtrA", "csrColIndA",
-                                        "b", "tol", "reorder", "x", "singularity"};
+  std::array<const char*, S::n_py> args{"handle",     "m", "nnz", "descrA",  "csrValA", "csrRowPtrA",
+                                        "csrColIndA", "b", "tol", "reorder", "x",       "singularity"};
   if (complex) args[4] = "csrVal", args[5] = "csrRowPtr", args[6] = "csrColInd";
   for (const char* r : {"csrlsvqr", "csrlsvchol"})
     rows<S>(m, kSparse, typed(t, (std::string("{t}") + r).c_str(), (std::string("cusolverSp{T}") + r).c_str()), args);

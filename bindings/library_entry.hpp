@@ -261,7 +261,8 @@ inline std::vector<Name> typed(const char* types, const char* py_pattern, const 
     std::string upper = t, capital = t;
     for (char& ch : upper) ch = static_cast<char>(ch - 'a' + 'A');
     capital[0] = upper[0];
-    for (auto [key, value] : {std::pair<const char*, const std::string*>{"{t}", &t}, {"{T}", &upper}, {"{C}", &capital}})
+    for (auto [key, value] :
+         {std::pair<const char*, const std::string*>{"{t}", &t}, {"{T}", &upper}, {"{C}", &capital}})
       for (size_t at; (at = s.find(key)) != std::string::npos;) s.replace(at, 3, *value);
     return s;
   };
