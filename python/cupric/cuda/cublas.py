@@ -64,13 +64,5 @@ class CUBLASError(LibraryStatusError):
 check_status, _ = status_checks(CUBLASError)
 _cb._set_error(CUBLASError)
 
-
-def _export_functions():
-    """Every function of the binding module under its CuPy name (bindings/cuda_cublas.cpp's rows)."""
-    g = globals()
-    for name in dir(_cb):
-        if not name.startswith("_"):
-            g[name] = getattr(_cb, name)
-
-
-_export_functions()
+# Every routine under its CuPy name: the binding module's rows (bindings/cuda_cublas.cpp).
+from cupric._core._runtime.cublas import *  # noqa: E402, F401, F403

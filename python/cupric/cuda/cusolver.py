@@ -61,21 +61,13 @@ class CUSOLVERError(LibraryStatusError):
 check_status, _ = status_checks(CUSOLVERError)
 _cs._set_error(CUSOLVERError)
 
-
-def _export_functions():
-    """Every routine of the binding module under its CuPy name (bindings/cuda_cusolver.cpp's rows)."""
-    g = globals()
-    for name in dir(_cs):
-        if not name.startswith("_"):
-            g[name] = getattr(_cs, name)
-
-
-_export_functions()
+# Every routine under its CuPy name: the binding module's rows (bindings/cuda_cusolver.cpp).
+from cupric._core._runtime.cusolver import *  # noqa: E402, F401, F403
 
 
 def _getVersion():
     """(major, minor, patch) of the libcusolver in use."""
-    return tuple(getProperty(t) for t in (MAJOR_VERSION, MINOR_VERSION, PATCH_LEVEL))  # noqa: F821
+    return tuple(getProperty(t) for t in (MAJOR_VERSION, MINOR_VERSION, PATCH_LEVEL))  # noqa: F405
 
 
 def _job(job):

@@ -10,6 +10,7 @@ import scipy.linalg
 import cupric
 import cupric.cuda as cuda
 from cupric.cuda import cublas, runtime
+import lowlevel_cases as lc
 
 TYPES = [("s", numpy.float32), ("d", numpy.float64), ("c", numpy.complex64), ("z", numpy.complex128)]
 NAMES = ([t + f for t in "sdcz" for f in ("trsm", "trsmBatched", "geam", "dgmm", "gemmBatched", "getrfBatched",
@@ -54,36 +55,8 @@ def handle():
     cublas.destroy(h)
 
 
-def _real(dtype):
-    return numpy.float32 if dtype in (numpy.float32, numpy.complex64) else numpy.float64
-
-
 def _tol(dtype):
-    return 1e-4 if _real(dtype) == numpy.float32 else 1e-10
-
-
-def _rand(rng, dtype, *shape):
-    x = rng.standard_normal(shape)
-    if numpy.dtype(dtype).kind == "c":
-        x = x + 1j * rng.standard_normal(shape)
-    return x.astype(dtype)
-
-
-def _col(x):
-    return cupric.asarray(numpy.asfortranarray(x))
-
-
-def _batch(mats):
-    return cupric.asarray(numpy.ascontiguousarray(numpy.swapaxes(mats, 1, 2)))
-
-
-def _unbatch(dev):
-    return numpy.swapaxes(cupric.asnumpy(dev), 1, 2)
-
-
-def _pointers(dev, count):
-    step = dev.size // count * dev.itemsize
-    return cupric.asarray(numpy.array([dev.data.ptr + i * step for i in range(count)], numpy.uint64))
+    return lc.tol(dtype, 1e-4, 1e-10)
 
 
 def _scalar(value, dtype):
@@ -95,7 +68,7 @@ def _close(actual, expected, dtype):
 
 
 def _lower(rng, dtype, n):
-    return numpy.tril(_rand(rng, dtype, n, n)) + n * numpy.eye(n, dtype=dtype)
+    return numpy.tril(lc.rand(rng, dtype, n, n)) + n * numpy.eye(n, dtype=dtype)
 
 
 @pytest.mark.gpu
@@ -103,27 +76,27 @@ def _lower(rng, dtype, n):
 def test_trsm_and_trsm_batched_match_solve_triangular(handle, t, dtype):
     rng = numpy.random.default_rng(20)
     m, n = 4, 3
-    a, b = _lower(rng, dtype, m), _rand(rng, dtype, m, n)
+    a, b = _lower(rng, dtype, m), lc.rand(rng, dtype, m, n)
     alpha = _scalar(2, dtype)
-    x = _col(b)
+    x = lc.col(b)
     getattr(cublas, t + "trsm")(handle, cublas.CUBLAS_SIDE_LEFT, LOWER, N, cublas.CUBLAS_DIAG_NON_UNIT, m, n,
-                                alpha.ctypes.data, _col(a).data.ptr, m, x.data.ptr, m)
+                                alpha.ctypes.data, lc.col(a).data.ptr, m, x.data.ptr, m)
     _close(cupric.asnumpy(x), scipy.linalg.solve_triangular(a, 2 * b, lower=True), dtype)
     right = _lower(rng, dtype, n)  # X A = alpha B
-    x = _col(b)
+    x = lc.col(b)
     getattr(cublas, t + "trsm")(handle, cublas.CUBLAS_SIDE_RIGHT, LOWER, N, cublas.CUBLAS_DIAG_NON_UNIT, m, n,
-                                alpha.ctypes.data, _col(right).data.ptr, n, x.data.ptr, m)
+                                alpha.ctypes.data, lc.col(right).data.ptr, n, x.data.ptr, m)
     _close(cupric.asnumpy(x), 2 * b @ numpy.linalg.inv(right), dtype)
 
     batch = 3
     aa = numpy.stack([_lower(rng, dtype, m) for _ in range(batch)])
-    bb = _rand(rng, dtype, batch, m, n)
-    da, db = _batch(aa), _batch(bb)
+    bb = lc.rand(rng, dtype, batch, m, n)
+    da, db = lc.batch(aa), lc.batch(bb)
     getattr(cublas, t + "trsmBatched")(handle, cublas.CUBLAS_SIDE_LEFT, LOWER, N, cublas.CUBLAS_DIAG_NON_UNIT, m, n,
-                                       alpha.ctypes.data, _pointers(da, batch).data.ptr, m,
-                                       _pointers(db, batch).data.ptr, m, batch)
+                                       alpha.ctypes.data, lc.pointers(da, batch).data.ptr, m,
+                                       lc.pointers(db, batch).data.ptr, m, batch)
     expected = numpy.stack([scipy.linalg.solve_triangular(aa[i], 2 * bb[i], lower=True) for i in range(batch)])
-    _close(_unbatch(db), expected, dtype)
+    _close(lc.unbatch(db), expected, dtype)
 
 
 @pytest.mark.gpu
@@ -131,15 +104,15 @@ def test_trsm_and_trsm_batched_match_solve_triangular(handle, t, dtype):
 def test_geam_and_dgmm(handle, t, dtype):
     rng = numpy.random.default_rng(21)
     m, n = 3, 4
-    a, b = _rand(rng, dtype, m, n), _rand(rng, dtype, n, m)
+    a, b = lc.rand(rng, dtype, m, n), lc.rand(rng, dtype, n, m)
     alpha, beta = _scalar(2, dtype), _scalar(-0.5, dtype)
     c = cupric.zeros((m, n), dtype, order="F")
-    getattr(cublas, t + "geam")(handle, N, T, m, n, alpha.ctypes.data, _col(a).data.ptr, m, beta.ctypes.data,
-                                _col(b).data.ptr, n, c.data.ptr, m)
+    getattr(cublas, t + "geam")(handle, N, T, m, n, alpha.ctypes.data, lc.col(a).data.ptr, m, beta.ctypes.data,
+                                lc.col(b).data.ptr, n, c.data.ptr, m)
     _close(cupric.asnumpy(c), 2 * a - 0.5 * b.T, dtype)
-    for mode, x in ((cublas.CUBLAS_SIDE_LEFT, _rand(rng, dtype, m)), (cublas.CUBLAS_SIDE_RIGHT, _rand(rng, dtype, n))):
+    for mode, x in ((cublas.CUBLAS_SIDE_LEFT, lc.rand(rng, dtype, m)), (cublas.CUBLAS_SIDE_RIGHT, lc.rand(rng, dtype, n))):
         c = cupric.zeros((m, n), dtype, order="F")
-        getattr(cublas, t + "dgmm")(handle, mode, m, n, _col(a).data.ptr, m, cupric.asarray(x).data.ptr, 1, c.data.ptr,
+        getattr(cublas, t + "dgmm")(handle, mode, m, n, lc.col(a).data.ptr, m, cupric.asarray(x).data.ptr, 1, c.data.ptr,
                                     m)
         expected = x[:, None] * a if mode == cublas.CUBLAS_SIDE_LEFT else a * x[None, :]
         _close(cupric.asnumpy(c), expected, dtype)
@@ -152,9 +125,9 @@ def test_geam_and_dgmm(handle, t, dtype):
 def test_rank_one_updates(handle, name, dtype, conj):
     rng = numpy.random.default_rng(22)
     m, n = 4, 3
-    a, x, y = _rand(rng, dtype, m, n), _rand(rng, dtype, m), _rand(rng, dtype, n)
+    a, x, y = lc.rand(rng, dtype, m, n), lc.rand(rng, dtype, m), lc.rand(rng, dtype, n)
     alpha = _scalar(1.5, dtype)
-    da = _col(a)
+    da = lc.col(a)
     getattr(cublas, name)(handle, m, n, alpha.ctypes.data, cupric.asarray(x).data.ptr, 1, cupric.asarray(y).data.ptr, 1,
                           da.data.ptr, m)
     _close(cupric.asnumpy(da), a + 1.5 * numpy.outer(x, y.conj() if conj else y), dtype)
@@ -165,9 +138,9 @@ def test_rank_one_updates(handle, name, dtype, conj):
 def test_syrk_lower_triangle(handle, t, dtype):
     rng = numpy.random.default_rng(23)
     n, k = 4, 3
-    a, c0 = _rand(rng, dtype, n, k), _rand(rng, dtype, n, n)
-    c = _col(c0)
-    getattr(cublas, t + "syrk")(handle, LOWER, N, n, k, _scalar(1, dtype).ctypes.data, _col(a).data.ptr, n,
+    a, c0 = lc.rand(rng, dtype, n, k), lc.rand(rng, dtype, n, n)
+    c = lc.col(c0)
+    getattr(cublas, t + "syrk")(handle, LOWER, N, n, k, _scalar(1, dtype).ctypes.data, lc.col(a).data.ptr, n,
                                 _scalar(0.5, dtype).ctypes.data, c.data.ptr, n)
     _close(numpy.tril(cupric.asnumpy(c)), numpy.tril(a @ a.T + 0.5 * c0), dtype)  # A A^T (no conjugate)
 
@@ -185,9 +158,9 @@ def test_sbmv_symmetric_band(handle, t, dtype):
     for j in range(n):
         for i in range(j, min(n, j + k + 1)):
             band[i - j, j] = full[i, j]
-    x, y0 = _rand(rng, dtype, n), _rand(rng, dtype, n)
+    x, y0 = lc.rand(rng, dtype, n), lc.rand(rng, dtype, n)
     y = cupric.asarray(y0)
-    getattr(cublas, t + "sbmv")(handle, LOWER, n, k, _scalar(2, dtype).ctypes.data, _col(band).data.ptr, k + 1,
+    getattr(cublas, t + "sbmv")(handle, LOWER, n, k, _scalar(2, dtype).ctypes.data, lc.col(band).data.ptr, k + 1,
                                 cupric.asarray(x).data.ptr, 1, _scalar(-1, dtype).ctypes.data, y.data.ptr, 1)
     _close(cupric.asnumpy(y), 2 * full @ x - y0, dtype)
 
@@ -196,10 +169,10 @@ def test_sbmv_symmetric_band(handle, t, dtype):
 @pytest.mark.parametrize("t,dtype", TYPES)
 def test_asum_iamax_iamin_and_real_scal(handle, t, dtype):
     rng = numpy.random.default_rng(25)
-    x = _rand(rng, dtype, 9)
+    x = lc.rand(rng, dtype, 9)
     dx = cupric.asarray(x)
     magnitude = numpy.abs(x.real) + numpy.abs(x.imag)  # cuBLAS's |x| for complex
-    total = numpy.zeros(1, _real(dtype))
+    total = numpy.zeros(1, lc.real_of(dtype))
     asum = {"s": "sasum", "d": "dasum", "c": "scasum", "z": "dzasum"}[t]
     getattr(cublas, asum)(handle, x.size, dx.data.ptr, 1, total.ctypes.data)
     numpy.testing.assert_allclose(total[0], magnitude.sum(), rtol=_tol(dtype))
@@ -209,7 +182,7 @@ def test_asum_iamax_iamin_and_real_scal(handle, t, dtype):
     getattr(cublas, "i" + t + "amin")(handle, x.size, dx.data.ptr, 1, index.ctypes.data)
     assert index[0] == numpy.argmin(magnitude) + 1
     if t in "cz":  # csscal / zdscal: a real alpha scales a complex vector
-        getattr(cublas, {"c": "csscal", "z": "zdscal"}[t])(handle, x.size, _scalar(3, _real(dtype)).ctypes.data,
+        getattr(cublas, {"c": "csscal", "z": "zdscal"}[t])(handle, x.size, _scalar(3, lc.real_of(dtype)).ctypes.data,
                                                            dx.data.ptr, 1)
         _close(cupric.asnumpy(dx), 3 * x, dtype)
 
@@ -219,23 +192,23 @@ def test_asum_iamax_iamin_and_real_scal(handle, t, dtype):
 def test_batched_lu_solve_and_inverse(handle, t, dtype):
     rng = numpy.random.default_rng(26)
     batch, n, nrhs = 2, 4, 2
-    mats = _rand(rng, dtype, batch, n, n) + n * numpy.eye(n, dtype=dtype)
-    b = _rand(rng, dtype, batch, n, nrhs)
-    a = _batch(mats)
+    mats = lc.rand(rng, dtype, batch, n, n) + n * numpy.eye(n, dtype=dtype)
+    b = lc.rand(rng, dtype, batch, n, nrhs)
+    a = lc.batch(mats)
     pivots, infos = cupric.zeros(batch * n, numpy.int32), cupric.zeros(batch, numpy.int32)
-    aptr = _pointers(a, batch)
+    aptr = lc.pointers(a, batch)
     getattr(cublas, t + "getrfBatched")(handle, n, aptr.data.ptr, n, pivots.data.ptr, infos.data.ptr, batch)
     assert not cupric.asnumpy(infos).any()
-    x, info = _batch(b), numpy.zeros(1, numpy.int32)  # getrsBatched's info: one host int
+    x, info = lc.batch(b), numpy.zeros(1, numpy.int32)  # getrsBatched's info: one host int
     getattr(cublas, t + "getrsBatched")(handle, N, n, nrhs, aptr.data.ptr, n, pivots.data.ptr,
-                                        _pointers(x, batch).data.ptr, n, info.ctypes.data, batch)
+                                        lc.pointers(x, batch).data.ptr, n, info.ctypes.data, batch)
     assert info[0] == 0
-    _close(_unbatch(x), numpy.linalg.solve(mats, b), dtype)
+    _close(lc.unbatch(x), numpy.linalg.solve(mats, b), dtype)
     inv = cupric.zeros(batch * n * n, dtype)
-    getattr(cublas, t + "getriBatched")(handle, n, aptr.data.ptr, n, pivots.data.ptr, _pointers(inv, batch).data.ptr, n,
+    getattr(cublas, t + "getriBatched")(handle, n, aptr.data.ptr, n, pivots.data.ptr, lc.pointers(inv, batch).data.ptr, n,
                                         infos.data.ptr, batch)
     assert not cupric.asnumpy(infos).any()
-    _close(numpy.swapaxes(cupric.asnumpy(inv).reshape(batch, n, n), 1, 2), numpy.linalg.inv(mats), dtype)
+    _close(lc.unbatch(inv, n, n), numpy.linalg.inv(mats), dtype)
 
 
 @pytest.mark.gpu
@@ -243,12 +216,12 @@ def test_batched_lu_solve_and_inverse(handle, t, dtype):
 def test_gemm_batched(handle, t, dtype):
     rng = numpy.random.default_rng(27)
     batch, m, n, k = 2, 3, 2, 4
-    a, b = _rand(rng, dtype, batch, m, k), _rand(rng, dtype, batch, k, n)
-    da, db, dc = _batch(a), _batch(b), cupric.zeros(batch * m * n, dtype)
+    a, b = lc.rand(rng, dtype, batch, m, k), lc.rand(rng, dtype, batch, k, n)
+    da, db, dc = lc.batch(a), lc.batch(b), cupric.zeros(batch * m * n, dtype)
     getattr(cublas, t + "gemmBatched")(handle, N, N, m, n, k, _scalar(1, dtype).ctypes.data,
-                                       _pointers(da, batch).data.ptr, m, _pointers(db, batch).data.ptr, k,
-                                       _scalar(0, dtype).ctypes.data, _pointers(dc, batch).data.ptr, m, batch)
-    _close(numpy.swapaxes(cupric.asnumpy(dc).reshape(batch, n, m), 1, 2), a @ b, dtype)
+                                       lc.pointers(da, batch).data.ptr, m, lc.pointers(db, batch).data.ptr, k,
+                                       _scalar(0, dtype).ctypes.data, lc.pointers(dc, batch).data.ptr, m, batch)
+    _close(lc.unbatch(dc, m, n), a @ b, dtype)
 
 
 @pytest.mark.gpu
@@ -258,19 +231,19 @@ def test_sgemm_ex_and_gemm_strided_batched_ex(handle):
     a, b = rng.standard_normal((m, k)).astype(numpy.float16), rng.standard_normal((k, n)).astype(numpy.float16)
     c = cupric.zeros((m, n), numpy.float32, order="F")
     one, zero = _scalar(1, numpy.float32), _scalar(0, numpy.float32)
-    cublas.sgemmEx(handle, N, N, m, n, k, one.ctypes.data, _col(a).data.ptr, runtime.CUDA_R_16F, m, _col(b).data.ptr,
+    cublas.sgemmEx(handle, N, N, m, n, k, one.ctypes.data, lc.col(a).data.ptr, runtime.CUDA_R_16F, m, lc.col(b).data.ptr,
                    runtime.CUDA_R_16F, k, zero.ctypes.data, c.data.ptr, runtime.CUDA_R_32F, m)
     numpy.testing.assert_allclose(cupric.asnumpy(c), a.astype(numpy.float32) @ b.astype(numpy.float32), rtol=1e-3,
                                   atol=1e-3)
     batch = 2
     aa, bb = rng.standard_normal((batch, m, k)).astype(numpy.float32), rng.standard_normal((batch, k, n)).astype(
         numpy.float32)
-    da, db, dc = _batch(aa), _batch(bb), cupric.zeros(batch * m * n, numpy.float32)
+    da, db, dc = lc.batch(aa), lc.batch(bb), cupric.zeros(batch * m * n, numpy.float32)
     f32 = runtime.CUDA_R_32F
     cublas.gemmStridedBatchedEx(handle, N, N, m, n, k, one.ctypes.data, da.data.ptr, f32, m, m * k, db.data.ptr, f32,
                                 k, k * n, zero.ctypes.data, dc.data.ptr, f32, m, m * n, batch,
                                 cublas.CUBLAS_COMPUTE_32F, cublas.CUBLAS_GEMM_DEFAULT)
-    numpy.testing.assert_allclose(numpy.swapaxes(cupric.asnumpy(dc).reshape(batch, n, m), 1, 2), aa @ bb, rtol=1e-5,
+    numpy.testing.assert_allclose(lc.unbatch(dc, m, n), aa @ bb, rtol=1e-5,
                                   atol=1e-5)
 
 
@@ -282,7 +255,7 @@ def test_packed_triangular_round_trip(handle, t, dtype):
     a = rng.standard_normal((n, n)).astype(dtype)
     packed = numpy.array([a[i, j] for j in range(n) for i in range(j, n)], dtype)  # lower, column by column
     ap = cupric.zeros(packed.size, dtype)
-    getattr(cublas, t + "trttp")(handle, LOWER, n, _col(a).data.ptr, n, ap.data.ptr)
+    getattr(cublas, t + "trttp")(handle, LOWER, n, lc.col(a).data.ptr, n, ap.data.ptr)
     numpy.testing.assert_array_equal(cupric.asnumpy(ap), packed)
     full = cupric.zeros((n, n), dtype, order="F")
     getattr(cublas, t + "tpttr")(handle, LOWER, n, ap.data.ptr, full.data.ptr, n)

@@ -11,6 +11,7 @@ import scipy.sparse
 import cupric
 import cupric.cuda as cuda
 from cupric.cuda import cusolver, runtime
+import lowlevel_cases as lc
 
 TYPES = [("s", numpy.float32), ("d", numpy.float64), ("c", numpy.complex64), ("z", numpy.complex128)]
 IRS = ("zz", "zc", "zk", "zy", "cc", "ck", "cy", "dd", "ds", "dh", "dx", "ss", "sh", "sx")
@@ -70,44 +71,8 @@ def test_family_calls_raise_without_a_gpu():
 
 
 # ---- GPU: each family on small matrices ----
-def _real(dtype):
-    return numpy.float32 if dtype in (numpy.float32, numpy.complex64) else numpy.float64
-
-
 def _tol(dtype):
-    return 2e-3 if _real(dtype) == numpy.float32 else 1e-9
-
-
-def _rand(rng, dtype, *shape):
-    x = rng.standard_normal(shape)
-    if numpy.dtype(dtype).kind == "c":
-        x = x + 1j * rng.standard_normal(shape)
-    return x.astype(dtype)
-
-
-def _hpd(rng, dtype, n):
-    m = _rand(rng, dtype, n, n)
-    return (m @ m.conj().T + n * numpy.eye(n)).astype(dtype)
-
-
-def _col(x):
-    """A column-major device copy of a matrix."""
-    return cupric.asarray(numpy.asfortranarray(x))
-
-
-def _batch(mats):
-    """(batch, m, n) host matrices as one device buffer of column-major matrices, back to back."""
-    return cupric.asarray(numpy.ascontiguousarray(numpy.swapaxes(mats, 1, 2)))
-
-
-def _unbatch(dev):
-    return numpy.swapaxes(cupric.asnumpy(dev), 1, 2)
-
-
-def _pointers(dev, count):
-    """The device array of pointers to each matrix of a _batch buffer (what *Batched takes)."""
-    step = dev.size // count * dev.itemsize
-    return cupric.asarray(numpy.array([dev.data.ptr + i * step for i in range(count)], numpy.uint64))
+    return lc.tol(dtype, 2e-3, 1e-9)
 
 
 def _ints(n):
@@ -123,20 +88,20 @@ def _work(n, dtype):
 def test_potrf_potrs_batched_match_cholesky_and_solve(t, dtype):
     rng = numpy.random.default_rng(10)
     batch, n = 3, 4
-    spd = numpy.stack([_hpd(rng, dtype, n) for _ in range(batch)])
-    b = _rand(rng, dtype, batch, n, 1)  # potrsBatched solves one right-hand side
+    spd = numpy.stack([lc.hpd(rng, dtype, n) for _ in range(batch)])
+    b = lc.rand(rng, dtype, batch, n, 1)  # potrsBatched solves one right-hand side
     h = cuda.device.get_cusolver_handle()
-    a, infos = _batch(spd), _ints(batch)
-    getattr(cusolver, t + "potrfBatched")(h, LOWER, n, _pointers(a, batch).data.ptr, n, infos.data.ptr, batch)
+    a, infos = lc.batch(spd), _ints(batch)
+    getattr(cusolver, t + "potrfBatched")(h, LOWER, n, lc.pointers(a, batch).data.ptr, n, infos.data.ptr, batch)
     assert not cupric.asnumpy(infos).any()
-    for i, factor in enumerate(_unbatch(a)):
+    for i, factor in enumerate(lc.unbatch(a)):
         numpy.testing.assert_allclose(numpy.tril(factor), numpy.linalg.cholesky(spd[i]), rtol=_tol(dtype),
                                       atol=_tol(dtype))
-    x, info = _batch(b), _ints(1)
-    getattr(cusolver, t + "potrsBatched")(h, LOWER, n, 1, _pointers(a, batch).data.ptr, n, _pointers(x, batch).data.ptr,
+    x, info = lc.batch(b), _ints(1)
+    getattr(cusolver, t + "potrsBatched")(h, LOWER, n, 1, lc.pointers(a, batch).data.ptr, n, lc.pointers(x, batch).data.ptr,
                                           n, info.data.ptr, batch)
     assert int(cupric.asnumpy(info)[0]) == 0
-    numpy.testing.assert_allclose(_unbatch(x), numpy.linalg.solve(spd, b), rtol=_tol(dtype), atol=_tol(dtype))
+    numpy.testing.assert_allclose(lc.unbatch(x), numpy.linalg.solve(spd, b), rtol=_tol(dtype), atol=_tol(dtype))
 
 
 @pytest.mark.gpu
@@ -144,15 +109,15 @@ def test_potrf_potrs_batched_match_cholesky_and_solve(t, dtype):
 def test_syevj_with_its_info_object_matches_eigh(t, dtype):
     rng = numpy.random.default_rng(11)
     n = 5
-    herm = _hpd(rng, dtype, n)
+    herm = lc.hpd(rng, dtype, n)
     name = "syevj" if t in "sd" else "heevj"
     h = cuda.device.get_cusolver_handle()
     params = cusolver.createSyevjInfo()
     try:
-        cusolver.xsyevjSetTolerance(params, 1e-7 if _real(dtype) == numpy.float32 else 1e-14)
+        cusolver.xsyevjSetTolerance(params, 1e-7 if lc.real_of(dtype) == numpy.float32 else 1e-14)
         cusolver.xsyevjSetMaxSweeps(params, 100)
         cusolver.xsyevjSetSortEig(params, 1)
-        a, w, info = _col(herm), cupric.empty(n, _real(dtype)), _ints(1)
+        a, w, info = lc.col(herm), cupric.empty(n, lc.real_of(dtype)), _ints(1)
         lw = getattr(cusolver, t + name + "_bufferSize")(h, VECTOR, LOWER, n, a.data.ptr, n, w.data.ptr, params)
         work = _work(lw, dtype)
         getattr(cusolver, t + name)(h, VECTOR, LOWER, n, a.data.ptr, n, w.data.ptr, work.data.ptr, lw, info.data.ptr,
@@ -172,12 +137,12 @@ def test_syevj_with_its_info_object_matches_eigh(t, dtype):
 def test_syevj_batched_matches_eigvalsh(t, dtype):
     rng = numpy.random.default_rng(12)
     batch, n = 2, 4
-    herm = numpy.stack([_hpd(rng, dtype, n) for _ in range(batch)])
+    herm = numpy.stack([lc.hpd(rng, dtype, n) for _ in range(batch)])
     name = "syevjBatched" if t in "sd" else "heevjBatched"
     h = cuda.device.get_cusolver_handle()
     params = cusolver.createSyevjInfo()
     try:
-        a, w, info = _batch(herm), cupric.empty(batch * n, _real(dtype)), _ints(batch)
+        a, w, info = lc.batch(herm), cupric.empty(batch * n, lc.real_of(dtype)), _ints(batch)
         lw = getattr(cusolver, t + name + "_bufferSize")(h, VECTOR, LOWER, n, a.data.ptr, n, w.data.ptr, params, batch)
         work = _work(lw, dtype)
         getattr(cusolver, t + name)(h, VECTOR, LOWER, n, a.data.ptr, n, w.data.ptr, work.data.ptr, lw, info.data.ptr,
@@ -194,14 +159,14 @@ def test_syevj_batched_matches_eigvalsh(t, dtype):
 def test_gesvdj_and_batched_match_svd(t, dtype):
     rng = numpy.random.default_rng(13)
     m, n = 5, 3
-    src = _rand(rng, dtype, m, n)
+    src = lc.rand(rng, dtype, m, n)
     h = cuda.device.get_cusolver_handle()
     params = cusolver.createGesvdjInfo()
     try:
-        cusolver.xgesvdjSetTolerance(params, 1e-7 if _real(dtype) == numpy.float32 else 1e-14)
+        cusolver.xgesvdjSetTolerance(params, 1e-7 if lc.real_of(dtype) == numpy.float32 else 1e-14)
         cusolver.xgesvdjSetMaxSweeps(params, 100)
         cusolver.xgesvdjSetSortEig(params, 1)
-        a, s, info = _col(src), cupric.empty(n, _real(dtype)), _ints(1)
+        a, s, info = lc.col(src), cupric.empty(n, lc.real_of(dtype)), _ints(1)
         u, v = cupric.empty((m, n), dtype, order="F"), cupric.empty((n, n), dtype, order="F")
         args = (h, VECTOR, 1, m, n, a.data.ptr, m, s.data.ptr, u.data.ptr, m, v.data.ptr, n)
         lw = getattr(cusolver, t + "gesvdj_bufferSize")(*args, params)
@@ -215,8 +180,8 @@ def test_gesvdj_and_batched_match_svd(t, dtype):
         numpy.testing.assert_allclose(uu * ss @ vv.conj().T, src, rtol=_tol(dtype), atol=_tol(dtype))
 
         batch = 2
-        srcs = _rand(rng, dtype, batch, m, n)
-        a, s, info = _batch(srcs), cupric.empty(batch * n, _real(dtype)), _ints(batch)
+        srcs = lc.rand(rng, dtype, batch, m, n)
+        a, s, info = lc.batch(srcs), cupric.empty(batch * n, lc.real_of(dtype)), _ints(batch)
         u, v = cupric.empty(batch * m * m, dtype), cupric.empty(batch * n * n, dtype)
         args = (h, VECTOR, m, n, a.data.ptr, m, s.data.ptr, u.data.ptr, m, v.data.ptr, n)
         lw = getattr(cusolver, t + "gesvdjBatched_bufferSize")(*args, params, batch)
@@ -234,9 +199,9 @@ def test_gesvdj_and_batched_match_svd(t, dtype):
 def test_gesvda_strided_batched_matches_svd(t, dtype):
     rng = numpy.random.default_rng(14)
     batch, m, n = 2, 6, 3
-    srcs = _rand(rng, dtype, batch, m, n)
+    srcs = lc.rand(rng, dtype, batch, m, n)
     h = cuda.device.get_cusolver_handle()
-    a, s, info = _batch(srcs), cupric.empty(batch * n, _real(dtype)), _ints(batch)
+    a, s, info = lc.batch(srcs), cupric.empty(batch * n, lc.real_of(dtype)), _ints(batch)
     u, v = cupric.empty(batch * m * n, dtype), cupric.empty(batch * n * n, dtype)
     args = (h, VECTOR, n, m, n, a.data.ptr, m, m * n, s.data.ptr, n, u.data.ptr, m, m * n, v.data.ptr, n, n * n)
     lw = getattr(cusolver, t + "gesvdaStridedBatched_bufferSize")(*args, batch)
@@ -255,11 +220,11 @@ def test_gesvda_strided_batched_matches_svd(t, dtype):
 def test_sytrf_factor_solves_with_lapack_sytrs(t, dtype):
     rng = numpy.random.default_rng(15)
     n = 5
-    m = _rand(rng, dtype, n, n)
+    m = lc.rand(rng, dtype, n, n)
     sym = (m + m.T + 2 * n * numpy.eye(n)).astype(dtype)  # symmetric (not Hermitian) for c/z, as sytrf takes
-    b = _rand(rng, dtype, n, 2)
+    b = lc.rand(rng, dtype, n, 2)
     h = cuda.device.get_cusolver_handle()
-    a, ipiv, info = _col(sym), _ints(n), _ints(1)
+    a, ipiv, info = lc.col(sym), _ints(n), _ints(1)
     lw = getattr(cusolver, t + "sytrf_bufferSize")(h, n, a.data.ptr, n)
     work = _work(lw, dtype)
     getattr(cusolver, t + "sytrf")(h, LOWER, n, a.data.ptr, n, ipiv.data.ptr, work.data.ptr, lw, info.data.ptr)
@@ -275,10 +240,10 @@ def test_sytrf_factor_solves_with_lapack_sytrs(t, dtype):
 def test_gebrd_bidiagonal_keeps_the_singular_values(t, dtype):
     rng = numpy.random.default_rng(16)
     m, n = 5, 4
-    src = _rand(rng, dtype, m, n)
+    src = lc.rand(rng, dtype, m, n)
     h = cuda.device.get_cusolver_handle()
-    real = _real(dtype)
-    a, d, e, info = _col(src), cupric.empty(n, real), cupric.empty(n - 1, real), _ints(1)
+    real = lc.real_of(dtype)
+    a, d, e, info = lc.col(src), cupric.empty(n, real), cupric.empty(n - 1, real), _ints(1)
     tauq, taup = cupric.empty(n, dtype), cupric.empty(n, dtype)
     lw = getattr(cusolver, t + "gebrd_bufferSize")(h, m, n)
     work = _work(lw, dtype)
@@ -296,10 +261,10 @@ def test_gebrd_bidiagonal_keeps_the_singular_values(t, dtype):
 def test_irs_gesv_and_gels_match_solve_and_lstsq(pair, dtype):
     rng = numpy.random.default_rng(17)
     n, nrhs = 8, 2
-    g = (_rand(rng, dtype, n, n) + 2 * n * numpy.eye(n)).astype(dtype)
-    b = _rand(rng, dtype, n, nrhs)
+    g = (lc.rand(rng, dtype, n, n) + 2 * n * numpy.eye(n)).astype(dtype)
+    b = lc.rand(rng, dtype, n, nrhs)
     h = cuda.device.get_cusolver_handle()
-    a, bb, x = _col(g), _col(b), cupric.empty((n, nrhs), dtype, order="F")
+    a, bb, x = lc.col(g), lc.col(b), cupric.empty((n, nrhs), dtype, order="F")
     ipiv, info = _ints(n), _ints(1)
     args = (h, n, nrhs, a.data.ptr, n, ipiv.data.ptr, bb.data.ptr, n, x.data.ptr, n)
     lw = getattr(cusolver, pair + "gesv_bufferSize")(*args, 0)
@@ -309,9 +274,9 @@ def test_irs_gesv_and_gels_match_solve_and_lstsq(pair, dtype):
     numpy.testing.assert_allclose(cupric.asnumpy(x), numpy.linalg.solve(g, b), rtol=_tol(dtype), atol=_tol(dtype))
 
     m = 12
-    tall = (_rand(rng, dtype, m, n) + numpy.vstack([2 * n * numpy.eye(n), numpy.zeros((m - n, n))])).astype(dtype)
-    rhs = _rand(rng, dtype, m, nrhs)
-    a, bb, x = _col(tall), _col(rhs), cupric.empty((n, nrhs), dtype, order="F")
+    tall = (lc.rand(rng, dtype, m, n) + numpy.vstack([2 * n * numpy.eye(n), numpy.zeros((m - n, n))])).astype(dtype)
+    rhs = lc.rand(rng, dtype, m, nrhs)
+    a, bb, x = lc.col(tall), lc.col(rhs), cupric.empty((n, nrhs), dtype, order="F")
     args = (h, m, n, nrhs, a.data.ptr, m, bb.data.ptr, m, x.data.ptr, n)
     lw = getattr(cusolver, pair + "gels_bufferSize")(*args, 0)
     work = _work(lw, numpy.uint8)
@@ -325,11 +290,11 @@ def test_irs_gesv_and_gels_match_solve_and_lstsq(pair, dtype):
 def test_xsyevd_and_xgeev_with_params_match_numpy():
     rng = numpy.random.default_rng(18)
     n = 5
-    sym = _hpd(rng, numpy.float64, n)
+    sym = lc.hpd(rng, numpy.float64, n)
     h = cuda.device.get_cusolver_handle()
     params = cusolver.createParams()
     try:
-        a, w, info = _col(sym), cupric.empty(n, numpy.float64), _ints(1)
+        a, w, info = lc.col(sym), cupric.empty(n, numpy.float64), _ints(1)
         f64 = runtime.CUDA_R_64F
         args = (h, params, VECTOR, LOWER, n, f64, a.data.ptr, n, f64, w.data.ptr, f64)
         on_device, on_host = cusolver.xsyevd_bufferSize(*args)
@@ -339,7 +304,7 @@ def test_xsyevd_and_xgeev_with_params_match_numpy():
         numpy.testing.assert_allclose(cupric.asnumpy(w), numpy.linalg.eigvalsh(sym), rtol=1e-10)
 
         gen = rng.standard_normal((n, n))
-        a, w = _col(gen), cupric.empty(n, numpy.complex128)
+        a, w = lc.col(gen), cupric.empty(n, numpy.complex128)
         nov = cusolver.CUSOLVER_EIG_MODE_NOVECTOR
         args = (h, params, nov, nov, n, f64, a.data.ptr, n, runtime.CUDA_C_64F, w.data.ptr, f64, 0, n, f64, 0, n, f64)
         on_device, on_host = cusolver.xgeev_bufferSize(*args)
@@ -364,9 +329,9 @@ def test_csrlsvqr_csrlsvchol_and_csreigvsi_match_numpy(t, dtype):
     from cupric.cuda import cusparse
     rng = numpy.random.default_rng(19)
     n = 6
-    dense = _hpd(rng, dtype, n)
+    dense = lc.hpd(rng, dtype, n)
     dense[numpy.abs(dense) < 0.5] = 0  # some sparsity, still Hermitian and diagonally dominant
-    b = _rand(rng, dtype, n)
+    b = lc.rand(rng, dtype, n)
     h, descr = cusolver.spCreate(), cusparse.createMatDescr()
     try:
         val, indptr, indices, nnz = _csr(dense)
@@ -395,7 +360,7 @@ def test_csrlsvqr_csrlsvchol_and_csreigvsi_match_numpy(t, dtype):
 def test_calls_bind_the_current_stream_as_cupy():
     h = cusolver.create()
     try:
-        a = _col(numpy.eye(3))
+        a = lc.col(numpy.eye(3))
         with cuda.Stream() as s:
             cusolver.dgetrf_bufferSize(h, 3, 3, a.data.ptr, 3)
             assert cusolver.getStream(h) == s.ptr
