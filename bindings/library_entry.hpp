@@ -14,8 +14,8 @@
 //  - resolves the entry by name once (library_symbol, the same dlopen'ed library cupric's own
 //    calls use; CUDARuntimeError without a CUDA build, the library's RuntimeError without it);
 //  - binds the handle (its first argument) to cupric's current stream as CuPy's `_setStream`
-//    does, when the kind says so: GetStream, then SetStream only when the stream differs, so a
-//    cuBLAS handle of cupric's keeps the workspace cupric bound to it (SetStream resets it);
+//    does, when the kind says so: cupric's own handles through their cache (Note [Binding
+//    cupric's own handles]), others by GetStream, then SetStream when the stream differs;
 //  - releases the GIL around the call (not for buffer-size queries, getters and setters);
 //  - raises the module's error class (`_set_error`) with the status, or returns the outputs:
 //    nothing, the one output, or a tuple of two.
@@ -97,15 +97,16 @@ struct OutValue<Out<T>> {
 template <class T>
 using PyArgOf = std::conditional_t<is_out<T>, std::tuple<>, std::tuple<typename Arg<T>::Py>>;
 
-// Where a stream is bound before the call: the library and its Get/SetStream entries.
+// Where a stream is bound before the call: the library's Get/SetStream entries, and whether
+// cupric keeps handles of this kind itself (library_handle(): cuBLAS and cuSOLVER-Dn).
 struct StreamBinding {
-  CudaLibrary lib;
   const char* get;
   const char* set;
+  bool cupric_handles;
 };
-inline constexpr StreamBinding kCusolverDn{CudaLibrary::Cusolver, "cusolverDnGetStream", "cusolverDnSetStream"};
-inline constexpr StreamBinding kCusolverSp{CudaLibrary::Cusolver, "cusolverSpGetStream", "cusolverSpSetStream"};
-inline constexpr StreamBinding kCublas{CudaLibrary::Cublas, "cublasGetStream_v2", "cublasSetStream_v2"};
+inline constexpr StreamBinding kCusolverDn{"cusolverDnGetStream", "cusolverDnSetStream", true};
+inline constexpr StreamBinding kCusolverSp{"cusolverSpGetStream", "cusolverSpSetStream", false};
+inline constexpr StreamBinding kCublas{"cublasGetStream_v2", "cublasSetStream_v2", true};
 
 // How a family is called: the stream it binds (none for handle-free calls and getters) and
 // whether it keeps the GIL (queries that return at once).
@@ -239,7 +240,14 @@ inline void* resolve(std::atomic<void*>& slot, CudaLibrary lib, const char* name
 
 inline void* Entry::symbol() { return resolve(fn, lib, c_name.c_str()); }
 
+// Note [Binding cupric's own handles]
+// cupric's per-thread cuBLAS/cuSOLVER handles remember the stream they were last bound to (and a
+// cuBLAS handle its pool workspace, which cublasSetStream resets), so cupric's next call skips
+// the rebinding. A raw call on such a handle (device.get_cublas_handle()) under another stream
+// must therefore go through that cache, not around it: library_handle() binds cupric's handle to
+// the current stream and returns it; a handle the user made is bound here directly.
 inline int Entry::bind_stream(uintptr_t handle) {
+  if (kind.stream->cupric_handles && library_handle(lib) == handle) return 0;
   // symbol() succeeded, so this is a CUDA build and the backend exists.
   Backend* b = cuda_backend_if_built();
   void* current = b->current_stream(b->current_device()).handle;

@@ -368,3 +368,19 @@ def test_calls_bind_the_current_stream_as_cupy():
         assert cusolver.getStream(h) == cuda.get_current_stream().ptr
     finally:
         cusolver.destroy(h)
+
+
+@pytest.mark.gpu
+def test_raw_call_on_cuprics_handle_keeps_its_stream_cache_true():
+    # Note [Binding cupric's own handles] in bindings/library_entry.hpp: a raw call under another
+    # stream rebinds cupric's handle through its cache, so cupric's next call rebinds it back.
+    h = cuda.device.get_cusolver_handle()
+    a = lc.col(numpy.eye(3))
+    with cuda.Stream() as s:
+        cusolver.dgetrf_bufferSize(h, 3, 3, a.data.ptr, 3)
+        assert cusolver.getStream(h) == s.ptr
+        s.synchronize()
+    spd = lc.hpd(numpy.random.default_rng(30), numpy.float64, 4)
+    numpy.testing.assert_allclose(cupric.asnumpy(cupric.linalg.cholesky(cupric.asarray(spd))),
+                                  numpy.linalg.cholesky(spd), rtol=1e-10)
+    assert cusolver.getStream(h) == cuda.get_current_stream().ptr
