@@ -127,7 +127,7 @@ void extensions(nb::module_& m) {
 
 void init_cuda_cublas(nb::module_& parent) {
   nb::module_ m = parent.def_submodule("cublas", "cupric.cuda.cublas's functions (CuPy's names and arguments)");
-  def_set_error(m, &g_error);
+  def_module_helpers(m, CudaLibrary::Cublas, &g_error);
   handles(m);
   level1(m);
   level2(m);

@@ -228,7 +228,7 @@ void csr_eigen(nb::module_& m, const char* t) {
 
 void init_cuda_cusolver(nb::module_& parent) {
   nb::module_ m = parent.def_submodule("cusolver", "cupric.cuda.cusolver's functions (CuPy's names and arguments)");
-  def_set_error(m, &g_error);
+  def_module_helpers(m, CudaLibrary::Cusolver, &g_error);
   handles(m);
   linear_solvers(m);
   iterative_refinement(m);

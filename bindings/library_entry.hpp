@@ -33,6 +33,7 @@
 #include <utility>
 #include <vector>
 #include <nanobind/stl/pair.h>
+#include <nanobind/stl/vector.h>
 #include "common.hpp"
 #include "cupric/runtime/backend.hpp"
 #include "cupric/runtime/library_handles.hpp"
@@ -129,6 +130,8 @@ struct Entry {
   [[noreturn]] void raise(int status) const;
 };
 
+std::vector<Entry*>& registry();  // every generated function (both modules)
+
 // A family's (Python name, C name) pairs: each of `types` (space separated, e.g. "s d c z" or
 // "ds dh") put for {t} (as is), {T} (upper case: "DS") and {C} (capitalised: "Dz") in the two
 // patterns.
@@ -183,18 +186,18 @@ auto make_function(Entry* e, std::tuple<P...>*) {
     typename S::Outs o{};
     const typename S::Pys args(p...);
     void* fn = e->symbol();
-    auto run = [&] {
-      int s = 0;
-      if constexpr (S::n_py > 0)
-        if (e->kind.stream) s = e->bind_stream(static_cast<uintptr_t>(std::get<0>(args)));
-      return s != 0 ? s : S::call(fn, o, args, std::make_index_sequence<S::n>{});
-    };
-    int status;
-    if (e->kind.keep_gil) {
-      status = run();
-    } else {
-      nb::gil_scoped_release release;
-      status = run();
+    // The stream is bound with the GIL held: binding cupric's own handle may allocate from the
+    // pool, whose hooks can be Python.
+    int status = 0;
+    if constexpr (S::n_py > 0)
+      if (e->kind.stream) status = e->bind_stream(static_cast<uintptr_t>(std::get<0>(args)));
+    if (status == 0) {
+      if (e->kind.keep_gil) {
+        status = S::call(fn, o, args, std::make_index_sequence<S::n>{});
+      } else {
+        nb::gil_scoped_release release;
+        status = S::call(fn, o, args, std::make_index_sequence<S::n>{});
+      }
     }
     if (status != 0) [[unlikely]]
       e->raise(status);
@@ -220,13 +223,15 @@ void def_entries(nb::module_& m, CudaLibrary lib, PyObject** error, Kind kind, c
   for (const Name& nm : names) {
     check_arg_names(arg_names.data(), S::n_py, nm.py);
     auto* e = new Entry{lib, nm.py, nm.c, kind, error};  // lives as long as the module
+    registry().push_back(e);
     def_named(m, e->py_name.c_str(), make_function<S>(e, static_cast<typename S::Pys*>(nullptr)), arg_names,
               std::make_index_sequence<S::n_py>{});
   }
 }
 
-// `_set_error(cls)`: the class the module's functions raise (cupric.cuda.<lib>.<LIB>Error).
-void def_set_error(nb::module_& m, PyObject** error);
+// `_set_error(cls)`: the class the module's functions raise (cupric.cuda.<lib>.<LIB>Error);
+// `_entries()`, `_missing_entries()`: the rows' names, and the C entries the library lacks.
+void def_module_helpers(nb::module_& m, CudaLibrary lib, PyObject** error);
 
 // ---- the non-template parts (inline: both library binding files include this header) ----
 inline void* resolve(std::atomic<void*>& slot, CudaLibrary lib, const char* name) {
@@ -297,10 +302,35 @@ inline void check_arg_names(const char* const* names, size_t n, const std::strin
     if (!names[i]) throw std::logic_error(py_name + ": argument " + std::to_string(i) + " has no name in its row");
 }
 
-inline void def_set_error(nb::module_& m, PyObject** error) {
+inline std::vector<Entry*>& registry() {
+  static std::vector<Entry*> entries;  // every generated function, for _entries()
+  return entries;
+}
+
+inline void def_module_helpers(nb::module_& m, CudaLibrary lib, PyObject** error) {
   m.def("_set_error", [error](nb::handle cls) {
     Py_XDECREF(*error);
     *error = cls.inc_ref().ptr();
+  });
+  // [(Python name, C entry point)] of the module's rows; _missing_entries() resolves each and
+  // names those the loaded library lacks (a check that the rows match the installed library).
+  m.def("_entries", [lib]() {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (Entry* e : registry())
+      if (e->lib == lib) out.emplace_back(e->py_name, e->c_name);
+    return out;
+  });
+  m.def("_missing_entries", [lib]() {
+    std::vector<std::string> missing;
+    for (Entry* e : registry()) {
+      if (e->lib != lib) continue;
+      try {
+        e->symbol();
+      } catch (const CudaError&) {
+        throw;  // no CUDA build: nothing to check
+      } catch (const std::exception&) { missing.push_back(e->c_name); }
+    }
+    return missing;
   });
 }
 

@@ -384,3 +384,21 @@ def test_raw_call_on_cuprics_handle_keeps_its_stream_cache_true():
     numpy.testing.assert_allclose(cupric.asnumpy(cupric.linalg.cholesky(cupric.asarray(spd))),
                                   numpy.linalg.cholesky(spd), rtol=1e-10)
     assert cusolver.getStream(h) == cuda.get_current_stream().ptr
+
+
+def test_every_row_names_a_library_entry():
+    from cupric._core._runtime import cublas as raw_blas
+    from cupric._core._runtime import cusolver as raw_solver
+    for raw, module, prefix in ((raw_solver, cusolver, "cusolver"), (raw_blas, cupric.cuda.cublas, "cublas")):
+        entries = raw._entries()
+        assert all(c.startswith(prefix) for _, c in entries)
+        assert {p.lstrip("_") for p, _ in entries} <= {n for n in dir(module) if not n.startswith("_")}
+
+
+@pytest.mark.gpu
+def test_the_installed_libraries_have_every_entry():
+    # Resolves every row's C entry point (nothing is called): catches a name the installed
+    # cuSOLVER/cuBLAS lacks (all are in CUDA 13.0's libcusolver/libcublas).
+    from cupric._core._runtime import cublas as raw_blas
+    from cupric._core._runtime import cusolver as raw_solver
+    assert raw_solver._missing_entries() == [] and raw_blas._missing_entries() == []
