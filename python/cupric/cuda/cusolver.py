@@ -12,7 +12,7 @@ the handle to the current stream. A failed call raises CUSOLVERError. The calls 
 libcusolver cupric loads for cupric.linalg (loaded at the first call); they need a GPU
 (docs/cuda.md: CUDARuntimeError in a build without CUDA; in a CUDA build on a machine without a
 GPU, the library's own error). The functions are C++ (bindings/cuda_cusolver.cpp: one row per
-routine family), so a call costs what CuPy's Cython call does.
+routine family): a call is one C++ function, as CuPy's Cython one.
 
 For arrays, cupric.linalg and cupricx.scipy.linalg call cuSOLVER already;
 ``cupric.cuda.device.get_cusolver_handle()`` is the handle they use.
