@@ -78,23 +78,23 @@ def test_trsm_and_trsm_batched_match_solve_triangular(handle, t, dtype):
     m, n = 4, 3
     a, b = _lower(rng, dtype, m), lc.rand(rng, dtype, m, n)
     alpha = _scalar(2, dtype)
-    x = lc.col(b)
+    da, x = lc.col(a), lc.col(b)  # named: a temporary's memory goes back to the pool before the call
     getattr(cublas, t + "trsm")(handle, cublas.CUBLAS_SIDE_LEFT, LOWER, N, cublas.CUBLAS_DIAG_NON_UNIT, m, n,
-                                alpha.ctypes.data, lc.col(a).data.ptr, m, x.data.ptr, m)
+                                alpha.ctypes.data, da.data.ptr, m, x.data.ptr, m)
     _close(cupric.asnumpy(x), scipy.linalg.solve_triangular(a, 2 * b, lower=True), dtype)
     right = _lower(rng, dtype, n)  # X A = alpha B
-    x = lc.col(b)
+    dr, x = lc.col(right), lc.col(b)
     getattr(cublas, t + "trsm")(handle, cublas.CUBLAS_SIDE_RIGHT, LOWER, N, cublas.CUBLAS_DIAG_NON_UNIT, m, n,
-                                alpha.ctypes.data, lc.col(right).data.ptr, n, x.data.ptr, m)
+                                alpha.ctypes.data, dr.data.ptr, n, x.data.ptr, m)
     _close(cupric.asnumpy(x), 2 * b @ numpy.linalg.inv(right), dtype)
 
     batch = 3
     aa = numpy.stack([_lower(rng, dtype, m) for _ in range(batch)])
     bb = lc.rand(rng, dtype, batch, m, n)
     da, db = lc.batch(aa), lc.batch(bb)
+    pa, pb = lc.pointers(da, batch), lc.pointers(db, batch)
     getattr(cublas, t + "trsmBatched")(handle, cublas.CUBLAS_SIDE_LEFT, LOWER, N, cublas.CUBLAS_DIAG_NON_UNIT, m, n,
-                                       alpha.ctypes.data, lc.pointers(da, batch).data.ptr, m,
-                                       lc.pointers(db, batch).data.ptr, m, batch)
+                                       alpha.ctypes.data, pa.data.ptr, m, pb.data.ptr, m, batch)
     expected = numpy.stack([scipy.linalg.solve_triangular(aa[i], 2 * bb[i], lower=True) for i in range(batch)])
     _close(lc.unbatch(db), expected, dtype)
 
@@ -106,14 +106,13 @@ def test_geam_and_dgmm(handle, t, dtype):
     m, n = 3, 4
     a, b = lc.rand(rng, dtype, m, n), lc.rand(rng, dtype, n, m)
     alpha, beta = _scalar(2, dtype), _scalar(-0.5, dtype)
-    c = cupric.zeros((m, n), dtype, order="F")
-    getattr(cublas, t + "geam")(handle, N, T, m, n, alpha.ctypes.data, lc.col(a).data.ptr, m, beta.ctypes.data,
-                                lc.col(b).data.ptr, n, c.data.ptr, m)
+    c, da, db = cupric.zeros((m, n), dtype, order="F"), lc.col(a), lc.col(b)
+    getattr(cublas, t + "geam")(handle, N, T, m, n, alpha.ctypes.data, da.data.ptr, m, beta.ctypes.data, db.data.ptr,
+                                n, c.data.ptr, m)
     _close(cupric.asnumpy(c), 2 * a - 0.5 * b.T, dtype)
     for mode, x in ((cublas.CUBLAS_SIDE_LEFT, lc.rand(rng, dtype, m)), (cublas.CUBLAS_SIDE_RIGHT, lc.rand(rng, dtype, n))):
-        c = cupric.zeros((m, n), dtype, order="F")
-        getattr(cublas, t + "dgmm")(handle, mode, m, n, lc.col(a).data.ptr, m, cupric.asarray(x).data.ptr, 1, c.data.ptr,
-                                    m)
+        c, dx = cupric.zeros((m, n), dtype, order="F"), cupric.asarray(x)
+        getattr(cublas, t + "dgmm")(handle, mode, m, n, da.data.ptr, m, dx.data.ptr, 1, c.data.ptr, m)
         expected = x[:, None] * a if mode == cublas.CUBLAS_SIDE_LEFT else a * x[None, :]
         _close(cupric.asnumpy(c), expected, dtype)
 
@@ -127,9 +126,8 @@ def test_rank_one_updates(handle, name, dtype, conj):
     m, n = 4, 3
     a, x, y = lc.rand(rng, dtype, m, n), lc.rand(rng, dtype, m), lc.rand(rng, dtype, n)
     alpha = _scalar(1.5, dtype)
-    da = lc.col(a)
-    getattr(cublas, name)(handle, m, n, alpha.ctypes.data, cupric.asarray(x).data.ptr, 1, cupric.asarray(y).data.ptr, 1,
-                          da.data.ptr, m)
+    da, dx, dy = lc.col(a), cupric.asarray(x), cupric.asarray(y)
+    getattr(cublas, name)(handle, m, n, alpha.ctypes.data, dx.data.ptr, 1, dy.data.ptr, 1, da.data.ptr, m)
     _close(cupric.asnumpy(da), a + 1.5 * numpy.outer(x, y.conj() if conj else y), dtype)
 
 
@@ -139,9 +137,9 @@ def test_syrk_lower_triangle(handle, t, dtype):
     rng = numpy.random.default_rng(23)
     n, k = 4, 3
     a, c0 = lc.rand(rng, dtype, n, k), lc.rand(rng, dtype, n, n)
-    c = lc.col(c0)
-    getattr(cublas, t + "syrk")(handle, LOWER, N, n, k, _scalar(1, dtype).ctypes.data, lc.col(a).data.ptr, n,
-                                _scalar(0.5, dtype).ctypes.data, c.data.ptr, n)
+    c, da, alpha, beta = lc.col(c0), lc.col(a), _scalar(1, dtype), _scalar(0.5, dtype)
+    getattr(cublas, t + "syrk")(handle, LOWER, N, n, k, alpha.ctypes.data, da.data.ptr, n, beta.ctypes.data, c.data.ptr,
+                                n)
     _close(numpy.tril(cupric.asnumpy(c)), numpy.tril(a @ a.T + 0.5 * c0), dtype)  # A A^T (no conjugate)
 
 
@@ -159,9 +157,10 @@ def test_sbmv_symmetric_band(handle, t, dtype):
         for i in range(j, min(n, j + k + 1)):
             band[i - j, j] = full[i, j]
     x, y0 = lc.rand(rng, dtype, n), lc.rand(rng, dtype, n)
-    y = cupric.asarray(y0)
-    getattr(cublas, t + "sbmv")(handle, LOWER, n, k, _scalar(2, dtype).ctypes.data, lc.col(band).data.ptr, k + 1,
-                                cupric.asarray(x).data.ptr, 1, _scalar(-1, dtype).ctypes.data, y.data.ptr, 1)
+    y, dband, dx = cupric.asarray(y0), lc.col(band), cupric.asarray(x)
+    alpha, beta = _scalar(2, dtype), _scalar(-1, dtype)
+    getattr(cublas, t + "sbmv")(handle, LOWER, n, k, alpha.ctypes.data, dband.data.ptr, k + 1, dx.data.ptr, 1,
+                                beta.ctypes.data, y.data.ptr, 1)
     _close(cupric.asnumpy(y), 2 * full @ x - y0, dtype)
 
 
@@ -182,8 +181,8 @@ def test_asum_iamax_iamin_and_real_scal(handle, t, dtype):
     getattr(cublas, "i" + t + "amin")(handle, x.size, dx.data.ptr, 1, index.ctypes.data)
     assert index[0] == numpy.argmin(magnitude) + 1
     if t in "cz":  # csscal / zdscal: a real alpha scales a complex vector
-        getattr(cublas, {"c": "csscal", "z": "zdscal"}[t])(handle, x.size, _scalar(3, lc.real_of(dtype)).ctypes.data,
-                                                           dx.data.ptr, 1)
+        alpha = _scalar(3, lc.real_of(dtype))
+        getattr(cublas, {"c": "csscal", "z": "zdscal"}[t])(handle, x.size, alpha.ctypes.data, dx.data.ptr, 1)
         _close(cupric.asnumpy(dx), 3 * x, dtype)
 
 
@@ -200,13 +199,15 @@ def test_batched_lu_solve_and_inverse(handle, t, dtype):
     getattr(cublas, t + "getrfBatched")(handle, n, aptr.data.ptr, n, pivots.data.ptr, infos.data.ptr, batch)
     assert not cupric.asnumpy(infos).any()
     x, info = lc.batch(b), numpy.zeros(1, numpy.int32)  # getrsBatched's info: one host int
-    getattr(cublas, t + "getrsBatched")(handle, N, n, nrhs, aptr.data.ptr, n, pivots.data.ptr,
-                                        lc.pointers(x, batch).data.ptr, n, info.ctypes.data, batch)
+    xptr = lc.pointers(x, batch)
+    getattr(cublas, t + "getrsBatched")(handle, N, n, nrhs, aptr.data.ptr, n, pivots.data.ptr, xptr.data.ptr, n,
+                                        info.ctypes.data, batch)
     assert info[0] == 0
     _close(lc.unbatch(x), numpy.linalg.solve(mats, b), dtype)
     inv = cupric.zeros(batch * n * n, dtype)
-    getattr(cublas, t + "getriBatched")(handle, n, aptr.data.ptr, n, pivots.data.ptr, lc.pointers(inv, batch).data.ptr, n,
-                                        infos.data.ptr, batch)
+    invptr = lc.pointers(inv, batch)
+    getattr(cublas, t + "getriBatched")(handle, n, aptr.data.ptr, n, pivots.data.ptr, invptr.data.ptr, n, infos.data.ptr,
+                                        batch)
     assert not cupric.asnumpy(infos).any()
     _close(lc.unbatch(inv, n, n), numpy.linalg.inv(mats), dtype)
 
@@ -218,9 +219,10 @@ def test_gemm_batched(handle, t, dtype):
     batch, m, n, k = 2, 3, 2, 4
     a, b = lc.rand(rng, dtype, batch, m, k), lc.rand(rng, dtype, batch, k, n)
     da, db, dc = lc.batch(a), lc.batch(b), cupric.zeros(batch * m * n, dtype)
-    getattr(cublas, t + "gemmBatched")(handle, N, N, m, n, k, _scalar(1, dtype).ctypes.data,
-                                       lc.pointers(da, batch).data.ptr, m, lc.pointers(db, batch).data.ptr, k,
-                                       _scalar(0, dtype).ctypes.data, lc.pointers(dc, batch).data.ptr, m, batch)
+    pa, pb, pc = lc.pointers(da, batch), lc.pointers(db, batch), lc.pointers(dc, batch)
+    alpha, beta = _scalar(1, dtype), _scalar(0, dtype)
+    getattr(cublas, t + "gemmBatched")(handle, N, N, m, n, k, alpha.ctypes.data, pa.data.ptr, m, pb.data.ptr, k,
+                                       beta.ctypes.data, pc.data.ptr, m, batch)
     _close(lc.unbatch(dc, m, n), a @ b, dtype)
 
 
@@ -231,7 +233,8 @@ def test_sgemm_ex_and_gemm_strided_batched_ex(handle):
     a, b = rng.standard_normal((m, k)).astype(numpy.float16), rng.standard_normal((k, n)).astype(numpy.float16)
     c = cupric.zeros((m, n), numpy.float32, order="F")
     one, zero = _scalar(1, numpy.float32), _scalar(0, numpy.float32)
-    cublas.sgemmEx(handle, N, N, m, n, k, one.ctypes.data, lc.col(a).data.ptr, runtime.CUDA_R_16F, m, lc.col(b).data.ptr,
+    da, db = lc.col(a), lc.col(b)
+    cublas.sgemmEx(handle, N, N, m, n, k, one.ctypes.data, da.data.ptr, runtime.CUDA_R_16F, m, db.data.ptr,
                    runtime.CUDA_R_16F, k, zero.ctypes.data, c.data.ptr, runtime.CUDA_R_32F, m)
     numpy.testing.assert_allclose(cupric.asnumpy(c), a.astype(numpy.float32) @ b.astype(numpy.float32), rtol=1e-3,
                                   atol=1e-3)
@@ -254,8 +257,8 @@ def test_packed_triangular_round_trip(handle, t, dtype):
     n = 4
     a = rng.standard_normal((n, n)).astype(dtype)
     packed = numpy.array([a[i, j] for j in range(n) for i in range(j, n)], dtype)  # lower, column by column
-    ap = cupric.zeros(packed.size, dtype)
-    getattr(cublas, t + "trttp")(handle, LOWER, n, lc.col(a).data.ptr, n, ap.data.ptr)
+    ap, da = cupric.zeros(packed.size, dtype), lc.col(a)
+    getattr(cublas, t + "trttp")(handle, LOWER, n, da.data.ptr, n, ap.data.ptr)
     numpy.testing.assert_array_equal(cupric.asnumpy(ap), packed)
     full = cupric.zeros((n, n), dtype, order="F")
     getattr(cublas, t + "tpttr")(handle, LOWER, n, ap.data.ptr, full.data.ptr, n)
@@ -266,7 +269,8 @@ def test_packed_triangular_round_trip(handle, t, dtype):
 def test_routines_bind_the_current_stream_as_cupy(handle):
     x = cupric.ones(4)
     with cuda.Stream() as s:
-        cublas.dscal(handle, 4, _scalar(2, numpy.float64).ctypes.data, x.data.ptr, 1)
+        two = _scalar(2, numpy.float64)
+        cublas.dscal(handle, 4, two.ctypes.data, x.data.ptr, 1)
         assert cublas.getStream(handle) == s.ptr
         s.synchronize()
     total = numpy.zeros(1)

@@ -92,14 +92,15 @@ def test_potrf_potrs_batched_match_cholesky_and_solve(t, dtype):
     b = lc.rand(rng, dtype, batch, n, 1)  # potrsBatched solves one right-hand side
     h = cuda.device.get_cusolver_handle()
     a, infos = lc.batch(spd), _ints(batch)
-    getattr(cusolver, t + "potrfBatched")(h, LOWER, n, lc.pointers(a, batch).data.ptr, n, infos.data.ptr, batch)
+    aptr = lc.pointers(a, batch)  # named: a temporary's memory goes back to the pool before the call
+    getattr(cusolver, t + "potrfBatched")(h, LOWER, n, aptr.data.ptr, n, infos.data.ptr, batch)
     assert not cupric.asnumpy(infos).any()
     for i, factor in enumerate(lc.unbatch(a)):
         numpy.testing.assert_allclose(numpy.tril(factor), numpy.linalg.cholesky(spd[i]), rtol=_tol(dtype),
                                       atol=_tol(dtype))
     x, info = lc.batch(b), _ints(1)
-    getattr(cusolver, t + "potrsBatched")(h, LOWER, n, 1, lc.pointers(a, batch).data.ptr, n, lc.pointers(x, batch).data.ptr,
-                                          n, info.data.ptr, batch)
+    xptr = lc.pointers(x, batch)
+    getattr(cusolver, t + "potrsBatched")(h, LOWER, n, 1, aptr.data.ptr, n, xptr.data.ptr, n, info.data.ptr, batch)
     assert int(cupric.asnumpy(info)[0]) == 0
     numpy.testing.assert_allclose(lc.unbatch(x), numpy.linalg.solve(spd, b), rtol=_tol(dtype), atol=_tol(dtype))
 
@@ -335,10 +336,11 @@ def test_csrlsvqr_csrlsvchol_and_csreigvsi_match_numpy(t, dtype):
     h, descr = cusolver.spCreate(), cusparse.createMatDescr()
     try:
         val, indptr, indices, nnz = _csr(dense)
+        db = cupric.asarray(b)
         for solve in ("csrlsvqr", "csrlsvchol"):
             x, singular = cupric.empty(n, dtype), numpy.zeros(1, numpy.int32)  # singularity: host memory
             getattr(cusolver, t + solve)(h, n, nnz, descr, val.data.ptr, indptr.data.ptr, indices.data.ptr,
-                                         cupric.asarray(b).data.ptr, 1e-12, 0, x.data.ptr, singular.ctypes.data)
+                                         db.data.ptr, 1e-12, 0, x.data.ptr, singular.ctypes.data)
             assert singular[0] == -1  # -1: not singular
             numpy.testing.assert_allclose(cupric.asnumpy(x), numpy.linalg.solve(dense, b), rtol=1e-9, atol=1e-9)
         eig = numpy.linalg.eigvalsh(dense)
@@ -373,17 +375,24 @@ def test_calls_bind_the_current_stream_as_cupy():
 @pytest.mark.gpu
 def test_raw_call_on_cuprics_handle_keeps_its_stream_cache_true():
     # Note [Binding cupric's own handles] in bindings/library_entry.hpp: a raw call under another
-    # stream rebinds cupric's handle through its cache, so cupric's next call rebinds it back.
+    # stream rebinds cupric's handle through its cache, so the cache, asked again under the first
+    # stream, binds the handle back (bound around the cache, it would keep the other stream).
     h = cuda.device.get_cusolver_handle()
     a = lc.col(numpy.eye(3))
     with cuda.Stream() as s:
         cusolver.dgetrf_bufferSize(h, 3, 3, a.data.ptr, 3)
         assert cusolver.getStream(h) == s.ptr
         s.synchronize()
-    spd = lc.hpd(numpy.random.default_rng(30), numpy.float64, 4)
-    numpy.testing.assert_allclose(cupric.asnumpy(cupric.linalg.cholesky(cupric.asarray(spd))),
-                                  numpy.linalg.cholesky(spd), rtol=1e-10)
+    assert cuda.device.get_cusolver_handle() == h
     assert cusolver.getStream(h) == cuda.get_current_stream().ptr
+    hb = cuda.device.get_cublas_handle()
+    with cuda.Stream() as s:
+        one = numpy.ones(1)
+        cupric.cuda.cublas.dscal(hb, 3, one.ctypes.data, a.data.ptr, 1)
+        assert cupric.cuda.cublas.getStream(hb) == s.ptr
+        s.synchronize()
+    assert cuda.device.get_cublas_handle() == hb
+    assert cupric.cuda.cublas.getStream(hb) == cuda.get_current_stream().ptr
 
 
 def test_every_row_names_a_library_entry():
