@@ -250,7 +250,9 @@ inline void* Entry::symbol() { return resolve(fn, lib, c_name.c_str()); }
 // cuBLAS handle its pool workspace, which cublasSetStream resets), so cupric's next call skips
 // the rebinding. A raw call on such a handle (device.get_cublas_handle()) under another stream
 // must therefore go through that cache, not around it: library_handle() binds cupric's handle to
-// the current stream and returns it; a handle the user made is bound here directly.
+// the current stream and returns it; a handle the user made is bound here directly. (So the first
+// raw call of a thread makes cupric's handle for the device if it has none yet, as its first
+// matmul or solve would.)
 inline int Entry::bind_stream(uintptr_t handle) {
   if (kind.stream->cupric_handles && library_handle(lib) == handle) return 0;
   // symbol() succeeded, so this is a CUDA build and the backend exists.
