@@ -884,6 +884,65 @@ CASES += [
          setup=_XSPMV_SETUP),
 ]
 
+
+# lowlevel-driver (issue 20, twelfth session): cupric.cuda.driver's launchKernel and
+# cupric.cuda.cufft's XtPlanNd against CuPy's in the same run. launchKernel is one driver entry
+# (cupric: a cached entry-point lookup, Note [Raw driver calls]), so its host time per call should
+# match CuPy's; XtPlanNd.fft is cufftSetStream + cufftXtExec, its device time that of cuFFT.
+_DRV_SETUP = (
+    "import ctypes\n"
+    "drv = __import__('cupy_backends.cuda.api.driver' if xp.__name__ == 'cupy' else xp.__name__ + '.cuda.driver',"
+    " fromlist=['driver'])\n"
+    "xp.arange(1).sum()\n"
+    "_ptx = b'.version 7.0\\n.target sm_50\\n.address_size 64\\n.visible .entry noop(.param .u64 p)\\n{\\n ret;\\n}\\n'\n"
+    "F = drv.moduleGetFunction(drv.moduleLoadData(_ptx), 'noop')\n"
+    "_arg = ctypes.c_void_p(0)\n_params = (ctypes.c_void_p * 1)(ctypes.addressof(_arg))\n"
+    "P = ctypes.addressof(_params)\nS = xp.cuda.get_current_stream().ptr\n")
+_XTPLAN_SETUP = (
+    "cf = __import__(xp.__name__ + '.cuda.cufft', fromlist=['cufft'])\n"
+    "Z = xp.asarray((np.random.default_rng(0).standard_normal(2**24) + 1j).astype(np.complex64))\n"
+    "O = xp.empty_like(Z)\n"
+    "X = cf.XtPlanNd((2**24,), None, 1, 2**24, np.complex64, None, 1, 2**24, np.complex64, 1, np.complex64,"
+    " order='C', last_axis=-1, last_size=None)\n")
+CASES += [
+    Case("driver_launch_kernel", lambda s: "cuda.driver.launchKernel of an empty kernel (host time)", "host_loop",
+         "drv.launchKernel(F, 1, 1, 1, 32, 1, 1, 0, S, P, 0)", needs=(_on_gpu,), libs=GPU_LIBS, setup=_DRV_SETUP),
+    Case("cufft_xtplan_c2c", lambda s: "cuda.cufft.XtPlanNd(2^24 complex64).fft (cufftXtExec)", "device",
+         "X.fft(Z, O, cf.CUFFT_FORWARD)", nbytes=lambda s: 16 * 2**24, needs=(_on_gpu,), libs=GPU_LIBS,
+         setup=_XTPLAN_SETUP),
+]
+
+
+# lowlevel-sparse (issue 20, twelfth session): the table-made raw cuSPARSE calls and the
+# cupricx.cusparse functions CuPy 14.2 has, against CuPy's in the same run. cusparse_table_call is
+# the per-call overhead of one table row (signature bind, the current-stream bind CuPy's
+# _setStream makes too, the dlsym of library_symbol); csrilu02 runs cuSPARSE's csrilu02 in both
+# (the copy is timed in both); spsm is cupric's spsolve_triangular against CuPy's SpSM.
+_CSP_RAW_SETUP = (_LIBS + "csr = _lib('cusparse')\n"
+                  "dev = __import__(xp.__name__ + '.cuda.device', fromlist=['device'])\n"
+                  "h = dev.get_cusparse_handle()\nv = xp.ones(64)\nB = xp.ones((64, 1), order='F')\n")
+_CSP_BANDED = ("import scipy.sparse as _sps\n"
+               "_h = _sps.diags([-1.0, 4.0, -1.0, -0.5], [-1, 0, 1, 7], shape=(2**16, 2**16), format='csr')\n")
+_CSP_ILU_SETUP = _XSPMV_SETUP.split("A = sp.random")[0] + _CSP_BANDED + "A = sp.csr_matrix(_h)\n"
+_CSP_SPSM_SETUP = (_XSPMV_SETUP.split("A = sp.random")[0] + _CSP_BANDED + "A = sp.csr_matrix(_sps.tril(_h, format='csr'))\n"
+                   "b = xp.ones((2**16, 16), order='F')\n")
+_CSP_COMPRESS_SETUP = _XSPMV_SETUP
+CASES += [
+    Case("cusparse_table_call", lambda s: "cuda.cusparse.dgtsv2_bufferSizeExt(h, 64, 1, ...) (per-call overhead)",
+         "host_loop", "csr.dgtsv2_bufferSizeExt(h, 64, 1, v.data.ptr, v.data.ptr, v.data.ptr, B.data.ptr, 64)",
+         needs=(_on_gpu,), libs=GPU_LIBS, setup=_CSP_RAW_SETUP),
+    Case("cusparse_csrilu02", lambda s: "cupyx.cusparse.csrilu02 of a 2^16^2 4-band CSR f64 (copy included)", "wall",
+         "csp.csrilu02(A.copy())", nbytes=lambda s: 2**16 * 4 * 12 * 3, needs=(_has_sparse, _on_gpu), libs=GPU_LIBS,
+         setup=_CSP_ILU_SETUP),
+    Case("cusparse_spsm", lambda s: "cupyx.cusparse.spsm lower 2^16^2 3-band CSR f64, 16 rhs", "wall",
+         "csp.spsm(A, b)", nbytes=lambda s: 2**16 * 3 * 12 + 2 * 2**16 * 16 * 8, needs=(_has_sparse, _on_gpu),
+         libs=GPU_LIBS, setup=_CSP_SPSM_SETUP),
+    Case("cusparse_csr2csr_compress", lambda s: "cupyx.cusparse.csr2csr_compress 2^20^2 x 16 nnz/row f32, tol 0.5",
+         "wall", "csp.csr2csr_compress(A, 0.5)", nbytes=lambda s: 2**20 * 16 * 8 * 2, needs=(_has_sparse, _on_gpu),
+         libs=GPU_LIBS, setup=_CSP_COMPRESS_SETUP),
+]
+
+
 # ---- lowlevel-solver (issue 20): the raw cuBLAS module's per-call path (a zero-length axpy
 # returns before any launch, so this is the binding, the stream binding and the library's checks;
 # CuPy's Cython call does the same _setStream). Compare with cusolver_raw_call above.

@@ -4,29 +4,19 @@
 // (src/runtime/cuda/library_handles.cpp; docs/cuda.md says why cupric's generators do not use it).
 #include <nanobind/stl/pair.h>
 #include "common.hpp"
-#include "cupric/runtime/library_handles.hpp"
+#include "library_call.hpp"
 
 namespace cupric::py {
 
 namespace {
 
-using u = uintptr_t;
-void* V(u p) { return reinterpret_cast<void*>(p); }
-
-template <class... A>
-int call(const char* name, A... a) {
-  return call_library(CudaLibrary::Curand, name, a...);
-}
+constexpr LibraryCall<CudaLibrary::Curand> call;
 
 }  // namespace
 
 void init_cuda_curand(nb::module_& parent) {
   nb::module_ m = parent.def_submodule("curand", "cupric.cuda.curand's calls; each returns the curandStatus_t");
-  m.def("create_generator", [](int rng_type) {
-    void* g = nullptr;
-    int s = call("curandCreateGenerator", &g, rng_type);
-    return std::make_pair(s, reinterpret_cast<u>(g));
-  });
+  m.def("create_generator", [](int rng_type) { return call.make("curandCreateGenerator", rng_type); });
   m.def("destroy_generator", [](u g) { return call("curandDestroyGenerator", V(g)); });
   m.def("get_version", []() {
     int v = 0;

@@ -6,27 +6,13 @@
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/tuple.h>
 #include "common.hpp"
-#include "cupric/runtime/library_handles.hpp"
+#include "library_call.hpp"
 
 namespace cupric::py {
 
 namespace {
 
-using u = uintptr_t;
-void* V(u p) { return reinterpret_cast<void*>(p); }
-
-template <class... A>
-int call(const char* name, A... a) {
-  return call_library(CudaLibrary::Cusparse, name, a...);
-}
-
-// An entry that makes an object (handle or descriptor) into its first argument: (status, object).
-template <class... A>
-std::pair<int, u> make(const char* name, A... a) {
-  void* obj = nullptr;
-  int s = call(name, &obj, a...);
-  return {s, reinterpret_cast<u>(obj)};
-}
+constexpr LibraryCall<CudaLibrary::Cusparse> call;
 
 // An entry that reads one int of an object: (status, value).
 std::pair<int, int> get_int(const char* name, u obj) {
@@ -37,9 +23,12 @@ std::pair<int, int> get_int(const char* name, u obj) {
 
 }  // namespace
 
+void init_cuda_cusparse_calls(nb::module_& m);  // bindings/cuda_cusparse_calls.cpp: the signature table
+
 void init_cuda_cusparse(nb::module_& parent) {
   nb::module_ m = parent.def_submodule("cusparse", "cupric.cuda.cusparse's calls; each returns the cusparseStatus_t");
-  m.def("create", []() { return make("cusparseCreate"); });
+  init_cuda_cusparse_calls(m);
+  m.def("create", []() { return call.make("cusparseCreate"); });
   m.def("destroy", [](u h) { return call("cusparseDestroy", V(h)); });
   m.def("get_version", [](u h) { return get_int("cusparseGetVersion", h); });
   m.def("get_property", [](int type) {
@@ -57,7 +46,7 @@ void init_cuda_cusparse(nb::module_& parent) {
   m.def("get_pointer_mode", [](u h) { return get_int("cusparseGetPointerMode", h); });
 
   // The legacy matrix descriptor (cusparseMatDescr_t).
-  m.def("create_mat_descr", []() { return make("cusparseCreateMatDescr"); });
+  m.def("create_mat_descr", []() { return call.make("cusparseCreateMatDescr"); });
   m.def("destroy_mat_descr", [](u d) { return call("cusparseDestroyMatDescr", V(d)); });
   m.def("set_mat_type", [](u d, int v) { return call("cusparseSetMatType", V(d), v); });
   m.def("set_mat_index_base", [](u d, int v) { return call("cusparseSetMatIndexBase", V(d), v); });
@@ -70,17 +59,18 @@ void init_cuda_cusparse(nb::module_& parent) {
   // The generic API's descriptors.
   m.def("create_csr", [](int64_t rows, int64_t cols, int64_t nnz, u offsets, u ind, u values, int offsets_type,
                          int ind_type, int base, int value_type) {
-    return make("cusparseCreateCsr", rows, cols, nnz, V(offsets), V(ind), V(values), offsets_type, ind_type, base,
-                value_type);
+    return call.make("cusparseCreateCsr", rows, cols, nnz, V(offsets), V(ind), V(values), offsets_type, ind_type, base,
+                     value_type);
   });
   m.def("create_csc", [](int64_t rows, int64_t cols, int64_t nnz, u offsets, u ind, u values, int offsets_type,
                          int ind_type, int base, int value_type) {
-    return make("cusparseCreateCsc", rows, cols, nnz, V(offsets), V(ind), V(values), offsets_type, ind_type, base,
-                value_type);
+    return call.make("cusparseCreateCsc", rows, cols, nnz, V(offsets), V(ind), V(values), offsets_type, ind_type, base,
+                     value_type);
   });
   m.def("create_coo", [](int64_t rows, int64_t cols, int64_t nnz, u row_ind, u col_ind, u values, int ind_type,
                          int base, int value_type) {
-    return make("cusparseCreateCoo", rows, cols, nnz, V(row_ind), V(col_ind), V(values), ind_type, base, value_type);
+    return call.make("cusparseCreateCoo", rows, cols, nnz, V(row_ind), V(col_ind), V(values), ind_type, base,
+                     value_type);
   });
   m.def("destroy_sp_mat", [](u d) { return call("cusparseDestroySpMat", V(d)); });
   m.def("sp_mat_get_size", [](u d) {
@@ -88,14 +78,19 @@ void init_cuda_cusparse(nb::module_& parent) {
     int s = call("cusparseSpMatGetSize", V(d), &rows, &cols, &nnz);
     return std::make_tuple(s, rows, cols, nnz);
   });
+  // CuPy's spMatSetAttribute(desc, attribute, data) takes the attribute's value (an enum: fill
+  // mode or diagonal type); cuSPARSE takes its address and size.
+  m.def("sp_mat_set_attribute", [](u d, int attribute, int data) {
+    return call("cusparseSpMatSetAttribute", V(d), attribute, static_cast<void*>(&data), sizeof(int));
+  });
   m.def("sp_mat_get_format", [](u d) { return get_int("cusparseSpMatGetFormat", d); });
   m.def("sp_mat_get_index_base", [](u d) { return get_int("cusparseSpMatGetIndexBase", d); });
   m.def("create_dn_vec", [](int64_t size, u values, int value_type) {
-    return make("cusparseCreateDnVec", size, V(values), value_type);
+    return call.make("cusparseCreateDnVec", size, V(values), value_type);
   });
   m.def("destroy_dn_vec", [](u d) { return call("cusparseDestroyDnVec", V(d)); });
   m.def("create_dn_mat", [](int64_t rows, int64_t cols, int64_t ld, u values, int value_type, int order) {
-    return make("cusparseCreateDnMat", rows, cols, ld, V(values), value_type, order);
+    return call.make("cusparseCreateDnMat", rows, cols, ld, V(values), value_type, order);
   });
   m.def("destroy_dn_mat", [](u d) { return call("cusparseDestroyDnMat", V(d)); });
 

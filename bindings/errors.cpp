@@ -3,6 +3,7 @@
 #include <exception>
 #include <utility>
 #include "common.hpp"
+#include "cupric/runtime/sync_detect.hpp"
 
 namespace cupric::py {
 
@@ -17,6 +18,7 @@ nb::handle g_axis_error, g_complex_warning, g_ufunc_type_error;  // leaked on pu
 // NumPy's UFuncTypeError subclasses (Note [Ufunc exceptions] in include/cupric/error.hpp); invalid
 // where this NumPy lacks them. g_module: this extension module (its _ufuncs table).
 nb::handle g_no_loop_error, g_input_casting_error, g_output_casting_error, g_module;
+nb::handle g_device_synchronized;  // cupric._syncdetect.DeviceSynchronized, set when that module loads
 
 // e.ufunc of NumPy's ufunc exceptions: cupric's ufunc object of that name, or (for a ufunc not
 // exposed to Python) a stand-in with the __name__, nin and nout NumPy's __str__ reads.
@@ -140,10 +142,17 @@ void init_errors(nb::module_& m) {
       PyErr_SetString(PyExc_ZeroDivisionError, e.what());
     } catch (const NotImplementedError& e) {
       PyErr_SetString(PyExc_NotImplementedError, e.what());
-    } catch (const OutOfMemoryError& e) { PyErr_SetString(oom.ptr(), e.what()); } catch (const CudaError& e) {
+    } catch (const OutOfMemoryError& e) { PyErr_SetString(oom.ptr(), e.what()); } catch (const DeviceSynchronized& e) {
+      PyErr_SetString(g_device_synchronized.is_valid() ? g_device_synchronized.ptr() : PyExc_RuntimeError, e.what());
+    } catch (const CudaError& e) {
       if (!translate_cuda_error(e)) PyErr_SetString(cuda_err.ptr(), e.what());
     } catch (const RuntimeError& e) { PyErr_SetString(PyExc_RuntimeError, e.what()); }
   });
+  // cupricx.allow_synchronize (Note [Sync detection] in python/cupric/_syncdetect.py).
+  m.def("_set_device_synchronized_class", [](nb::handle cls) { g_device_synchronized = cls.inc_ref(); });
+  m.def("_set_synchronize_allowed", &set_synchronize_allowed, nb::arg("allowed"));
+  m.def("_synchronize_allowed", &synchronize_allowed);
+  m.def("_declare_synchronize", &declare_synchronize);
   set_warning_handler(&warning_to_python);
   g_reraise = nb::cpp_function([] {
                 if (std::exception_ptr e = std::exchange(g_pending, nullptr)) std::rethrow_exception(e);

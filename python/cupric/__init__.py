@@ -128,3 +128,6 @@ def __getattr__(name):
         return importlib.import_module("cupric.testing")
     from cupric._legacy_names import module_getattr
     return module_getattr("cupric", name)
+
+# CuPy's switch for the FutureWarning of experimental APIs (cupricx.allow_synchronize).
+disable_experimental_feature_warning = False

@@ -214,8 +214,16 @@ NUMPY1_NAMES = {
     'who': ('nothing: it was removed without a replacement (inspect globals())', who),
 }
 
+# CuPy names that exist and warn (V10-DEPRECATED: CuPy 14.2 still has the synchronization checks, as an
+# experimental API that warns FutureWarning; cupric has them too, Note [Sync detection] in
+# python/cupric/_syncdetect.py): CuPy name -> (guide ID, what to do instead).
+DEPRECATED = {
+    'cupyx.allow_synchronize': ('V10-DEPRECATED', 'nothing: remove the call'),
+    'cupyx.DeviceSynchronized': ('V10-DEPRECATED', 'nothing: remove the check'),
+}
+
 # CuPy modules and names that no longer exist (V14-REMOVED, V9-ALIASES, V10-PROFILER,
-# V10-DEPRECATED, V13-NO-COMPILE-WITH-CACHE; ENV-2: cuDNN): CuPy name -> (guide ID, what to use instead).
+# V13-NO-COMPILE-WITH-CACHE; ENV-2: cuDNN): CuPy name -> (guide ID, what to use instead).
 REMOVED = {
     'cupy.sparse': ('V14-REMOVED', 'cupyx.scipy.sparse'),
     'cupy.prof': ('V14-REMOVED', 'cupyx.profiler'),
@@ -226,8 +234,6 @@ REMOVED = {
     'cupy.array_api': ('V14-REMOVED', 'cupy itself (the main namespace follows the array API standard)'),
     'cupyx.fallback_mode': ('V14-REMOVED', 'numpy explicitly on host copies (cupy.asnumpy(a))'),
     'cupyx.time': ('V10-PROFILER', 'cupyx.profiler (cupyx.profiler.benchmark replaces cupyx.time.repeat)'),
-    'cupyx.allow_synchronize': ('V10-DEPRECATED', 'nothing: remove the call'),
-    'cupyx.DeviceSynchronized': ('V10-DEPRECATED', 'nothing: remove the check'),
     'cupy.cuda.compile_with_cache': ('V13-NO-COMPILE-WITH-CACHE', 'cupy.RawModule(code=...)'),
     'cupy.cuda.compiler.compile_with_cache': ('V13-NO-COMPILE-WITH-CACHE', 'cupy.RawModule(code=...)'),
     'cupy.cudnn': ('ENV-2', 'nothing: cuDNN is not supported (no cuDNN anywhere); write the layer with cupy '

@@ -5,6 +5,7 @@ from cupricx._scatter import scatter_add, scatter_max, scatter_min  # noqa: E402
 from cupricx._errstate import errstate, geterr, seterr  # noqa: E402,F401
 from cupricx._rsqrt import rsqrt  # noqa: E402,F401
 from cupricx._runtime_info import get_runtime_info  # noqa: E402,F401
+from cupric._syncdetect import allow_synchronize, DeviceSynchronized  # noqa: E402,F401
 from cupricx import profiler  # noqa: E402,F401
 from cupric.linalg._tf32 import allow_tf32, set_tf32_allowed, tf32_allowed  # noqa: E402,F401
 

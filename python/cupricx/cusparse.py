@@ -2,14 +2,16 @@
 results (``spmv``, ``spmm``, ``csrgeam2``, ``spgemm``, the sorts and format conversions,
 ``denseToSparse``/``sparseToDense``, ``check_availability``, ``getVersion``), computed by
 cupricx.scipy.sparse (cuSPARSE on the GPU), so they run on the host backend too; and the
-descriptor classes of the raw generic API (``MatDescriptor``, ``SpMatDescriptor``,
-``DnVecDescriptor``, ``DnMatDescriptor``, over cupric.cuda.cusparse; GPU only).
+descriptor classes of the raw generic API (``BaseDescriptor``, ``MatDescriptor``,
+``SpMatDescriptor``, ``SpVecDescriptor``, ``DnVecDescriptor``, ``DnMatDescriptor``, over
+cupric.cuda.cusparse; GPU only).
 
-CuPy's functions of cuSPARSE's legacy API that CUDA 12 removed (csrmv, csrmm, csrmm2, csrgeam,
-csrgemm, csrgemm2, csrsm2, gthr, csr2csc, csc2csr) are absent, and ``check_availability`` answers
-False for them, as CuPy's does with CUDA 12's cuSPARSE; so it does for csrilu02, csr2csr_compress
-and spsm, which cupric does not provide (cupricx.scipy.sparse.linalg.spsolve_triangular solves
-triangular systems).
+``csr2csr_compress``, ``csrilu02`` (ILU(0) in place; cuSPARSE's csrilu02 on the GPU) and ``spsm``
+(sparse triangular solves) work as CuPy's; ``spgeam`` is csrgeam2 as in CuPy (cuSPARSE's SpGEAM is
+not in a released CUDA it supports). CuPy's functions of cuSPARSE's legacy API that CUDA 12 removed
+(csrmv, csrmm, csrmm2, csrgeam, csrgemm, csrgemm2, csrsm2, and csr2csc/csc2csr for int32 indices)
+raise RuntimeError("<name> is not available."), and ``check_availability`` answers False for them,
+as CuPy 14's do with CUDA 12 and 13 (cupricx/_cusparse_legacy.py).
 """
 import numpy as _numpy
 
@@ -17,10 +19,11 @@ import cupric as _cupric
 
 _AVAILABLE = frozenset({"spmv", "spmm", "csrgeam2", "spgemm", "csr2dense", "csc2dense", "csrsort", "cscsort",
                         "coosort", "coo2csr", "csr2coo", "csr2cscEx2", "csc2csrEx2", "dense2csc", "dense2csr",
-                        "denseToSparse", "sparseToDense"})
-# CuPy 14's names that need cuSPARSE's removed legacy API (or one cupric does not provide).
+                        "denseToSparse", "sparseToDense", "csr2csr_compress", "csrilu02", "spsm"})
+# CuPy 14's names that need cuSPARSE's removed legacy API (or SpGEAM, in no CUDA release CuPy 14
+# supports; spgemm_int64 is CuPy's own version test).
 _UNAVAILABLE = frozenset({"csrmv", "csrmm", "csrmm2", "csrgeam", "csrgemm", "csrgemm2", "gthr", "csr2csc", "csc2csr",
-                          "csr2csr_compress", "csrsm2", "csrilu02", "spsm", "spgeam", "spgemm_int64"})
+                          "csrsm2", "spgeam", "spgemm_int64"})
 
 
 def check_availability(name):
@@ -165,6 +168,15 @@ def csr2coo(x, data, indices):
     return _sparse().coo_matrix((data, (coo.row, indices)), shape=x.shape)
 
 
+def csc2coo(x, data, indices):
+    """The COO matrix of CSC matrix ``x`` with ``data`` and row ``indices`` as its entries (not
+    marked canonical: its entries are in column order)."""
+    coo = x.tocoo()
+    out = _sparse().coo_matrix((data, (indices, coo.col)), shape=x.shape)
+    out.has_canonical_format = False
+    return out
+
+
 def csr2cscEx2(x):
     return x.tocsc()
 
@@ -244,32 +256,52 @@ def _value_type(dtype):
 
 def _index_type(dtype):
     from cupric.cuda import cusparse
-    return {4: cusparse.CUSPARSE_INDEX_32I, 8: cusparse.CUSPARSE_INDEX_64I}[_numpy.dtype(dtype).itemsize]
+    kinds = {"uint16": cusparse.CUSPARSE_INDEX_16U, "int32": cusparse.CUSPARSE_INDEX_32I,
+             "int64": cusparse.CUSPARSE_INDEX_64I}
+    try:
+        return kinds[_numpy.dtype(dtype).name]
+    except KeyError:
+        raise TypeError(f"cuSPARSE index arrays are uint16, int32 or int64, got {_numpy.dtype(dtype)}") from None
 
 
-class _Descriptor:
-    """Owns a cuSPARSE descriptor (``desc``) and the arrays it points into."""
+class BaseDescriptor:
+    """Owns a cuSPARSE descriptor ``desc`` (destroyed with ``destroy`` when collected); unknown
+    attributes are read from ``get(desc)`` (e.g. ``SpMatDescriptor.create(a).nnz``), as CuPy's."""
 
-    def __init__(self, desc, destroy, keep=()):
-        self.desc = desc
-        self._destroy = destroy
-        self._keep = keep
+    def __init__(self, descriptor, get=None, destroyer=None):
+        self.desc = descriptor
+        self.get = get
+        self.destroy = destroyer
+        self._keep = ()  # the arrays the descriptor points into stay alive with it
 
     def __del__(self):
-        d, self.desc = getattr(self, "desc", None), None
-        if d:
+        d, destroy = self.__dict__.get("desc"), self.__dict__.get("destroy")
+        self.desc = None
+        if d is not None and destroy is not None:
             try:
-                self._destroy(d)
+                destroy(d)
             except Exception:
                 pass  # at interpreter exit the library may be gone
 
+    def __getattr__(self, name):
+        get = self.__dict__.get("get")
+        if get is None or name.startswith("_") or name in ("desc", "get", "destroy"):
+            raise AttributeError(name)
+        return getattr(get(self.desc), name)
 
-class MatDescriptor(_Descriptor):
+
+def _made(cls, desc, get, destroy, keep):
+    d = cls(desc, get, destroy)
+    d._keep = keep
+    return d
+
+
+class MatDescriptor(BaseDescriptor):
     """A cusparseMatDescr_t (``descriptor``): ``MatDescriptor.create()``, ``set_mat_type``, ..."""
 
     def __init__(self, descriptor):
         from cupric.cuda import cusparse
-        super().__init__(descriptor, cusparse.destroyMatDescr)
+        super().__init__(descriptor, None, cusparse.destroyMatDescr)
 
     @property
     def descriptor(self):
@@ -279,6 +311,9 @@ class MatDescriptor(_Descriptor):
     def create(cls):
         from cupric.cuda import cusparse
         return cls(cusparse.createMatDescr())
+
+    def __reduce__(self):
+        return self.create, ()
 
     def set_mat_type(self, typ):
         from cupric.cuda import cusparse
@@ -297,7 +332,7 @@ class MatDescriptor(_Descriptor):
         cusparse.setMatDiagType(self.desc, diag_type)
 
 
-class SpMatDescriptor(_Descriptor):
+class SpMatDescriptor(BaseDescriptor):
     """``SpMatDescriptor.create(a)``: the generic API's descriptor of a CSR, CSC or COO matrix."""
 
     @classmethod
@@ -308,24 +343,36 @@ class SpMatDescriptor(_Descriptor):
         vt = _value_type(a.dtype)
         rows, cols = a.shape
         base = cusparse.CUSPARSE_INDEX_BASE_ZERO
-        if a.format == "csr":
-            d = cusparse.createCsr(rows, cols, a.nnz, a.indptr.data.ptr, a.indices.data.ptr, a.data.data.ptr,
-                                   _index_type(a.indptr.dtype), _index_type(a.indices.dtype), base, vt)
-            keep = (a.indptr, a.indices, a.data)
-        elif a.format == "csc":
-            d = cusparse.createCsc(rows, cols, a.nnz, a.indptr.data.ptr, a.indices.data.ptr, a.data.data.ptr,
-                                   _index_type(a.indptr.dtype), _index_type(a.indices.dtype), base, vt)
-            keep = (a.indptr, a.indices, a.data)
-        elif a.format == "coo":
+        if a.format in ("csr", "csc"):
+            make = cusparse.createCsr if a.format == "csr" else cusparse.createCsc
+            d = make(rows, cols, a.nnz, a.indptr.data.ptr, a.indices.data.ptr, a.data.data.ptr,
+                     _index_type(a.indptr.dtype), _index_type(a.indices.dtype), base, vt)
+            return _made(cls, d, cusparse.csrGet if a.format == "csr" else None, cusparse.destroySpMat,
+                         (a.indptr, a.indices, a.data))
+        if a.format == "coo":
             d = cusparse.createCoo(rows, cols, a.nnz, a.row.data.ptr, a.col.data.ptr, a.data.data.ptr,
                                    _index_type(a.row.dtype), base, vt)
-            keep = (a.row, a.col, a.data)
-        else:
-            raise ValueError(f"csr, csc and coo are supported (actual: {a.format})")
-        return cls(d, cusparse.destroySpMat, keep)
+            return _made(cls, d, cusparse.cooGet, cusparse.destroySpMat, (a.row, a.col, a.data))
+        raise ValueError(f"csr, csc and coo format are supported (actual: {a.format}).")
+
+    def set_attribute(self, attribute, data):
+        from cupric.cuda import cusparse
+        cusparse.spMatSetAttribute(self.desc, attribute, data)
 
 
-class DnVecDescriptor(_Descriptor):
+class SpVecDescriptor(BaseDescriptor):
+    """``SpVecDescriptor.create(idx, x)``: a sparse vector of ``x.size`` entries ``x`` at indices ``idx``."""
+
+    @classmethod
+    def create(cls, idx, x):
+        from cupric.cuda import cusparse
+        nnz = x.size
+        d = cusparse.createSpVec(nnz, nnz, idx.data.ptr, x.data.ptr, _index_type(idx.dtype),
+                                 cusparse.CUSPARSE_INDEX_BASE_ZERO, _value_type(x.dtype))
+        return _made(cls, d, cusparse.spVecGet, cusparse.destroySpVec, (idx, x))
+
+
+class DnVecDescriptor(BaseDescriptor):
     """``DnVecDescriptor.create(x)``: the generic API's descriptor of a contiguous vector."""
 
     @classmethod
@@ -333,10 +380,11 @@ class DnVecDescriptor(_Descriptor):
         from cupric.cuda import cusparse
         if x.ndim != 1 or not x.flags.c_contiguous:
             raise ValueError("x must be a contiguous 1-D array")
-        return cls(cusparse.createDnVec(x.size, x.data.ptr, _value_type(x.dtype)), cusparse.destroyDnVec, (x,))
+        d = cusparse.createDnVec(x.size, x.data.ptr, _value_type(x.dtype))
+        return _made(cls, d, cusparse.dnVecGet, cusparse.destroyDnVec, (x,))
 
 
-class DnMatDescriptor(_Descriptor):
+class DnMatDescriptor(BaseDescriptor):
     """``DnMatDescriptor.create(a)``: the generic API's descriptor of an F-contiguous matrix."""
 
     @classmethod
@@ -348,4 +396,9 @@ class DnMatDescriptor(_Descriptor):
             raise ValueError("expected F-contiguous array")
         rows, cols = a.shape
         d = cusparse.createDnMat(rows, cols, rows, a.data.ptr, _value_type(a.dtype), cusparse.CUSPARSE_ORDER_COL)
-        return cls(d, cusparse.destroyDnMat, (a,))
+        return _made(cls, d, cusparse.dnMatGet, cusparse.destroyDnMat, (a,))
+
+
+from cupricx._cusparse_legacy import (  # noqa: E402,F401 - CuPy's names, built on this module's helpers
+    csc2csr, csr2csc, csr2csr_compress, csrgeam, csrgemm, csrgemm2, csrmm, csrmm2, csrmv, csrsm2, spgeam)
+from cupricx._cusparse_solve import csrilu02, spsm  # noqa: E402,F401

@@ -1,6 +1,8 @@
 // numpy.packbits, numpy.unpackbits and ndarray.byteswap (cupric/ops/bits.hpp), as whole-array
 // operations on uint8 views: a multiplication of uint64 words for packing (Note [Packing bits by
-// multiplication]), shifts and masks for unpacking, a reversed byte axis for byteswap.
+// multiplication]) and a spread by multiplication for unpacking (Note [Unpacking a byte by
+// multiplication]), each one elementwise pass (kernels/bits_kernels.hpp); a reversed byte axis for
+// byteswap.
 #include "cupric/ops/bits.hpp"
 #include <bit>
 #include "cupric/error.hpp"
@@ -11,18 +13,13 @@
 #include "cupric/ops/manipulation.hpp"
 #include "cupric/ops/reduction.hpp"
 #include "cupric/ops/ufunc.hpp"
+#include "engine/elementwise/elementwise_engine.hpp"
 #include "engine/index/index_engine.hpp"
+#include "kernels/bits_kernels.hpp"
 
 namespace cupric {
 
 namespace {
-
-// The 8 shifts of unpacking, most significant bit first when big.
-ndarray bit_shifts(bool big, Backend* backend) {
-  std::vector<uint8_t> v(8);
-  for (int i = 0; i < 8; ++i) v[static_cast<size_t>(i)] = static_cast<uint8_t>(big ? 7 - i : i);
-  return from_host(v.data(), Dims{8}, Dims{1}, dtypes::uint8, backend);
-}
 
 int64_t bits_axis(int64_t axis, int nd) {
   if (axis < -nd || axis >= nd) throw AxisError(axis, nd);
@@ -38,15 +35,20 @@ int64_t bits_axis(int64_t axis, int nd) {
 // lands at bit 56 + (7 - k) for j = k, and every other (k, j) pair lands below bit 56 on a bit no
 // other pair uses (8(k - k') = 9(j - j') has no other solution in 0..7), so nothing carries:
 // the top byte is the big-endian packing. M = 0x0102040810204080 (bits 56 - 7j) gives the little
-// one the same way. So packbits is one multiplication over a uint64 view and a copy of every
-// eighth byte, instead of a multiplication by bit weights and a sum over a length-8 axis.
+// one the same way. So packbits is one pass over a uint64 view, each word to its top byte after
+// the multiplication (PackWordF), instead of a multiplication by bit weights and a sum over a
+// length-8 axis. One-byte inputs (bool, int8, uint8) go straight in: the functor first makes
+// each byte 0 or 1 (a bool view of other bytes counts as true, as NumPy's packbits tests != 0);
+// wider integers are compared with 0 first.
 ndarray packbits(const ndarray& a_arg, std::optional<int64_t> axis_arg, bool big) {
   static_assert(std::endian::native == std::endian::little, "packbits reads bytes of uint64 words");
   if (!a_arg.dtype().is_integer() && !a_arg.dtype().is_bool())
     throw TypeError("Expected an input array of integer or boolean data type");
   ndarray a = axis_arg ? a_arg : ravel(a_arg);
   const int64_t axis = axis_arg ? bits_axis(*axis_arg, a.ndim()) : 0;
-  a = not_equal(moveaxis(a, std::vector<int64_t>{axis}, std::vector<int64_t>{-1}), 0);
+  a = moveaxis(a, std::vector<int64_t>{axis}, std::vector<int64_t>{-1});
+  if (a.itemsize() != 1) a = not_equal(a, 0);
+  a = a.view(dtypes::bool_, a.shape(), a.strides(), 0);
   const int64_t n = a.shape().back(), nbytes = (n + 7) / 8;
   Dims pad_shape = a.shape();
   pad_shape.back() = nbytes * 8 - n;
@@ -60,9 +62,10 @@ ndarray packbits(const ndarray& a_arg, std::optional<int64_t> axis_arg, bool big
   } else {
     const Dims word_strides = c_strides(packed_shape, 8);
     const ndarray words = a.view(dtypes::uint64, packed_shape, word_strides, 0);
-    const uint64_t m = big ? 0x8040201008040201ULL : 0x0102040810204080ULL;
-    const ndarray product = multiply(words, Operand(Scalar::of<uint64_t>(m)));
-    packed = copy(product.view(dtypes::uint8, packed_shape, product.strides(), 7), Order::C);  // the top bytes
+    const PackWordF f{big ? 0x8040201008040201ULL : 0x0102040810204080ULL};
+    const ndarray ops[2] = {ndarray::empty(packed_shape, dtypes::uint8, Order::C, &a.backend()), words};
+    run_elementwise(pack_word_loops(), ops, 1, 1, &f);
+    packed = ops[0];
   }
   return moveaxis(packed, std::vector<int64_t>{-1}, std::vector<int64_t>{axis});
 }
@@ -72,13 +75,13 @@ ndarray unpackbits(const ndarray& a_arg, std::optional<int64_t> axis_arg, std::o
   ndarray a = axis_arg ? a_arg : ravel(a_arg);
   const int64_t axis = axis_arg ? bits_axis(*axis_arg, a.ndim()) : 0;
   a = moveaxis(a, std::vector<int64_t>{axis}, std::vector<int64_t>{-1});
-  Dims one = a.shape();
-  one.push_back(1);
-  const ndarray bits = bitwise_and(right_shift(reshape(a, one), bit_shifts(big, &a.backend())), 1);
+  const UnpackByteF f{big ? 0x0102040810204080ULL : 0x8040201008040201ULL};
+  const ndarray ops[2] = {ndarray::empty(a.shape(), dtypes::uint64, Order::C, &a.backend()), a};
+  run_elementwise(unpack_byte_loops(), ops, 1, 1, &f);
   Dims flat = a.shape();
   const int64_t nbits = flat.back() * 8;
   flat.back() = nbits;
-  ndarray r = astype(reshape(bits, flat), dtypes::uint8, Order::K, Casting::Unsafe, false);
+  ndarray r = ops[0].view(dtypes::uint8, flat, c_strides(flat, 1), 0);
   if (count) {
     int64_t keep = *count;
     if (keep < 0) {

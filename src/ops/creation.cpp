@@ -2,6 +2,7 @@
 #include "cupric/ops/creation.hpp"
 #include "cupric/error.hpp"
 #include "cupric/ops/copy.hpp"
+#include "cupric/runtime/sync_detect.hpp"
 
 namespace cupric {
 
@@ -80,6 +81,7 @@ ndarray from_host(const void* src, const Dims& shape, const Dims& strides, DType
 
 void to_host(const ndarray& a, void* dst, Order order, bool blocking) {
   if (a.size() == 0) return;
+  declare_synchronize();  // a copy to the host waits for the device (cupricx.allow_synchronize)
   bool want_f = order == Order::F;
   bool ok = want_f ? a.f_contiguous() : a.c_contiguous();
   ndarray src = ok ? a : copy(a, want_f ? Order::F : Order::C);

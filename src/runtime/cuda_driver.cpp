@@ -26,6 +26,7 @@ int device_get_attribute(int* value, int attrib, int device) {
   return fns() ? fns()->device_get_attribute(value, attrib, device) : kErrorNoDevice;
 }
 int driver_get_version(int* version) { return fns() ? fns()->driver_get_version(version) : kErrorNoDevice; }
+void* entry_point(const char* name, int abi_version) { return fns() ? fns()->entry_point(name, abi_version) : nullptr; }
 
 std::pair<std::string, std::string> error_name_and_text(int status) {
   if (fns()) return fns()->error_name_and_text(status);

@@ -27,6 +27,7 @@ struct CudaDriverFns {
   void (*mem_advise)(const void* p, size_t nbytes, int advise, int device);
   bool (*pageable_memory_access)(int device);
   cuda::PointerAttributes (*pointer_attributes)(const void* p);
+  void* (*entry_point)(const char* name, int abi_version);  // a driver entry point; nullptr when missing
 };
 
 dispatch::Table<const CudaDriverFns*>& cuda_driver_table();

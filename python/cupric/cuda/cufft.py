@@ -10,6 +10,11 @@ The current plan is a context variable: per thread and per asyncio task.
 ``getVersion()`` asks the libcufft cupric loads (at the first call) for its version; without
 CUDA it raises CUDARuntimeError. A failed cuFFT call raises ``CuFFTError`` (``result`` the
 cufftResult, CuPy's ``CUFFT_*`` message).
+
+The low-level calls (``create``, ``setAutoAllocation``, ``execC2C`` ... ``execZ2D``, ``XtExec``,
+``multi_gpu_execC2C``/``Z2Z``, ``setJITCallback``) and ``XtPlanNd`` (a cufftXt plan the caller
+holds and runs) take plan handles and device pointers as integers, as CuPy's do; they are in
+_cufft_lowlevel.py.
 """
 import contextvars as _contextvars
 import math as _math
@@ -26,6 +31,10 @@ CUFFT_C2C = 0x29
 CUFFT_D2Z = 0x6a
 CUFFT_Z2D = 0x6c
 CUFFT_Z2Z = 0x69
+# cufftXtCallbackType (cufftXt.h): load/store callbacks of complex, complex double, real and
+# real double elements, numbered as there.
+globals().update({f"CUFFT_CB_{kind}_{elem}": 4 * k + e for k, kind in enumerate(("LD", "ST"))
+                  for e, elem in enumerate(("COMPLEX", "COMPLEX_DOUBLE", "REAL", "REAL_DOUBLE"))})
 
 
 class CuFFTError(LibraryStatusError):
@@ -170,3 +179,8 @@ class PlanNd(_Plan):
 def _batch(shape, axes):
     axes = {a % len(shape) for a in axes} if shape else set()
     return _math.prod(s for i, s in enumerate(shape) if i not in axes)
+
+
+from cupric.cuda._cufft_lowlevel import (  # noqa: E402,F401 - CuPy's names live in this module
+    XtExec, XtPlanNd, create, execC2C, execC2R, execD2Z, execR2C, execZ2D, execZ2Z, multi_gpu_execC2C,
+    multi_gpu_execZ2Z, setAutoAllocation, setCallback, setJITCallback)

@@ -2,6 +2,7 @@
 import operator
 import threading
 
+from cupric import _core
 from cupric._core import _runtime as _rt
 
 _tls = threading.local()
@@ -143,6 +144,7 @@ class Device:
 
     def synchronize(self):
         """Waits for all work on this device."""
+        _core._declare_synchronize()  # Note [Sync detection] in python/cupric/_syncdetect.py
         _rt.synchronize_device(self.id)
 
     @property

@@ -13,7 +13,7 @@ Each rule has
 """
 from dataclasses import dataclass, field
 
-from cupric._legacy_names import NUMPY1_NAMES, REMOVED
+from cupric._legacy_names import DEPRECATED, NUMPY1_NAMES, REMOVED
 
 
 @dataclass(frozen=True)
@@ -27,8 +27,8 @@ class Rule:
 
 
 def _removed(gid, fixes):
-    """The names REMOVED (cupric/_legacy_names.py) lists under `gid`, with their fix targets."""
-    return {name: (use, fixes.get(name)) for name, (g, use) in REMOVED.items() if g == gid}
+    """The names REMOVED or DEPRECATED (cupric/_legacy_names.py) list under `gid`, with their fix targets."""
+    return {name: (use, fixes.get(name)) for name, (g, use) in {**REMOVED, **DEPRECATED}.items() if g == gid}
 
 
 def _numpy1_names():
@@ -53,7 +53,7 @@ RULES = (
     Rule('V10-PROFILER', 'removed', 'cupyx.time was removed; cupyx.profiler replaces it',
          names={**_removed('V10-PROFILER', {}),
                 'cupyx.time.repeat': ('cupyx.profiler.benchmark', 'cupyx.profiler.benchmark')}),
-    Rule('V10-DEPRECATED', 'removed', 'synchronization checks were removed',
+    Rule('V10-DEPRECATED', 'deprecated', 'synchronization checks are deprecated (experimental, they warn)',
          names=_removed('V10-DEPRECATED', {})),
     Rule('ENV-2', 'removed', 'cupric has no cuDNN', names=_removed('ENV-2', {})),
     Rule('V9-ALIASES', 'removed', 'NumPy 2 has no int/float/complex aliases',

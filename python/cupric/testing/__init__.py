@@ -72,6 +72,7 @@ from cupric.testing._helper import (  # NOQA
     shaped_linspace,
     shaped_random,
     shaped_reverse_arange,
+    shaped_sparse_random,
     with_requires,
 )
 from cupric.testing._loops import (  # NOQA

@@ -100,6 +100,26 @@ def shaped_random(shape, xp=None, dtype=numpy.float32, scale=10, seed=0, order='
     return xp.asarray(a.astype(dtype), order=order)
 
 
+def shaped_sparse_random(shape, sp=None, dtype=numpy.float32, density=0.01, format='coo', seed=0):
+    """Returns a random sparse matrix of the given 2-D shape (CuPy's cupy.testing helper).
+
+    The matrix is scipy.sparse.random's after seeding NumPy's global random state with ``seed``,
+    converted to ``dtype``; ``sp`` picks the module of the result (cupricx.scipy.sparse, the
+    default, or scipy.sparse) and ``format`` its format.
+    """
+    import scipy.sparse
+    import cupricx.scipy.sparse
+    sp = cupricx.scipy.sparse if sp is None else sp
+    n_rows, n_cols = shape
+    numpy.random.seed(seed)
+    a = scipy.sparse.random(n_rows, n_cols, density).astype(dtype)
+    if sp is cupricx.scipy.sparse:
+        a = cupricx.scipy.sparse.coo_matrix(a)
+    elif sp is not scipy.sparse:
+        raise ValueError('Unknown module: {}'.format(sp))
+    return a.asformat(format)
+
+
 def _as_tuple(shape):
     return (shape,) if isinstance(shape, (int, numpy.integer)) else tuple(shape)
 

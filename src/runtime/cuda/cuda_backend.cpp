@@ -8,6 +8,7 @@
 #include "cupric/error.hpp"
 #include "cupric/runtime/backend.hpp"
 #include "runtime/cuda/cuda_check.hpp"
+#include "runtime/cuda/staged_copy.hpp"
 
 namespace cupric {
 
@@ -63,11 +64,16 @@ class CudaBackend final : public Backend {
   }
   void copy(void* dst, const void* src, size_t nbytes, CopyKind kind, const Stream& s) override {
     if (!nbytes) return;
+    const auto stream = static_cast<cudaStream_t>(s.handle);
+    // Note [Staged host transfers]: large pageable copies go through the pinned staging ring.
+    if ((kind == CopyKind::HostToDevice || kind == CopyKind::DeviceToHost) &&
+        staged_copy(dst, src, nbytes, kind == CopyKind::HostToDevice, stream, s.device))
+      return;
     cudaMemcpyKind k = kind == CopyKind::HostToDevice   ? cudaMemcpyHostToDevice
                        : kind == CopyKind::DeviceToHost ? cudaMemcpyDeviceToHost
                        : kind == CopyKind::HostToHost   ? cudaMemcpyHostToHost
                                                         : cudaMemcpyDeviceToDevice;
-    cuda_check(cudaMemcpyAsync(dst, src, nbytes, k, static_cast<cudaStream_t>(s.handle)), "cudaMemcpyAsync");
+    cuda_check(cudaMemcpyAsync(dst, src, nbytes, k, stream), "cudaMemcpyAsync");
   }
   void memset(void* dst, int value, size_t nbytes, const Stream& s) override {
     if (!nbytes) return;

@@ -3,7 +3,9 @@
 #include <cuda.h>
 #include <cuda_profiler_api.h>
 #include <cuda_runtime.h>
+#include <mutex>
 #include <string>
+#include <unordered_map>
 #include "runtime/cuda/cuda_check.hpp"
 #include "runtime/cuda_driver_fns.hpp"
 
@@ -18,6 +20,36 @@ Fn entry(const char* name) {
 }
 
 int build_version() { return CUDA_VERSION; }
+
+// The entry points of cupric.cuda.driver's raw calls (Note [Raw driver calls] in
+// cupric/runtime/cuda_driver.hpp) in the ABI of CUDA `abi`, looked up once per name and ABI: a
+// launch pays a hash lookup, not the runtime's entry-point query. A toolkit before 12.5 cannot
+// ask for an ABI: it gets the toolkit's own, which is CUDA 12.0's shape for every call but
+// cuCtxCreate's, refused there (nullptr) rather than called with the wrong arguments.
+void* versioned_entry_point(const char* name, int abi) {
+#if CUDART_VERSION >= 12050
+  void* p = nullptr;
+  cudaDriverEntryPointQueryResult q{};
+  if (cudaGetDriverEntryPointByVersion(name, &p, abi, cudaEnableDefault, &q) != cudaSuccess ||
+      q != cudaDriverEntryPointSuccess) {
+    cudaGetLastError();
+    return nullptr;
+  }
+  return p;
+#else
+  return abi == 12000 ? driver_entry_point(name) : nullptr;
+#endif
+}
+
+void* cached_entry_point(const char* name, int abi) {
+  static std::mutex m;
+  static std::unordered_map<std::string, void*> cache;
+  std::string key = std::string(name) + '@' + std::to_string(abi);
+  std::lock_guard<std::mutex> lock(m);
+  auto it = cache.find(key);
+  if (it == cache.end()) it = cache.emplace(std::move(key), versioned_entry_point(name, abi)).first;
+  return it->second;
+}
 
 int ctx_get_current(uintptr_t* ctx) {
   static auto fn = entry<int (*)(void**)>("cuCtxGetCurrent");
@@ -113,10 +145,11 @@ cuda::PointerAttributes pointer_attributes(const void* p) {
   return r;
 }
 
-constexpr CudaDriverFns kCudaDriver{build_version,        ctx_get_current,        ctx_get_device,      device_get,
-                                    device_get_attribute, driver_get_version,     error_name_and_text, profiler_start,
-                                    profiler_stop,        malloc_managed,         free_managed,        mem_prefetch,
-                                    mem_advise,           pageable_memory_access, pointer_attributes};
+constexpr CudaDriverFns kCudaDriver{
+    build_version,        ctx_get_current,        ctx_get_device,      device_get,
+    device_get_attribute, driver_get_version,     error_name_and_text, profiler_start,
+    profiler_stop,        malloc_managed,         free_managed,        mem_prefetch,
+    mem_advise,           pageable_memory_access, pointer_attributes,  cached_entry_point};
 
 const dispatch::Registration register_cuda_driver(cuda_driver_table(), DeviceType::Cuda, &kCudaDriver);
 

@@ -122,3 +122,25 @@ def test_gpu_v13_asarray_from_pinned_is_async_and_blocking_waits():
         h2[:] = -1
         s.synchronize()
     assert float(d[n - 1]) == 3.0 and float(d2[n - 1]) == 4.0
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize('nbytes', [(2 << 20) - 8, 2 << 20, (8 << 20) + 24, (32 << 20) - 4096, (40 << 20) + 8,
+                                    (100 << 20) + 4])
+def test_gpu_staged_pageable_transfers_both_ways(nbytes):
+    # Note [Staged host transfers]: copies of 2 MiB and more between pageable memory and a device
+    # go through a ring of four 8 MiB pinned slots; sizes around the slot and ring boundaries, a
+    # source that starts inside a NumPy buffer, and a non-blocking stream.
+    big = numpy.arange(nbytes // 4 + 3, dtype=numpy.uint32) * numpy.uint32(2654435761)
+    src = big[3:]
+    s = cuda.Stream(non_blocking=True)
+    with s:
+        d = cupric.asarray(src)
+        src_copy = src.copy()
+        src[:] = 0  # V13-ASARRAY: the pageable source may be overwritten once asarray returns
+        back = d.get()
+        out = numpy.empty_like(src_copy)
+        assert d.get(out=out) is out
+    numpy.testing.assert_array_equal(back, src_copy)
+    numpy.testing.assert_array_equal(out, src_copy)
+    numpy.testing.assert_array_equal(cupric.asnumpy(d[1:-1]), src_copy[1:-1])  # a device view: copied first

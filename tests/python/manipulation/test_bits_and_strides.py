@@ -38,6 +38,27 @@ def test_packbits_of_a_bool_view_of_other_bytes():
     assert_matches_numpy(cupric.packbits(cupric.asarray(u_np).view(cupric.bool_)), numpy.packbits(u_np.view(numpy.bool_)))
 
 
+
+@pytest.mark.parametrize('dtype', [numpy.int8, numpy.uint8, numpy.int16])
+@pytest.mark.parametrize('bitorder', ['big', 'little'])
+def test_packbits_of_every_byte_value(dtype, bitorder):
+    # One-byte inputs go to the packing pass without a comparison first: every byte value, the
+    # ones with only the top bit set included, must count as a set bit when nonzero.
+    a_np = numpy.arange(256 * 9, dtype=numpy.int64).astype(numpy.uint8).view(numpy.int8).astype(dtype)
+    for src in (a_np, a_np[::-1], a_np.reshape(9, 256)[:, 3:250]):
+        assert_matches_numpy(cupric.packbits(cupric.asarray(src), axis=-1, bitorder=bitorder),
+                             numpy.packbits(src, axis=-1, bitorder=bitorder))
+
+
+@pytest.mark.parametrize('bitorder', ['big', 'little'])
+def test_unpackbits_of_every_byte_value(bitorder):
+    # Note [Unpacking a byte by multiplication]: each byte value spreads to its own eight bits.
+    a_np = numpy.arange(256, dtype=numpy.uint8)
+    for src, axis in ((a_np, None), (a_np.reshape(16, 16)[:, ::-3], 1), (a_np.reshape(4, 8, 8), 0),
+                      (a_np.reshape(16, 16)[:0], 1)):
+        assert_matches_numpy(cupric.unpackbits(cupric.asarray(src), axis=axis, bitorder=bitorder),
+                             numpy.unpackbits(src, axis=axis, bitorder=bitorder))
+
 @pytest.mark.parametrize('axis', [None, 0, 1])
 @pytest.mark.parametrize('count', [None, 0, 3, 9, -2, 30])
 @pytest.mark.parametrize('bitorder', ['big', 'little'])
