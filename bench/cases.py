@@ -941,6 +941,36 @@ CASES += [
          "wall", "csp.csr2csr_compress(A, 0.5)", nbytes=lambda s: 2**20 * 16 * 8 * 2, needs=(_has_sparse, _on_gpu),
          libs=GPU_LIBS, setup=_CSP_COMPRESS_SETUP),
 ]
+# sparse-speed (issue 21): cupric's SpMV kernel variants for random columns (Note [SpMV random
+# columns] in src/sparse/cuda/spmv.cu), each forced through the private
+# cupric._core._sparse.spmv_with on the sp_spmv_* matrices; CuPy runs its own A @ x (cuSPARSE) in
+# every case, so each ratio is that variant against CuPy and the GB/s compare with
+# sp_spmv_{random,banded}_* (cupric's choice, spmv_vec). `_cusparse` is cupric calling cuSPARSE's
+# SpMV the way CuPy does (the same library through cupric's handle and pool).
+_SPMV_WITH = ("if xp.__name__ == 'cupric':\n"
+              "    from cupric._core import _sparse as _spc\n"
+              "    def _mv(k):\n"
+              "        return _spc.spmv_with(A.data, A.indices, A.indptr, A.shape[0], A.shape[1], x, k)\n"
+              "else:\n"
+              "    def _mv(k):\n"
+              "        return A @ x\n")
+
+
+def _spmv_variant_case(dtype, itemsize, banded, kernel):
+    kind = "banded" if banded else "random"
+    return Case(f"sp_spmv_{kind}_{dtype}_{kernel}",
+                lambda s, k=kind, d=dtype, v=kernel: f"CSR SpMV 2^24 x 16 nnz {k} cols {d}, cupric kernel {v}",
+                "device", f"_mv({kernel!r})", nbytes=lambda s, i=itemsize: _spmv_bytes(i), needs=_SPARSE,
+                libs=GPU_LIBS, setup=_spmv_setup(dtype, banded) + _SPMV_WITH)
+
+
+CASES += [_spmv_variant_case("float32", 4, False, k)
+          for k in ("own_keepx", "own_wide", "pipe", "pipe_keepx", "cusparse")]
+
+
+CASES += [_spmv_variant_case("float64", 8, False, k) for k in ("own_wide", "pipe", "cusparse")]
+CASES += [_spmv_variant_case("float32", 4, True, k) for k in ("own_wide", "pipe", "pipe_keepx")]
+CASES += [_spmv_variant_case("float64", 8, True, k) for k in ("pipe",)]
 
 
 # ---- lowlevel-solver (issue 20): the raw cuBLAS module's per-call path (a zero-length axpy

@@ -109,6 +109,9 @@ void init_sparse(nb::module_& parent) {
   m.def("dot", [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, bool is_csc, nb::handle x) {
     return wrap(is_csc ? sp::dot(csc(d, i, p, rows, cols), arr(x)) : sp::dot(csr(d, i, p, rows, cols), arr(x)));
   });
+  m.def("spmv_with",
+        [](nb::handle d, nb::handle i, nb::handle p, int64_t rows, int64_t cols, nb::handle x,
+           const std::string& kernel) { return wrap(sp::spmv_with(csr(d, i, p, rows, cols), arr(x), kernel)); });
   m.def("spgemm", [](nb::handle ad, nb::handle ai, nb::handle ap, int64_t ar, int64_t ac, nb::handle bd, nb::handle bi,
                      nb::handle bp, int64_t br,
                      int64_t bc) { return compressed(sp::spgemm(csr(ad, ai, ap, ar, ac), csr(bd, bi, bp, br, bc))); });

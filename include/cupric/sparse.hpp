@@ -96,6 +96,11 @@ ndarray spmv(const CsrMatrix& a, const ndarray& x);
 ndarray spmv(const CscMatrix& a, const ndarray& x);
 ndarray spmm(const CsrMatrix& a, const ndarray& x);
 ndarray spmm(const CscMatrix& a, const ndarray& x);
+// spmv with one GPU kernel forced by name: "auto" (spmv's choice), "own", "own_keepx", "own_wide",
+// "pipe", "pipe_keepx" (cupric's kernel and its random-column variants) or "cusparse" (CuPy's path), for
+// the benchmark cases that compare them (Note [SpMV random columns] in src/sparse/cuda/spmv.cu).
+// The host backend runs its one kernel for every name; ValueError for another name.
+ndarray spmv_with(const CsrMatrix& a, const ndarray& x, std::string_view kernel);
 // dot: spmv for 1-D x, spmm for 2-D (SciPy's A @ x).
 ndarray dot(const CsrMatrix& a, const ndarray& x);
 ndarray dot(const CscMatrix& a, const ndarray& x);

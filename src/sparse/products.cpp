@@ -1,6 +1,8 @@
 // Sparse products: SpMV, SpMM and SpGEMM (include/cupric/sparse.hpp): shape and dtype checks here,
 // the kernels in the backend's SparseFns (Note [Sparse module] in src/sparse/sparse_table.hpp).
 #include <string>
+#include <string_view>
+#include <utility>
 #include "cupric/cupric.hpp"
 #include "sparse/sparse_internal.hpp"
 #include "sparse/sparse_table.hpp"
@@ -16,7 +18,7 @@ namespace {
 
 // y = op(S) @ x with S the stored CSR arrays (srows x scols); `transpose` reads them as CSC.
 ndarray product(const ndarray& data, const ndarray& indices, const ndarray& indptr, int64_t srows, int64_t scols,
-                bool transpose, const ndarray& x) {
+                bool transpose, const ndarray& x, SpmvKernel kernel = SpmvKernel::Auto) {
   if (x.ndim() != 1 && x.ndim() != 2) throw ValueError("matmul: the dense operand must be 1-D or 2-D");
   const int64_t m = transpose ? scols : srows, n = transpose ? srows : scols;
   if (x.shape()[0] != n) mismatch(n, x.shape()[0], x.ndim() == 1);
@@ -40,6 +42,7 @@ ndarray product(const ndarray& data, const ndarray& indices, const ndarray& indp
   p.x = xs.data();
   p.y = y.data();
   p.transpose = transpose;
+  p.kernel = kernel;
   p.stream = vals.backend().current_stream(vals.device());
   sparse_table().require(vals.device_type(), "sparse matrix products")->spmv(p);
   return y;
@@ -81,6 +84,18 @@ ndarray dot(const CscMatrix& a, const ndarray& x) {
   // bool has no transposed kernel on the GPU): otherwise the CSR first.
   if (x.ndim() == 2 || promote_types(a.data.dtype(), x.dtype()) == dtypes::bool_) return dot(csc_to_csr(a), x);
   return product(a.data, a.indices, a.indptr, a.cols, a.rows, true, x);
+}
+
+ndarray spmv_with(const CsrMatrix& a, const ndarray& x, std::string_view kernel) {
+  static constexpr std::pair<std::string_view, SpmvKernel> kNames[] = {
+      {"auto", SpmvKernel::Auto},        {"own", SpmvKernel::Own},   {"own_keepx", SpmvKernel::OwnKeepX},
+      {"own_wide", SpmvKernel::OwnWide}, {"pipe", SpmvKernel::Pipe}, {"pipe_keepx", SpmvKernel::PipeKeepX},
+      {"cusparse", SpmvKernel::Cusparse}};
+  if (x.ndim() != 1) throw ValueError("spmv: x must be 1-D (use spmm for a 2-D operand)");
+  for (const auto& [name, k] : kNames)
+    if (name == kernel) return product(a.data, a.indices, a.indptr, a.rows, a.cols, false, x, k);
+  throw ValueError("spmv_with: unknown kernel '" + std::string(kernel) +
+                   "' (auto, own, own_keepx, own_wide, pipe, pipe_keepx or cusparse)");
 }
 
 ndarray spmv(const CsrMatrix& a, const ndarray& x) {

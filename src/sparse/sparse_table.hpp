@@ -21,6 +21,11 @@ namespace cupric::sparse {
 // Kernels see contiguous arrays of one value dtype and one index dtype (int32 or int64: Note
 // [Index dtype] in src/sparse/formats.cpp), and run on the current stream of the arrays' device.
 
+// Which SpMV kernel a product takes: Auto is cupric's choice (Note [SpMV kernels] in
+// src/sparse/cuda/spmv.cu); the others force one, for the benchmark cases that compare them
+// (Note [SpMV random columns] there; cupric._core._sparse.spmv_with). The host backend has one.
+enum class SpmvKernel : uint8_t { Auto, Own, OwnKeepX, OwnWide, Pipe, PipeKeepX, Cusparse };
+
 // y = op(A) @ x, A in CSR (rows x cols). `transpose`: A's arrays are read as the CSC of the
 // operator (so y has `cols` rows: CSC @ x without a conversion). x is (n, k) C-contiguous, y is
 // (m, k) C-contiguous, k == 1 for SpMV; `transpose` comes with k == 1 only. y is written, not
@@ -35,6 +40,7 @@ struct SpMV {
   const void* x = nullptr;
   void* y = nullptr;
   bool transpose = false;
+  SpmvKernel kernel = SpmvKernel::Auto;
   Stream stream;
 };
 

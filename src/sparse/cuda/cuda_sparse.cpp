@@ -83,6 +83,7 @@ void cusparse_spmv(const SpMV& p) {
 }
 
 void cuda_spmv(const SpMV& p) {
+  if (p.kernel == SpmvKernel::Cusparse && is_floating(p.dtype)) return cusparse_spmv(p);  // spmv_with
   const int64_t mean = p.rows > 0 ? p.nnz / p.rows : 0;
   // Note [SpMV kernels] in spmv.cu: cupric's kernel for plain products, cuSPARSE for the rest.
   if (!p.transpose && (!is_floating(p.dtype) || (p.k == 1 && mean <= 32 * 64))) return cuda::own_spmv(p);
@@ -99,15 +100,20 @@ void cuda_spmv(const SpMV& p) {
 // of one sign, B's too, and min|a| * min|b| is at least the smallest normal number of the dtype,
 // every product is a normal number of one sign and so is every sum of them (no cancellation, no
 // underflow, no flush to zero). The operands' min and max are reduced on the stream before the
-// SpGEMM and read after it (cuSPARSE has synchronised by then), so the proof costs no extra wait.
-// Real floating dtypes only; NaN in an operand fails the test (the count runs).
+// SpGEMM and read once cuSPARSE's compute phase has synchronised (before the copy phase, which is
+// left running), so the proof costs no extra wait.
+// Real floating dtypes only; NaN in an operand fails the test (the count runs). A product of a
+// matrix with itself (A @ A, A ** n) reduces its values once: half the reads and launches.
+bool same_values(const ndarray& a, const ndarray& b) {
+  return a.data() == b.data() && a.size() == b.size() && a.dtype() == b.dtype();
+}
+
 ndarray operand_bounds(const CsrMatrix& a, const CsrMatrix& b) {
   const DType dt = a.data.dtype();
   if (dt != dtypes::float32 && dt != dtypes::float64) return {};
-  auto bounds = [](const ndarray& v) { return std::vector<ndarray>{amin(v), amax(v)}; };
-  std::vector<ndarray> parts = bounds(a.data);
-  for (const ndarray& p : bounds(b.data)) parts.push_back(p);
-  return astype(stack(parts), dtypes::float64);
+  const ndarray lo = amin(a.data), hi = amax(a.data);
+  if (same_values(a.data, b.data)) return astype(stack({lo, hi, lo, hi}), dtypes::float64);
+  return astype(stack({lo, hi, amin(b.data), amax(b.data)}), dtypes::float64);
 }
 
 bool products_never_zero(const ndarray& bounds, DType dt) {
@@ -159,6 +165,9 @@ CsrMatrix cusparse_spgemm(const CsrMatrix& a, const CsrMatrix& b) {
   int64_t rows = 0, cols = 0, nnz = 0;
   cusparse::check(CUSP(cusparseSpMatGetSize)(C.d, &rows, &cols, &nnz), "cusparseSpMatGetSize");
   if (nnz > INT32_MAX) return spgemm_by_expansion(a, b);  // a result beyond cuSPARSE's 32-bit indices
+  // The bounds are read now, while the stream is idle after compute's own wait, not after the copy
+  // below: the product returns with the copy still running, as CuPy's does.
+  const bool never_zero = products_never_zero(bounds, dt);
   ndarray c_idx = ndarray::empty({nnz}, dtypes::int32, Order::C, &be);
   ndarray c_val = ndarray::empty({nnz}, dt, Order::C, &be);
   cusparse::check(CUSP(cusparseCsrSetPointers)(C.d, c_ptr.data(), c_idx.data(), c_val.data()),
@@ -167,7 +176,7 @@ CsrMatrix cusparse_spgemm(const CsrMatrix& a, const CsrMatrix& b) {
                   "cusparseSpGEMM_copy");
   // cuSPARSE keeps entries whose products cancel; SciPy drops them.
   CsrMatrix c{c_val, c_idx, c_ptr, a.rows, b.cols};
-  return products_never_zero(bounds, dt) ? c : eliminate_zeros(c);
+  return never_zero ? c : eliminate_zeros(c);
 }
 
 CsrMatrix cuda_spgemm(const CsrMatrix& a, const CsrMatrix& b) {

@@ -55,12 +55,36 @@
 // the scalar kernel. Expected on the H200: banded f32 ~3.3-3.6 TB/s, f64 ~3.4-3.7 TB/s (80-90 %
 // of the same bytes as a pure stream: bench/spmv_floor.cu); random columns stay bound by the x
 // gathers (~600 GB/s), at least what they were.
+//
+// Note [SpMV random columns]
+// With random columns (the sp_spmv_random_* cases: 2^24 rows x 16, x of 64 MiB in float32 against
+// the H200's 50 MB of L2) the time goes to the x gathers: each is a 32-byte sector for 4 useful
+// bytes, and a share of them miss L2. The eleventh session measured spmv_vec at 562 GB/s (f32)
+// against cuSPARSE's 592 and bench/spmv_floor.cu's fixed16 at 604; fixed16 differs in not waiting
+// for indptr before its vector loads, and in its registers: spmv_vec's float32/int32 instances
+// fit 64 registers (4 blocks of 256 per SM) only by spilling 16 bytes per thread (ptxas -v).
+// Three variants address those differences, and sparse::spmv_with (cupric._core._sparse.spmv_with)
+// forces each, so that one GPU run compares them with cupric's choice and with cuSPARSE (bench
+// cases sp_spmv_{random,banded}_float{32,64}_{own_keepx,own_wide,pipe,pipe_keepx,cusparse}):
+//  - keepx: the gathers carry an L2 evict_last policy (createpolicy + ld.global.nc.L2::cache_hint),
+//    so x's lines outlive the streamed data and index lines (already read evict-first, __ldcs);
+//  - wide: 3 blocks per SM (85 registers): no spill, a quarter fewer warps;
+//  - pipe: 3 blocks per SM in one wave, each warp looping over row sets and loading the next
+//    set's indptr entries before this set's vector loads, so that latency overlaps the gathers
+//    instead of preceding every set (spmv_vec_pipe in spmv_vec.cuh; with 64 registers it spilled
+//    72 bytes).
+// The variants exist for int32 indices and the group width of 16-entry rows (the cases'); other
+// matrices take spmv_vec under any name. spmv's own choice stays spmv_vec until a run shows a
+// variant ahead on banded and random columns alike.
+#include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
 #include "cupric/error.hpp"
 #include "runtime/cuda/cuda_launch.cuh"
 #include "sparse/cuda/spmv.hpp"
+#include "sparse/cuda/spmv_vec.cuh"
 
 namespace cupric::sparse::cuda {
 
@@ -167,156 +191,6 @@ __global__ void spmv_rows(const T* __restrict__ data, const I* __restrict__ indi
   }
 }
 
-// V entries of U read as one aligned vector with the streaming hint (Note [SpMV vector loads]).
-template <class U, int V>
-struct alignas(sizeof(U) * V <= 16 ? sizeof(U) * V : 16) Vec {
-  U v[V];
-};
-
-template <class U, int V>
-__device__ __forceinline__ Vec<U, V> vload(const U* p) {
-  constexpr int kBytes = static_cast<int>(sizeof(U)) * V;
-  Vec<U, V> out;
-  if constexpr (kBytes == 16) {
-    const uint4 t = __ldcs(reinterpret_cast<const uint4*>(p));
-    memcpy(&out, &t, 16);
-  } else if constexpr (kBytes == 32) {
-    const uint4 t0 = __ldcs(reinterpret_cast<const uint4*>(p)), t1 = __ldcs(reinterpret_cast<const uint4*>(p) + 1);
-    memcpy(&out, &t0, 16);
-    memcpy(reinterpret_cast<char*>(&out) + 16, &t1, 16);
-  } else if constexpr (kBytes == 8) {
-    const uint2 t = __ldcs(reinterpret_cast<const uint2*>(p));
-    memcpy(&out, &t, 8);
-  } else {
-    static_assert(kBytes == 4, "vector of 4, 8, 16 or 32 bytes");
-    const unsigned t = __ldcs(reinterpret_cast<const unsigned*>(p));
-    memcpy(&out, &t, 4);
-  }
-  return out;
-}
-
-// All ones when lo >= 0 and hi >= 0, else zero: a mask made by arithmetic, not a predicate.
-template <class S>
-__device__ __forceinline__ S keep_if_nonnegative(S lo, S hi) {
-  return ~((lo | hi) >> (8 * sizeof(S) - 1));
-}
-
-// v when the mask is all ones, +0 when it is zero (T float or double; the mask sign-extended or cut).
-template <class T, class S>
-__device__ __forceinline__ T masked(T v, S keep) {
-  if constexpr (sizeof(T) == 4)
-    return __int_as_float(__float_as_int(v) & static_cast<int32_t>(keep));
-  else
-    return __longlong_as_double(__double_as_longlong(v) & static_cast<long long>(keep));
-}
-
-__device__ __forceinline__ int32_t bits_of(float v) { return __float_as_int(v); }
-__device__ __forceinline__ long long bits_of(double v) { return __double_as_longlong(v); }
-template <class T, class B>
-__device__ __forceinline__ T from_bits(B b) {
-  if constexpr (sizeof(T) == 4)
-    return __int_as_float(static_cast<int32_t>(b));
-  else
-    return __longlong_as_double(static_cast<long long>(b));
-}
-
-// One group of G lanes per row, R rows per group, V-entry vectors (Note [SpMV vector loads]).
-template <class T, class I, int G, int V, int R>
-__global__ void __launch_bounds__(256, sizeof(I) == 4 ? 4 : 2)
-    spmv_vec(const T* __restrict__ data, const I* __restrict__ indices, const I* __restrict__ indptr,
-             const T* __restrict__ x, T* __restrict__ y, int64_t rows, int zero) {
-  // Entry offsets in 32 bits for int32 indices (nnz < 2^31, so j + G * V stays below 2^32).
-  using Off = std::conditional_t<sizeof(I) == 4, uint32_t, int64_t>;
-  using S = std::make_signed_t<Off>;
-  constexpr int kGroups = 32 / G;
-  constexpr Off kStep = Off{G} * V, kAlign = ~Off{V - 1};
-  const int64_t warp = (blockIdx.x * int64_t(blockDim.x) + threadIdx.x) / 32;
-  const int group = static_cast<int>(threadIdx.x % 32) / G, lane = static_cast<int>(threadIdx.x % G);
-  const int64_t first = warp * (kGroups * R) + group;
-  Off begin[R], end[R];
-#pragma unroll
-  for (int r = 0; r < R; ++r) {
-    const int64_t row = first + int64_t{r} * kGroups;
-    const int64_t at = row < rows ? row : rows - 1;  // whole warps stay in the shuffles
-    begin[r] = static_cast<Off>(__ldg(indptr + at));
-    end[r] = static_cast<Off>(__ldg(indptr + at + 1));
-    if (row >= rows) end[r] = begin[r];
-  }
-  // `zero` is 0 at run time but unknown to the compiler: the vector loads' addresses depend on every
-  // row's offsets, so all R rows' indptr loads issue before any vector load (Note [SpMV vector loads]).
-  // (Sums of this kind are unsigned: wrapping is defined.)
-  using UI = std::make_unsigned_t<I>;
-  using UT = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
-  UI wait = 0;
-#pragma unroll
-  for (int r = 0; r < R; ++r) wait += static_cast<UI>(begin[r]) + static_cast<UI>(end[r]);
-  const Off waited = static_cast<Off>(wait * static_cast<UI>(zero));
-  // Every row's first vector is loaded before any is used: R rows' loads in flight per lane. The
-  // loads, gathers and sums of this first pass carry no predicates (Note [SpMV vector loads]): a
-  // lane past its row's end reads the array's first vector, entries outside [begin, end) gather
-  // x[0] and are masked to +0 before the sum.
-  Vec<T, V> d[R];
-  Vec<I, V> c[R];
-#pragma unroll
-  for (int r = 0; r < R; ++r) {
-    const Off j = (begin[r] & kAlign) + static_cast<Off>(lane * V);
-    const Off at = j & static_cast<Off>(keep_if_nonnegative<S>(0, static_cast<S>(end[r] - j - 1)));
-    d[r] = vload<T, V>(data + (at + waited));
-    c[r] = vload<I, V>(indices + (at + waited));
-  }
-  // Likewise every gather waits for all 2R vector loads (which are then in flight together).
-  UI loaded = 0;
-#pragma unroll
-  for (int r = 0; r < R; ++r) loaded += static_cast<UI>(c[r].v[0]) + static_cast<UI>(bits_of(d[r].v[0]));
-  const I after = static_cast<I>(loaded * static_cast<UI>(zero));
-  S keep[R][V];
-#pragma unroll
-  for (int r = 0; r < R; ++r) {
-    const Off j = (begin[r] & kAlign) + static_cast<Off>(lane * V);
-#pragma unroll
-    for (int v = 0; v < V; ++v)
-      keep[r][v] = keep_if_nonnegative<S>(static_cast<S>(j + v - begin[r]), static_cast<S>(end[r] - (j + v) - 1));
-  }
-  T xs[R][V];
-#pragma unroll
-  for (int r = 0; r < R; ++r)
-#pragma unroll
-    for (int v = 0; v < V; ++v)
-      xs[r][v] = __ldg(x + static_cast<int64_t>((c[r].v[v] & static_cast<I>(keep[r][v])) + after));
-  // And every sum waits for all R * V gathers (+0 made from their bits times `zero`).
-  UT gathered = 0;
-#pragma unroll
-  for (int r = 0; r < R; ++r)
-#pragma unroll
-    for (int v = 0; v < V; ++v) gathered += static_cast<UT>(bits_of(xs[r][v]));
-  gathered *= static_cast<UT>(zero);
-  T acc[R];
-#pragma unroll
-  for (int r = 0; r < R; ++r) {
-    acc[r] = from_bits<T>(gathered);
-#pragma unroll
-    for (int v = 0; v < V; ++v) acc[r] += masked(d[r].v[v], keep[r][v]) * masked(xs[r][v], keep[r][v]);
-  }
-  // Entries past the first G * V of a row: the same, a pass at a time.
-#pragma unroll
-  for (int r = 0; r < R; ++r) {
-    for (Off j = (begin[r] & kAlign) + static_cast<Off>(lane * V) + kStep; j < end[r]; j += kStep) {
-      const Vec<T, V> dd = vload<T, V>(data + j);
-      const Vec<I, V> cc = vload<I, V>(indices + j);
-#pragma unroll
-      for (int v = 0; v < V; ++v)
-        if (j + v < end[r]) acc[r] += dd.v[v] * __ldg(x + static_cast<int64_t>(cc.v[v]));
-    }
-  }
-#pragma unroll
-  for (int r = 0; r < R; ++r) {
-#pragma unroll
-    for (int dd = G / 2; dd > 0; dd /= 2) acc[r] += __shfl_down_sync(0xffffffffu, acc[r], dd, G);
-    const int64_t row = first + int64_t{r} * kGroups;
-    if (lane == 0 && row < rows) y[row] = acc[r];
-  }
-}
-
 // Y = A @ X, X (cols x k) and Y (rows x k) row-major: one thread per output element.
 template <class T, class I>
 __global__ void spmm_rows(const T* __restrict__ data, const I* __restrict__ indices, const I* __restrict__ indptr,
@@ -350,9 +224,45 @@ void launch_rows(const SpMV& p) {
   launch_groups<&spmv_rows<T, I, G, 4>, T, I, G>(p);
 }
 
+// The SMs of the stream's device (spmv_vec_pipe's grid is one wave of blocks).
+int sm_count(int device) {
+  static std::atomic<int> counts[64] = {};
+  const int slot = device >= 0 && device < 64 ? device : 0;
+  int n = counts[slot].load(std::memory_order_relaxed);
+  if (n == 0) {
+    if (cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, device) != cudaSuccess || n <= 0) n = 132;
+    counts[slot].store(n, std::memory_order_relaxed);
+  }
+  return n;
+}
+
+// A grid-stride kernel's launch: one wave of `per_sm` blocks of 256 per SM at most.
+template <auto Kernel, class T, class I, int G>
+void launch_wave(const SpMV& p, int per_sm) {
+  constexpr int kBlock = 256;
+  const int64_t needed = (p.rows + (kBlock / G) * 4 - 1) / ((kBlock / G) * 4);
+  const int64_t grid = std::min<int64_t>(needed, int64_t{sm_count(p.stream.device)} * per_sm);
+  cupric::cuda::launch<Kernel>(dim3(static_cast<unsigned>(grid)), dim3(kBlock), 0,
+                               static_cast<cudaStream_t>(p.stream.handle), static_cast<const T*>(p.data),
+                               static_cast<const I*>(p.indices), static_cast<const I*>(p.indptr),
+                               static_cast<const T*>(p.x), static_cast<T*>(p.y), p.rows, 0);
+}
+
 template <class T, class I, int G>
 void launch_vec(const SpMV& p) {
-  launch_groups<&spmv_vec<T, I, G, 16 / static_cast<int>(sizeof(T)), 4>, T, I, G>(p, 0);  // zero: 0
+  constexpr int kV = 16 / static_cast<int>(sizeof(T));
+  // The random-column variants (Note [SpMV random columns]): int32 indices and the group width of
+  // rows of 16 entries (rows of 13-16 float32 or 9-16 float64 entries); others take spmv_vec.
+  if constexpr (sizeof(I) == 4 && G == 16 / kV) {
+    switch (p.kernel) {
+      case SpmvKernel::OwnKeepX: return launch_groups<&spmv_vec<T, I, G, kV, 4, true>, T, I, G>(p, 0);
+      case SpmvKernel::OwnWide: return launch_groups<&spmv_vec<T, I, G, kV, 4, false, 3>, T, I, G>(p, 0);
+      case SpmvKernel::Pipe: return launch_wave<&spmv_vec_pipe<T, I, G, kV, 4, false, 3>, T, I, G>(p, 3);
+      case SpmvKernel::PipeKeepX: return launch_wave<&spmv_vec_pipe<T, I, G, kV, 4, true, 3>, T, I, G>(p, 3);
+      default: break;
+    }
+  }
+  launch_groups<&spmv_vec<T, I, G, kV, 4, false>, T, I, G>(p, 0);  // zero: 0
 }
 
 // The vector kernel for float32/float64 with rows of at least one vector on average and aligned

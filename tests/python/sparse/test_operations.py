@@ -349,3 +349,10 @@ def test_dia_setdiag_and_arithmetic():
     c2.setdiag(9.0, -1)
     assert c2.format == 'dia'
     _close(c2, h2)
+
+
+@pytest.mark.parametrize('key', [([],), (slice(None), [])])
+def test_empty_list_index(key):
+    d = numpy.arange(12.0).reshape(3, 4)
+    h, c = scipy.sparse.csr_array(d), sp.csr_array(cupric.asarray(d))
+    assert c[key].shape == h[key].shape

@@ -148,3 +148,59 @@ def test_setitem_on_gpu():
             c[key] = v
     numpy.testing.assert_array_equal(c.toarray().get(), h.toarray())
     assert c.nnz == h.nnz
+
+
+# The SpMV kernel variants for random columns, forced by name (Note [SpMV random columns] in
+# src/sparse/cuda/spmv.cu): rows of 16 on average (the variants' group width) with uneven lengths
+# (0 to 32), enough rows that the one-wave `pipe` grid loops over many row sets per warp, a row
+# count that ends mid-set, and widths and int64 indices that fall back to spmv_vec.
+SPMV_KERNELS = ['auto', 'own', 'own_keepx', 'own_wide', 'pipe', 'pipe_keepx', 'cusparse']
+
+
+@pytest.mark.parametrize('kernel', SPMV_KERNELS)
+@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
+@pytest.mark.parametrize('mean', [16, 15, 5])
+@pytest.mark.parametrize('index', [numpy.int32, numpy.int64])
+def test_spmv_kernel_variants(kernel, dtype, mean, index):
+    import scipy.sparse
+
+    from cupric._core import _sparse as _spc
+
+    rng = numpy.random.default_rng(mean)
+    rows, cols = 300_007, 1 << 20
+    lengths = rng.integers(0, 2 * mean + 1, rows)
+    indptr = numpy.concatenate([[0], numpy.cumsum(lengths)])
+    indices = rng.integers(0, cols, indptr[-1])
+    data = (rng.random(indptr[-1]) + 0.5).astype(dtype)
+    h = scipy.sparse.csr_matrix((data, indices, indptr), shape=(rows, cols))
+    x = (rng.random(cols) - 0.5).astype(dtype)
+    A = sp.csr_matrix((cupric.asarray(data), cupric.asarray(indices.astype(index)),
+                       cupric.asarray(indptr.astype(index))), shape=(rows, cols))
+    y = _spc.spmv_with(A.data, A.indices, A.indptr, rows, cols, cupric.asarray(x), kernel)
+    rtol = 1e-4 if dtype == numpy.float32 else 1e-12
+    numpy.testing.assert_allclose(y.get(), h @ x, rtol=rtol, atol=rtol)
+
+
+@pytest.mark.parametrize('same', [True, False])
+def test_spgemm_canonical_on_gpu(same):
+    # A @ A reduces its value bounds once (Note [SpGEMM without stored zeros] in
+    # src/sparse/cuda/cuda_sparse.cpp); the result is flagged canonical without a check, so cuSPARSE's
+    # output is checked here from its arrays.
+    import scipy.sparse
+
+    from cupric._core import _sparse as _spc
+
+    h = scipy.sparse.random(3000, 3000, density=8 / 3000, format='csr', random_state=1)
+    g = h if same else scipy.sparse.random(3000, 3000, density=8 / 3000, format='csr', random_state=2)
+    a, b = sp.csr_matrix(h), (None if same else sp.csr_matrix(g))
+    r = a @ (a if same else b)
+    assert r.has_canonical_format
+    assert _spc.has_canonical_format(r.data, r.indices, r.indptr, *r.shape)
+    want = (h @ g).tocsr()
+    want.sum_duplicates()
+    assert r.nnz == want.nnz
+    numpy.testing.assert_allclose(r.toarray().get(), want.toarray(), rtol=1e-12)
+    # Mixed signs: the zero check runs (no proof from the bounds), cancelled products are dropped.
+    m = sp.csr_matrix(numpy.array([[1.0, 1.0], [1.0, -1.0]]))
+    p = m @ sp.csr_matrix(numpy.array([[1.0, 1.0], [1.0, 1.0]]))
+    assert p.nnz == 2 and p.has_canonical_format

@@ -90,3 +90,26 @@ def test_row_counts_around_block_sizes(rows):
     lengths = numpy.full(rows, 16)
     h = _matrix(lengths, 40, numpy.float32, seed=rows)
     _check(h, _device(h), _x(40, numpy.float32), numpy.float32)
+
+
+@pytest.mark.parametrize('kernel', ['auto', 'own', 'own_keepx', 'own_wide', 'pipe', 'pipe_keepx', 'cusparse'])
+def test_spmv_with_every_kernel_name(kernel):
+    # Forcing a GPU kernel by name (Note [SpMV random columns] in src/sparse/cuda/spmv.cu); the
+    # host backend has one kernel for every name. The GPU variants: test_sparse_gpu.py.
+    from cupric._core import _sparse as _spc
+
+    h = _matrix([16, 0, 3, 17, 16, 31, 16, 1] * 50, 900, numpy.float32)
+    c = _device(h)
+    x = _x(900, numpy.float32)
+    y = _spc.spmv_with(c.data, c.indices, c.indptr, *c.shape, cupric.asarray(x), kernel)
+    numpy.testing.assert_allclose(y.get(), h @ x, rtol=1e-5, atol=1e-5)
+
+
+def test_spmv_with_unknown_kernel():
+    from cupric._core import _sparse as _spc
+
+    c = _device(_matrix([2, 1], 5, numpy.float64))
+    with pytest.raises(ValueError, match="unknown kernel 'fast'"):
+        _spc.spmv_with(c.data, c.indices, c.indptr, *c.shape, cupric.ones(5), 'fast')
+    with pytest.raises(ValueError, match='must be 1-D'):
+        _spc.spmv_with(c.data, c.indices, c.indptr, *c.shape, cupric.ones((5, 1)), 'auto')

@@ -54,6 +54,7 @@ class _spbase:
 
     __array_priority__ = 10.1
     _is_array = False
+    _1d = False  # Note [1-D sparse arrays as a row] in _one_d.py
     ndim = 2
 
     # --- shape and dtype ---
@@ -244,11 +245,20 @@ class _spbase:
 
     def _matmul(self, other):
         if isinstance(other, _spbase):
+            if other.ndim == 1:  # A @ v of a 1-D coo_array v: the column A @ v[:, None], as 1-D
+                if self.shape[1] != other.shape[0]:
+                    raise ValueError(f'matmul: dimension mismatch with signature (n,k={self.shape[1]}),'
+                                     f'(k={other.shape[0]},m)->(n,m)')
+                res = self._matmul(other.reshape((other.shape[0], 1))).T
+                return other._as_1d(res, 'coo')
             if self.shape[1] != other.shape[0]:
                 raise ValueError('dimension mismatch')
             a, b = self.tocsr(), other.tocsr()
             d, i, p = _sp.spgemm(a.data, a.indices, a.indptr, *a.shape, b.data, b.indices, b.indptr, *b.shape)
-            return self._classes()['csr']((d, i, p), shape=(self.shape[0], other.shape[1]))
+            csr = self._classes()['csr']
+            res = csr.__new__(csr)  # C++ made the arrays and the canonical form (sparse::spgemm)
+            res._set(d, i, p, (self.shape[0], other.shape[1]), True)
+            return res
         x = cupric.asarray(other)
         if x.ndim == 0:
             raise ValueError("Scalar operands are not allowed, use '*' instead")
@@ -390,15 +400,19 @@ class _spbase:
         col = axis in (1, -1)
         if arg:
             return res if self._is_array else res.reshape((-1, 1) if col else (1, -1))
+        if self._is_array:  # SciPy's sparse arrays: a 1-D coo_array (Note [1-D sparse arrays as a row])
+            return self._classes()['coo'](res)
         shape = (res.size, 1) if col else (1, res.size)
         return self._classes()['coo'](res.reshape(shape))
 
     def max(self, axis=None, out=None):
-        """The largest element (implicit zeros included); along an axis a sparse (1, n) or (m, 1) COO."""
+        """The largest element (implicit zeros included); along an axis a sparse (1, n) or (m, 1) COO
+        matrix (a 1-D COO array for the array classes)."""
         return self._minmax(axis, True, False)
 
     def min(self, axis=None, out=None):
-        """The smallest element (implicit zeros included); along an axis a sparse (1, n) or (m, 1) COO."""
+        """The smallest element (implicit zeros included); along an axis a sparse (1, n) or (m, 1) COO
+        matrix (a 1-D COO array for the array classes)."""
         return self._minmax(axis, False, False)
 
     def argmax(self, axis=None, out=None):

@@ -7,6 +7,7 @@ import numpy
 
 import cupric
 from cupricx.scipy.sparse._base import _spbase, _sp, sparray, spmatrix
+from cupricx.scipy.sparse._one_d import _OneD
 
 
 def _is_shape(arg):
@@ -58,6 +59,8 @@ class _compressed(_spbase):
                 shape = (minor, major) if self._is_csc else (major, minor)
         else:
             dense = cupric.asarray(arg1)
+            if self._is_array and self._is_csc and dense.ndim == 1:
+                raise ValueError("CSC arrays don't support 1D input. Use 2D")
             if dtype is not None:
                 dense = dense.astype(dtype)
                 dtype = None
@@ -76,7 +79,10 @@ class _compressed(_spbase):
         self._sorted = canonical or None
 
     def _assign(self, other):
-        self._set(other.data, other.indices, other.indptr, other.shape, other._canonical)
+        self._set(other.data, other.indices, other.indptr, other._shape, other._canonical)
+
+    def _parts(self):
+        return self.data, self.indices, self.indptr
 
     def _new(self, cls, data, indices, indptr, shape, canonical=None):
         m = cls.__new__(cls)
@@ -251,10 +257,17 @@ class csc_matrix(_csc_base, spmatrix):
     """Compressed Sparse Column matrix (SciPy's csc_matrix); the constructors of csr_matrix."""
 
 
-class csr_array(_csr_base, sparray):
-    """Compressed Sparse Row array (SciPy's csr_array): as csr_matrix, with ``*`` elementwise."""
+class csr_array(_OneD, _csr_base, sparray):
+    """Compressed Sparse Row array (SciPy's csr_array): as csr_matrix, with ``*`` elementwise.
+    One-dimensional too (shape ``(n,)``: ``csr_array(v)`` from a 1-D dense array,
+    ``csr_array((data, (idx,)))``, ``csr_array((n,))``; Note [1-D sparse arrays as a row] in
+    _one_d.py)."""
 
     _is_array = True
+
+    def __init__(self, arg1, shape=None, dtype=None, copy=False):
+        if not self._init_1d(arg1, shape, dtype, copy):
+            super().__init__(arg1, shape=shape, dtype=dtype, copy=copy)
 
 
 class csc_array(_csc_base, sparray):

@@ -34,7 +34,7 @@ def _as_sparse(a):
 
 def _coo_tuple(a):
     c = _as_sparse(a).tocoo()
-    return (c.data, c.row, c.col, c.shape[0], c.shape[1])
+    return (c.data, c.row, c.col, c._shape[0], c._shape[1])  # a 1-D array as its row
 
 
 def _any_array(*mats):
@@ -102,7 +102,10 @@ def spdiags(data, diags, m=None, n=None, format=None):
 
 def kron(A, B, format=None):
     """The Kronecker product of two sparse (or dense) matrices."""
-    return _finish(_sp.kron(_coo_tuple(A), _coo_tuple(B)), format, _any_array(A, B))
+    res = _finish(_sp.kron(_coo_tuple(A), _coo_tuple(B)), format, _any_array(A, B))
+    if getattr(A, '_1d', False) and getattr(B, '_1d', False):  # SciPy: two 1-D arrays give a 1-D one
+        return A._as_1d(res, res.format if res.format in ('coo', 'csr') else 'coo')
+    return res
 
 
 def kronsum(A, B, format=None):
@@ -204,7 +207,12 @@ def random(m, n, density=0.01, format='coo', dtype=None, random_state=None, data
 
 
 def random_array(shape, *, density=0.01, format='coo', dtype=None, random_state=None, data_sampler=None):
-    """Sparse array of the given shape and density with uniformly random values in [0, 1)."""
+    """Sparse array of the given shape (one or two dimensions) and density with uniformly random
+    values in [0, 1)."""
+    shape = tuple(shape)
+    if len(shape) == 1:  # the (1, n) row as the 1-D array (Note [1-D sparse arrays as a row] in _one_d.py)
+        row = _random(1, shape[0], density, 'coo', dtype, random_state, data_sampler, True)
+        return row._as_1d(row, 'coo').asformat(format)
     m, n = shape
     return _random(m, n, density, format, dtype, random_state, data_sampler, True)
 

@@ -4,6 +4,7 @@ import numpy
 
 import cupric
 from cupricx.scipy.sparse._base import _check_shape, _sp, _spbase, sparray, spmatrix
+from cupricx.scipy.sparse._one_d import _OneD
 from cupricx.scipy.sparse._compressed import _is_shape, _scipy_sparse
 
 
@@ -66,9 +67,12 @@ class _coo_base(_spbase):
         m._set(data, row, col, shape, canonical)
         return m
 
+    def _parts(self):
+        return self.data, self.row, self.col
+
     @property
     def coords(self):
-        return (self.row, self.col)
+        return (self.col,) if self._1d else (self.row, self.col)
 
     @property
     def has_canonical_format(self):
@@ -154,10 +158,17 @@ class coo_matrix(_coo_base, spmatrix):
     ``coo_matrix((data, (row, col)), shape=...)``. Duplicates add up."""
 
 
-class coo_array(_coo_base, sparray):
-    """A sparse array in COOrdinate format (SciPy's coo_array): as coo_matrix, ``*`` elementwise."""
+class coo_array(_OneD, _coo_base, sparray):
+    """A sparse array in COOrdinate format (SciPy's coo_array): as coo_matrix, ``*`` elementwise.
+    One-dimensional too (shape ``(n,)``, ``coords`` of one index array: ``coo_array(v)`` from a 1-D
+    dense array, ``coo_array((data, (idx,)), shape=(n,))``, ``coo_array((n,))``; Note [1-D sparse
+    arrays as a row] in _one_d.py)."""
 
     _is_array = True
+
+    def __init__(self, arg1, shape=None, dtype=None, copy=False):
+        if not self._init_1d(arg1, shape, dtype, copy):
+            super().__init__(arg1, shape=shape, dtype=dtype, copy=copy)
 
 
 def isspmatrix_coo(x):

@@ -14,6 +14,8 @@ class _dia_base(_spbase):
         if shape is not None:
             shape = _check_shape(shape)
         if isinstance(arg1, _spbase) or _scipy_sparse(arg1):
+            if len(arg1.shape) == 1:
+                raise ValueError('Cannot convert. DIA format must be 2D. Got 1D')
             if isinstance(arg1, _spbase):
                 data, offsets = _sp.coo_to_dia(_coo_tuple(arg1.tocoo()))
             else:
@@ -31,6 +33,8 @@ class _dia_base(_spbase):
             if dtype is not None:
                 data = data.astype(dtype)
         else:
+            if self._is_array and getattr(arg1, 'ndim', numpy.ndim(arg1)) == 1:
+                raise ValueError("DIA arrays don't support 1D input. Use 2D")
             coo = self._classes()['coo'](arg1, dtype=dtype)
             data, offsets = _sp.coo_to_dia(_coo_tuple(coo))
             shape = coo.shape

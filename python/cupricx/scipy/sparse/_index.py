@@ -37,6 +37,8 @@ def _axis_index(k, n):
     arr = cupric.asarray(k)
     if arr.ndim != 1:
         raise IndexError('sparse indexing takes 1-D index arrays')
+    if arr.size == 0 and arr.dtype.kind not in 'biu':  # [] selects nothing (NumPy's float64 empty list)
+        arr = arr.astype(numpy.int64)
     return arr, True
 
 
