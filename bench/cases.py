@@ -988,3 +988,17 @@ CASES += [
          setup=_XORWOW_CHUNKS.format(k=k) + _RNG_SETUP)
     for k in (8, 32)
 ]
+
+
+# ---- lowlevel-solver (issue 20): the raw cuBLAS module's per-call path (a zero-length axpy
+# returns before any launch, so this is the binding, the stream binding and the library's checks;
+# CuPy's Cython call does the same _setStream). Compare with cusolver_raw_call above.
+_CUBLAS_RAW_SETUP = (_LIBS + "cb = _lib('cublas')\n"
+                     "dev = __import__(xp.__name__ + '.cuda.device', fromlist=['device'])\n"
+                     "h = dev.get_cublas_handle()\nx = xp.ones(64)\nxp_, yp_ = x.data.ptr, x.data.ptr\n"
+                     "alpha = np.ones(1)\nap_ = alpha.ctypes.data\n")
+CASES += [
+    Case("cublas_raw_call", lambda s: "cuda.cublas.daxpy(h, 0, &alpha, x, 1, y, 1) (per-call overhead)",
+         "host_loop", "cb.daxpy(h, 0, ap_, xp_, 1, yp_, 1)", needs=(_on_gpu,), libs=GPU_LIBS,
+         setup=_CUBLAS_RAW_SETUP),
+]

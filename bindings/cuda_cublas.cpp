@@ -1,90 +1,138 @@
-// cupric._core._runtime.cublas: cupric.cuda.cublas's calls (handles and pointers as integers;
-// statuses returned for Python's CUBLASError). Thin: the calls are src/runtime/cuda/cublas_raw.cpp's.
-#include <nanobind/stl/pair.h>
-#include <nanobind/stl/string.h>
-#include "common.hpp"
-#include "cupric/runtime/cublas_raw.hpp"
+// cupric._core._runtime.cublas: every function of cupric.cuda.cublas (CuPy's
+// cupy_backends.cuda.libs.cublas), one row per routine family (Note [Library entry rows] in
+// library_entry.hpp): handles, streams, device arrays and the scalars' addresses are integers;
+// a failed status raises cupric.cuda.cublas.CUBLASError.
+#include "library_entry.hpp"
 
 namespace cupric::py {
 
 namespace {
 
-using u = uintptr_t;
+using namespace entry;
+using P = void*;
+using I = int;
+using L = int64_t;
 
-const CublasRawFns& C() {
-  const CublasRawFns* f = cublas_raw_table().get(DeviceType::Cuda);
-  if (!f)
-    throw CudaError(35, "cudaErrorInsufficientDriver: this cupric was built without CUDA (no nvcc at build time)");
-  return *f;
+PyObject* g_error = nullptr;  // CUBLASError
+
+constexpr Kind kNone{nullptr, true};   // handle calls
+constexpr Kind kRun{&kCublas, false};  // routines: bound to the current stream, GIL released
+
+template <class S>
+void rows(nb::module_& m, Kind kind, const std::vector<Name>& names, const std::array<const char*, S::n_py>& args) {
+  def_entries<S>(m, CudaLibrary::Cublas, &g_error, kind, names, args);
 }
 
-char type_code(const std::string& t) {
-  if (t.size() != 1 || std::string("sdcz").find(t[0]) == std::string::npos)
-    throw ValueError("the BLAS type must be 's', 'd', 'c' or 'z', got '" + t + "'");
-  return t[0];
+// cublas<T><routine><suffix> for each type code of `types`.
+std::vector<Name> blas(const char* types, const char* routine, const char* suffix = "") {
+  return typed(types, (std::string("{t}") + routine).c_str(), (std::string("cublas{C}") + routine + suffix).c_str());
+}
+
+void handles(nb::module_& m) {
+  rows<Sig<Out<P>>>(m, kNone, one("create", "cublasCreate_v2"), {});
+  rows<Sig<P>>(m, kNone, one("destroy", "cublasDestroy_v2"), {"handle"});
+  rows<Sig<P, Out<I>>>(m, kNone, one("getVersion", "cublasGetVersion_v2"), {"handle"});
+  rows<Sig<P, P>>(m, kNone, one("setStream", "cublasSetStream_v2"), {"handle", "stream"});
+  rows<Sig<P, Out<P>>>(m, kNone, one("getStream", "cublasGetStream_v2"), {"handle"});
+  rows<Sig<P, I>>(m, kNone, one("setPointerMode", "cublasSetPointerMode_v2"), {"handle", "mode"});
+  rows<Sig<P, Out<I>>>(m, kNone, one("getPointerMode", "cublasGetPointerMode_v2"), {"handle"});
+  rows<Sig<P, I>>(m, kNone, one("setMathMode", "cublasSetMathMode"), {"handle", "mode"});
+  rows<Sig<P, Out<I>>>(m, kNone, one("getMathMode", "cublasGetMathMode"), {"handle"});
+}
+
+void level1(nb::module_& m) {
+  // Results (an index, a sum, a norm, a dot product) go to *result: host or device memory as
+  // the pointer mode says.
+  std::vector<Name> reductions =
+      join({typed("s d c z", "i{t}amax", "cublasI{t}amax_v2"), typed("s d c z", "i{t}amin", "cublasI{t}amin_v2"),
+            blas("s d sc dz", "asum", "_v2"), blas("s d sc dz", "nrm2", "_v2")});
+  rows<Sig<P, I, P, I, P>>(m, kRun, reductions, {"handle", "n", "x", "incx", "result"});
+  std::vector<Name> dots = join({blas("s d", "dot", "_v2"), blas("c z", "dotu", "_v2"), blas("c z", "dotc", "_v2")});
+  rows<Sig<P, I, P, I, P, I, P>>(m, kRun, dots, {"handle", "n", "x", "incx", "y", "incy", "result"});
+  rows<Sig<P, I, P, P, I, P, I>>(m, kRun, blas("s d c z", "axpy", "_v2"),
+                                 {"handle", "n", "alpha", "x", "incx", "y", "incy"});
+  rows<Sig<P, I, P, P, I>>(m, kRun, blas("s d c cs z zd", "scal", "_v2"), {"handle", "n", "alpha", "x", "incx"});
+}
+
+void level2(nb::module_& m) {
+  rows<Sig<P, I, I, I, P, P, I, P, I, P, P, I>>(
+      m, kRun, blas("s d c z", "gemv", "_v2"),
+      {"handle", "trans", "m", "n", "alpha", "A", "lda", "x", "incx", "beta", "y", "incy"});
+  std::vector<Name> ger = join({blas("s d", "ger", "_v2"), blas("c z", "geru", "_v2"), blas("c z", "gerc", "_v2")});
+  rows<Sig<P, I, I, P, P, I, P, I, P, I>>(m, kRun, ger,
+                                          {"handle", "m", "n", "alpha", "x", "incx", "y", "incy", "A", "lda"});
+  rows<Sig<P, I, I, I, P, P, I, P, I, P, P, I>>(
+      m, kRun, blas("s d", "sbmv", "_v2"),
+      {"handle", "uplo", "n", "k", "alpha", "A", "lda", "x", "incx", "beta", "y", "incy"});
+}
+
+void level3(nb::module_& m) {
+  rows<Sig<P, I, I, I, I, I, P, P, I, P, I, P, P, I>>(
+      m, kRun, blas("s d c z", "gemm", "_v2"),
+      {"handle", "transa", "transb", "m", "n", "k", "alpha", "A", "lda", "B", "ldb", "beta", "C", "ldc"});
+  rows<Sig<P, I, I, I, I, I, P, P, I, P, I, P, P, I, I>>(
+      m, kRun, blas("s d c z", "gemmBatched"),
+      {"handle", "transa", "transb", "m", "n", "k", "alpha", "Aarray", "lda", "Barray", "ldb", "beta", "Carray", "ldc",
+       "batchCount"});
+  rows<Sig<P, I, I, I, I, I, P, P, I, L, P, I, L, P, P, I, L, I>>(
+      m, kRun, blas("s d c z", "gemmStridedBatched"),
+      {"handle", "transa", "transb", "m", "n", "k", "alpha", "A", "lda", "strideA", "B", "ldb", "strideB", "beta", "C",
+       "ldc", "strideC", "batchCount"});
+  rows<Sig<P, I, I, I, I, I, I, P, P, I, P, I>>(
+      m, kRun, blas("s d c z", "trsm", "_v2"),
+      {"handle", "side", "uplo", "trans", "diag", "m", "n", "alpha", "Aarray", "lda", "Barray", "ldb"});
+  rows<Sig<P, I, I, I, I, I, I, P, P, I, P, I, I>>(
+      m, kRun, blas("s d c z", "trsmBatched"),
+      {"handle", "side", "uplo", "trans", "diag", "m", "n", "alpha", "Aarray", "lda", "Barray", "ldb", "batchCount"});
+  rows<Sig<P, I, I, I, I, P, P, I, P, P, I>>(
+      m, kRun, blas("s d c z", "syrk", "_v2"),
+      {"handle", "uplo", "trans", "n", "k", "alpha", "A", "lda", "beta", "C", "ldc"});
+}
+
+void extensions(nb::module_& m) {
+  rows<Sig<P, I, I, I, I, P, P, I, P, P, I, P, I>>(
+      m, kRun, blas("s d c z", "geam"),
+      {"handle", "transa", "transb", "m", "n", "alpha", "A", "lda", "beta", "B", "ldb", "C", "ldc"});
+  rows<Sig<P, I, I, I, P, I, P, I, P, I>>(m, kRun, blas("s d c z", "dgmm"),
+                                          {"handle", "mode", "m", "n", "A", "lda", "x", "incx", "C", "ldc"});
+  // Data types are runtime.CUDA_R_32F etc.; computeType a CUBLAS_COMPUTE_*, algo a CUBLAS_GEMM_*.
+  rows<Sig<P, I, I, I, I, I, P, P, I, I, P, I, I, P, P, I, I>>(
+      m, kRun, one("sgemmEx", "cublasSgemmEx"),
+      {"handle", "transa", "transb", "m", "n", "k", "alpha", "A", "Atype", "lda", "B", "Btype", "ldb", "beta", "C",
+       "Ctype", "ldc"});
+  rows<Sig<P, I, I, I, I, I, P, P, I, I, P, I, I, P, P, I, I, I, I>>(
+      m, kRun, one("gemmEx", "cublasGemmEx"),
+      {"handle", "transa", "transb", "m", "n", "k", "alpha", "A", "Atype", "lda", "B", "Btype", "ldb", "beta", "C",
+       "Ctype", "ldc", "computeType", "algo"});
+  rows<Sig<P, I, I, I, I, I, P, P, I, I, L, P, I, I, L, P, P, I, I, L, I, I, I>>(
+      m, kRun, one("gemmStridedBatchedEx", "cublasGemmStridedBatchedEx"),
+      {"handle", "transa", "transb",  "m",       "n",          "k",           "alpha",   "A",
+       "Atype",  "lda",    "strideA", "B",       "Btype",      "ldb",         "strideB", "beta",
+       "C",      "Ctype",  "ldc",     "strideC", "batchCount", "computeType", "algo"});
+  // Batched LU (pivots and infos per matrix; getrsBatched's info is one host int).
+  rows<Sig<P, I, P, I, P, P, I>>(m, kRun, blas("s d c z", "getrfBatched"),
+                                 {"handle", "n", "Aarray", "lda", "PivotArray", "infoArray", "batchSize"});
+  rows<Sig<P, I, I, I, P, I, P, P, I, P, I>>(
+      m, kRun, blas("s d c z", "getrsBatched"),
+      {"handle", "trans", "n", "nrhs", "Aarray", "lda", "devIpiv", "Barray", "ldb", "info", "batchSize"});
+  rows<Sig<P, I, P, I, P, P, I, P, I>>(
+      m, kRun, blas("s d c z", "getriBatched"),
+      {"handle", "n", "Aarray", "lda", "PivotArray", "Carray", "ldc", "infoArray", "batchSize"});
+  // Packed <-> full triangular storage.
+  rows<Sig<P, I, I, P, P, I>>(m, kRun, blas("s d", "tpttr"), {"handle", "uplo", "n", "AP", "A", "lda"});
+  rows<Sig<P, I, I, P, I, P>>(m, kRun, blas("s d", "trttp"), {"handle", "uplo", "n", "A", "lda", "AP"});
 }
 
 }  // namespace
 
 void init_cuda_cublas(nb::module_& parent) {
-  nb::module_ m = parent.def_submodule("cublas", "cupric.cuda.cublas's calls; each returns the cublasStatus_t");
-  m.def("create", []() {
-    u h = 0;
-    int s = C().create(&h);
-    return std::make_pair(s, h);
-  });
-  m.def("destroy", [](u h) { return C().destroy(h); });
-  m.def("get_version", [](u h) {
-    int v = 0;
-    int s = C().get_version(h, &v);
-    return std::make_pair(s, v);
-  });
-  m.def("set_stream", [](u h, u stream) { return C().set_stream(h, stream); });
-  m.def("get_stream", [](u h) {
-    u x = 0;
-    int s = C().get_stream(h, &x);
-    return std::make_pair(s, x);
-  });
-  m.def("set_pointer_mode", [](u h, int mode) { return C().set_pointer_mode(h, mode); });
-  m.def("get_pointer_mode", [](u h) {
-    int x = 0;
-    int s = C().get_pointer_mode(h, &x);
-    return std::make_pair(s, x);
-  });
-  m.def("set_math_mode", [](u h, int mode) { return C().set_math_mode(h, mode); });
-  m.def("get_math_mode", [](u h) {
-    int x = 0;
-    int s = C().get_math_mode(h, &x);
-    return std::make_pair(s, x);
-  });
-  m.def("gemm",
-        [](const std::string& t, u h, int ta, int tb, int mm, int n, int k, u alpha, u a, int lda, u b, int ldb, u beta,
-           u c, int ldc) { return C().gemm(type_code(t), h, ta, tb, mm, n, k, alpha, a, lda, b, ldb, beta, c, ldc); });
-  m.def("gemm_strided_batched",
-        [](const std::string& t, u h, int ta, int tb, int mm, int n, int k, u alpha, u a, int lda, int64_t sa, u b,
-           int ldb, int64_t sb, u beta, u c, int ldc, int64_t sc, int batch) {
-          return C().gemm_strided_batched(type_code(t), h, ta, tb, mm, n, k, alpha, a, lda, sa, b, ldb, sb, beta, c,
-                                          ldc, sc, batch);
-        });
-  m.def("gemm_ex", [](u h, int ta, int tb, int mm, int n, int k, u alpha, u a, int atype, int lda, u b, int btype,
-                      int ldb, u beta, u c, int ctype, int ldc, int compute, int algo) {
-    return C().gemm_ex(h, ta, tb, mm, n, k, alpha, a, atype, lda, b, btype, ldb, beta, c, ctype, ldc, compute, algo);
-  });
-  m.def("gemv",
-        [](const std::string& t, u h, int trans, int mm, int n, u alpha, u a, int lda, u x, int incx, u beta, u y,
-           int incy) { return C().gemv(type_code(t), h, trans, mm, n, alpha, a, lda, x, incx, beta, y, incy); });
-  m.def("dot", [](const std::string& t, bool conj, u h, int n, u x, int incx, u y, int incy, u result) {
-    return C().dot(type_code(t), conj, h, n, x, incx, y, incy, result);
-  });
-  m.def("axpy", [](const std::string& t, u h, int n, u alpha, u x, int incx, u y, int incy) {
-    return C().axpy(type_code(t), h, n, alpha, x, incx, y, incy);
-  });
-  m.def("nrm2", [](const std::string& t, u h, int n, u x, int incx, u result) {
-    return C().nrm2(type_code(t), h, n, x, incx, result);
-  });
-  m.def("scal", [](const std::string& t, u h, int n, u alpha, u x, int incx) {
-    return C().scal(type_code(t), h, n, alpha, x, incx);
-  });
+  nb::module_ m = parent.def_submodule("cublas", "cupric.cuda.cublas's functions (CuPy's names and arguments)");
+  def_module_helpers(m, CudaLibrary::Cublas, &g_error);
+  handles(m);
+  level1(m);
+  level2(m);
+  level3(m);
+  extensions(m);
 }
 
 }  // namespace cupric::py

@@ -8,6 +8,7 @@ import pytest
 import cupric
 import cupric.cuda as cuda
 from cupric.cuda import cusolver
+from lowlevel_cases import rand
 
 HAS_CUDA = cuda.is_available()
 TYPES = [("s", numpy.float32), ("d", numpy.float64), ("c", numpy.complex64), ("z", numpy.complex128)]
@@ -38,10 +39,13 @@ def test_names_constants_and_errors():
         cusolver.spotrf_bufferSize(0, 0, 2.5, 0, 2)
 
 
-def test_bad_type_code_is_refused_before_any_call():
-    from cupric._core._runtime import cusolver as raw
-    with pytest.raises(ValueError, match="'s', 'd', 'c' or 'z', got 'q'"):
-        raw.potrf_buffer_size("q", 0, 0, 1, 0, 1)
+def test_functions_take_cupy_argument_names_and_integers():
+    # The binding rows give CuPy's argument names (keyword calls work as with CuPy's cpdefs).
+    assert cusolver.dpotrf_bufferSize.__doc__.startswith(
+        "dpotrf_bufferSize(handle: int, uplo: int, n: int, A: int, lda: int) -> int")
+    assert "jobu" in cusolver.zgesvd.__code__.co_varnames
+    with pytest.raises(TypeError):
+        cusolver.dgetrf_bufferSize(0, 2, 2, None, 2)
 
 
 @pytest.mark.skipif(cupric._core.is_cuda_built(), reason="checks a build without the CUDA backend (with CUDA built "
@@ -53,13 +57,6 @@ def test_calls_raise_without_a_gpu():
                  lambda: cuda.device.get_cusolver_sp_handle()):
         with pytest.raises(RuntimeError):
             call()
-
-
-def _rand(rng, dtype, *shape):
-    x = rng.standard_normal(shape)
-    if numpy.dtype(dtype).kind == "c":
-        x = x + 1j * rng.standard_normal(shape)
-    return x.astype(dtype)
 
 
 def _tol(dtype):
@@ -96,9 +93,9 @@ def test_handle_stream_and_version():
 def test_potrf_potrs_getrf_getrs(t, dtype):
     rng = numpy.random.default_rng(0)
     n, nrhs = 6, 3
-    m = _rand(rng, dtype, n, n)
+    m = rand(rng, dtype, n, n)
     spd = (m @ m.conj().T + n * numpy.eye(n)).astype(dtype)
-    b = _rand(rng, dtype, n, nrhs)
+    b = rand(rng, dtype, n, nrhs)
     h = cuda.device.get_cusolver_handle()
     info = cupric.zeros(1, numpy.int32)
     a = cupric.asarray(numpy.asfortranarray(spd))
@@ -114,7 +111,7 @@ def test_potrf_potrs_getrf_getrs(t, dtype):
                                    info.data.ptr)
     numpy.testing.assert_allclose(cupric.asnumpy(x), numpy.linalg.solve(spd, b), rtol=_tol(dtype), atol=_tol(dtype))
 
-    g = _rand(rng, dtype, n, n) + n * numpy.eye(n, dtype=dtype)
+    g = rand(rng, dtype, n, n) + n * numpy.eye(n, dtype=dtype)
     a = cupric.asarray(numpy.asfortranarray(g))
     ipiv = cupric.empty(n, numpy.int32)
     lw = getattr(cusolver, t + "getrf_bufferSize")(h, n, n, a.data.ptr, n)
@@ -132,7 +129,7 @@ def test_potrf_potrs_getrf_getrs(t, dtype):
 def test_geqrf_orgqr_ormqr(t, dtype):
     rng = numpy.random.default_rng(1)
     m, n = 7, 4
-    src = _rand(rng, dtype, m, n)
+    src = rand(rng, dtype, m, n)
     h = cuda.device.get_cusolver_handle()
     info = cupric.zeros(1, numpy.int32)
     a = cupric.asarray(numpy.asfortranarray(src))
@@ -166,7 +163,7 @@ def test_geqrf_orgqr_ormqr(t, dtype):
 def test_gesvd_and_syevd(t, dtype):
     rng = numpy.random.default_rng(2)
     m, n = 6, 4
-    src = _rand(rng, dtype, m, n)
+    src = rand(rng, dtype, m, n)
     real = numpy.float32 if dtype in (numpy.float32, numpy.complex64) else numpy.float64
     h = cuda.device.get_cusolver_handle()
     info = cupric.zeros(1, numpy.int32)

@@ -9,15 +9,9 @@ import cupric
 import cupricx
 import cupricx.scipy.sparse as sparse
 from cupricx import cusolver, cusparse, lapack
+from lowlevel_cases import rand
 
 DTYPES = [numpy.float32, numpy.float64, numpy.complex64, numpy.complex128]
-
-
-def _rand(rng, dtype, *shape):
-    x = rng.standard_normal(shape)
-    if numpy.dtype(dtype).kind == "c":
-        x = x + 1j * rng.standard_normal(shape)
-    return x.astype(dtype)
 
 
 def _tol(dtype):
@@ -34,8 +28,8 @@ def _close(actual, expected, dtype):
 @pytest.mark.parametrize("nrhs", [None, 1, 3])
 def test_lapack_gesv_writes_the_solution_into_b(dtype, order, nrhs):
     rng = numpy.random.default_rng(0)
-    a_h = _rand(rng, dtype, 5, 5) + 5 * numpy.eye(5, dtype=dtype)
-    b_h = _rand(rng, dtype, *((5,) if nrhs is None else (5, nrhs)))
+    a_h = rand(rng, dtype, 5, 5) + 5 * numpy.eye(5, dtype=dtype)
+    b_h = rand(rng, dtype, *((5,) if nrhs is None else (5, nrhs)))
     a = cupric.array(a_h, order=order)
     b = cupric.array(b_h, order="F")
     assert lapack.gesv(a, b) is None
@@ -72,8 +66,8 @@ def test_lapack_gesv_errors_as_cupy():
 @pytest.mark.parametrize("nrhs", [None, 2])
 def test_lapack_gels_least_squares(dtype, shape, nrhs):
     rng = numpy.random.default_rng(1)
-    a_h = _rand(rng, dtype, *shape)
-    b_h = _rand(rng, dtype, *((shape[0],) if nrhs is None else (shape[0], nrhs)))
+    a_h = rand(rng, dtype, *shape)
+    b_h = rand(rng, dtype, *((shape[0],) if nrhs is None else (shape[0], nrhs)))
     x = lapack.gels(cupric.asarray(a_h), cupric.asarray(b_h))
     expected = numpy.linalg.lstsq(a_h.astype(numpy.complex128), b_h.astype(numpy.complex128), rcond=None)[0]
     assert x.shape == expected.shape and x.dtype == dtype
@@ -93,14 +87,14 @@ def test_lapack_gels_errors_as_cupy():
 @pytest.mark.parametrize("b_shape", [(4,), (4, 1), (4, 3)])
 def test_lapack_posv_and_potrs(dtype, b_shape):
     rng = numpy.random.default_rng(2)
-    m = _rand(rng, dtype, 4, 4)
+    m = rand(rng, dtype, 4, 4)
     spd = (m @ m.conj().T + 4 * numpy.eye(4)).astype(dtype)
-    b_h = _rand(rng, dtype, *b_shape)
+    b_h = rand(rng, dtype, *b_shape)
     x = lapack.posv(cupric.asarray(spd), cupric.asarray(b_h))
     assert x.shape == b_shape and x.flags.c_contiguous
     _close(x, numpy.linalg.solve(spd, b_h.reshape(4, -1)).reshape(b_shape), dtype)
     # Only the lower triangle is read, as potrf(CUBLAS_FILL_MODE_LOWER).
-    junk = numpy.tril(spd) + numpy.triu(_rand(rng, dtype, 4, 4), 1)
+    junk = numpy.tril(spd) + numpy.triu(rand(rng, dtype, 4, 4), 1)
     _close(lapack.posv(cupric.asarray(junk), cupric.asarray(b_h)), numpy.linalg.solve(spd, b_h.reshape(4, -1)).reshape(b_shape), dtype)
     low = numpy.linalg.cholesky(spd)
     _close(lapack.potrs(cupric.asarray(low), cupric.asarray(b_h), True),
@@ -145,7 +139,7 @@ def test_cusolver_check_availability():
 @pytest.mark.parametrize("full_matrices", [True, False])
 def test_cusolver_gesvdj(dtype, shape, full_matrices):
     rng = numpy.random.default_rng(4)
-    a_h = _rand(rng, dtype, *shape)
+    a_h = rand(rng, dtype, *shape)
     u, s, v = cusolver.gesvdj(cupric.asarray(a_h), full_matrices=full_matrices)
     nu, ns, nvh = numpy.linalg.svd(a_h, full_matrices=full_matrices)
     assert u.shape == nu.shape and v.shape == nvh.shape[:-2] + nvh.shape[-2:][::-1] and s.dtype == ns.dtype
@@ -180,13 +174,13 @@ def test_cusolver_gesvda_and_syevj():
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_cusolver_gesv_gels(dtype):
     rng = numpy.random.default_rng(6)
-    a_h = _rand(rng, dtype, 4, 4) + 4 * numpy.eye(4, dtype=dtype)
-    b_h = _rand(rng, dtype, 4, 2)
+    a_h = rand(rng, dtype, 4, 4) + 4 * numpy.eye(4, dtype=dtype)
+    b_h = rand(rng, dtype, 4, 2)
     a, b = cupric.asarray(a_h), cupric.asarray(b_h)
     _close(cusolver.gesv(a, b), numpy.linalg.solve(a_h, b_h), dtype)
     _close(b, b_h, dtype)  # b is left as it was
-    t_h = _rand(rng, dtype, 6, 3)
-    y_h = _rand(rng, dtype, 6)
+    t_h = rand(rng, dtype, 6, 3)
+    y_h = rand(rng, dtype, 6)
     x = cusolver.gels(cupric.asarray(t_h), cupric.asarray(y_h))
     assert x.shape == (3,)
     _close(x, numpy.linalg.lstsq(t_h, y_h, rcond=None)[0], dtype)
