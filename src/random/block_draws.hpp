@@ -298,53 +298,62 @@ CUPRIC_HD inline T integer_value(int64_t low, uint64_t offset) {
 struct IntegerBlocks {
   // block() for a narrow range (4 values) or a wide one (2 values): BlockF picks by Wide.
   // reject_below: integer_reject_below(p.range).
-  // The rejected words (rare) are collected in a mask and finished after the block's other values
-  // in one loop, as the normal ziggurat's (Note [Normal ziggurat]): one straight hot path without
-  // a branch and reconvergence barrier per word, one copy of the sub-stream loop in the kernel.
-  // SASS (sm_90, integers(0, 1000) int32): ~83 instructions a block of four values, was ~105 (and
-  // 0.329 ms for 2^28 on the H200); random()'s Philox kernel, 92 a block, writes 2^28 floats in
-  // 0.264 ms, so expected ~0.27 ms.
+  // The hot path tests the least low half of the block's products against the threshold once
+  // (a word is rejected iff its low half is below it; probability range / 2^32 at most), and the
+  // rare block that has one finishes its rejected words by a call (rejected_value, not inlined:
+  // the sub-stream loop's registers and code stay out of the loop, whose loop-invariant kernel
+  // parameters then stay in registers).
+  // SASS (sm_90, integers(0, 1000) int32): the former per-word mask and the inlined loop came to
+  // ~86 instructions a block of four values in the loop (0.306 ms for 2^28 on the H200, 3509
+  // GB/s), random()'s float32 Philox loop to ~68 (0.264 ms).
   // A rejected element's value is bounded() of its own sub-stream, as bounded32_of/bounded64_of give.
+  template <class T>
+  CUPRIC_HD static T rejected_value(const StreamKey& k, uint64_t e, const IntegerParams& p) {
+    PhiloxSubStream s(k, e);
+    return integer_value<T>(p.low, bounded(s, p.range));
+  }
   template <class T, bool Wide>
   CUPRIC_HD static void block(const StreamKey& k, uint64_t q, const IntegerParams& p, uint64_t reject_below, T* v) {
     const Words4 w = philox_call_block(k, q);
-    unsigned pending = 0;
     if constexpr (!Wide) {
       const uint32_t n = static_cast<uint32_t>(p.range) + 1u, t = static_cast<uint32_t>(reject_below);
-      for (int j = 0; j < 4; ++j) {
-        uint64_t r = w.w[j];
-        if (p.range != kNarrowRangeMax) {
-          const uint64_t m = static_cast<uint64_t>(w.w[j]) * n;
-          if (static_cast<uint32_t>(m) < t) pending |= 1u << j;
-          r = m >> 32;
-        }
-        v[j] = integer_value<T>(p.low, r);
+      if (p.range == kNarrowRangeMax) {  // every word is a value
+        for (int j = 0; j < 4; ++j) v[j] = integer_value<T>(p.low, w.w[j]);
+        return;
       }
-      while (pending) {
-        const int j = pending & 1u ? 0 : pending & 2u ? 1 : pending & 4u ? 2 : 3;
-        pending &= pending - 1;
-        PhiloxSubStream s(k, 4 * q + static_cast<uint64_t>(j));
-        const T x = integer_value<T>(p.low, bounded(s, p.range));
-        for (int i = 0; i < 4; ++i) v[i] = i == j ? x : v[i];  // selects: v stays in registers
+      uint32_t least = 0xffffffffu;
+      for (int j = 0; j < 4; ++j) {
+        const uint64_t m = static_cast<uint64_t>(w.w[j]) * n;
+        least = static_cast<uint32_t>(m) < least ? static_cast<uint32_t>(m) : least;
+        v[j] = integer_value<T>(p.low, m >> 32);
+      }
+      if (least < t) {  // by selects, not indices: w and v stay in registers
+        for (int j = 0; j < 4; ++j) {
+          if (static_cast<uint32_t>(static_cast<uint64_t>(word_at(w, j)) * n) < t) {
+            const T x = rejected_value<T>(k, 4 * q + static_cast<uint64_t>(j), p);
+            for (int i = 0; i < 4; ++i) v[i] = i == j ? x : v[i];
+          }
+        }
       }
     } else {
-      for (int j = 0; j < 2; ++j) {
-        const uint64_t x = (static_cast<uint64_t>(w.w[2 * j]) << 32) | w.w[2 * j + 1];
-        uint64_t r = x;
-        if (p.range != ~0ull) {
-          const uint64_t n = p.range + 1;
-          if (x * n < reject_below) pending |= 1u << j;
-          r = mulhi64(x, n);
-        }
-        v[j] = integer_value<T>(p.low, r);
+      const uint64_t x0 = (static_cast<uint64_t>(w.w[0]) << 32) | w.w[1];
+      const uint64_t x1 = (static_cast<uint64_t>(w.w[2]) << 32) | w.w[3];
+      if (p.range == ~0ull) {  // every 64-bit word is a value
+        v[0] = integer_value<T>(p.low, x0);
+        v[1] = integer_value<T>(p.low, x1);
+        return;
       }
-      while (pending) {
-        const int j = pending & 1u ? 0 : 1;
-        pending &= pending - 1;
-        PhiloxSubStream s(k, 2 * q + static_cast<uint64_t>(j));
-        const T x = integer_value<T>(p.low, bounded(s, p.range));
-        v[0] = j == 0 ? x : v[0];
-        v[1] = j == 1 ? x : v[1];
+      const uint64_t n = p.range + 1, l0 = x0 * n, l1 = x1 * n;
+      v[0] = integer_value<T>(p.low, mulhi64(x0, n));
+      v[1] = integer_value<T>(p.low, mulhi64(x1, n));
+      if ((l0 < l1 ? l0 : l1) < reject_below) {
+        for (int j = 0; j < 2; ++j) {
+          if ((j ? l1 : l0) < reject_below) {
+            const T x = rejected_value<T>(k, 2 * q + static_cast<uint64_t>(j), p);
+            v[0] = j == 0 ? x : v[0];
+            v[1] = j == 1 ? x : v[1];
+          }
+        }
       }
     }
   }
