@@ -121,7 +121,7 @@ struct NormalLaw {  // loc + scale * z: the ziggurat (Note [Normal ziggurat])
     }
   }
   // A whole block, the rejected values finished in place (the host loop, and the CUDA loop of
-  // draws too small to defer them: Note [Deferred ziggurat rejections] in
+  // draws too large to defer them: Note [Deferred ziggurat rejections] in
   // src/random/cuda/block_draws.cuh).
   template <class T>
   CUPRIC_HD static void standard(const StreamKey& k, uint64_t q, Words4 w, T* z) {
@@ -385,13 +385,12 @@ struct ContinuousBlockF {
     return ContinuousBlocks<Law>::template element<T>(key, static_cast<uint64_t>(i), params);
   }
 };
-// The normal's block functor: ContinuousBlockF's, plus the CUDA loop's scratch for the rejected
-// values it finishes in a second kernel (Note [Deferred ziggurat rejections] in
-// src/random/cuda/block_draws.cuh). The host loop ignores `deferred` (block() finishes them in
-// place), so both backends give element e the value one() gives it.
+// The normal's block functor: ContinuousBlockF's, plus the scratch list of the CUDA loop's
+// two-kernel variant (the benchmark's comparison only: Note [Deferred ziggurat rejections] in
+// src/random/cuda/block_draws.cuh; null otherwise). The host loop ignores it (block() finishes
+// rejected values in place), so both backends give element e the value one() gives it.
 struct DeferredList {
   uint32_t* words = nullptr;  // [0]: the count; from kDeferredHeader on, the elements; null: none
-  int64_t slots_per_cta = 0;  // deferred_slots_per_cta of the draw
 };
 inline constexpr int kDeferredHeader = 4;  // words before the list (16 bytes: aligned entries)
 template <class T>
@@ -400,13 +399,13 @@ struct NormalBlockF : ContinuousBlockF<T, NormalLaw> {
 };
 
 // The CUDA block loop's launch shape (a thread per Philox block, at most 2^16 CTAs of 256, grid-
-// stride beyond), here so that the host can size the deferred list of the same launch.
+// stride beyond), here so that the host can size the two-kernel variant's list of the same launch.
 inline constexpr int kDrawThreads = 256;
 inline int64_t block_draw_grid(int64_t blocks) {
   return std::min<int64_t>((blocks + kDrawThreads - 1) / kDrawThreads, int64_t{1} << 16);
 }
-// Draws of fewer values finish their rejections in place (a second kernel and a memset cost more
-// than they save); draws of 2^31 values or more too (the list holds 32-bit element indices).
+// Draws of 2^31 values or more finish rejections in place (the lists hold 32-bit element
+// indices); the two-kernel variant also leaves draws below 2^18 values to the one-kernel loop.
 inline constexpr int64_t kDeferMinValues = int64_t{1} << 18;
 inline constexpr int64_t kDeferMaxValues = (int64_t{1} << 31) - 1;
 // Slots of a CTA's list: 1/48 of the values it draws plus 48. The ziggurat rejects 1.5% (a CTA
@@ -416,7 +415,7 @@ inline int64_t deferred_slots_per_cta(int64_t numel, int per) {
   const int64_t rounds = (blocks + grid * kDrawThreads - 1) / (grid * kDrawThreads);
   return rounds * kDrawThreads * per / 48 + 48;
 }
-// Bytes of the deferred list of a CUDA draw of numel values (0: rejections finished in place).
+// Bytes of the two-kernel variant's global list for a CUDA draw of numel values (0: none).
 inline int64_t deferred_list_bytes(int64_t numel, int per) {
   if (numel < kDeferMinValues || numel > kDeferMaxValues) return 0;
   const int64_t grid = block_draw_grid((numel + per - 1) / per);

@@ -369,17 +369,18 @@ ndarray Generator::draw(DistributionId id, const std::vector<Param>& params, con
     // NormalBlockF's adds the deferred list after them).
     NormalBlockF<float> f2{{k, {bp[0], bp[1]}}, {}};
     ContinuousBlockF<float, ExponentialLaw> f1{k, {bp[0]}};
-    ndarray list;  // the CUDA loop's deferred rejections (Note [Deferred ziggurat rejections])
+    ndarray list;  // the CUDA loop's two-kernel variant's list (Note [Deferred ziggurat rejections])
     if (block == RawKind::BlockNormal) {
-      const char* bench = std::getenv("CUPRIC_BENCH_BLOCK_NORMAL");  // bench/cases.py's comparison only
+      // The benchmark's comparisons only (bench/cases.py): Box-Muller, or the two-kernel ziggurat.
+      const char* bench = std::getenv("CUPRIC_BENCH_BLOCK_NORMAL");
       const int per = dt == dtypes::float32 ? kBlockPer<float> : kBlockPer<double>;
-      const int64_t bytes = deferred_list_bytes(out.size(), per);
       if (bench && std::strcmp(bench, "box-muller") == 0) {
         block = RawKind::BlockNormalBoxMuller;
-      } else if (out.backend().type() == DeviceType::Cuda && bytes > 0) {
+      } else if (bench && std::strcmp(bench, "two-kernel") == 0 && out.backend().type() == DeviceType::Cuda &&
+                 deferred_list_bytes(out.size(), per) > 0) {
         // Scratch from the pool on the draw's stream, given back after the kernels are enqueued.
-        list = ndarray::empty(Dims{bytes}, dtypes::uint8, Order::C, &out.backend());
-        f2.deferred = {reinterpret_cast<uint32_t*>(list.data()), deferred_slots_per_cta(out.size(), per)};
+        list = ndarray::empty(Dims{deferred_list_bytes(out.size(), per)}, dtypes::uint8, Order::C, &out.backend());
+        f2.deferred = {reinterpret_cast<uint32_t*>(list.data())};
       }
     }
     const void* state = block == RawKind::BlockExponential ? static_cast<const void*>(&f1) : &f2;

@@ -37,9 +37,10 @@ namespace cupric::random {
 // slow path (a Philox sub-stream block and logarithms): 2^28 float32 values at 1342 GB/s (0.80
 // ms) on the H200 against Box-Muller's 2094 (0.51 ms), float64 1436 against 1462, although SASS
 // counts promised ~0.28 ms (a slow path costs per warp, not per value). So the CUDA block loop
-// now stores the fast values and defers the rejected ones to a second kernel over a compacted
-// list (Note [Deferred ziggurat rejections] in src/random/cuda/block_draws.cuh); the host loop,
-// the array-parameter loop and small GPU draws finish them in place, to the same values. The
+// now stores the fast values and defers the rejected ones to a compacted list its CTA finishes
+// at the end (Note [Deferred ziggurat rejections] in src/random/cuda/block_draws.cuh); the host
+// loop, the array-parameter loop and GPU draws of 2^31 values or more finish them in place, to
+// the same values. The
 // samplers (samplers.hpp) use the ziggurat too, one value at a time on their own streams (gamma
 // 214 -> 244 GB/s there).
 // float32 is bit-identical on host and GPU: the float32 wedge test is -ln(y) > x^2 / 2 with

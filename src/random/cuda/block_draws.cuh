@@ -62,7 +62,7 @@ void block_draw_loop(const LoopPlan& p, const void* state, const Stream& stream)
   auto s = static_cast<cudaStream_t>(stream.handle);
   T* out = reinterpret_cast<T*>(p.data[0]);
   if constexpr (std::is_same_v<F, NormalBlockF<T>>) {
-    if (f.deferred.words != nullptr && reinterpret_cast<uintptr_t>(out) % (sizeof(T) * K) == 0) {
+    if (p.numel <= kDeferMaxValues && reinterpret_cast<uintptr_t>(out) % (sizeof(T) * K) == 0) {
       normal_deferred_loop<T>(f, out, p.numel, s);
       return;
     }
@@ -82,18 +82,22 @@ void block_draw_loop(const LoopPlan& p, const void* state, const Stream& stream)
 // fast path (a layer load and a product) for 98.5% of the values. Finished in place, the other
 // 1.5% cost every warp whose 128 values hold one (~85% of them) a Philox sub-stream block and a
 // logarithm while its other lanes wait: 1342 GB/s for 2^28 float32 on the H200, below Box-Muller's
-// 2094. So the main kernel (normal_fast_kernel) stores the fast values, and a lane with a rejected
-// value only appends its element index to its CTA's list in shared memory (a shared atomic);
-// at the end each CTA copies its list to the call's global list (one global atomic a CTA), and
-// normal_finish_kernel computes those elements densely, one a thread: NormalBlockF's operator(),
-// the value the host loop computes in place (the ziggurat's slow path on element e's sub-stream).
+// 2094. So normal_fast_kernel stores the fast values, and a lane with a rejected value only
+// appends its element index to its CTA's list in shared memory (a shared atomic). After its
+// grid-stride loop the CTA finishes its list densely, one element a thread (~61 of them for
+// 4096 float32 values: two warps of slow paths, not 85% of all warps), with NormalBlockF's
+// operator(): the value the host loop computes in place (the ziggurat's slow path on element e's
+// sub-stream). Those stores land on lines the CTA wrote microseconds before, still in L2.
+// A second variant, for the benchmark's comparison only (CUPRIC_BENCH_BLOCK_NORMAL=two-kernel:
+// generator.cpp then hands the loop a scratch list, deferred_list_bytes), copies each CTA's list
+// to a global one (one global atomic a CTA) and finishes it in normal_finish_kernel, at full
+// warp occupancy but with scattered partial-sector stores to lines long gone from L2.
 // The values stay a function of (seed, call, e): which elements are deferred, in what order the
 // lists are filled, and whether a full CTA list (1/48 of its values plus 48 slots; 1.5% expected)
-// makes a lane finish one in place change nothing but the timing. The list is the scratch the
-// host allocated (generator.cpp, deferred_list_bytes): 16 bytes of header (the count, zeroed
-// here) and the CTAs' slots; small draws and draws of 2^31 values or more take the one-kernel
-// loop above, which finishes rejections in place.
-template <class T, int K>
+// makes a lane finish one in place change nothing but the timing. Draws of 2^31 values or more
+// (32-bit element indices in the lists) take the one-kernel loop above, which finishes
+// rejections in place.
+template <class T, int K, bool Global>
 __global__ void __launch_bounds__(256)
     normal_fast_kernel(NormalBlockF<T> f, T* __restrict__ out, int32_t n, uint32_t* __restrict__ list, int slots) {
   __shared__ ZigLayer<T> layers[256];  // random layer indices: ~6 shared wavefronts a warp-load, 16 via L1
@@ -132,9 +136,16 @@ __global__ void __launch_bounds__(256)
   }
   __syncthreads();
   const uint32_t c = min(count, static_cast<uint32_t>(slots));
-  if (threadIdx.x == 0 && c > 0) global_base = atomicAdd(list, c);
-  __syncthreads();
-  for (uint32_t i = threadIdx.x; i < c; i += blockDim.x) list[kDeferredHeader + global_base + i] = pending_list[i];
+  if constexpr (Global) {
+    if (threadIdx.x == 0 && c > 0) global_base = atomicAdd(list, c);
+    __syncthreads();
+    for (uint32_t i = threadIdx.x; i < c; i += blockDim.x) list[kDeferredHeader + global_base + i] = pending_list[i];
+  } else {
+    for (uint32_t i = threadIdx.x; i < c; i += blockDim.x) {
+      const uint32_t e = pending_list[i];
+      out[e] = f(static_cast<int64_t>(e));
+    }
+  }
 }
 
 template <class T>
@@ -147,22 +158,28 @@ __global__ void __launch_bounds__(256)
   }
 }
 
-// The two kernels of a normal draw (out aligned to a block's values, n within the deferral's
-// range: deferred_list_bytes(n, K) > 0, which sized f.deferred.words).
+// A normal draw of n <= kDeferMaxValues values into out aligned to a block's values: one kernel,
+// or (f.deferred.words: the benchmark's two-kernel variant, sized by deferred_list_bytes) two.
 template <class T>
 void normal_deferred_loop(const NormalBlockF<T>& f, T* out, int64_t n, cudaStream_t s) {
   constexpr int K = kBlockPer<T>;
   const int64_t blocks = (n + K - 1) / K, grid = block_draw_grid(blocks);
   const int64_t slots = deferred_slots_per_cta(n, K);
+  const dim3 g(static_cast<unsigned>(grid)), b(kDrawThreads);
+  const size_t smem = static_cast<size_t>(slots) * sizeof(uint32_t);
   uint32_t* list = f.deferred.words;
+  if (list == nullptr) {
+    ::cupric::cuda::launch<&normal_fast_kernel<T, K, false>>(g, b, smem, s, f, out, static_cast<int32_t>(n), list,
+                                                             static_cast<int>(slots));
+    return;
+  }
   ::cupric::cuda_check(cudaMemsetAsync(list, 0, sizeof(uint32_t), s), "normal draw list reset");
-  ::cupric::cuda::launch<&normal_fast_kernel<T, K>>(dim3(static_cast<unsigned>(grid)), dim3(kDrawThreads),
-                                                    static_cast<size_t>(slots) * sizeof(uint32_t), s, f, out,
-                                                    static_cast<int32_t>(n), list, static_cast<int>(slots));
+  ::cupric::cuda::launch<&normal_fast_kernel<T, K, true>>(g, b, smem, s, f, out, static_cast<int32_t>(n), list,
+                                                          static_cast<int>(slots));
   // The list holds at most grid * slots elements (1.5% of n expected): a grid for that many,
   // grid-stride beyond 2048 CTAs; threads past the count return at once.
   const int64_t most = grid * slots, fgrid = std::min<int64_t>((most + kDrawThreads - 1) / kDrawThreads, 2048);
-  ::cupric::cuda::launch<&normal_finish_kernel<T>>(dim3(static_cast<unsigned>(fgrid)), dim3(kDrawThreads), 0, s, f, out,
+  ::cupric::cuda::launch<&normal_finish_kernel<T>>(dim3(static_cast<unsigned>(fgrid)), b, 0, s, f, out,
                                                    static_cast<const uint32_t*>(list));
 }
 

@@ -1,6 +1,7 @@
-"""Philox's block normal with the ziggurat's rejected values deferred to a second kernel on the GPU
-(Note [Deferred ziggurat rejections] in src/random/cuda/block_draws.cuh): the values are those the
-host computes in place, whatever the draw's size, and they follow the normal law."""
+"""Philox's block normal with the ziggurat's rejected values deferred to the end of their CTA on the
+GPU, or to a second kernel in the benchmark's two-kernel variant (Note [Deferred ziggurat
+rejections] in src/random/cuda/block_draws.cuh): the values are those the host computes in place,
+whatever the draw's size, and they follow the normal law."""
 import os
 import subprocess
 import sys
@@ -11,8 +12,8 @@ import pytest
 import cupric.random as cr
 from random_laws import assert_ks
 
-# Sizes around the deferral's threshold (2^18 values) and cut last blocks; the last is several
-# grid-stride rounds of the CUDA kernel (2^16 CTAs of 256 threads, 4 float32 values a thread).
+# Sizes around the two-kernel variant's threshold (2^18 values) and cut last blocks; the last is
+# several grid-stride rounds of the CUDA kernel (2^16 CTAs of 256 threads, 4 float32 values a thread).
 _SIZES = (1000, (1 << 18) - 1, 1 << 18, (1 << 18) + 3, (1 << 20) + 5, (1 << 26) + 7)
 
 _SCRIPT = r"""
@@ -29,13 +30,14 @@ numpy.savez(sys.argv[1], exact=numpy.concatenate(exact), approx=numpy.concatenat
 
 
 @pytest.mark.gpu
-def test_deferred_values_equal_the_hosts(tmp_path):
+@pytest.mark.parametrize("variant", ["", "two-kernel"])
+def test_deferred_values_equal_the_hosts(tmp_path, variant):
     # float32 bit for bit (the fast path, the wedge and tail tests are exact steps); float64 within
     # an ulp or two (the rare tail and wedge values use log/exp).
     paths = []
     for backend in ("host", "cuda"):
         p = tmp_path / f"{backend}.npz"
-        env = dict(os.environ, CUPRIC_BACKEND=backend)
+        env = dict(os.environ, CUPRIC_BACKEND=backend, CUPRIC_BENCH_BLOCK_NORMAL=variant)
         subprocess.run([sys.executable, "-c", _SCRIPT, str(p), ",".join(map(str, _SIZES))], check=True, env=env)
         paths.append(p)
     host, gpu = numpy.load(paths[0]), numpy.load(paths[1])
@@ -58,8 +60,8 @@ def test_gpu_draw_is_normal_and_its_tail_is_there(dtype):
 
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
 def test_values_at_the_deferral_threshold_are_the_elements_own(dtype):
-    # An element's value does not depend on the size of the draw it belongs to (the CUDA loop
-    # defers from 2^18 values on, finishes in place below): prefixes agree.
+    # An element's value does not depend on the size of the draw it belongs to (the CUDA loop's
+    # launch shape and its lists change with it): prefixes agree.
     n = (1 << 18) + 3
     a = cr.default_rng(11).standard_normal(n, dtype=dtype).get()
     b = cr.default_rng(11).standard_normal(1000, dtype=dtype).get()
