@@ -97,8 +97,11 @@ void block_draw_loop(const LoopPlan& p, const void* state, const Stream& stream)
 // makes a lane finish one in place change nothing but the timing. Draws of 2^31 values or more
 // (32-bit element indices in the lists) take the one-kernel loop above, which finishes
 // rejections in place.
+// Six CTAs an SM for float32 (at most 40 registers): the slow path's registers must not cost the
+// fast loop its occupancy (unbounded, ptxas gave it 52: four CTAs); what spills is the slow
+// path's, after the loop. float64 keeps four (62 registers; at 48 its fast loop spilled).
 template <class T, int K, bool Global>
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, sizeof(T) <= 4 ? 6 : 4)
     normal_fast_kernel(NormalBlockF<T> f, T* __restrict__ out, int32_t n, uint32_t* __restrict__ list, int slots) {
   __shared__ ZigLayer<T> layers[256];  // random layer indices: ~6 shared wavefronts a warp-load, 16 via L1
   __shared__ uint32_t count, global_base;
@@ -107,12 +110,10 @@ __global__ void __launch_bounds__(256)
   for (unsigned i = threadIdx.x; i < 256; i += blockDim.x) layers[i] = src[i];
   if (threadIdx.x == 0) count = 0;
   __syncthreads();
-  const int32_t blocks = (n + K - 1) / K, whole = n / K;
-  for (int32_t q = blockIdx.x * blockDim.x + threadIdx.x; q < blocks; q += gridDim.x * blockDim.x) {
-    Pack<T, K> v;
+  // Block q's values in v, its rejected ones (those of the mask `valid`) on the CTA's list.
+  auto draw = [&](int32_t q, Pack<T, K>& v, unsigned valid) {
     const Words4 w = philox_call_block(f.key, static_cast<uint64_t>(q));
-    unsigned rejected = NormalLaw::fast<T>(w, v.v, layers);
-    if (q >= whole) rejected &= (1u << (n - q * K)) - 1u;  // the cut last block: elements < n only
+    unsigned rejected = NormalLaw::fast<T>(w, v.v, layers) & valid;
     if (rejected) {
       const uint32_t first = atomicAdd(&count, static_cast<uint32_t>(__popc(rejected)));
       for (uint32_t slot = first; rejected; ++slot) {
@@ -128,11 +129,19 @@ __global__ void __launch_bounds__(256)
       }
     }
     for (int j = 0; j < K; ++j) v.v[j] = NormalLaw::finish<T>(v.v[j], f.params);
-    if (q < whole) {
-      reinterpret_cast<Pack<T, K>*>(out)[q] = v;
-    } else {
-      for (int j = 0; j < K && q * K + j < n; ++j) out[q * K + j] = v.v[j];
-    }
+  };
+  // The whole blocks, one vector store each; then the cut last block (thread 0 of CTA 0).
+  const int32_t whole = n / K, cut = n - whole * K;
+  for (int32_t q = blockIdx.x * blockDim.x + threadIdx.x; q < whole; q += gridDim.x * blockDim.x) {
+    Pack<T, K> v;
+    draw(q, v, (1u << K) - 1u);
+    reinterpret_cast<Pack<T, K>*>(out)[q] = v;
+  }
+  if (cut != 0 && blockIdx.x == 0 && threadIdx.x == 0) {
+    Pack<T, K> v;
+    draw(whole, v, (1u << cut) - 1u);
+    for (int j = 0; j < K; ++j)
+      if (j < cut) out[whole * K + j] = v.v[j];
   }
   __syncthreads();
   const uint32_t c = min(count, static_cast<uint32_t>(slots));
