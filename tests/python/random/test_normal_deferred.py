@@ -33,7 +33,8 @@ numpy.savez(sys.argv[1], exact=numpy.concatenate(exact), approx=numpy.concatenat
 @pytest.mark.parametrize("variant", ["", "two-kernel"])
 def test_deferred_values_equal_the_hosts(tmp_path, variant):
     # float32 bit for bit (the fast path, the wedge and tail tests are exact steps); float64 within
-    # an ulp or two (the rare tail and wedge values use log/exp).
+    # an ulp or two (the rare tail and wedge values use log/exp; loc + scale * z may be one fused
+    # rounding on the GPU, hence the absolute term for results near 0).
     paths = []
     for backend in ("host", "cuda"):
         p = tmp_path / f"{backend}.npz"
@@ -42,7 +43,7 @@ def test_deferred_values_equal_the_hosts(tmp_path, variant):
         paths.append(p)
     host, gpu = numpy.load(paths[0]), numpy.load(paths[1])
     numpy.testing.assert_array_equal(host["exact"], gpu["exact"])
-    numpy.testing.assert_allclose(host["approx"], gpu["approx"], rtol=1e-14, atol=1e-300)
+    numpy.testing.assert_allclose(host["approx"], gpu["approx"], rtol=1e-14, atol=1e-14)
 
 
 @pytest.mark.gpu
