@@ -2,11 +2,13 @@
 // bounded integers computed a Philox block (four words) at a time, as CUPRIC_HD laws shared by
 // the host loop here and the CUDA kernel (src/random/cuda/block_draws.cuh).
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
 #include "cupric/random/exact_math.hpp"
+#include "cupric/random/ziggurat.hpp"
 #include "random/draw_kernels.hpp"
 
 namespace cupric::random {
@@ -19,10 +21,10 @@ namespace cupric::random {
 // {q low, q high, c, 0x40000000} under the seed's key (word 3 is 0 in the raw stream's counters
 // and has bit 31 set in the sub-streams', so no counter is shared), and
 // * float32 normal, exponential, uniform: element e is made from word e % 4 of block e / 4
-//   (normal: Box-Muller on the pairs (w0, w1), (w2, w3), whose cosine and sine branches are
-//   elements 4q, 4q+1 and 4q+2, 4q+3);
+//   (normal: the ziggurat's fast path, Note [Normal ziggurat] in include/cupric/random/ziggurat.hpp;
+//   its 1.5% of rejected words continue on the element's own sub-stream, as Lemire's do below);
 // * float64: element e from words 2(e % 2), 2(e % 2) + 1 of block e / 2 (53-bit uniforms; normal:
-//   one Box-Muller pair per block, u1 from (w0, w1), u2 from (w2, w3));
+//   the ziggurat on the 64-bit word (w0, w1) or (w2, w3));
 // * integers(low, high): a range below 2^32 takes word e % 4 of block e / 4, a wider one words
 //   2(e % 2), 2(e % 2) + 1 of block e / 2, through Lemire's multiply-shift; the rare word Lemire
 //   rejects (probability range / 2^32 at most) sends element e to its own sub-stream, which
@@ -31,10 +33,10 @@ namespace cupric::random {
 // launch shape, on either backend, whether the parameters are scalars (BlockF: a GPU thread
 // computes one block and stores its values with one vector store) or arrays (ElemF: element by
 // element, the parameters as loop operands). Integers and uniforms are integer arithmetic, hence
-// bit-identical on host and GPU, and so are the float32 normal and exponential (their logarithm,
-// sine and cosine are polynomials of exact steps: Note [Exact float log, sine and cosine] in
-// include/cupric/random/exact_math.hpp); float64 normal and exponential use log/sin/cos, which
-// may differ by an ulp.
+// bit-identical on host and GPU, and so are the float32 normal and exponential (their logarithm
+// is a polynomial of exact steps: Note [Exact float log, sine and cosine] in
+// include/cupric/random/exact_math.hpp); the float64 normal's fast path too (its rare tail and
+// wedge use log/exp), while the float64 exponential uses log, which may differ by an ulp.
 // XORWOW and MRG32k3a keep the sub-stream samplers.
 CUPRIC_HD inline Words4 philox_call_block(const StreamKey& k, uint64_t q) {
   Words4 c{{static_cast<uint32_t>(q), static_cast<uint32_t>(q >> 32), k.call, 0x40000000u}};
@@ -62,21 +64,93 @@ CUPRIC_HD inline float neg_log_open_of(uint32_t w) { return neg_log_float(unifor
 template <class T>
 inline constexpr int kBlockPer = sizeof(T) <= 4 ? 4 : 2;
 
+// The index of the lowest set bit of a nonzero mask.
+CUPRIC_HD inline int lowest_bit(unsigned m) {
+#if defined(__CUDA_ARCH__)
+  return __ffs(static_cast<int>(m)) - 1;
+#else
+  return __builtin_ctz(m);
+#endif
+}
+
 // Each law: Params, `per` values per block, block(key, q, params, v[per]) and element(key, e,
 // params) == the value block(key, e / per) gives element e.
-struct NormalLaw {  // loc + scale * z
+struct NormalLaw {  // loc + scale * z: the ziggurat (Note [Normal ziggurat])
   struct Params {
     double loc, scale;
   };
   template <class T>
   static constexpr int per = kBlockPer<T>;
-  // Box-Muller on the block's words. The ziggurat (Note [Normal ziggurat] in
-  // include/cupric/random/ziggurat.hpp) was tried here and measured slower on the H200 (1342 GB/s
-  // against Box-Muller's 2094 for 2^28 float32): a warp of 32 threads holds 128 values, so with
-  // 1.5% rejected most warps run the slow path for one lane while the others wait. It serves the
-  // samplers (include/cupric/random/samplers.hpp), whose values are drawn one at a time anyway.
+  // The fast path of every value of block w: z[j] and the mask of the words it rejected (their
+  // z[j] is then meaningless). `layers`: the ziggurat's layers wherever the caller keeps them.
   template <class T>
-  CUPRIC_HD static void standard(Words4 w, T* z) {
+  CUPRIC_HD static unsigned fast(Words4 w, T* z, const ZigLayer<T>* layers) {
+    unsigned rejected = 0;
+    if constexpr (sizeof(T) <= 4) {
+      for (int j = 0; j < 4; ++j) {
+        float x;
+        if (!zig_fast32(w.w[j], layers, x)) rejected |= 1u << j;
+        z[j] = static_cast<T>(x);
+      }
+    } else {
+      for (int j = 0; j < 2; ++j) {
+        double x;
+        if (!zig_fast64((static_cast<uint64_t>(w.w[2 * j]) << 32) | w.w[2 * j + 1], layers, x)) rejected |= 1u << j;
+        z[j] = static_cast<T>(x);
+      }
+    }
+    return rejected;
+  }
+  // The value of position j of block w (element e = per * q + j), whichever path it takes: the
+  // rejected ones continue on element e's sub-stream.
+  template <class T>
+  CUPRIC_HD static T one(const StreamKey& k, uint64_t e, const Words4& w, int j) {
+    if constexpr (sizeof(T) <= 4) {
+      const uint32_t x = word_at(w, j);
+      float z;
+      if (zig_fast32(x, zig_layers<float>(), z)) return static_cast<T>(z);
+      PhiloxSubStream s(k, e);
+      return static_cast<T>(zig_slow32(x, s));
+    } else {
+      const uint64_t r =
+          j ? (static_cast<uint64_t>(w.w[2]) << 32) | w.w[3] : (static_cast<uint64_t>(w.w[0]) << 32) | w.w[1];
+      double z;
+      if (zig_fast64(r, zig_layers<double>(), z)) return static_cast<T>(z);
+      PhiloxSubStream s(k, e);
+      return static_cast<T>(zig_slow64(r, s));
+    }
+  }
+  // A whole block, the rejected values finished in place (the host loop, and the CUDA loop of
+  // draws too large to defer them: Note [Deferred ziggurat rejections] in
+  // src/random/cuda/block_draws.cuh).
+  template <class T>
+  CUPRIC_HD static void standard(const StreamKey& k, uint64_t q, Words4 w, T* z) {
+    constexpr int K = kBlockPer<T>;
+    unsigned pending = fast<T>(w, z, zig_layers<T>());
+    while (pending) {
+      const int j = lowest_bit(pending);
+      pending &= pending - 1;
+      const T x = one<T>(k, K * q + static_cast<uint64_t>(j), w, j);
+      for (int i = 0; i < K; ++i) z[i] = i == j ? x : z[i];  // selects: z stays in registers
+    }
+  }
+  template <class T>
+  CUPRIC_HD static T finish(T z, const Params& p) {
+    // standard_normal's float32: no float64 round trip (two conversions per value, the slow kind
+    // on a GPU); the fast path has already made -0 the +0 that 0 + 1 * z gives.
+    if (sizeof(T) <= 4 && p.loc == 0.0 && p.scale == 1.0) return z;
+    return static_cast<T>(p.loc + p.scale * static_cast<double>(z));
+  }
+};
+
+// Box-Muller on the block's words: the block normal before the deferred ziggurat, kept for the
+// benchmark's comparison only (generator.cpp: CUPRIC_BENCH_BLOCK_NORMAL=box-muller; bench case
+// gen_standard_normal_box_muller). float32: the pairs (w0, w1), (w2, w3), whose cosine and sine
+// branches are elements 4q, 4q+1 and 4q+2, 4q+3; float64: one pair per block, u1 from (w0, w1),
+// u2 from (w2, w3). 2^28 float32 measured 2094 GB/s on the H200 (instruction-bound).
+struct BoxMullerLaw : NormalLaw {
+  template <class T>
+  CUPRIC_HD static void standard(const StreamKey&, uint64_t, Words4 w, T* z) {
     if constexpr (sizeof(T) <= 4) {
       for (int p = 0; p < 2; ++p) {
         const float r = ::sqrtf(2.0f * neg_log_open_of(w.w[2 * p]));
@@ -93,13 +167,6 @@ struct NormalLaw {  // loc + scale * z
       z[1] = static_cast<T>(r * ::sin(t));
     }
   }
-  template <class T>
-  CUPRIC_HD static T finish(T z, const Params& p) {
-    // standard_normal's float32: no float64 round trip (two conversions per value, the slow kind
-    // on a GPU); standard() has already made -0 the +0 that 0 + 1 * z gives.
-    if (sizeof(T) <= 4 && p.loc == 0.0 && p.scale == 1.0) return z;
-    return static_cast<T>(p.loc + p.scale * static_cast<double>(z));
-  }
 };
 
 struct ExponentialLaw {  // scale * (-log U)
@@ -109,7 +176,7 @@ struct ExponentialLaw {  // scale * (-log U)
   template <class T>
   static constexpr int per = kBlockPer<T>;
   template <class T>
-  CUPRIC_HD static void standard(Words4 w, T* z) {
+  CUPRIC_HD static void standard(const StreamKey&, uint64_t, Words4 w, T* z) {
     if constexpr (sizeof(T) <= 4) {
       for (int j = 0; j < 4; ++j) z[j] = static_cast<T>(neg_log_open_of(w.w[j]));
     } else {
@@ -130,7 +197,7 @@ struct UniformLaw {  // low + (high - low) * U, as NumPy computes it
   template <class T>
   static constexpr int per = kBlockPer<T>;
   template <class T>
-  CUPRIC_HD static void standard(Words4 w, T* z) {
+  CUPRIC_HD static void standard(const StreamKey&, uint64_t, Words4 w, T* z) {
     if constexpr (sizeof(T) <= 4) {
       for (int j = 0; j < 4; ++j) z[j] = static_cast<T>(uniform_float_of(w.w[j]));
     } else {
@@ -150,15 +217,20 @@ template <class Law>
 struct ContinuousBlocks {
   template <class T>
   CUPRIC_HD static void block(const StreamKey& k, uint64_t q, const typename Law::Params& p, T* v) {
-    Law::template standard<T>(philox_call_block(k, q), v);
+    Law::template standard<T>(k, q, philox_call_block(k, q), v);
     for (int j = 0; j < Law::template per<T>; ++j) v[j] = Law::template finish<T>(v[j], p);
   }
   template <class T>
   CUPRIC_HD static T element(const StreamKey& k, uint64_t e, const typename Law::Params& p) {
     constexpr int per = Law::template per<T>;
-    T z[per];
-    Law::template standard<T>(philox_call_block(k, e / per), z);
-    return Law::template finish<T>(z[e % per], p);
+    const Words4 w = philox_call_block(k, e / per);
+    if constexpr (std::is_same_v<Law, NormalLaw>) {  // element e's value alone, not its block's
+      return Law::template finish<T>(Law::template one<T>(k, e, w, static_cast<int>(e % per)), p);
+    } else {
+      T z[per];
+      Law::template standard<T>(k, e / per, w, z);
+      return Law::template finish<T>(z[e % per], p);
+    }
   }
 };
 
@@ -226,53 +298,62 @@ CUPRIC_HD inline T integer_value(int64_t low, uint64_t offset) {
 struct IntegerBlocks {
   // block() for a narrow range (4 values) or a wide one (2 values): BlockF picks by Wide.
   // reject_below: integer_reject_below(p.range).
-  // The rejected words (rare) are collected in a mask and finished after the block's other values
-  // in one loop, as the normal ziggurat's (Note [Normal ziggurat]): one straight hot path without
-  // a branch and reconvergence barrier per word, one copy of the sub-stream loop in the kernel.
-  // SASS (sm_90, integers(0, 1000) int32): ~83 instructions a block of four values, was ~105 (and
-  // 0.329 ms for 2^28 on the H200); random()'s Philox kernel, 92 a block, writes 2^28 floats in
-  // 0.264 ms, so expected ~0.27 ms.
+  // The hot path tests the least low half of the block's products against the threshold once
+  // (a word is rejected iff its low half is below it; probability range / 2^32 at most), and the
+  // rare block that has one finishes its rejected words by a call (rejected_value, not inlined:
+  // the sub-stream loop's registers and code stay out of the loop, whose loop-invariant kernel
+  // parameters then stay in registers).
+  // SASS (sm_90, integers(0, 1000) int32): the former per-word mask and the inlined loop came to
+  // ~86 instructions a block of four values in the loop (0.306 ms for 2^28 on the H200, 3509
+  // GB/s), random()'s float32 Philox loop to ~68 (0.264 ms).
   // A rejected element's value is bounded() of its own sub-stream, as bounded32_of/bounded64_of give.
+  template <class T>
+  CUPRIC_HD static T rejected_value(const StreamKey& k, uint64_t e, const IntegerParams& p) {
+    PhiloxSubStream s(k, e);
+    return integer_value<T>(p.low, bounded(s, p.range));
+  }
   template <class T, bool Wide>
   CUPRIC_HD static void block(const StreamKey& k, uint64_t q, const IntegerParams& p, uint64_t reject_below, T* v) {
     const Words4 w = philox_call_block(k, q);
-    unsigned pending = 0;
     if constexpr (!Wide) {
       const uint32_t n = static_cast<uint32_t>(p.range) + 1u, t = static_cast<uint32_t>(reject_below);
-      for (int j = 0; j < 4; ++j) {
-        uint64_t r = w.w[j];
-        if (p.range != kNarrowRangeMax) {
-          const uint64_t m = static_cast<uint64_t>(w.w[j]) * n;
-          if (static_cast<uint32_t>(m) < t) pending |= 1u << j;
-          r = m >> 32;
-        }
-        v[j] = integer_value<T>(p.low, r);
+      if (p.range == kNarrowRangeMax) {  // every word is a value
+        for (int j = 0; j < 4; ++j) v[j] = integer_value<T>(p.low, w.w[j]);
+        return;
       }
-      while (pending) {
-        const int j = pending & 1u ? 0 : pending & 2u ? 1 : pending & 4u ? 2 : 3;
-        pending &= pending - 1;
-        PhiloxSubStream s(k, 4 * q + static_cast<uint64_t>(j));
-        const T x = integer_value<T>(p.low, bounded(s, p.range));
-        for (int i = 0; i < 4; ++i) v[i] = i == j ? x : v[i];  // selects: v stays in registers
+      uint32_t least = 0xffffffffu;
+      for (int j = 0; j < 4; ++j) {
+        const uint64_t m = static_cast<uint64_t>(w.w[j]) * n;
+        least = static_cast<uint32_t>(m) < least ? static_cast<uint32_t>(m) : least;
+        v[j] = integer_value<T>(p.low, m >> 32);
+      }
+      if (least < t) {  // by selects, not indices: w and v stay in registers
+        for (int j = 0; j < 4; ++j) {
+          if (static_cast<uint32_t>(static_cast<uint64_t>(word_at(w, j)) * n) < t) {
+            const T x = rejected_value<T>(k, 4 * q + static_cast<uint64_t>(j), p);
+            for (int i = 0; i < 4; ++i) v[i] = i == j ? x : v[i];
+          }
+        }
       }
     } else {
-      for (int j = 0; j < 2; ++j) {
-        const uint64_t x = (static_cast<uint64_t>(w.w[2 * j]) << 32) | w.w[2 * j + 1];
-        uint64_t r = x;
-        if (p.range != ~0ull) {
-          const uint64_t n = p.range + 1;
-          if (x * n < reject_below) pending |= 1u << j;
-          r = mulhi64(x, n);
-        }
-        v[j] = integer_value<T>(p.low, r);
+      const uint64_t x0 = (static_cast<uint64_t>(w.w[0]) << 32) | w.w[1];
+      const uint64_t x1 = (static_cast<uint64_t>(w.w[2]) << 32) | w.w[3];
+      if (p.range == ~0ull) {  // every 64-bit word is a value
+        v[0] = integer_value<T>(p.low, x0);
+        v[1] = integer_value<T>(p.low, x1);
+        return;
       }
-      while (pending) {
-        const int j = pending & 1u ? 0 : 1;
-        pending &= pending - 1;
-        PhiloxSubStream s(k, 2 * q + static_cast<uint64_t>(j));
-        const T x = integer_value<T>(p.low, bounded(s, p.range));
-        v[0] = j == 0 ? x : v[0];
-        v[1] = j == 1 ? x : v[1];
+      const uint64_t n = p.range + 1, l0 = x0 * n, l1 = x1 * n;
+      v[0] = integer_value<T>(p.low, mulhi64(x0, n));
+      v[1] = integer_value<T>(p.low, mulhi64(x1, n));
+      if ((l0 < l1 ? l0 : l1) < reject_below) {
+        for (int j = 0; j < 2; ++j) {
+          if ((j ? l1 : l0) < reject_below) {
+            const T x = rejected_value<T>(k, 2 * q + static_cast<uint64_t>(j), p);
+            v[0] = j == 0 ? x : v[0];
+            v[1] = j == 1 ? x : v[1];
+          }
+        }
       }
     }
   }
@@ -304,6 +385,43 @@ struct ContinuousBlockF {
     return ContinuousBlocks<Law>::template element<T>(key, static_cast<uint64_t>(i), params);
   }
 };
+// The normal's block functor: ContinuousBlockF's, plus the scratch list of the CUDA loop's
+// two-kernel variant (the benchmark's comparison only: Note [Deferred ziggurat rejections] in
+// src/random/cuda/block_draws.cuh; null otherwise). The host loop ignores it (block() finishes
+// rejected values in place), so both backends give element e the value one() gives it.
+struct DeferredList {
+  uint32_t* words = nullptr;  // [0]: the count; from kDeferredHeader on, the elements; null: none
+};
+inline constexpr int kDeferredHeader = 4;  // words before the list (16 bytes: aligned entries)
+template <class T>
+struct NormalBlockF : ContinuousBlockF<T, NormalLaw> {
+  DeferredList deferred;
+};
+
+// The CUDA block loop's launch shape (a thread per Philox block, at most 2^16 CTAs of 256, grid-
+// stride beyond), here so that the host can size the two-kernel variant's list of the same launch.
+inline constexpr int kDrawThreads = 256;
+inline int64_t block_draw_grid(int64_t blocks) {
+  return std::min<int64_t>((blocks + kDrawThreads - 1) / kDrawThreads, int64_t{1} << 16);
+}
+// Draws of 2^31 values or more finish rejections in place (the lists hold 32-bit element
+// indices); the two-kernel variant also leaves draws below 2^18 values to the one-kernel loop.
+inline constexpr int64_t kDeferMinValues = int64_t{1} << 18;
+inline constexpr int64_t kDeferMaxValues = (int64_t{1} << 31) - 1;
+// Slots of a CTA's list: 1/48 of the values it draws plus 48. The ziggurat rejects 1.5% (a CTA
+// of 4096 values: 61 +- 8); a CTA whose list is full finishes the rest in place (same values).
+inline int64_t deferred_slots_per_cta(int64_t numel, int per) {
+  const int64_t blocks = (numel + per - 1) / per, grid = block_draw_grid(blocks);
+  const int64_t rounds = (blocks + grid * kDrawThreads - 1) / (grid * kDrawThreads);
+  return rounds * kDrawThreads * per / 48 + 48;
+}
+// Bytes of the two-kernel variant's global list for a CUDA draw of numel values (0: none).
+inline int64_t deferred_list_bytes(int64_t numel, int per) {
+  if (numel < kDeferMinValues || numel > kDeferMaxValues) return 0;
+  const int64_t grid = block_draw_grid((numel + per - 1) / per);
+  return 4 * (kDeferredHeader + grid * deferred_slots_per_cta(numel, per));
+}
+
 template <class T, bool Wide>
 struct IntegerBlockF {
   using Out = T;

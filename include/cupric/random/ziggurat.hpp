@@ -24,25 +24,25 @@ namespace cupric::random {
 //   idx = bits 0-7, sign = bit 8, u = the next 23 (float32) or 52 (float64) bits,
 //   x = u * w[idx]; if u < k[idx], the value is +-x (probability 98.5%).
 // That fast path is integer work, one exact conversion and one product: about 10 instructions,
-// one load of the layer ({k, w}: 8 bytes float32, 16 bytes float64; the block-draw trial staged the
-// 2 KB / 4 KB table in shared memory) and no transcendental.
+// one load of the layer ({k, w}: 8 bytes float32, 16 bytes float64; the block draws' CUDA kernel
+// stages the 2 KB / 4 KB table in shared memory) and no transcendental.
 // The other 1.5% (the top layer, the wedges, the base layer's tail) continue the ziggurat on the
 // element's own sub-stream PhiloxSubStream(key, e) (as Lemire's rejected integers do), so the
 // value is still a function of (seed, call, e) alone, whatever the launch shape:
 // * tail (idx 0): x = -ln(U1) / r, y = -ln(U2) until 2y > x^2; the value is +-(r + x);
 // * wedge (idx >= 1): accept +-x if f[idx] + U (f[idx - 1] - f[idx]) < exp(-x^2 / 2);
 // * otherwise a fresh word from the sub-stream starts over.
-// A GPU thread computes its four (two) fast values first and then loops over the rejected ones
-// by a bit mask, so the lanes of a warp that have one run the slow code together (about 85% of
-// the warp-iterations of 128 float32 values have one: ~1.5 instructions a value on average).
-// Measured on the H200 (2026-12-02, docs/performance.md) for Philox's block draws, it was slower,
-// not faster: 2^28 float32 values at 1342 GB/s (0.80 ms) against Box-Muller's 2094 (0.51 ms), and
-// float64 1436 against 1462. The estimate above (~0.28 ms, from SASS counts) left out that a warp
-// whose lane has a rejected value waits for that lane's slow path (transcendentals and a Philox
-// sub-stream), and ~85% of warp-iterations have one. So the block draws keep Box-Muller
-// (src/random/block_draws.hpp), and this ziggurat serves the samplers (samplers.hpp), which draw
-// one value at a time on their own streams (gamma 214 -> 244 GB/s there). Making it pay for block
-// draws needs the rejected values deferred to a second pass over a compacted list.
+// Finished in place by the thread that drew it (the first trial on the block draws, 2026-12-02),
+// the 1.5% made every warp whose 128 float32 values hold one (~85% of them) wait for that lane's
+// slow path (a Philox sub-stream block and logarithms): 2^28 float32 values at 1342 GB/s (0.80
+// ms) on the H200 against Box-Muller's 2094 (0.51 ms), float64 1436 against 1462, although SASS
+// counts promised ~0.28 ms (a slow path costs per warp, not per value). So the CUDA block loop
+// now stores the fast values and defers the rejected ones to a compacted list its CTA finishes
+// at the end (Note [Deferred ziggurat rejections] in src/random/cuda/block_draws.cuh); the host
+// loop, the array-parameter loop and GPU draws of 2^31 values or more finish them in place, to
+// the same values. The
+// samplers (samplers.hpp) use the ziggurat too, one value at a time on their own streams (gamma
+// 214 -> 244 GB/s there).
 // float32 is bit-identical on host and GPU: the float32 wedge test is -ln(y) > x^2 / 2 with
 // neg_log_float (Note [Exact float log, sine and cosine] in exact_math.hpp), and every other step
 // is exact or one rounded operation. float64's fast path is exact too; its wedge and tail use
@@ -116,11 +116,15 @@ CUPRIC_HD inline double zig_open_double(uint32_t a, uint32_t b) { return 1.0 - z
 
 // ---- float32 ----------------------------------------------------------------------------------
 // The fast path of word w: true and z = +-x when u < k[idx]. 0 - x, not -x: +0 for u = 0, as the
-// finishing 0 + 1 * z of normal() would give.
+// finishing 0 + 1 * z of normal() would give. u as a float without a conversion instruction (a
+// quarter-rate I2F on a GPU): the bits of 2^23 + u, minus 2^23 (exact, u < 2^23).
 CUPRIC_HD inline bool zig_fast32(uint32_t w, const ZigLayer32* layers, float& z) {
   const ZigLayer32 l = layers[w & 0xffu];
   const uint32_t u = w >> 9;
-  const float x = fp::mul_rn(static_cast<float>(u), l.w);
+  const uint32_t ub = 0x4b000000u | u;
+  float uf;
+  std::memcpy(&uf, &ub, sizeof uf);
+  const float x = fp::mul_rn(uf - 8388608.0f, l.w);
   z = (w & 0x100u) ? 0.0f - x : x;
   return u < l.k;
 }

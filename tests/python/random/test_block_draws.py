@@ -74,8 +74,9 @@ def test_values_do_not_depend_on_the_shape():
 
 
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
-def test_box_muller_branches_are_normal_and_uncorrelated(dtype):
-    # float32: elements 4q, 4q+1 are the cosine and sine of one pair; float64: 2q, 2q+1.
+def test_normal_block_positions_are_normal_and_uncorrelated(dtype):
+    # float32: elements 4q .. 4q+3 are the words of one block; float64: 2q, 2q+1 (Note [Normal
+    # ziggurat]): each position follows the law, neighbours are independent.
     z = cr.default_rng(99).standard_normal(400_000, dtype=dtype).get().astype(numpy.float64)
     k = 4 if dtype == numpy.float32 else 2
     for j in range(k):
