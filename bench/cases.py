@@ -254,7 +254,7 @@ CASES += [
 _RNG_SETUP = "rs = xp.random.RandomState(1)\ng = xp.random.default_rng(1)"
 _RNG = (func("random"),)
 # The XORWOW chunk limit's private switch (rs_random_sample_chunks* at the end of the file).
-_XORWOW_CHUNKS = "if hasattr(xp, '_core'): xp._core.random._set_xorwow_max_chunks({k})\n"
+_XORWOW_CHUNKS = "if xp.__name__ == 'cupric': xp._core.random._set_xorwow_max_chunks({k})\n"
 CASES += [
     Case("rs_random_sample", lambda s: f"RandomState.random_sample {p2(s.big)} f32", "device",
          "rs.random_sample(a.size, dtype=np.float32)", {"a": ("big", "dev")}, nbytes=lambda s: _f32x4 * s.big,

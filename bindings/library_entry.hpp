@@ -254,6 +254,9 @@ inline void* Entry::symbol() { return resolve(fn, lib, c_name.c_str()); }
 // raw call of a thread makes cupric's handle for the device if it has none yet, as its first
 // matmul or solve would.)
 inline int Entry::bind_stream(uintptr_t handle) {
+  // A null handle is left to the routine, which refuses it with its own status (the libraries'
+  // Get/SetStream do not check for one: cusolverDnGetStream(NULL) crashed on the H200).
+  if (handle == 0) return 0;
   if (kind.stream->cupric_handles && library_handle(lib) == handle) return 0;
   // symbol() succeeded, so this is a CUDA build and the backend exists.
   Backend* b = cuda_backend_if_built();

@@ -139,7 +139,8 @@ struct NormalLaw {  // loc + scale * z: the ziggurat (Note [Normal ziggurat])
     // standard_normal's float32: no float64 round trip (two conversions per value, the slow kind
     // on a GPU); the fast path has already made -0 the +0 that 0 + 1 * z gives.
     if (sizeof(T) <= 4 && p.loc == 0.0 && p.scale == 1.0) return z;
-    return static_cast<T>(p.loc + p.scale * static_cast<double>(z));
+    // Rounded twice, never fused: the same bits from every kernel and from the host.
+    return static_cast<T>(fp::add_rn(p.loc, fp::mul_rn(p.scale, static_cast<double>(z))));
   }
 };
 

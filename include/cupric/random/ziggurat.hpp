@@ -183,9 +183,15 @@ CUPRIC_HD inline double zig_slow64(uint64_t r, Src& s) {
     if (idx == 0) {
       for (;;) {
         const uint32_t a = s.next32(), b = s.next32(), c = s.next32(), d = s.next32();
-        const double xx = -::log(zig_open_double(a, b)) * CUPRIC_ZIG_INV_R;
+        // Each operation rounded once (no contraction into a fused multiply-add, which nvcc may
+        // or may not make depending on the kernel this is inlined into): every path that
+        // finishes a tail value, in place or deferred, gives the same bits.
+        const double xx = fp::mul_rn(-::log(zig_open_double(a, b)), CUPRIC_ZIG_INV_R);
         const double yy = -::log(zig_open_double(c, d));
-        if (yy + yy > xx * xx) return neg ? -(CUPRIC_ZIG_R + xx) : CUPRIC_ZIG_R + xx;
+        if (fp::add_rn(yy, yy) > fp::mul_rn(xx, xx)) {
+          const double t = fp::add_rn(CUPRIC_ZIG_R, xx);
+          return neg ? -t : t;
+        }
       }
     }
     const double x = neg ? -z : z, lo = zig_f64(idx), hi = zig_f64(idx - 1);

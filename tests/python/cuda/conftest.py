@@ -9,10 +9,16 @@ import cupric.cuda as cuda
 
 @pytest.fixture
 def pool():
-    """The default memory pool, emptied before the test; its limit and the allocator are reset after."""
-    p = cupric.get_default_memory_pool()
+    """A memory pool of the test's own, empty, made the allocator for the test; the default pool's
+    allocator is put back after. (Not the default pool itself: cupric's cuBLAS handles keep their
+    workspaces, 32 MiB a stream, from the default pool for as long as they live, so a test that ran
+    a matmul or a raw library call earlier in the same process leaves it non-empty.)"""
     gc.collect()
-    p.free_all_blocks()
-    yield p
-    p.set_limit(size=0)
+    p = cuda.MemoryPool()
     cuda.set_allocator(p.malloc)
+    try:
+        yield p
+    finally:
+        p.set_limit(size=0)
+        cuda.set_allocator(cupric.get_default_memory_pool().malloc)
+        p.free_all_blocks()
