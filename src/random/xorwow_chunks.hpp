@@ -34,17 +34,16 @@ namespace cupric::random {
 // (the first version: a 2^28-word draw ran 4096 x 32 threads of 2048 steps, one warp walking
 // each lane's 31 chunk jumps) the start states cost an estimated ~40 of the draw's 62 us above
 // the write time (0.326 ms measured, the Philox draw's write 0.264 ms). So c is chosen so that a
-// lane has at most xorwow_max_chunks() chunks (default kXorwowMaxChunks = 16; and C >= 64, so a
-// thread's steps outweigh its start-state load): a 2^28-word draw runs 4096 x 16 threads of 4096
-// steps (16 warps an SM, enough to keep the stores going: a warp step is ~15 instructions for
-// 128 bytes), the chunk jumps are split over four warps (1024 x 23 warp jumps in all, an
-// estimated ~13 us on 132 SMs, against 1024 x 41 in one warp a lane group before), and the start
-// states take 1.5 MB of scratch. Not measured yet: bench/cases.py's rs_random_sample_chunks8 and
-// rs_random_sample_chunks32 time the other limits. The words and their order are
+// lane has at most xorwow_max_chunks() chunks (default kXorwowMaxChunks = 8; and C >= 64, so a
+// thread's steps outweigh its start-state load): a 2^28-word draw runs 4096 x 8 threads of 8192
+// steps, the chunk jumps split over four warps. Measured on the H200 (2026-12-02, bench cases
+// rs_random_sample and rs_random_sample_chunks8 in one run): 16 chunks a lane 3410 GB/s
+// (0.315 ms), 8 chunks 3670 GB/s (0.293 ms): fewer start-state jumps paid more than the fill
+// lost with half the threads (8 warps an SM still keep the stores going). The words and their order are
 // the same as the lane loop's, so the stream still matches cuRAND's bit for bit; the host keeps
 // the lane loop (tests/cpp/test_random_streams.cpp checks both splits against cuRAND).
 // MRG32k3a has 81920 lanes, so its lane loop already has enough threads for a GPU; it keeps it.
-inline constexpr int kXorwowMaxChunks = 16;
+inline constexpr int kXorwowMaxChunks = 8;
 inline constexpr int kXorwowMinChunkLog2 = 6;
 inline constexpr int kXorwowStartWarps = 4;
 

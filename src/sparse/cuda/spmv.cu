@@ -74,8 +74,11 @@
 //    instead of preceding every set (spmv_vec_pipe in spmv_vec.cuh; with 64 registers it spilled
 //    72 bytes).
 // The variants exist for int32 indices and the group width of 16-entry rows (the cases'); other
-// matrices take spmv_vec under any name. spmv's own choice stays spmv_vec until a run shows a
-// variant ahead on banded and random columns alike.
+// matrices take spmv_vec under any name. Measured on the H200 (2026-12-02, one run, CuPy's
+// cuSPARSE 592 GB/s random f32): random f32 spmv_vec 560, own_keepx 561, own_wide 608, pipe 601,
+// pipe_keepx 601, cuSPARSE through cupric 595; banded f32 spmv_vec 4225, pipe 4259, pipe_keepx
+// 4255. So spmv's own choice (Auto) for float32 is pipe, ahead on both; float64 keeps spmv_vec
+// (653 against CuPy's 636 random, 4079 banded) until its variants are measured.
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
@@ -259,6 +262,9 @@ void launch_vec(const SpMV& p) {
       case SpmvKernel::OwnWide: return launch_groups<&spmv_vec<T, I, G, kV, 4, false, 3>, T, I, G>(p, 0);
       case SpmvKernel::Pipe: return launch_wave<&spmv_vec_pipe<T, I, G, kV, 4, false, 3>, T, I, G>(p, 3);
       case SpmvKernel::PipeKeepX: return launch_wave<&spmv_vec_pipe<T, I, G, kV, 4, true, 3>, T, I, G>(p, 3);
+      case SpmvKernel::Auto:  // float32: pipe (Note [SpMV random columns])
+        if constexpr (sizeof(T) == 4) return launch_wave<&spmv_vec_pipe<T, I, G, kV, 4, false, 3>, T, I, G>(p, 3);
+        break;
       default: break;
     }
   }

@@ -31,6 +31,17 @@ TORCH_CAI_DTYPES = ["uint8", "int8", "int16", "int32", "int64", "float16", "floa
 
 N = 1 << 24  # elements written by the producer in the handshake tests
 MATMUL = 8192  # three fp32 matmuls of this size keep the producer's stream busy for milliseconds
+# ... after a spin of ~0.2 s on the producer's stream (H200 clocks ~2 GHz): with 15 test workers
+# sharing the CPUs, the consumer's calls sometimes took longer than the matmuls alone (two flaky
+# failures on the H200, each saying the host had waited while the stream had simply finished).
+SPIN_CYCLES = 400_000_000
+_SPIN_SOURCE = r"""
+extern "C" __global__ void spin(long long cycles) {
+  const long long t0 = clock64();
+  while (clock64() - t0 < cycles) {}
+}
+"""
+_SPIN = cp.RawKernel(_SPIN_SOURCE, "spin")
 
 
 def on_host():
@@ -172,6 +183,7 @@ def _torch_busy(s):
     y = torch.zeros(N, dtype=torch.float64, device="cuda")
     torch.cuda.synchronize()
     with torch.cuda.stream(s):
+        torch.cuda._sleep(SPIN_CYCLES)  # the matmuls alone left too little margin on a loaded machine
         for _ in range(3):
             torch.matmul(a, a, out=b)
             b.div_(MATMUL)  # the entries stay exactly 1
@@ -187,6 +199,7 @@ def _cupric_busy(s):
     y = cp.zeros(N)
     cp.cuda.Device().synchronize()
     with s:
+        _SPIN((1,), (1,), (numpy.int64(SPIN_CYCLES),))
         for _ in range(3):
             cp.matmul(a, a, out=b)
             b /= MATMUL
