@@ -73,9 +73,11 @@ class CopyCrew {
   }
 
  private:
-  // Slice i of n bytes, cut at 4 KiB so no two threads write one page.
+  // Slice i of n bytes, cut at 4 KiB so no two threads write one page (a slice is never empty
+  // of a share: n / slices rounded up first, so a chunk of fewer bytes than threads is copied).
   void copy_slice(int i, char* dst, const char* src, size_t n) const {
-    const size_t per = (n / static_cast<size_t>(slices_) + 4095) & ~size_t{4095};
+    const size_t share = (n + static_cast<size_t>(slices_) - 1) / static_cast<size_t>(slices_);
+    const size_t per = (share + 4095) & ~size_t{4095};
     const size_t begin = std::min(n, per * static_cast<size_t>(i)), end = std::min(n, begin + per);
     if (end > begin) std::memcpy(dst + begin, src + begin, end - begin);
   }

@@ -144,3 +144,12 @@ def test_gpu_staged_pageable_transfers_both_ways(nbytes):
     numpy.testing.assert_array_equal(back, src_copy)
     numpy.testing.assert_array_equal(out, src_copy)
     numpy.testing.assert_array_equal(cupric.asnumpy(d[1:-1]), src_copy[1:-1])  # a device view: copied first
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize('tail', [1, 2, 3, 4097])
+def test_gpu_staged_transfer_of_a_last_chunk_shorter_than_the_crew(tail):
+    # The last 8 MiB chunk holds `tail` bytes: fewer than the copying threads for 1 to 3.
+    src = (numpy.arange((8 << 20) + tail) % 251).astype(numpy.uint8)
+    d = cupric.asarray(src)
+    numpy.testing.assert_array_equal(d.get(), src)
