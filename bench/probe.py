@@ -2,6 +2,7 @@
 machine, where each microsecond of `a + b` and each millisecond of a first call goes.
 
     python bench/probe.py            # prints PROBE lines; also builds and runs bench/launch_floor.cu
+    python bench/probe.py random     # only the stages of a first random draw (cupric and CuPy)
 """
 import os
 import subprocess
@@ -28,6 +29,28 @@ for label, f in [("sin(a)", lambda: cp.sin(a)), ("a * 3", lambda: a * 3), ("a + 
     f(); sync(); T.append((label, t()))
 for (_, t0), (label, t1) in zip(T, T[1:]):
     print(f"PROBE first  {label:32s} {1e3 * (t1 - t0):9.3f} ms")
+"""
+
+# The stages of the bench's cold_random case (a first random_sample(2^20) < 1 in a fresh process,
+# after the context and the input exist): the global state, the draw, the comparison, each
+# synchronised, then the same again warm.
+FIRST_RANDOM = r"""
+import time, sys
+t = time.perf_counter
+lib = sys.argv[1]
+xp = __import__("cupy" if lib == "cupy" else "cupric")
+import numpy as np
+sync = xp.cuda.Device().synchronize
+a = xp.asarray(np.ones(1 << 20, dtype=np.float32)); sync()
+for rep in ("first", "again"):
+    T = [("start", t())]
+    rs = xp.random.get_random_state(); sync(); T.append(("get_random_state()", t()))
+    x = rs.random_sample(a.size); sync(); T.append(("random_sample(2^20)", t()))
+    y = x < 1; sync(); T.append(("x < 1", t()))
+    g = xp.random.default_rng(1); sync(); T.append(("default_rng(1)", t()))
+    z = g.random(a.size); sync(); T.append(("Generator.random(2^20)", t()))
+    for (_, t0), (label, t1) in zip(T, T[1:]):
+        print(f"PROBE random {lib:7s} {rep:5s} {label:24s} {1e3 * (t1 - t0):9.3f} ms")
 """
 
 STEADY = r"""
@@ -123,6 +146,16 @@ def run(args, env=None, timeout=300):
 
 
 def main():
+    if sys.argv[1:] == ["random"]:
+        for loading in [None, "EAGER"]:
+            for lib in ["cupric", "cupy"]:
+                env = dict(os.environ, CUPRIC_BACKEND="cuda")
+                if loading:
+                    env["CUDA_MODULE_LOADING"] = loading
+                print(f"PROBE --- {lib}, CUDA_MODULE_LOADING={loading or 'default'}", flush=True)
+                for _ in range(2):
+                    run([sys.executable, "-c", FIRST_RANDOM, lib], env)
+        return
     with tempfile.TemporaryDirectory() as d:
         exe = os.path.join(d, "launch_floor")
         subprocess.run(["nvcc", "-arch=sm_90", "-O2", "-o", exe, os.path.join(HERE, "launch_floor.cu"), "-lcuda"],
