@@ -16,41 +16,26 @@ T* P(u p) {
 }
 int st(cublasStatus_t s) { return static_cast<int>(s); }
 
-// The element type of each BLAS type code and the names of its entry points.
+// The element type of each BLAS type code and the names of its entry points: cublas + the type's
+// prefix + the routine (complex dot products are dotu/dotc, real ones plain dot; nrm2 takes the
+// prefix of its real result and the complex input: Scnrm2, Dznrm2).
 template <char T>
 struct Blas;
-template <>
-struct Blas<'s'> {
-  using E = float;
-  using R = float;
-  static constexpr const char *gemm = "cublasSgemm_v2", *batched = "cublasSgemmStridedBatched",
-                              *gemv = "cublasSgemv_v2", *dot = "cublasSdot_v2", *dotc = "cublasSdot_v2",
-                              *axpy = "cublasSaxpy_v2", *nrm2 = "cublasSnrm2_v2", *scal = "cublasSscal_v2";
-};
-template <>
-struct Blas<'d'> {
-  using E = double;
-  using R = double;
-  static constexpr const char *gemm = "cublasDgemm_v2", *batched = "cublasDgemmStridedBatched",
-                              *gemv = "cublasDgemv_v2", *dot = "cublasDdot_v2", *dotc = "cublasDdot_v2",
-                              *axpy = "cublasDaxpy_v2", *nrm2 = "cublasDnrm2_v2", *scal = "cublasDscal_v2";
-};
-template <>
-struct Blas<'c'> {
-  using E = cuComplex;
-  using R = float;
-  static constexpr const char *gemm = "cublasCgemm_v2", *batched = "cublasCgemmStridedBatched",
-                              *gemv = "cublasCgemv_v2", *dot = "cublasCdotu_v2", *dotc = "cublasCdotc_v2",
-                              *axpy = "cublasCaxpy_v2", *nrm2 = "cublasScnrm2_v2", *scal = "cublasCscal_v2";
-};
-template <>
-struct Blas<'z'> {
-  using E = cuDoubleComplex;
-  using R = double;
-  static constexpr const char *gemm = "cublasZgemm_v2", *batched = "cublasZgemmStridedBatched",
-                              *gemv = "cublasZgemv_v2", *dot = "cublasZdotu_v2", *dotc = "cublasZdotc_v2",
-                              *axpy = "cublasZaxpy_v2", *nrm2 = "cublasDznrm2_v2", *scal = "cublasZscal_v2";
-};
+#define CUPRIC_BLAS_TYPE(t, P, Elem, Real, DOT, DOTC, NRM2)                                                 \
+  template <>                                                                                               \
+  struct Blas<t> {                                                                                          \
+    using E = Elem;                                                                                         \
+    using R = Real;                                                                                         \
+    static constexpr const char *gemm = "cublas" #P "gemm_v2", *batched = "cublas" #P "gemmStridedBatched", \
+                                *gemv = "cublas" #P "gemv_v2", *dot = "cublas" #P #DOT "_v2",               \
+                                *dotc = "cublas" #P #DOTC "_v2", *axpy = "cublas" #P "axpy_v2",             \
+                                *nrm2 = "cublas" #NRM2 "nrm2_v2", *scal = "cublas" #P "scal_v2";            \
+  };
+CUPRIC_BLAS_TYPE('s', S, float, float, dot, dot, S)
+CUPRIC_BLAS_TYPE('d', D, double, double, dot, dot, D)
+CUPRIC_BLAS_TYPE('c', C, cuComplex, float, dotu, dotc, Sc)
+CUPRIC_BLAS_TYPE('z', Z, cuDoubleComplex, double, dotu, dotc, Dz)
+#undef CUPRIC_BLAS_TYPE
 
 // Calls f.template operator()<Blas<t>>() for the type code `t`; CUBLAS_STATUS_INVALID_VALUE for
 // an unknown code (the binding only passes the four).
