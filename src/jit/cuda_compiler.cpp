@@ -10,37 +10,20 @@
 #include "cupric/jit/compiler.hpp"
 #include "cupric/runtime/libraries.hpp"
 #include "jit/headers.hpp"
+#include "jit/nvrtc.hpp"
 
 namespace cupric::jit {
 
 namespace {
 
-// ---- NVRTC ----------------------------------------------------------------------------------------
-using nvrtcProgram = void*;
-struct Nvrtc {
-  int (*version)(int*, int*);
-  int (*create)(nvrtcProgram*, const char*, const char*, int, const char* const*, const char* const*);
-  int (*destroy)(nvrtcProgram*);
-  int (*compile)(nvrtcProgram, int, const char* const*);
-  int (*log_size)(nvrtcProgram, size_t*);
-  int (*log)(nvrtcProgram, char*);
-  int (*cubin_size)(nvrtcProgram, size_t*);
-  int (*cubin)(nvrtcProgram, char*);
-  int (*ptx_size)(nvrtcProgram, size_t*);
-  int (*ptx)(nvrtcProgram, char*);
-  int (*add_name)(nvrtcProgram, const char*);
-  int (*lowered)(nvrtcProgram, const char*, const char**);
-  const char* (*error_string)(int);
-  int (*num_archs)(int*);
-  int (*archs)(int*);
-  std::string version_text;
-};
-
+// ---- NVRTC (nvrtc.hpp) ---------------------------------------------------------------------------
 template <class F>
 void bind(void* h, F*& f, const char* name, const char* lib) {
   f = reinterpret_cast<F*>(::dlsym(h, name));
   if (!f) throw RuntimeError(std::string("cupric: ") + lib + " lacks " + name + " (too old?)");
 }
+
+}  // namespace
 
 const Nvrtc& nvrtc() {
   static std::mutex mu;
@@ -53,7 +36,7 @@ const Nvrtc& nvrtc() {
     throw RuntimeError(
         "cupric: NVRTC (libnvrtc.so.13 or libnvrtc.so.12) is needed to compile CUDA kernels at run "
         "time and was not found: " +
-        info.error);
+        info.error + " (pip install nvidia-cuda-nvrtc, or the CUDA toolkit)");
   auto* n = new Nvrtc();
   bind(h, n->version, "nvrtcVersion", "NVRTC");
   bind(h, n->create, "nvrtcCreateProgram", "NVRTC");
@@ -65,6 +48,8 @@ const Nvrtc& nvrtc() {
   bind(h, n->cubin, "nvrtcGetCUBIN", "NVRTC");
   bind(h, n->ptx_size, "nvrtcGetPTXSize", "NVRTC");
   bind(h, n->ptx, "nvrtcGetPTX", "NVRTC");
+  bind(h, n->lto_size, "nvrtcGetLTOIRSize", "NVRTC");
+  bind(h, n->lto, "nvrtcGetLTOIR", "NVRTC");
   bind(h, n->add_name, "nvrtcAddNameExpression", "NVRTC");
   bind(h, n->lowered, "nvrtcGetLoweredName", "NVRTC");
   bind(h, n->error_string, "nvrtcGetErrorString", "NVRTC");
@@ -76,6 +61,8 @@ const Nvrtc& nvrtc() {
   lib = n;
   return *lib;
 }
+
+namespace {
 
 // ---- driver API ---------------------------------------------------------------------------------
 struct Driver {

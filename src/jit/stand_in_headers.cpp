@@ -108,25 +108,20 @@ const char* kCuComplex = R"(#pragma once
 typedef cupric::complex<float> cuFloatComplex;
 typedef cupric::complex<double> cuDoubleComplex;
 typedef cuFloatComplex cuComplex;
-inline float cuCrealf(cuFloatComplex x) { return x.re; }
-inline float cuCimagf(cuFloatComplex x) { return x.im; }
-inline cuFloatComplex make_cuFloatComplex(float r, float i) { return {r, i}; }
+#define CUPRIC_CU_COMPLEX_FNS(R, C, F, MAKE)                                  \
+  inline R cuCreal##F(C x) { return x.re; }                                   \
+  inline R cuCimag##F(C x) { return x.im; }                                   \
+  inline C MAKE(R r, R i) { return {r, i}; }                                  \
+  inline C cuConj##F(C x) { return {x.re, -x.im}; }                           \
+  inline C cuCadd##F(C a, C b) { return a + b; }                              \
+  inline C cuCsub##F(C a, C b) { return a - b; }                              \
+  inline C cuCmul##F(C a, C b) { return a * b; }                              \
+  inline C cuCdiv##F(C a, C b) { return a / b; }                              \
+  inline R cuCabs##F(C a) { return hypot##F(a.re, a.im); }
+CUPRIC_CU_COMPLEX_FNS(float, cuFloatComplex, f, make_cuFloatComplex)
+CUPRIC_CU_COMPLEX_FNS(double, cuDoubleComplex, , make_cuDoubleComplex)
+#undef CUPRIC_CU_COMPLEX_FNS
 inline cuFloatComplex make_cuComplex(float r, float i) { return {r, i}; }
-inline cuFloatComplex cuConjf(cuFloatComplex x) { return {x.re, -x.im}; }
-inline cuFloatComplex cuCaddf(cuFloatComplex a, cuFloatComplex b) { return a + b; }
-inline cuFloatComplex cuCsubf(cuFloatComplex a, cuFloatComplex b) { return a - b; }
-inline cuFloatComplex cuCmulf(cuFloatComplex a, cuFloatComplex b) { return a * b; }
-inline cuFloatComplex cuCdivf(cuFloatComplex a, cuFloatComplex b) { return a / b; }
-inline float cuCabsf(cuFloatComplex a) { return hypotf(a.re, a.im); }
-inline double cuCreal(cuDoubleComplex x) { return x.re; }
-inline double cuCimag(cuDoubleComplex x) { return x.im; }
-inline cuDoubleComplex make_cuDoubleComplex(double r, double i) { return {r, i}; }
-inline cuDoubleComplex cuConj(cuDoubleComplex x) { return {x.re, -x.im}; }
-inline cuDoubleComplex cuCadd(cuDoubleComplex a, cuDoubleComplex b) { return a + b; }
-inline cuDoubleComplex cuCsub(cuDoubleComplex a, cuDoubleComplex b) { return a - b; }
-inline cuDoubleComplex cuCmul(cuDoubleComplex a, cuDoubleComplex b) { return a * b; }
-inline cuDoubleComplex cuCdiv(cuDoubleComplex a, cuDoubleComplex b) { return a / b; }
-inline double cuCabs(cuDoubleComplex a) { return hypot(a.re, a.im); }
 inline cuDoubleComplex cuComplexFloatToDouble(cuFloatComplex c) { return {c.re, c.im}; }
 inline cuFloatComplex cuComplexDoubleToFloat(cuDoubleComplex c) { return {float(c.re), float(c.im)}; }
 )";

@@ -125,31 +125,27 @@ template <class T> using real_t = typename real_of<T>::type;
 
 // ---- sum / prod / count_nonzero ----------------------------------------------------------------
 
-template <class In, class Out>
-struct Sum {
+// sum and prod: one fold over compute_t<Out>, by add or by mul. Only the sum is pairwise (NumPy's
+// pairwise summation; its prod multiplies in order).
+template <class In, class Out, bool kMul>
+struct SumProd {
   using in_t = In;
   using out_t = Out;
   using acc_t = compute_t<Out>;
-  static constexpr bool kPairwise = true, kTakesInitial = true;
-  CUPRIC_HD acc_t identity() const { return acc_t(0); }
-  CUPRIC_HD acc_t reduce(acc_t a, In x, int64_t) const { return add(a, cast_value<acc_t>(x)); }
-  CUPRIC_HD acc_t combine(acc_t a, acc_t b) const { return add(a, b); }
+  static constexpr bool kPairwise = !kMul, kTakesInitial = true;
+  CUPRIC_HD acc_t identity() const { return acc_t(kMul ? 1 : 0); }
+  CUPRIC_HD acc_t reduce(acc_t a, In x, int64_t) const { return combine(a, cast_value<acc_t>(x)); }
+  CUPRIC_HD acc_t combine(acc_t a, acc_t b) const {
+    if constexpr (kMul)
+      return mul(a, b);
+    else
+      return add(a, b);
+  }
   CUPRIC_HD Out finalize(acc_t a) const { return cast_value<Out>(a); }
   CUPRIC_HD acc_t lift(Out v) const { return cast_value<acc_t>(v); }
 };
-
-template <class In, class Out>
-struct Prod {
-  using in_t = In;
-  using out_t = Out;
-  using acc_t = compute_t<Out>;
-  static constexpr bool kPairwise = false, kTakesInitial = true;
-  CUPRIC_HD acc_t identity() const { return acc_t(1); }
-  CUPRIC_HD acc_t reduce(acc_t a, In x, int64_t) const { return mul(a, cast_value<acc_t>(x)); }
-  CUPRIC_HD acc_t combine(acc_t a, acc_t b) const { return mul(a, b); }
-  CUPRIC_HD Out finalize(acc_t a) const { return cast_value<Out>(a); }
-  CUPRIC_HD acc_t lift(Out v) const { return cast_value<acc_t>(v); }
-};
+template <class In, class Out> using Sum = SumProd<In, Out, false>;
+template <class In, class Out> using Prod = SumProd<In, Out, true>;
 
 template <class In>
 struct CountNonzero {

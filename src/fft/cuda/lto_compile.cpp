@@ -2,56 +2,19 @@
 #include "fft/cuda/lto_compile.hpp"
 #include <cuda_runtime.h>
 #include <cctype>
-#include <dlfcn.h>
-#include <nvrtc.h>
 #include "cupric/error.hpp"
-#include "cupric/runtime/libraries.hpp"
+#include "jit/nvrtc.hpp"
 
 namespace cupric::fft::cuda {
 
 namespace {
 
-// The NVRTC entry points the callbacks need, resolved at the first compilation.
-struct Nvrtc {
-  nvrtcResult (*create)(nvrtcProgram*, const char*, const char*, int, const char* const*, const char* const*);
-  nvrtcResult (*destroy)(nvrtcProgram*);
-  nvrtcResult (*compile)(nvrtcProgram, int, const char* const*);
-  nvrtcResult (*log_size)(nvrtcProgram, size_t*);
-  nvrtcResult (*log)(nvrtcProgram, char*);
-  nvrtcResult (*lto_size)(nvrtcProgram, size_t*);
-  nvrtcResult (*lto)(nvrtcProgram, char*);
-  const char* (*error_string)(nvrtcResult);
-};
+using jit::Nvrtc;
+using jit::nvrtc;
+using jit::nvrtcProgram;
 
-template <class F>
-void bind(void* h, const char* name, F& f) {
-  f = reinterpret_cast<F>(dlsym(h, name));
-  if (!f) throw RuntimeError(std::string("the NVRTC library found lacks ") + name + " (cuFFT callbacks need NVRTC 12)");
-}
-
-const Nvrtc& nvrtc() {
-  static const Nvrtc n = [] {
-    void* h = nullptr;
-    LibraryInfo info = find_library("nvrtc", {}, &h);
-    if (!h)
-      throw RuntimeError("NVRTC is not available: " + (info.error.empty() ? std::string("not found") : info.error) +
-                         " (cuFFT callbacks are compiled by NVRTC: pip install nvidia-cuda-nvrtc)");
-    Nvrtc r{};
-    bind(h, "nvrtcCreateProgram", r.create);
-    bind(h, "nvrtcDestroyProgram", r.destroy);
-    bind(h, "nvrtcCompileProgram", r.compile);
-    bind(h, "nvrtcGetProgramLogSize", r.log_size);
-    bind(h, "nvrtcGetProgramLog", r.log);
-    bind(h, "nvrtcGetLTOIRSize", r.lto_size);
-    bind(h, "nvrtcGetLTOIR", r.lto);
-    bind(h, "nvrtcGetErrorString", r.error_string);
-    return r;
-  }();
-  return n;
-}
-
-void check(nvrtcResult r, const char* what) {
-  if (r != NVRTC_SUCCESS) throw RuntimeError(std::string("NVRTC error in ") + what + ": " + nvrtc().error_string(r));
+void check(int r, const char* what) {
+  if (r != 0) throw RuntimeError(std::string("NVRTC error in ") + what + ": " + nvrtc().error_string(r));
 }
 
 // Note [Callback symbols]
@@ -99,8 +62,8 @@ std::pair<std::string, std::string> compile_lto_callback(const std::string& sour
     nvrtcProgram* p;
     ~Guard() { n.destroy(p); }
   } guard{n, &prog};
-  const nvrtcResult rc = n.compile(prog, static_cast<int>(argv.size()), argv.data());
-  if (rc != NVRTC_SUCCESS) {
+  const int rc = n.compile(prog, static_cast<int>(argv.size()), argv.data());
+  if (rc != 0) {
     size_t size = 0;
     n.log_size(prog, &size);
     std::string log(size, '\0');

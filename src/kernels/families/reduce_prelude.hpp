@@ -19,6 +19,12 @@ void reg(ReduceOp op) {
                        &loops::reduce_loop<Op>);
 }
 
+// The dtype NumPy's sum/prod (and cumsum/cumprod) give T by default: bool and integers narrower
+// than 64 bits widen to int64/uint64.
+template <class T>
+using wide_acc_t = std::conditional_t<std::is_same_v<T, bool> || (std::is_signed_v<T> && std::is_integral_v<T>),
+                                      int64_t, std::conditional_t<std::is_unsigned_v<T>, uint64_t, T>>;
+
 template <class T> inline constexpr bool is_inexact_v = is_real_float_v<T> || is_complex_v<T>;
 
 }  // namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS

@@ -6,8 +6,7 @@
 CUPRIC_FAMILY_BEGIN
 
 namespace ro = reduce_ops;
-using Wide = std::conditional_t<std::is_same_v<Self, bool> || (std::is_signed_v<Self> && std::is_integral_v<Self>),
-                                int64_t, std::conditional_t<std::is_unsigned_v<Self>, uint64_t, Self>>;
+using Wide = wide_acc_t<Self>;
 
 struct Register {
   Register() {

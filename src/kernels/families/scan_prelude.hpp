@@ -1,8 +1,9 @@
-// Prelude of the "scan" kernel family: the scan loop template of the backend being compiled and
-// `reg_scan`, which registers one functor's loop under its (op, input dtype, result dtype) key.
+// Prelude of the "scan" kernel family: the reductions' prelude (the scans fold with the reduction
+// functors, and the CUDA scan uses the reduction's warp helpers), the scan loop template of the
+// backend being compiled, and `reg_scan`, which registers one functor's loop under its
+// (op, input dtype, result dtype) key.
 #pragma once
-#include "kernels/families/family_prelude.hpp"
-#include "kernels/reduce_ops.hpp"
+#include "kernels/families/reduce_prelude.hpp"
 #include "engine/scan/scan_engine.hpp"
 #if defined(CUPRIC_FAMILY_BACKEND_cuda)
 #include "engine/scan/cuda/cuda_scan.cuh"

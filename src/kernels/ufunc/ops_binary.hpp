@@ -19,6 +19,15 @@ template <class T> using real_of_t = typename real_of<T>::type;
 #define CUPRIC_SAME_OUT template <class T> using out = T;
 #define CUPRIC_BOOL_OUT template <class T> using out = bool;
 
+// NumPy's TypeError for a ufunc of one or two inputs that has no bool loop, called on bools
+// (the UfuncInfo message of a kNoLoopError functor).
+#define CUPRIC_NO_BOOL_LOOP_1(NAME) \
+  "ufunc '" NAME "' did not contain a loop with signature matching types <class 'numpy.dtypes.BoolDType'> -> None"
+#define CUPRIC_NO_BOOL_LOOP_2(NAME)                                                            \
+  "ufunc '" NAME                                                                               \
+  "' did not contain a loop with signature matching types (<class 'numpy.dtypes.BoolDType'>, " \
+  "<class 'numpy.dtypes.BoolDType'>) -> None"
+
 struct Add {
   static constexpr UfuncInfo info{Identity::Zero, kCommutative | kAssociative, "Add arguments element-wise.",
                                   OperatorSlot::Add, ReduceRoute::Sum};

@@ -56,30 +56,22 @@ struct BitwiseCount {
   template <class C> CUPRIC_HD uint8_t operator()(C x) const { return popcount(x); }
 };
 
-struct Gcd {
-  static constexpr UfuncInfo info{Identity::Zero,
-                                  kCommutative | kAssociative | kNoLoopError,
-                                  "Returns the greatest common divisor of ``|x1|`` and ``|x2|``",
-                                  OperatorSlot::None,
-                                  ReduceRoute::Generic,
-                                  "ufunc 'gcd' did not contain a loop with signature matching types (<class "
-                                  "'numpy.dtypes.BoolDType'>, <class 'numpy.dtypes.BoolDType'>) -> None"};
-  template <class T> static constexpr bool has_loop = is_int_v<T>;
-  CUPRIC_SAME_OUT
-  template <class C> CUPRIC_HD C operator()(C a, C b) const { return int_gcd(a, b); }
-};
-struct Lcm {
-  static constexpr UfuncInfo info{Identity::None,
-                                  kCommutative | kAssociative | kNoLoopError,
-                                  "Returns the lowest common multiple of ``|x1|`` and ``|x2|``",
-                                  OperatorSlot::None,
-                                  ReduceRoute::Generic,
-                                  "ufunc 'lcm' did not contain a loop with signature matching types (<class "
-                                  "'numpy.dtypes.BoolDType'>, <class 'numpy.dtypes.BoolDType'>) -> None"};
-  template <class T> static constexpr bool has_loop = is_int_v<T>;
-  CUPRIC_SAME_OUT
-  template <class C> CUPRIC_HD C operator()(C a, C b) const { return int_lcm(a, b); }
-};
+// gcd and lcm: integer loops only (NumPy has no bool loop: kNoLoopError names it).
+#define CUPRIC_INT_PAIR_FN(NAME, IDENTITY, FN, UFUNC, DOC)                         \
+  struct NAME {                                                                    \
+    static constexpr UfuncInfo info{IDENTITY,                                      \
+                                    kCommutative | kAssociative | kNoLoopError,    \
+                                    DOC,                                           \
+                                    OperatorSlot::None,                            \
+                                    ReduceRoute::Generic,                          \
+                                    CUPRIC_NO_BOOL_LOOP_2(UFUNC)};                 \
+    template <class T> static constexpr bool has_loop = is_int_v<T>;               \
+    CUPRIC_SAME_OUT                                                                \
+    template <class C> CUPRIC_HD C operator()(C a, C b) const { return FN(a, b); } \
+  };
+CUPRIC_INT_PAIR_FN(Gcd, Identity::Zero, int_gcd, "gcd", "Returns the greatest common divisor of ``|x1|`` and ``|x2|``")
+CUPRIC_INT_PAIR_FN(Lcm, Identity::None, int_lcm, "lcm", "Returns the lowest common multiple of ``|x1|`` and ``|x2|``")
+#undef CUPRIC_INT_PAIR_FN
 
 // divmod: (floor_divide, remainder) in one ufunc with two outputs.
 struct Divmod {

@@ -29,13 +29,8 @@ struct Negative {
 };
 
 struct Positive {
-  static constexpr UfuncInfo info{Identity::None,
-                                  kNoLoopError,
-                                  "Numerical positive, element-wise.",
-                                  OperatorSlot::Positive,
-                                  ReduceRoute::Generic,
-                                  "ufunc 'positive' did not contain a loop with signature matching types "
-                                  "<class 'numpy.dtypes.BoolDType'> -> None"};
+  static constexpr UfuncInfo info{Identity::None,         kNoLoopError,         "Numerical positive, element-wise.",
+                                  OperatorSlot::Positive, ReduceRoute::Generic, CUPRIC_NO_BOOL_LOOP_1("positive")};
   template <class T> static constexpr bool has_loop = is_num_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C x) const { return x; }
@@ -64,8 +59,7 @@ struct Sign {
                                   "Returns an element-wise indication of the sign of a number (z/|z| for complex).",
                                   OperatorSlot::None,
                                   ReduceRoute::Generic,
-                                  "ufunc 'sign' did not contain a loop with signature matching types "
-                                  "<class 'numpy.dtypes.BoolDType'> -> None"};
+                                  CUPRIC_NO_BOOL_LOOP_1("sign")};
   template <class T> static constexpr bool has_loop = is_num_v<T>;
   CUPRIC_SAME_OUT
   template <class C> CUPRIC_HD C operator()(C x) const {

@@ -42,39 +42,24 @@ void half_gemm(const Gemm& g) {
   }
 }
 
+// Each product of the batch through `gemm` (cblas_?gemm: alpha and beta by value for real types,
+// by pointer for complex ones).
+template <class T, class Gemm3, class S>
+void batched_gemm(const Gemm& g, Gemm3 gemm, S one, S zero) {
+  for (int64_t i = 0; i < g.batch; ++i)
+    gemm(CblasColMajor, trans(g.op_a), trans(g.op_b), g.m, g.n, g.k, one, static_cast<const T*>(g.a) + i * g.stride_a,
+         g.lda, static_cast<const T*>(g.b) + i * g.stride_b, g.ldb, zero, static_cast<T*>(g.c) + i * g.stride_c, g.ldc);
+}
+
 void host_gemm(const Gemm& g) {
   const host::Blas& B = host::blas();
-  const auto ta = trans(g.op_a), tb = trans(g.op_b);
-  const auto order = CblasColMajor;
+  static const complex64 one64(1, 0), zero64(0, 0);
+  static const complex128 one128(1, 0), zero128(0, 0);
   switch (g.dtype.type) {
-    case ScalarType::Float32:
-      for (int64_t i = 0; i < g.batch; ++i)
-        B.sgemm(order, ta, tb, g.m, g.n, g.k, 1.0f, static_cast<const float*>(g.a) + i * g.stride_a, g.lda,
-                static_cast<const float*>(g.b) + i * g.stride_b, g.ldb, 0.0f, static_cast<float*>(g.c) + i * g.stride_c,
-                g.ldc);
-      return;
-    case ScalarType::Float64:
-      for (int64_t i = 0; i < g.batch; ++i)
-        B.dgemm(order, ta, tb, g.m, g.n, g.k, 1.0, static_cast<const double*>(g.a) + i * g.stride_a, g.lda,
-                static_cast<const double*>(g.b) + i * g.stride_b, g.ldb, 0.0,
-                static_cast<double*>(g.c) + i * g.stride_c, g.ldc);
-      return;
-    case ScalarType::Complex64: {
-      const complex64 one(1, 0), zero(0, 0);
-      for (int64_t i = 0; i < g.batch; ++i)
-        B.cgemm(order, ta, tb, g.m, g.n, g.k, &one, static_cast<const complex64*>(g.a) + i * g.stride_a, g.lda,
-                static_cast<const complex64*>(g.b) + i * g.stride_b, g.ldb, &zero,
-                static_cast<complex64*>(g.c) + i * g.stride_c, g.ldc);
-      return;
-    }
-    case ScalarType::Complex128: {
-      const complex128 one(1, 0), zero(0, 0);
-      for (int64_t i = 0; i < g.batch; ++i)
-        B.zgemm(order, ta, tb, g.m, g.n, g.k, &one, static_cast<const complex128*>(g.a) + i * g.stride_a, g.lda,
-                static_cast<const complex128*>(g.b) + i * g.stride_b, g.ldb, &zero,
-                static_cast<complex128*>(g.c) + i * g.stride_c, g.ldc);
-      return;
-    }
+    case ScalarType::Float32: return batched_gemm<float>(g, B.sgemm, 1.0f, 0.0f);
+    case ScalarType::Float64: return batched_gemm<double>(g, B.dgemm, 1.0, 0.0);
+    case ScalarType::Complex64: return batched_gemm<complex64>(g, B.cgemm, &one64, &zero64);
+    case ScalarType::Complex128: return batched_gemm<complex128>(g, B.zgemm, &one128, &zero128);
     case ScalarType::Float16: return half_gemm<float16>(g);
     case ScalarType::BFloat16: return half_gemm<bfloat16>(g);
     default: throw TypeError("matmul: no BLAS product for dtype " + g.dtype.name());

@@ -26,15 +26,7 @@ void bytes_copy(const LoopPlan& p, const void* state, const Stream& stream) {
   if (p.numel == 0) return;
   int64_t itemsize;
   std::memcpy(&itemsize, state, sizeof(itemsize));
-  cuda::StridedArgs<2, int64_t> a{};
-  a.ndim = p.ndim;
-  for (int d = 0; d < p.ndim; ++d) {
-    a.shape[d] = p.shape[d];
-    a.strides[d][0] = p.strides[0][d];
-    a.strides[d][1] = p.strides[1][d];
-  }
-  a.data[0] = p.data[0];
-  a.data[1] = p.data[1];
+  const auto a = cuda::strided_args<2, int64_t>(p);
   cuda::launch<&bytes_copy_kernel<int64_t>>(cuda::grid_for(p.numel), cuda::kBlock, 0,
                                             static_cast<cudaStream_t>(stream.handle), p.numel, itemsize, a);
 }

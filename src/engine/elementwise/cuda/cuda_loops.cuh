@@ -97,6 +97,27 @@ struct StridedArgs {
   char* data[N];
 };
 
+// A plan's dims laid out per dim, as the kernels' argument blocks hold them: out_shape[d] =
+// shape[d], out_strides[d][k] = strides[k][d] (array k's byte stride along dim d).
+template <int K, class Index>
+inline void dims_per_dim(int ndim, const int64_t* shape, const int64_t (*strides)[kMaxDims], Index* out_shape,
+                         Index (*out_strides)[K]) {
+  for (int d = 0; d < ndim; ++d) {
+    out_shape[d] = static_cast<Index>(shape[d]);
+    for (int k = 0; k < K; ++k) out_strides[d][k] = static_cast<Index>(strides[k][d]);
+  }
+}
+
+// The argument block of a plan's N arrays (`div` unset: for kernels that do not divide by it).
+template <int N, class Index>
+StridedArgs<N, Index> strided_args(const LoopPlan& p) {
+  StridedArgs<N, Index> a{};
+  a.ndim = p.ndim;
+  dims_per_dim<N>(p.ndim, p.shape, p.strides, a.shape, a.strides);
+  for (int k = 0; k < N; ++k) a.data[k] = p.data[k];
+  return a;
+}
+
 template <bool Indexed, class Index, class F, class Out, class... In, size_t... K>
 __device__ __forceinline__ void strided_apply(const F& f, const StridedArgs<1 + sizeof...(In), Index>& a, Index i,
                                               int64_t base, std::index_sequence<K...>) {
@@ -265,24 +286,54 @@ bool try_tiled2(const F& f, const LoopPlan& p, cudaStream_t s) {
   return true;
 }
 
+// Note [Compile-check strided kernels]
+// A compile-check build (CUPRIC_CUDA_CHECK_ONLY, Note [CUDA compile check] in
+// cmake/cuda_check.cmake) compiles the tiled and strided kernels of a loop once per type
+// signature (Out, In...) with a stand-in functor, not once per functor: a functor's device code
+// is compiled in its contiguous kernel, whose call `f(x...)` on loaded In values is the very
+// expression the other kernels make, and their own code (index walks, shared-memory tiles of In
+// and Out) depends on the types only. So every template a GPU build instantiates is still
+// compiled for every type it meets, at a third of the kernels of a binary ufunc's loops. Such a
+// build runs contiguous loops only: a strided plan is refused with an error (it is never run: CI
+// has no GPU and runs the host backend). The GPU build (tools/gpu-check) compiles every kernel.
+#if defined(CUPRIC_CUDA_CHECK_ONLY)
+template <bool Indexed, class Out, class... In>
+struct SignatureStandIn {
+  __device__ Out operator()(In...) const { return Out{}; }
+};
+template <class Out, class... In>
+struct SignatureStandIn<true, Out, In...> {
+  __device__ Out operator()(int64_t, In...) const { return Out{}; }
+};
+void refuse_strided_in_check_build();  // throws (check_build.cpp)
+#endif
+
 template <bool Indexed, class F, class Out, class... In>
 void run_loop(const LoopPlan& p, const void* state, const Stream& stream) {
   if (p.numel == 0) return;
-  const F f = load_functor<F>(state);
+  const F f0 = load_functor<F>(state);
   auto s = static_cast<cudaStream_t>(stream.handle);
   if (p.contiguous || p.ndim == 0) {
-    launch_contiguous<Indexed, F, Out, In...>(f, p, s, std::index_sequence_for<In...>{});
+    launch_contiguous<Indexed, F, Out, In...>(f0, p, s, std::index_sequence_for<In...>{});
     return;
   }
+#if defined(CUPRIC_CUDA_CHECK_ONLY)
+  refuse_strided_in_check_build();
+  using G = SignatureStandIn<Indexed, Out, In...>;
+  const G f{};
+#else
+  using G = F;
+  const F& f = f0;
+#endif
   if constexpr (!Indexed && sizeof...(In) == 1 && (std::is_same_v<Out, In> && ...)) {
-    if (try_tiled_transpose<F, Out, In...>(f, p, s)) return;
+    if (try_tiled_transpose<G, Out, In...>(f, p, s)) return;
   } else if constexpr (!Indexed && sizeof...(In) == 2) {
-    if (try_tiled2<F, Out, In...>(f, p, s)) return;
+    if (try_tiled2<G, Out, In...>(f, p, s)) return;
   }
   // Strided plans reach here with int32 offsets only (Note [32-bit strided kernels] in
   // elementwise_engine.cpp cuts bigger ones).
   if (!p.index32) throw_internal_error("strided CUDA loop given a plan without 32-bit offsets");
-  launch_strided<Indexed, int32_t, F, Out, In...>(f, p, s);
+  launch_strided<Indexed, int32_t, G, Out, In...>(f, p, s);
 }
 
 // The CUDA LoopFn for functor F computing Out from In...

@@ -45,18 +45,6 @@ __global__ void __launch_bounds__(kBlock) index_move_kernel(Index n, StridedArgs
   }
 }
 
-template <class Index>
-StridedArgs<3, Index> strided_args3(const LoopPlan& p) {
-  StridedArgs<3, Index> a{};
-  a.ndim = p.ndim;
-  for (int d = 0; d < p.ndim; ++d) {
-    a.shape[d] = static_cast<Index>(p.shape[d]);
-    for (int k = 0; k < 3; ++k) a.strides[d][k] = static_cast<Index>(p.strides[k][d]);
-  }
-  for (int k = 0; k < 3; ++k) a.data[k] = p.data[k];
-  return a;
-}
-
 // The common gather of take(a, i) and a[i] on a 1-d (or coalesced) plan: out and idx
 // contiguous, the source one pointer (stride 0 over the index). Each thread takes kGatherUnroll
 // elements kBlock apart (so every load of idx and store of out is coalesced), loads all their
@@ -111,7 +99,7 @@ void index_loop(const LoopPlan& p, const void* state, const Stream& stream) {
   }
   // int32 offsets only: the engine cuts bigger plans (Note [32-bit strided kernels]).
   if (!p.index32) throw_internal_error("index CUDA loop given a plan without 32-bit offsets");
-  auto a = strided_args3<int32_t>(p);
+  auto a = strided_args<3, int32_t>(p);
   launch<&index_move_kernel<T, int32_t, Scatter>>(grid_for(p.numel), kBlock, 0, s, static_cast<int32_t>(p.numel), a,
                                                   st);
 }

@@ -446,15 +446,8 @@ void reduce_loop(const ReducePlan& p, const ReduceParams& params, const Stream& 
   a.red_ndim = p.red_ndim;
   a.nout = p.nout;
   a.nred = p.nred;
-  for (int d = 0; d < p.out_ndim; ++d) {
-    a.out_shape[d] = p.out_shape[d];
-    for (int k = 0; k < 3; ++k) a.out_strides[d][k] = p.out_strides[k][d];
-  }
-  for (int d = 0; d < p.red_ndim; ++d) {
-    a.red_shape[d] = p.red_shape[d];
-    a.red_strides[d][0] = p.red_strides[0][d];
-    a.red_strides[d][1] = p.red_strides[1][d];
-  }
+  dims_per_dim<3>(p.out_ndim, p.out_shape, p.out_strides, a.out_shape, a.out_strides);
+  dims_per_dim<2>(p.red_ndim, p.red_shape, p.red_strides, a.red_shape, a.red_strides);
   a.inner = p.inner;
   a.skip_nan = params.skip_nan;
   a.vec = p.accelerated && p.inner && !p.mask && p.red_ndim == 1 &&

@@ -407,11 +407,7 @@ void scan_loop(const ScanPlan& p, const ScanParams& params, const Stream& stream
   a.nrows = p.nrows;
   a.len = p.len;
   a.row_ndim = p.row_ndim;
-  for (int d = 0; d < p.row_ndim; ++d) {
-    a.row_shape[d] = p.row_shape[d];
-    a.row_strides[d][0] = p.row_strides[0][d];
-    a.row_strides[d][1] = p.row_strides[1][d];
-  }
+  dims_per_dim<2>(p.row_ndim, p.row_shape, p.row_strides, a.row_shape, a.row_strides);
   a.len_stride[0] = p.len_stride[0];
   a.len_stride[1] = p.len_stride[1];
   a.skip_nan = params.skip_nan;
