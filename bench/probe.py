@@ -3,6 +3,7 @@ machine, where each microsecond of `a + b` and each millisecond of a first call 
 
     python bench/probe.py            # prints PROBE lines; also builds and runs bench/launch_floor.cu
     python bench/probe.py random     # only the stages of a first random draw (cupric and CuPy)
+    python bench/probe.py dlpack     # where a from_dlpack of a busy torch stream's tensor waits
 """
 import os
 import subprocess
@@ -51,6 +52,27 @@ for rep in ("first", "again"):
     z = g.random(a.size); sync(); T.append(("Generator.random(2^20)", t()))
     for (_, t0), (label, t1) in zip(T, T[1:]):
         print(f"PROBE random {lib:7s} {rep:5s} {label:24s} {1e3 * (t1 - t0):9.3f} ms")
+"""
+
+# tests/python/interop/test_torch_partner.py::test_handshake_torch_producer_still_writing found the
+# producer's stream idle right after from_dlpack: which step waited on the host.
+DLPACK = r"""
+import time, torch, cupric as cp
+t = time.perf_counter
+s = torch.cuda.Stream()
+y = torch.zeros(1 << 24, dtype=torch.float64, device="cuda")
+torch.cuda.synchronize()
+print("PROBE dlpack torch", torch.__version__)
+for label, step in [("__dlpack__(stream=1)", lambda: y.__dlpack__(stream=1)),
+                    ("__dlpack__(stream=1, max_version=(1, 0))", lambda: y.__dlpack__(stream=1, max_version=(1, 0))),
+                    ("cupric.from_dlpack(y)", lambda: cp.from_dlpack(y))]:
+    with torch.cuda.stream(s):
+        torch.cuda._sleep(400_000_000)
+        y += 1
+        t0 = t(); r = step(); t1 = t()
+        busy = not s.query()
+    print(f"PROBE dlpack {label:44s} {1e3 * (t1 - t0):9.3f} ms, producer still busy after: {busy}")
+    s.synchronize()
 """
 
 STEADY = r"""
@@ -146,6 +168,9 @@ def run(args, env=None, timeout=300):
 
 
 def main():
+    if sys.argv[1:] == ["dlpack"]:
+        run([sys.executable, "-c", DLPACK], dict(os.environ, CUPRIC_BACKEND="cuda"))
+        return
     if sys.argv[1:] == ["random"]:
         for loading in [None, "EAGER"]:
             for lib in ["cupric", "cupy"]:
