@@ -1,9 +1,12 @@
 // permutation's GPU path (Note [Permutation groups on a GPU] in src/random/permutation_ties.hpp):
-// the positions, one CUB radix sort of (uint32 key, int32 position) pairs by the keys' top bits
-// (the sort engine's instantiation in src/engine/sort/cuda/sort_radix_index_32.cu), the groups'
-// starts, then one block per group sorting it in shared memory and writing the fixed-up result.
+// the keys and their positions (Note [Permutation keys on a GPU] in
+// src/random/permutation_keys.hpp), one CUB radix sort of (uint32 key, int32 position) pairs by
+// the keys' top bits (the sort engine's instantiation in src/engine/sort/cuda/sort_radix_index_32.cu),
+// the groups' starts, then one block per group ranking it in shared memory and writing the
+// fixed-up result.
 #include <algorithm>
 #include "engine/sort/cuda/sort_radix.hpp"
+#include "random/permutation_keys.hpp"
 #include "random/permutation_sort.hpp"
 #include "random/permutation_ties.hpp"
 #include "runtime/cuda/cuda_launch.cuh"
@@ -13,10 +16,14 @@ namespace cupric::random {
 namespace {
 
 constexpr int kGroupThreads = 256;
-constexpr int kGroupCap = 4096;    // elements of a group in shared memory
+constexpr int kGroupCap = 4096;   // elements of a group in shared memory
+constexpr int kGroupHeld = 2048;  // elements of a group held in registers (groups average <= 2048)
+// The blocks an SM holds by shared memory (~41 KiB each); the register bound keeps it so (57
+// registers uncapped would allow 4).
+constexpr int kGroupBlocksPerSm = 5;
 constexpr int kGroupBinBits = 11;  // the counting sort's digit
 constexpr int kGroupBins = 1 << kGroupBinBits;
-static_assert(kGroupBins % kGroupThreads == 0);
+static_assert(kGroupBins % kGroupThreads == 0 && kGroupHeld % kGroupThreads == 0);
 
 // T: 2^T groups of 1024 to 2048 elements on average (one group up to 2048 elements).
 int group_bits(int64_t n) {
@@ -28,9 +35,23 @@ int group_bits(int64_t n) {
 // B: the top key bits the radix sort orders by, whole 8-bit passes.
 int sort_bits(int t) { return (t + 7) / 8 * 8; }
 
-__global__ void __launch_bounds__(256) permutation_positions_kernel(int32_t* v, int32_t n) {
+// keys[i] := f(i), pos[i] := i: a thread step writes four of each (16-byte stores; the buffers
+// are fresh allocations, 16-byte aligned), the last n % 4 one at a time. Grid-stride, so the
+// key functor's call-only work (the sub-stream seed's first hash) stays out of the loop.
+template <class Keys>
+__global__ void __launch_bounds__(256) permutation_keys_kernel(Keys f, uint32_t* keys, int32_t* pos, int32_t n) {
   const int32_t stride = static_cast<int32_t>(gridDim.x * blockDim.x);
-  for (int32_t i = static_cast<int32_t>(blockIdx.x * blockDim.x + threadIdx.x); i < n; i += stride) v[i] = i;
+  const int32_t first = static_cast<int32_t>(blockIdx.x * blockDim.x + threadIdx.x), quads = n / 4;
+  for (int32_t q = first; q < quads; q += stride) {
+    uint32_t v[4];
+    f.quad(static_cast<uint64_t>(q), v);
+    reinterpret_cast<uint4*>(keys)[q] = make_uint4(v[0], v[1], v[2], v[3]);
+    reinterpret_cast<int4*>(pos)[q] = make_int4(4 * q, 4 * q + 1, 4 * q + 2, 4 * q + 3);
+  }
+  for (int32_t i = 4 * quads + first; i < n; i += stride) {
+    keys[i] = f(static_cast<uint64_t>(i));
+    pos[i] = i;
+  }
 }
 
 // starts[g] = the first index whose key's top t bits are >= g (keys sorted by at least those
@@ -57,11 +78,14 @@ __global__ void __launch_bounds__(256)
 }
 
 // One block per group [starts[g], starts[g + 1]) of (keys, pos), whose keys share their top t
-// bits: a counting sort by the next kGroupBinBits bits into shared memory, an insertion sort
-// within each bin, then PermutationTiesF over the shared arrays (Note [Permutation groups on a GPU]).
-__global__ void __launch_bounds__(kGroupThreads)
+// bits (Note [Permutation groups on a GPU]): the pairs into registers (every load in flight at
+// once; a group's elements past kGroupHeld are read from global memory again), a counting sort by
+// the next kGroupBinBits bits into shared memory, then each element's rank (its bin's start plus
+// permutation_slot within the bin, about one element) and the int64 result stored at it.
+__global__ void __launch_bounds__(kGroupThreads, kGroupBlocksPerSm)
     permutation_group_kernel(const uint32_t* keys, const int32_t* pos, const int32_t* starts, int t, int64_t* out,
                              StreamKey tie_key) {
+  constexpr int per = kGroupHeld / kGroupThreads;  // elements a thread holds
   __shared__ uint32_t skey[kGroupCap];
   __shared__ int32_t spos[kGroupCap];
   __shared__ uint32_t cursor[kGroupBins];
@@ -77,19 +101,32 @@ __global__ void __launch_bounds__(kGroupThreads)
     for (int32_t i = tid; i < m; i += kGroupThreads) o[permutation_slot(f, i)] = p[i];
     return;
   }
+  uint32_t rk[per];
+  int32_t rp[per];
+#pragma unroll
+  for (int j = 0; j < per; ++j) {
+    const int32_t i = tid + j * kGroupThreads;
+    if (i < m) {
+      rk[j] = k[i];
+      rp[j] = p[i];
+    }
+  }
   const int shift = 32 - t - kGroupBinBits;
   for (int b = tid; b < kGroupBins; b += kGroupThreads) cursor[b] = 0;
   __syncthreads();
-#pragma unroll 4
-  for (int32_t i = tid; i < m; i += kGroupThreads) atomicAdd(&cursor[(k[i] >> shift) & (kGroupBins - 1)], 1u);
-  __syncthreads();
-  // Exclusive scan of the bin counts: thread tid owns bins [per * tid, per * tid + per).
-  constexpr int per = kGroupBins / kGroupThreads;
-  uint32_t c[per], sum = 0;
 #pragma unroll
-  for (int q = 0; q < per; ++q) {
-    c[q] = cursor[per * tid + q];
-    sum += c[q];
+  for (int j = 0; j < per; ++j)
+    if (tid + j * kGroupThreads < m) atomicAdd(&cursor[(rk[j] >> shift) & (kGroupBins - 1)], 1u);
+  for (int32_t i = kGroupHeld + tid; i < m; i += kGroupThreads)
+    atomicAdd(&cursor[(k[i] >> shift) & (kGroupBins - 1)], 1u);
+  __syncthreads();
+  // Exclusive scan of the bin counts: thread tid owns bins [q * tid, q * tid + q).
+  constexpr int q = kGroupBins / kGroupThreads;
+  uint32_t c[q], sum = 0;
+#pragma unroll
+  for (int i = 0; i < q; ++i) {
+    c[i] = cursor[q * tid + i];
+    sum += c[i];
   }
   const unsigned lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
   uint32_t x = sum;
@@ -103,39 +140,41 @@ __global__ void __launch_bounds__(kGroupThreads)
   uint32_t run = x - sum;
   for (unsigned w = 0; w < warp; ++w) run += warp_sums[w];
 #pragma unroll
-  for (int q = 0; q < per; ++q) {
-    cursor[per * tid + q] = run;
-    run += c[q];
+  for (int i = 0; i < q; ++i) {
+    cursor[q * tid + i] = run;
+    run += c[i];
   }
   __syncthreads();
-  // Scatter: the order within a bin is the atomics' (the insertion sort below orders by key).
-#pragma unroll 4
-  for (int32_t i = tid; i < m; i += kGroupThreads) {
+  // Scatter by bin; the order within a bin is the atomics' (the ranks below do not depend on it).
+#pragma unroll
+  for (int j = 0; j < per; ++j) {
+    if (tid + j * kGroupThreads < m) {
+      const uint32_t slot = atomicAdd(&cursor[(rk[j] >> shift) & (kGroupBins - 1)], 1u);
+      skey[slot] = rk[j];
+      spos[slot] = rp[j];
+    }
+  }
+  for (int32_t i = kGroupHeld + tid; i < m; i += kGroupThreads) {
     const uint32_t key = k[i];
     const uint32_t slot = atomicAdd(&cursor[(key >> shift) & (kGroupBins - 1)], 1u);
     skey[slot] = key;
     spos[slot] = p[i];
   }
   __syncthreads();
-  // cursor[b] is now bin b's end: bin b is [cursor[b - 1], cursor[b]).
-  for (int b = tid; b < kGroupBins; b += kGroupThreads) {
-    const int lo = b == 0 ? 0 : static_cast<int>(cursor[b - 1]), hi = static_cast<int>(cursor[b]);
-    for (int i = lo + 1; i < hi; ++i) {
-      const uint32_t key = skey[i];
-      const int32_t ps = spos[i];
-      int j = i - 1;
-      while (j >= lo && skey[j] > key) {
-        skey[j + 1] = skey[j];
-        spos[j + 1] = spos[j];
-        --j;
-      }
-      skey[j + 1] = key;
-      spos[j + 1] = ps;
+  // cursor[b] is now bin b's end: bin b is [cursor[b - 1], cursor[b]). Slot s's rank in the group:
+  // the elements of the bins below, then its place in its bin by key and, among equal keys (the
+  // ties, all in one bin), by (second key, position): permutation_slot over the bin. A rank lies
+  // in the slot's bin, so a warp's 32 slots store to one stretch of out, as sorted stores would.
+  for (int32_t s = tid; s < m; s += kGroupThreads) {
+    const uint32_t b = (skey[s] >> shift) & (kGroupBins - 1);
+    const int32_t lo = b == 0 ? 0 : static_cast<int32_t>(cursor[b - 1]), hi = static_cast<int32_t>(cursor[b]);
+    int64_t r = s;
+    if (hi - lo > 1) {
+      const PermutationTiesF f{skey + lo, spos + lo, hi - lo, tie_key};
+      r = lo + permutation_slot(f, s - lo);
     }
+    o[r] = spos[s];
   }
-  __syncthreads();
-  const PermutationTiesF f{skey, spos, m, tie_key};
-  for (int32_t r = tid; r < m; r += kGroupThreads) o[r] = f(r);
 }
 
 size_t temp_bytes(int64_t n) {
@@ -149,8 +188,6 @@ void permute(const PermutationGpuBuffers& buf, int64_t n, const StreamKey& tie_k
   auto s = static_cast<cudaStream_t>(stream.handle);
   const auto m = static_cast<int32_t>(n);  // n <= 2^28 (Generator::permutation)
   const int t = group_bits(n), b = sort_bits(t);
-  const unsigned grid = static_cast<unsigned>(std::min<int64_t>((n + 255) / 256, 4096));
-  ::cupric::cuda::launch<&permutation_positions_kernel>(dim3(grid), dim3(256), 0, s, buf.pos, m);
   const uint32_t* keys = buf.keys;
   const int32_t* pos = buf.pos;
   if (b > 0 && ::cupric::cuda::radix_sort_index<uint32_t>(buf.keys, buf.kalt, buf.pos, buf.palt, m, 32 - b, 32,
@@ -166,8 +203,25 @@ void permute(const PermutationGpuBuffers& buf, int64_t n, const StreamKey& tie_k
                                                     tie_key);
 }
 
+template <BitGenKind K>
+void launch_keys(const PermutationGpuBuffers& buf, int32_t n, const StreamKey& key, cudaStream_t s) {
+  const unsigned grid = static_cast<unsigned>(std::clamp<int64_t>((n / 4 + 255) / 256, 1, 4096));
+  ::cupric::cuda::launch<&permutation_keys_kernel<PermutationKeys<K>>>(dim3(grid), dim3(256), 0, s,
+                                                                       PermutationKeys<K>{key}, buf.keys, buf.pos, n);
+}
+
+void draw_keys(const PermutationGpuBuffers& buf, int64_t n, const StreamKey& key, const Stream& stream) {
+  auto s = static_cast<cudaStream_t>(stream.handle);
+  const auto m = static_cast<int32_t>(n);  // n <= 2^28 (Generator::permutation)
+  switch (key.kind) {
+    case BitGenKind::XORWOW: launch_keys<BitGenKind::XORWOW>(buf, m, key, s); break;
+    case BitGenKind::MRG32k3a: launch_keys<BitGenKind::MRG32k3a>(buf, m, key, s); break;
+    default: launch_keys<BitGenKind::Philox4x3210>(buf, m, key, s); break;
+  }
+}
+
 struct Register {
-  Register() { register_permutation_gpu(PermutationGpu{&temp_bytes, &starts_size, &permute}); }
+  Register() { register_permutation_gpu(PermutationGpu{&temp_bytes, &starts_size, &draw_keys, &permute}); }
 } register_instance;
 
 }  // namespace
