@@ -99,9 +99,7 @@ ndarray Generator::permutation(int64_t n) {
                               tb,
                               reinterpret_cast<int32_t*>(starts.data()),
                               reinterpret_cast<int64_t*>(out.data())};
-      const Stream stream = bk.current_stream(out.device());
-      gpu->draw_keys(b, n, key, stream);
-      gpu->permute(b, n, tie_key, stream);
+      gpu->permute(b, n, key, tie_key, bk.current_stream(out.device()));
       return out;
     }
     ndarray keys = integers(IntBound::of(0), IntBound::of(0xffffffff), Dims{n}, dtypes::uint32, true);
