@@ -39,7 +39,8 @@ constexpr int kCursorStride = 32;
 // Three scatter blocks an SM (1536 threads, 40 registers: 52 uncapped would allow two).
 constexpr int kPassBlocksPerSm = 3;
 constexpr int64_t kPassScratch = kDigits + int64_t{kDigits} * kCursorStride;
-static_assert(kPassThreads >= kDigits && kPassPer % 4 == 0 && kPassTile <= 65536);
+static_assert(kPassThreads >= kDigits && kDigits == 256 && kGroupThreads == 256);
+static_assert(kPassPer % 4 == 0 && kPassTile <= 65536);
 
 // T: 2^T groups of 1024 to 2048 elements on average (one group up to 2048 elements).
 int group_bits(int64_t n) {
@@ -93,9 +94,10 @@ __global__ void __launch_bounds__(kPassThreads)
     if (hist[d]) atomicAdd(&counts[d], hist[d]);
 }
 
-// The exclusive prefix sum of v over threads 0 .. kDigits - 1 (the block's other threads pass 0
-// and get garbage); every thread of the block calls it.
-__device__ inline uint32_t digit_scan(uint32_t v, uint32_t* warp_sums) {
+// The exclusive prefix sum of v over threads 0 .. 255 (a digit or a group kernel's bins a thread;
+// a larger block's other threads pass 0 and get garbage); every thread of the block calls it.
+// warp_sums: 8 words of shared memory.
+__device__ inline uint32_t first256_scan(uint32_t v, uint32_t* warp_sums) {
   const unsigned lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
   uint32_t x = v;
 #pragma unroll
@@ -103,10 +105,10 @@ __device__ inline uint32_t digit_scan(uint32_t v, uint32_t* warp_sums) {
     const uint32_t y = __shfl_up_sync(0xffffffffu, x, d);
     if (lane >= d) x += y;
   }
-  if (lane == 31 && warp < kDigits / 32) warp_sums[warp] = x;
+  if (lane == 31 && warp < 8) warp_sums[warp] = x;
   __syncthreads();
   uint32_t run = x - v;
-  if (threadIdx.x < kDigits)
+  if (threadIdx.x < 256)
     for (unsigned w = 0; w < warp; ++w) run += warp_sums[w];
   __syncthreads();  // warp_sums is free again
   return run;
@@ -153,8 +155,8 @@ __global__ void __launch_bounds__(kPassThreads, kPassBlocksPerSm)
   __syncthreads();
   const uint32_t c = tid < kDigits ? first_slot[tid] : 0u;
   const uint32_t total = tid < kDigits ? counts[tid] : 0u;
-  const uint32_t slot0 = digit_scan(c, warp_sums);
-  const uint32_t base = digit_scan(total, warp_sums);
+  const uint32_t slot0 = first256_scan(c, warp_sums);
+  const uint32_t base = first256_scan(total, warp_sums);
   if (tid < kDigits) {
     dest[tid] = c ? base + atomicAdd(&cursors[tid * kCursorStride], c) : 0u;
     first_slot[tid] = slot0;
@@ -254,17 +256,7 @@ __global__ void __launch_bounds__(kGroupThreads, kGroupBlocksPerSm)
     c[i] = cursor[q * tid + i];
     sum += c[i];
   }
-  const unsigned lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
-  uint32_t x = sum;
-#pragma unroll
-  for (unsigned d = 1; d < 32; d <<= 1) {
-    const uint32_t y = __shfl_up_sync(0xffffffffu, x, d);
-    if (lane >= d) x += y;
-  }
-  if (lane == 31) warp_sums[warp] = x;
-  __syncthreads();
-  uint32_t run = x - sum;
-  for (unsigned w = 0; w < warp; ++w) run += warp_sums[w];
+  uint32_t run = first256_scan(sum, warp_sums);
 #pragma unroll
   for (int i = 0; i < q; ++i) {
     cursor[q * tid + i] = run;
@@ -330,8 +322,10 @@ void permute_kind(const PermutationGpuBuffers& buf, int32_t m, const StreamKey& 
     auto* counts = reinterpret_cast<uint32_t*>(buf.starts);
     ::cupric::cuda_check(cudaMemsetAsync(counts, 0, sizeof(uint32_t) * kPassScratch, s), "permutation digit counts");
     const int shift = 32 - b;
+    // Up to 2048 blocks of 8 quads a thread or more: the last wave's imbalance stays small (a
+    // one-wave grid would need the SM count), 2048 global atomics a digit.
     const unsigned count_grid =
-        static_cast<unsigned>(std::clamp<int64_t>((m / 4 + kPassThreads - 1) / kPassThreads, 1, 528));
+        static_cast<unsigned>(std::clamp<int64_t>((m / 4 + 8 * kPassThreads - 1) / (8 * kPassThreads), 1, 2048));
     ::cupric::cuda::launch<&permutation_count_kernel<PermutationKeys<K>>>(dim3(count_grid), dim3(kPassThreads), 0, s, f,
                                                                           m, shift, counts);
     const unsigned tiles = static_cast<unsigned>((m + kPassTile - 1) / kPassTile);
