@@ -1028,3 +1028,21 @@ CASES += [
          "host_loop", "cb.daxpy(h, 0, ap_, xp_, 1, yp_, 1)", needs=(_on_gpu,), libs=GPU_LIBS,
          setup=_CUBLAS_RAW_SETUP),
 ]
+
+
+# ---- permutation-speed (issue 16): permutation's users at the permutation case's size (Note
+# [Permutation keys on a GPU] in src/random/permutation_keys.hpp): figures in GB/s of int64
+# permutation indices (8 bytes an element of the range), as the permutation case counts them, so
+# the extra work of shuffle's gather and copy back and choice's copy shows as a lower figure.
+# Generator.permutation (Philox keys: its block draw) is cupric's only: CuPy's Generator has none.
+CASES += [
+    Case("permutation_gen", lambda s: f"Generator.permutation({p2(s.big // 4)}) (Philox)", "device",
+         "g.permutation(a.size)", {"a": ("quarter", "dev")}, nbytes=lambda s: 8 * (s.big // 4), needs=_RNG,
+         libs=("cupric",), setup=_RNG_SETUP),
+    Case("shuffle", lambda s: f"shuffle(a) {p2(s.big // 4)} f32 (GB/s of indices)", "device",
+         "xp.random.shuffle(a)", {"a": ("quarter", "dev")}, nbytes=lambda s: 8 * (s.big // 4), needs=_RNG,
+         libs=GPU_LIBS),
+    Case("choice_half", lambda s: f"choice({p2(s.big // 4)}, n / 2, replace=False) (GB/s of indices)", "device",
+         "xp.random.choice(a.size, a.size // 2, replace=False)", {"a": ("quarter", "dev")},
+         nbytes=lambda s: 8 * (s.big // 4), needs=_RNG, libs=GPU_LIBS),
+]

@@ -9,9 +9,9 @@
 
 namespace cupric::random {
 
-// The device buffers of one permutation of n <= 2^28: the 32-bit keys (overwritten), an
-// alternate key buffer, two int32 position buffers, the radix sort's scratch, the group starts
-// (starts_size(n) int32) and the int64 result.
+// The device buffers of one permutation of n <= 2^28: the 32-bit keys, an alternate key buffer,
+// two int32 position buffers, the radix sort's scratch, the group starts (starts_size(n) int32)
+// and the int64 result. permute uses all but out as scratch.
 struct PermutationGpuBuffers {
   uint32_t* keys;
   uint32_t* kalt;
@@ -26,8 +26,11 @@ struct PermutationGpuBuffers {
 struct PermutationGpu {
   size_t (*temp_bytes)(int64_t n);    // the radix sort's scratch bytes (0 when it sorts nothing)
   int64_t (*starts_size)(int64_t n);  // int32 entries of the group starts
-  // out := the permutation of Note [Permutation by 32-bit keys], the host's numbers.
-  void (*permute)(const PermutationGpuBuffers& b, int64_t n, const StreamKey& tie_key, const Stream& stream);
+  // out := the permutation of Note [Permutation by 32-bit keys], the host's numbers: the keys of
+  // sub-stream call `key` (PermutationKeys in src/random/permutation_keys.hpp, the words of
+  // integers(0, 2^32 - 1, uint32, endpoint=True)), ties broken by sub-stream call `tie_key`.
+  void (*permute)(const PermutationGpuBuffers& b, int64_t n, const StreamKey& key, const StreamKey& tie_key,
+                  const Stream& stream);
 };
 
 void register_permutation_gpu(const PermutationGpu& p);

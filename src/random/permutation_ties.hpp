@@ -26,19 +26,28 @@ namespace cupric::random {
 // bits (16 bytes moved per element and pass, 92 bytes an element in all) and ran the fix-up over
 // the sorted arrays: 3.16 ms for n = 2^26 on the H200 (170 GB/s of int64 output, CuPy 162; the
 // target is CuPy x 1.5). Random keys need less: src/random/cuda/permutation_sort.cu
-// * sorts the pairs by the keys' top B bits only (B = 8 ceil(T / 8), 2 passes for n <= 2^27),
-//   where T = ceil(log2 n) - 11 makes 2^T groups of 1024 to 2048 elements on average (T = 0,
-//   one group, for n <= 2048);
+// * sorts (key, int32 position) pairs by the keys' top B bits only (B = 8 ceil(T / 8), 2 passes
+//   for n <= 2^27), where T = ceil(log2 n) - 11 makes 2^T groups of 1024 to 2048 elements on
+//   average (T = 0, one group, for n <= 2048); 8-bit digits are CUB's, so T = 15 for 2^26 still
+//   costs two passes. The first pass draws the keys itself, the others are CUB's (Note
+//   [Permutation keys on a GPU] in src/random/permutation_keys.hpp);
 // * finds each group's start by a binary search over the sorted keys (2^T + 1 threads);
-// * gives each group a block of 256 threads that sorts it in shared memory by a counting sort
-//   on the next 11 key bits (2048 bins, about one element each) and an insertion sort within a
-//   bin, then runs PermutationTiesF over the shared arrays and writes the int64 result.
-// Bytes an element for n = 2^26: 4 (keys) + 4 (positions) + 4 + 2 x 16 (the radix sort's
-// histogram read and 2 passes) + 16 (group: key and position in, int64 out), 60 instead of 92,
-// and one pass fewer of the fix-up's random second-key work. A group holds at most kGroupCap =
-// 4096 elements in shared memory; its size is binomial with mean <= 2048 (sd 45), so a larger
-// one does not happen with random keys, but it would still be placed right: such a block puts
-// each element at permutation_slot (below) straight from global memory, O(m^2).
+// * gives each group a block of 256 threads that loads its pairs into registers (8 a thread, the
+//   loads all in flight), sorts them into shared memory by a counting sort on the next 11 key
+//   bits (2048 bins, about one element each), and gives each element its rank: its bin's start
+//   plus permutation_slot (below) over its bin, which orders the bin by key and a run of equal
+//   keys (always within one bin) by second key; the int64 result is stored at the rank. A rank
+//   lies in its slot's bin, so a warp's 32 consecutive slots store to one stretch of the output.
+// Bytes an element for n = 2^26: 8 (the fused first pass's pairs) + 4 + 16 (CUB's histogram read
+// and its pass) + 16 (group: key and position in, int64 out), 44 instead of 92, and one pass
+// fewer of the fix-up's random second-key work. Measured on the H200 (2026-12-02, ncu) before
+// the fused first pass and the ranks: keys 443 us (the generic Integers loop) + positions 68 us, the
+// sort 78 + 2 x 445 us, the group kernel 762 us (its insertion sort of each bin and the fix-up
+// over the sorted arrays: shared-memory bound, ~60 wavefronts a warp of 32 elements). A group
+// holds at most kGroupCap = 4096 elements in shared memory; its size is binomial with mean
+// <= 2048 (sd 45), so a larger one does not happen with random keys, but it would still be
+// placed right: such a block puts each element at permutation_slot straight from global memory,
+// O(m^2).
 struct PermutationTiesF {
   const uint32_t* keys;  // the keys in sorted order
   const int32_t* order;  // the stable sorting order (n <= 2^28)

@@ -76,14 +76,16 @@ const PermutationGpu* cuda_permutation_gpu() { return g_permutation_gpu.permute 
 ndarray Generator::permutation(int64_t n) {
   if (n < 0) throw ValueError("negative dimensions are not allowed");
   if (n <= (int64_t{1} << 28)) {  // Note [Permutation by 32-bit keys]
-    ndarray keys = integers(IntBound::of(0), IntBound::of(0xffffffff), Dims{n}, dtypes::uint32, true);
-    StreamKey tie_key = next_substream_key();
-    Backend& bk = keys.backend();
-    ndarray out = ndarray::empty(Dims{n}, dtypes::int64, Order::C, &bk);
-    if (n == 0) return out;
+    ndarray out = ndarray::empty(Dims{n}, dtypes::int64);
+    Backend& bk = out.backend();
     const PermutationGpu* gpu = bk.type() == DeviceType::Cuda ? cuda_permutation_gpu() : nullptr;
-    if (gpu) {  // Note [Permutation groups on a GPU]
+    if (gpu) {  // Note [Permutation keys on a GPU], Note [Permutation groups on a GPU]
+      // The generator advances as the host's integers() call and tie key below advance it.
+      const StreamKey key = next_substream_key();
+      const StreamKey tie_key = next_substream_key();
+      if (n == 0) return out;
       const size_t tb = gpu->temp_bytes(n);
+      ndarray keys = ndarray::empty(Dims{n}, dtypes::uint32, Order::C, &bk);
       ndarray kalt = ndarray::empty(Dims{n}, dtypes::uint32, Order::C, &bk);
       ndarray pos = ndarray::empty(Dims{n}, dtypes::int32, Order::C, &bk);
       ndarray palt = ndarray::empty(Dims{n}, dtypes::int32, Order::C, &bk);
@@ -97,9 +99,12 @@ ndarray Generator::permutation(int64_t n) {
                               tb,
                               reinterpret_cast<int32_t*>(starts.data()),
                               reinterpret_cast<int64_t*>(out.data())};
-      gpu->permute(b, n, tie_key, bk.current_stream(keys.device()));
+      gpu->permute(b, n, key, tie_key, bk.current_stream(out.device()));
       return out;
     }
+    ndarray keys = integers(IntBound::of(0), IntBound::of(0xffffffff), Dims{n}, dtypes::uint32, true);
+    StreamKey tie_key = next_substream_key();
+    if (n == 0) return out;
     ndarray o64 = argsort(keys, -1, SortKind::Stable);
     ndarray sorted = take(keys, o64);
     ndarray order = astype(o64, dtypes::int32);  // the keys in sorted order and their int32 positions

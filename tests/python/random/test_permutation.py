@@ -1,6 +1,6 @@
-"""permutation's GPU path (Note [Permutation groups on a GPU] in src/random/permutation_ties.hpp):
-the host's permutations bit for bit at every group layout, sorted by the call's own keys, and
-uniform."""
+"""permutation's GPU path (Note [Permutation groups on a GPU] in src/random/permutation_ties.hpp,
+Note [Permutation keys on a GPU] in src/random/permutation_keys.hpp): the host's permutations bit
+for bit at every group layout and generator kind, sorted by the call's own keys, and uniform."""
 import os
 import subprocess
 import sys
@@ -12,13 +12,15 @@ import cupric.random as cr
 from random_laws import assert_counts
 
 # One group (n <= 2048), groups by 1 to 8 sorted key bits (one radix pass), 9 to 16 (two), with
-# partial last groups; n below 2^22 keeps the host's argsort reference to seconds.
-SIZES = [1, 2, 7, 2048, 2049, 3000, 40000, (1 << 19) + 1, (1 << 21) + 3]
+# partial last groups; powers of two make groups of 2048 on average, half of them larger than the
+# 2048 elements a block holds in registers (the rest read again from global memory); n below 2^22
+# keeps the host's argsort reference to seconds.
+SIZES = [1, 2, 7, 2048, 2049, 3000, 4096, 40000, (1 << 19) + 1, 1 << 20, (1 << 21) + 3]
 
 _SCRIPT = r"""
 import numpy, sys, cupric.random as cr
 out = []
-for kind in (cr.Philox4x3210, cr.XORWOW):
+for kind in (cr.Philox4x3210, cr.XORWOW, cr.MRG32k3a):
     g = cr.Generator(kind(4321))
     for n in %r:
         out.append(g.permutation(n).get())
