@@ -1035,7 +1035,7 @@ CASES += [
 # (above) take the small table (52 and 21 entries); these take the large one (poisson(1000): 570
 # entries; binomial(10^6, 0.002): 806), the sampler past the table (poisson(10^5): PTRS),
 # RandomState's XORWOW sub-streams (one 64-bit word of element e's stream each), and the host
-# time of a small draw (the table's build and its 1.6 KB / 8.7 KB of kernel parameters).
+# time of a small draw (the table's build and its 1.6 KB / 10.3 KB of kernel parameters).
 CASES += [
     _draw_case("gen_poisson_large", "Generator.poisson(1000) int64", "g.poisson(1000.0, size={n})", True),
     _draw_case("gen_poisson_ptrs", "Generator.poisson(1e5) int64 (no table)", "g.poisson(1e5, size={n})", True),

@@ -25,10 +25,14 @@ namespace cupric::random {
 //   probability reaches 2^-64; the last entry is 2^64 - 1, so the search always stops there (the
 //   mass beyond it, below 2^-64, goes to it). The pmf comes from its ratio recurrence outwards from
 //   the mode (w(mode) = 1), normalised by the sum of the terms kept (those above 2^-72 of the
-//   mode's), in long double: no logarithm or lgamma, so the table is the same on every run.
+//   mode's), in long double: no logarithm or lgamma, so the table is the same on every run
+//   (x86-64's 80-bit long double; another platform's may round the last bits of some entries
+//   differently, which moves a value only for the words between the two roundings).
 // * The value of word u is min{j : u <= cdf[j]}: P(value = base + j) = (cdf[j] - cdf[j - 1]) / 2^64.
-//   The search starts at guide[u >> 56], the value of the word i << 56 (the least value of the
-//   words of bucket i: the value is monotone in u), and walks up: ~1 + size / 256 compares.
+//   The search starts at guide[i], i the top 8 bits of u (10 for the large tables), the value of
+//   the word i << 56 (i << 54), the least value of the words of bucket i (the value is monotone
+//   in u), and walks up: ~1 + size / buckets compares (SASS, sm_90: ~114 instructions a Philox
+//   block of two values when each search stops at its first entry, ~6 a further step).
 // * Words: Philox takes two values from each block of the call's block stream (words 0-1 and
 //   2-3 as the high and low halves of u, as the wide integers of Note [Philox block draws] in
 //   src/random/block_draws.hpp); XORWOW and MRG32k3a take next64() of element e's sub-stream. An
@@ -37,23 +41,24 @@ namespace cupric::random {
 // * Applies to laws whose support between the 2^-64 quantiles fits kInversionLarge entries
 //   (poisson lam up to ~3200, binomial n p q up to about as much); other parameters, and array
 //   parameters, keep the samplers. The values differ from the samplers' (another exact method):
-//   neither is documented to equal CuPy's or NumPy's numbers.
+//   neither is documented to equal CuPy's or NumPy's numbers (RandomState's CuPy numbers are its
+//   float32 uniforms: Note [cuRAND uniform floats] in src/random/draw_kernels.hpp).
 // * On a GPU the table travels in the kernel's parameters (sm_70+ and CUDA 12.1+ allow 32764
 //   bytes) and each CTA copies the entries in use to shared memory (src/random/cuda/inversion_draws.cuh);
 //   two capacities keep the parameters of the common small laws (poisson(10): 52 entries; up to
-//   lam ~ 45) at 1.6 KB.
-inline constexpr int kInversionGuideBits = 8;
-inline constexpr int kInversionGuide = 1 << kInversionGuideBits;
+//   lam ~ 45) at 1.6 KB (the large: 10.3 KB).
 inline constexpr int kInversionSmall = 128;
 inline constexpr int kInversionLarge = 1024;
 
 template <int Cap>
 struct InversionTable {
   static constexpr int cap = Cap;
+  static constexpr int guide_bits = Cap <= kInversionSmall ? 8 : 10;  // buckets: about one entry each
+  static constexpr int guides = 1 << guide_bits;
   uint64_t cdf[Cap];  // floor(P(X <= base + j) 2^64) - 1; cdf[size - 1] = 2^64 - 1
   int64_t base;       // the value of entry 0
   int32_t size;       // entries in use, 1 .. Cap
-  uint16_t guide[kInversionGuide];
+  uint16_t guide[guides];
 };
 
 // Where a lookup finds the table: the functor's own (host) or a CTA's shared copy (CUDA).
@@ -61,10 +66,11 @@ struct InversionView {
   const uint64_t* cdf;
   const uint16_t* guide;
   int64_t base;
+  int shift;  // 64 - the guide's bits
 };
 
 CUPRIC_HD inline int64_t invert_word(const InversionView& t, uint64_t u) {
-  int j = t.guide[u >> (64 - kInversionGuideBits)];
+  int j = t.guide[u >> t.shift];
   while (u > t.cdf[j]) ++j;
   return t.base + j;
 }
@@ -77,7 +83,7 @@ struct InversionBlockF {
   static constexpr int per = 2;
   StreamKey key;
   Table table;
-  CUPRIC_HD InversionView view() const { return {table.cdf, table.guide, table.base}; }
+  CUPRIC_HD InversionView view() const { return {table.cdf, table.guide, table.base, 64 - Table::guide_bits}; }
   CUPRIC_HD void block_in(const InversionView& t, uint64_t q, int64_t* v) const {
     const Words4 w = philox_call_block(key, q);
     v[0] = invert_word(t, (static_cast<uint64_t>(w.w[0]) << 32) | w.w[1]);
@@ -99,7 +105,7 @@ struct InversionSubF {
   static constexpr int per = 1;
   StreamKey key;
   Table table;
-  CUPRIC_HD InversionView view() const { return {table.cdf, table.guide, table.base}; }
+  CUPRIC_HD InversionView view() const { return {table.cdf, table.guide, table.base, 64 - Table::guide_bits}; }
   CUPRIC_HD void block_in(const InversionView& t, uint64_t e, int64_t* v) const {
     SubStream s(key, e);
     v[0] = invert_word(t, s.next64());
@@ -126,7 +132,7 @@ struct InversionCdf {
 InversionCdf poisson_inversion_cdf(double lam);
 InversionCdf binomial_inversion_cdf(int64_t n, double p);
 
-// A functor's table from the entries: the guide's entry i is the value of word i << 56.
+// A functor's table from the entries: the guide's entry i is the value of word i << (64 - bits).
 template <int Cap>
 void fill_inversion_table(const InversionCdf& c, InversionTable<Cap>& t) {
   const size_t n = c.cdf.size();
@@ -134,8 +140,8 @@ void fill_inversion_table(const InversionCdf& c, InversionTable<Cap>& t) {
   t.base = c.base;
   t.size = static_cast<int32_t>(n);
   size_t j = 0;
-  for (int i = 0; i < kInversionGuide; ++i) {
-    const uint64_t u = static_cast<uint64_t>(i) << (64 - kInversionGuideBits);
+  for (int i = 0; i < InversionTable<Cap>::guides; ++i) {
+    const uint64_t u = static_cast<uint64_t>(i) << (64 - InversionTable<Cap>::guide_bits);
     while (c.cdf[j] < u) ++j;
     t.guide[i] = static_cast<uint16_t>(j);
   }

@@ -101,19 +101,37 @@ TEST(RandomInversion, PointMassesAndWideLaws) {
   EXPECT_TRUE(binomial_inversion_cdf(int64_t{1} << 40, 0.25).cdf.empty());
 }
 
+// Every word of interest (each step's and each guide bucket's edges, a few thousand scattered
+// ones) gets the value of the definition from functor F's guided search.
+template <class F>
+void check_search(const InversionCdf& t) {
+  auto f = std::make_unique<F>();
+  fill_inversion_table(t, f->table);
+  std::vector<uint64_t> words = {0, 1, ~0ull, ~0ull - 1, uint64_t{1} << 63};
+  for (uint64_t c : t.cdf) {
+    words.push_back(c);
+    words.push_back(c + 1);
+  }
+  using Table = typename F::Table;
+  for (int i = 0; i < Table::guides; ++i) {
+    words.push_back((static_cast<uint64_t>(i) << (64 - Table::guide_bits)) - 1);
+    words.push_back(static_cast<uint64_t>(i) << (64 - Table::guide_bits));
+  }
+  uint64_t x = 0x243f6a8885a308d3ull;
+  for (int i = 0; i < 4000; ++i) words.push_back(x = x * 6364136223846793005ull + 1442695040888963407ull);
+  for (uint64_t u : words) ASSERT_EQ(invert_word(f->view(), u), by_definition(t, u)) << u;
+}
+
 TEST(RandomInversion, GuidedSearchIsTheDefinition) {
-  for (const InversionCdf& t : {poisson_inversion_cdf(10.0), poisson_inversion_cdf(2000.0),
+  for (const InversionCdf& t : {poisson_inversion_cdf(10.0), poisson_inversion_cdf(45.0),
                                 binomial_inversion_cdf(20, 0.3), binomial_inversion_cdf(7, 1.0)}) {
-    auto f = std::make_unique<InversionBlockF<kInversionLarge>>();
-    fill_inversion_table(t, f->table);
-    std::vector<uint64_t> words = {0, 1, ~0ull, ~0ull - 1, uint64_t{1} << 63};
-    for (uint64_t c : t.cdf) {  // each step's edges
-      words.push_back(c);
-      words.push_back(c + 1);
-    }
-    for (int i = 0; i < kInversionGuide; ++i) words.push_back((static_cast<uint64_t>(i) << 56) - 1);
-    uint64_t x = 0x243f6a8885a308d3ull;  // and a few thousand scattered ones
-    for (int i = 0; i < 4000; ++i) words.push_back(x = x * 6364136223846793005ull + 1442695040888963407ull);
-    for (uint64_t u : words) ASSERT_EQ(invert_word(f->view(), u), by_definition(t, u)) << u;
+    ASSERT_LE(t.cdf.size(), static_cast<size_t>(kInversionSmall));
+    check_search<InversionBlockF<kInversionSmall>>(t);
+    check_search<InversionSubF<kInversionLarge>>(t);
+  }
+  for (const InversionCdf& t : {poisson_inversion_cdf(2000.0), poisson_inversion_cdf(3200.0),
+                                binomial_inversion_cdf(1000000, 0.003)}) {
+    ASSERT_GT(t.cdf.size(), static_cast<size_t>(kInversionSmall));
+    check_search<InversionBlockF<kInversionLarge>>(t);
   }
 }

@@ -5,8 +5,6 @@
 #pragma once
 #include <cuda_runtime.h>
 #include <algorithm>
-#include <cstring>
-#include <memory>
 #include "cupric/error.hpp"
 #include "engine/elementwise/loop_plan.hpp"
 #include "random/cuda/block_draws.cuh"
@@ -21,12 +19,13 @@ template <class F, class Index, bool Aligned>
 __global__ void __launch_bounds__(kDrawThreads) inversion_kernel(F f, int64_t* __restrict__ out, int64_t n) {
   constexpr int K = F::per;
   __shared__ uint64_t cdf[F::Table::cap];
-  __shared__ uint16_t guide[kInversionGuide];
-  // From the parameters: the constant bank's loads of a warp are one address each here.
+  __shared__ uint16_t guide[F::Table::guides];
+  // From the parameters (the constant bank: a warp's 32 addresses are served one after another,
+  // once per CTA; the draws then read shared memory, where scattered addresses cost little).
   for (int i = threadIdx.x; i < f.table.size; i += blockDim.x) cdf[i] = f.table.cdf[i];
-  for (int i = threadIdx.x; i < kInversionGuide; i += blockDim.x) guide[i] = f.table.guide[i];
+  for (int i = threadIdx.x; i < F::Table::guides; i += blockDim.x) guide[i] = f.table.guide[i];
   __syncthreads();
-  const InversionView t{cdf, guide, f.table.base};
+  const InversionView t{cdf, guide, f.table.base, 64 - F::Table::guide_bits};
   const Index blocks = static_cast<Index>((n + K - 1) / K);
   const Index whole = static_cast<Index>(n / K);
   for (Index q = blockIdx.x * Index(blockDim.x) + threadIdx.x; q < blocks; q += Index(gridDim.x) * blockDim.x) {
@@ -70,17 +69,16 @@ void inversion_draw_loop(const LoopPlan& p, const void* state, const Stream& str
   if (p.numel == 0) return;
   if (!p.contiguous || p.index_base != 0)
     throw RuntimeError("cupric.random: a table draw needs a whole contiguous output (internal error)");
-  auto f = std::make_unique<F>();
-  std::memcpy(static_cast<void*>(f.get()), state, sizeof(F));
+  const F& f = *static_cast<const F*>(state);  // an F (InversionDraw::run's), so aligned: no copy
   const int64_t blocks = (p.numel + K - 1) / K;
   auto s = static_cast<cudaStream_t>(stream.handle);
   int64_t* out = reinterpret_cast<int64_t*>(p.data[0]);
   if (reinterpret_cast<uintptr_t>(out) % (sizeof(int64_t) * K) != 0)
-    launch_inversion<&inversion_kernel<F, int64_t, false>>(*f, out, p.numel, blocks, s);
+    launch_inversion<&inversion_kernel<F, int64_t, false>>(f, out, p.numel, blocks, s);
   else if (blocks + int64_t{kDrawThreads} * resident_ctas<&inversion_kernel<F, int32_t, true>>() < (int64_t{1} << 31))
-    launch_inversion<&inversion_kernel<F, int32_t, true>>(*f, out, p.numel, blocks, s);
+    launch_inversion<&inversion_kernel<F, int32_t, true>>(f, out, p.numel, blocks, s);
   else
-    launch_inversion<&inversion_kernel<F, int64_t, true>>(*f, out, p.numel, blocks, s);
+    launch_inversion<&inversion_kernel<F, int64_t, true>>(f, out, p.numel, blocks, s);
 }
 
 }  // namespace cupric::random::cuda_inversion
