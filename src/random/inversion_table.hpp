@@ -75,48 +75,50 @@ CUPRIC_HD inline int64_t invert_word(const InversionView& t, uint64_t u) {
   return t.base + j;
 }
 
-// Philox: values 2q and 2q + 1 from block q of the call's block stream.
-template <int Cap>
-struct InversionBlockF {
+// The words of unit q (a GPU thread's unit): Philox, values 2q and 2q + 1 from block q of the
+// call's block stream; XORWOW and MRG32k3a, value q from the first 64 bits of its sub-stream.
+struct PhiloxBlockWords {
+  static constexpr int per = 2;
+  CUPRIC_HD static void words(const StreamKey& k, uint64_t q, uint64_t* u) {
+    const Words4 w = philox_call_block(k, q);
+    u[0] = (static_cast<uint64_t>(w.w[0]) << 32) | w.w[1];
+    u[1] = (static_cast<uint64_t>(w.w[2]) << 32) | w.w[3];
+  }
+};
+struct SubStreamWords {
+  static constexpr int per = 1;
+  CUPRIC_HD static void words(const StreamKey& k, uint64_t e, uint64_t* u) {
+    SubStream s(k, e);
+    u[0] = s.next64();
+  }
+};
+
+// The draw's functor (a block functor of Note [Philox block draws]'s loops): block_in looks the
+// words of unit q up in a table wherever it lies (the CUDA loop's shared copy), block in its own.
+template <int Cap, class Words>
+struct InversionF {
   using Out = int64_t;
   using Table = InversionTable<Cap>;
-  static constexpr int per = 2;
+  static constexpr int per = Words::per;
   StreamKey key;
   Table table;
   CUPRIC_HD InversionView view() const { return {table.cdf, table.guide, table.base, 64 - Table::guide_bits}; }
   CUPRIC_HD void block_in(const InversionView& t, uint64_t q, int64_t* v) const {
-    const Words4 w = philox_call_block(key, q);
-    v[0] = invert_word(t, (static_cast<uint64_t>(w.w[0]) << 32) | w.w[1]);
-    v[1] = invert_word(t, (static_cast<uint64_t>(w.w[2]) << 32) | w.w[3]);
+    uint64_t u[per];
+    Words::words(key, q, u);
+    for (int j = 0; j < per; ++j) v[j] = invert_word(t, u[j]);
   }
   CUPRIC_HD void block(uint64_t q, int64_t* v) const { block_in(view(), q, v); }
   CUPRIC_HD int64_t operator()(int64_t i) const {
-    int64_t v[2];
-    block(static_cast<uint64_t>(i) / 2, v);
-    return i % 2 ? v[1] : v[0];
+    int64_t v[per];
+    block(static_cast<uint64_t>(i) / per, v);
+    return per == 1 || i % 2 == 0 ? v[0] : v[per - 1];
   }
 };
-
-// XORWOW, MRG32k3a: value e from the first 64 bits of element e's sub-stream.
 template <int Cap>
-struct InversionSubF {
-  using Out = int64_t;
-  using Table = InversionTable<Cap>;
-  static constexpr int per = 1;
-  StreamKey key;
-  Table table;
-  CUPRIC_HD InversionView view() const { return {table.cdf, table.guide, table.base, 64 - Table::guide_bits}; }
-  CUPRIC_HD void block_in(const InversionView& t, uint64_t e, int64_t* v) const {
-    SubStream s(key, e);
-    v[0] = invert_word(t, s.next64());
-  }
-  CUPRIC_HD void block(uint64_t e, int64_t* v) const { block_in(view(), e, v); }
-  CUPRIC_HD int64_t operator()(int64_t i) const {
-    int64_t v;
-    block(static_cast<uint64_t>(i), &v);
-    return v;
-  }
-};
+using InversionBlockF = InversionF<Cap, PhiloxBlockWords>;
+template <int Cap>
+using InversionSubF = InversionF<Cap, SubStreamWords>;
 
 // The loops, int64 output only, filled by the "random_dist" kernel family
 // (src/random/inversion_loops.hpp).

@@ -129,8 +129,8 @@ TEST(RandomInversion, GuidedSearchIsTheDefinition) {
     check_search<InversionBlockF<kInversionSmall>>(t);
     check_search<InversionSubF<kInversionLarge>>(t);
   }
-  for (const InversionCdf& t : {poisson_inversion_cdf(2000.0), poisson_inversion_cdf(3200.0),
-                                binomial_inversion_cdf(1000000, 0.003)}) {
+  for (const InversionCdf& t :
+       {poisson_inversion_cdf(2000.0), poisson_inversion_cdf(3200.0), binomial_inversion_cdf(1000000, 0.003)}) {
     ASSERT_GT(t.cdf.size(), static_cast<size_t>(kInversionSmall));
     check_search<InversionBlockF<kInversionLarge>>(t);
   }
