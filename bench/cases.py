@@ -1046,3 +1046,23 @@ CASES += [
          "xp.random.choice(a.size, a.size // 2, replace=False)", {"a": ("quarter", "dev")},
          nbytes=lambda s: 8 * (s.big // 4), needs=_RNG, libs=GPU_LIBS),
 ]
+
+
+# ---- discrete-tables (issue 16): table inversion of scalar-parameter poisson and binomial (Note
+# [Discrete table inversion] in src/random/inversion_table.hpp). gen_poisson and gen_binomial
+# (above) take the small table (52 and 21 entries); these take the large one (poisson(1000): 570
+# entries; binomial(10^6, 0.002): 806), the sampler past the table (poisson(10^5): PTRS),
+# RandomState's XORWOW sub-streams (one 64-bit word of element e's stream each), and the host
+# time of a small draw (the table's build and its 1.6 KB / 10.3 KB of kernel parameters).
+CASES += [
+    _draw_case("gen_poisson_large", "Generator.poisson(1000) int64", "g.poisson(1000.0, size={n})", True),
+    _draw_case("gen_poisson_ptrs", "Generator.poisson(1e5) int64 (no table)", "g.poisson(1e5, size={n})", True),
+    _draw_case("gen_binomial_large", "Generator.binomial(10^6, 0.002) int64",
+               "g.binomial(10**6, 0.002, size={n})", True),
+    _draw_case("rs_poisson", "RandomState.poisson(10) int64", "rs.poisson(10.0, size={n})", True),
+    _draw_case("rs_binomial", "RandomState.binomial(20, 0.3) int64", "rs.binomial(20, 0.3, size={n})", True),
+    Case("gen_poisson_call", lambda s: "Generator.poisson(10, size=1000) (per call)", "host_loop",
+         "g.poisson(10.0, size=1000)", needs=_RNG, libs=GPU_LIBS, setup=_RNG_SETUP),
+    Case("gen_poisson_large_call", lambda s: "Generator.poisson(1000, size=1000) (per call)", "host_loop",
+         "g.poisson(1000.0, size=1000)", needs=_RNG, libs=GPU_LIBS, setup=_RNG_SETUP),
+]

@@ -13,6 +13,7 @@
 #include "engine/elementwise/elementwise_engine.hpp"
 #include "random/block_draws.hpp"
 #include "random/draw_kernels.hpp"
+#include "random/inversion_table.hpp"
 #include "random/jump_tables.hpp"
 #include "random/param_checks.hpp"
 #include "random/xorwow_chunks.hpp"
@@ -361,6 +362,12 @@ ndarray Generator::draw(DistributionId id, const std::vector<Param>& params, con
   for (int i = 0; i < info.nparams; ++i) {
     scalars = scalars && !params[static_cast<size_t>(i)].is_array();
     bp[i] = params[static_cast<size_t>(i)].value;
+  }
+  // Scalar-parameter poisson and binomial: table inversion (Note [Discrete table inversion]).
+  InversionDraw inversion;
+  if (scalars && out.size() > 0 && inversion.prepare(id, bp)) {
+    inversion.run(next_substream_key(), out);
+    return out;
   }
   if (block != RawKind::count_ && scalars) {
     StreamKey k = next_substream_key();

@@ -4,6 +4,7 @@
 // CUDA module a first random() loads holds only the raw and block draws (Note [Kernel module size]
 // in src/kernels/README.md): these loops are most of the family's code.
 #include "random/draw_kernels.hpp"
+#include "random/inversion_loops.hpp"
 #if __has_include("cupric/random/distributions.hpp")
 #include "cupric/random/distributions.hpp"
 #endif
@@ -36,6 +37,7 @@ struct Register {
   register_draw<Sampler, np, OutKind::kind>(DistributionId::name);
 #include "cupric/random/distribution_table.inc"
 #undef CUPRIC_DISTRIBUTION
+    if constexpr (std::is_same_v<Self, int64_t>) register_inversion_loops();  // Note [Discrete table inversion]
   }
 } register_instance;
 

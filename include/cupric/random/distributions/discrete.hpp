@@ -14,6 +14,9 @@ inline constexpr double kPoissonLamMax = 9.223372006484771e18;
 CUPRIC_HD inline int64_t to_int64_saturating(double x) { return x >= 9.2233720368547758e18 ? kInt64Max : int64_t(x); }
 
 // --- Poisson ----------------------------------------------------------------------------------
+// Generator::draw takes scalar lam up to ~3200 by table inversion instead (Note [Discrete table
+// inversion] in src/random/inversion_table.hpp); this sampler serves array lam, larger lam, and
+// the Poisson mixtures below.
 // lam < 10: inversion by sequential search from 0 (one uniform; ~lam + 1 steps).
 // lam >= 10: PTRS, Hörmann (1993), "The transformed rejection method for generating Poisson
 // random variables": k = floor((2a/us + b) U + lam + 0.43) with U uniform on (-1/2, 1/2),
@@ -56,6 +59,8 @@ template <class Bits> CUPRIC_HD int64_t poisson(Bits& b, double lam) {
 }
 
 // --- binomial ---------------------------------------------------------------------------------
+// Scalar (n, p) with n p (1 - p) up to ~3200: table inversion (Note [Discrete table inversion] in
+// src/random/inversion_table.hpp); this sampler serves array parameters and wider laws.
 // p > 1/2 is drawn as n - Binomial(n, 1 - p). n p < 10: inversion by sequential search with the
 // recurrence f(k+1) = f(k) (n - k) p / ((k + 1) q) (q^n >= e^-14 there, so no underflow).
 // Otherwise BTRS, Hörmann (1993), "The generation of binomial random variates": transformed
