@@ -134,3 +134,27 @@ def test_calls_raise_without_cuda():
     for call in calls:
         with pytest.raises(RuntimeError, match="without CUDA"):
             call()
+
+
+@pytest.mark.gpu
+def test_raw_calls_bind_the_stream_without_cupric_handles():
+    # A user's handle is bound to the current stream by itself; cupric's own handle goes through
+    # cupric's cache (Note [Binding cupric's own handles] in bindings/library_entry.hpp), so
+    # cupric's next use of it binds it back to the current stream.
+    n = 8
+    d, e = cupric.full(n, 4.0), cupric.full(n, -1.0)
+    for handle, own in ((cusparse.create(), False), (cupric.cuda.device.get_cusparse_handle(), True)):
+        try:
+            s = cupric.cuda.Stream()
+            with s:
+                size = cusparse.dgtsv2_bufferSizeExt(handle, n, 1, e.data.ptr, d.data.ptr, e.data.ptr,
+                                                     d.data.ptr, n)
+                assert size >= 0
+                assert cusparse.getStream(handle) == s.ptr
+            s.synchronize()
+            if own:
+                assert cupric.cuda.device.get_cusparse_handle() == handle
+                assert cusparse.getStream(handle) == cupric.cuda.get_current_stream().ptr
+        finally:
+            if not own:
+                cusparse.destroy(handle)
