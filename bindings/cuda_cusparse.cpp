@@ -93,8 +93,8 @@ void descriptors(nb::module_& m) {
   rows<Sig<P, I, L>>(m, kNone, plain("dnMatSetStridedBatch"), {"desc", "batchCount", "batchStride"});
   // What cupric.cuda.cusparse wraps (its attribute records, spMatGetSize's two forms,
   // spMatSetAttribute's value): every output as a tuple.
-  rows<Sig<P, Out<L>, Out<L>, Out<P>, Out<P>, Out<I>, Out<I>, Out<I>>>(m, kNone,
-                                                                       one("_spVecGet", "cusparseSpVecGet"), {"desc"});
+  rows<Sig<P, Out<L>, Out<L>, Out<P>, Out<P>, Out<I>, Out<I>, Out<I>>>(m, kNone, one("_spVecGet", "cusparseSpVecGet"),
+                                                                       {"desc"});
   rows<Sig<P, Out<L>, Out<L>, Out<L>, Out<P>, Out<P>, Out<P>, Out<I>, Out<I>, Out<I>>>(
       m, kNone, one("_cooGet", "cusparseCooGet"), {"desc"});
   rows<Sig<P, Out<L>, Out<L>, Out<L>, Out<P>, Out<P>, Out<P>, Out<I>, Out<I>, Out<I>, Out<I>>>(

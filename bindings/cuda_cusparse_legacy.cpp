@@ -57,13 +57,12 @@ using Csr2csrCompress = Sig<P, I, I, P, P, P, P, I, P, P, P, P, R>;
 void conversions(const Rows& r) {
   // C = alpha A + beta B.
   constexpr std::array<const char*, 19> kGeam2{
-      "handle",     "m",      "n",      "alpha",   "descrA",     "nnzA",       "csrValA",
-      "csrRowPtrA", "csrColIndA", "beta", "descrB", "nnzB",      "csrValB",    "csrRowPtrB",
-      "csrColIndB", "descrC", "csrValC", "csrRowPtrC", "csrColIndC"};
+      "handle", "m",    "n",       "alpha",      "descrA",     "nnzA",   "csrValA", "csrRowPtrA", "csrColIndA", "beta",
+      "descrB", "nnzB", "csrValB", "csrRowPtrB", "csrColIndB", "descrC", "csrValC", "csrRowPtrC", "csrColIndC"};
   using Geam2 = Sig<P, I, I, P, P, I, P, P, P, P, P, I, P, P, P, P, P, P, P, Out<Z>>;
   r.add<Geam2>(kQuery, sp("s d c z", "csrgeam2_bufferSizeExt"), kGeam2);
   r.add<Sig<P, I, I, P, P, I, P, P, P, P, P, I, P, P, P, P, P, P, P, P>>(kRun, sp("s d c z", "csrgeam2"),
-                                                                          kGeam2 + std::array{"buffer"});
+                                                                         kGeam2 + std::array{"buffer"});
   r.add<Sig<P, I, I, P, I, P, P, P, I, P, P, P, P, P, P>>(
       kRun, plain("xcsrgeam2Nnz"),
       {"handle", "m", "n", "descrA", "nnzA", "csrRowPtrA", "csrColIndA", "descrB", "nnzB", "csrRowPtrB", "csrColIndB",
@@ -79,7 +78,8 @@ void conversions(const Rows& r) {
   // Sorting and index conversions.
   r.add<Sig<P, I, P>>(kRun, plain("createIdentityPermutation"), {"handle", "n", "p"});
   constexpr std::array<const char*, 4> kSort{"handle", "m", "n", "nnz"};
-  r.add<Sig<P, I, I, I, P, P, Out<Z>>>(kQuery, plain("xcoosort_bufferSizeExt"), kSort + std::array{"cooRows", "cooCols"});
+  r.add<Sig<P, I, I, I, P, P, Out<Z>>>(kQuery, plain("xcoosort_bufferSizeExt"),
+                                       kSort + std::array{"cooRows", "cooCols"});
   r.add<Sig<P, I, I, I, P, P, P, P>>(kRun, join({plain("xcoosortByRow"), plain("xcoosortByColumn")}),
                                      kSort + std::array{"cooRows", "cooCols", "P", "pBuffer"});
   r.add<Sig<P, I, I, I, P, P, Out<Z>>>(kQuery, plain("xcsrsort_bufferSizeExt"),
@@ -92,15 +92,16 @@ void conversions(const Rows& r) {
                                         kSort + std::array{"descrA", "cscColPtr", "cscRowInd", "P", "pBuffer"});
   r.add<Sig<P, P, I, I, P, I>>(kRun, plain("xcoo2csr"), {"handle", "cooRowInd", "nnz", "m", "csrRowPtr", "idxBase"});
   r.add<Sig<P, P, I, I, P, I>>(kRun, plain("xcsr2coo"), {"handle", "csrRowPtr", "nnz", "m", "cooRowInd", "idxBase"});
-  constexpr std::array<const char*, 14> kCsr2csc{"handle", "m",       "n",        "nnz",       "csrVal",
-                                                 "csrRowPtr", "csrColInd", "cscVal", "cscColPtr", "cscRowInd",
+  constexpr std::array<const char*, 14> kCsr2csc{"handle",    "m",          "n",       "nnz",       "csrVal",
+                                                 "csrRowPtr", "csrColInd",  "cscVal",  "cscColPtr", "cscRowInd",
                                                  "valType",   "copyValues", "idxBase", "alg"};
   r.add<Sig<P, I, I, I, P, P, P, P, P, P, I, I, I, I, Out<Z>>>(kQuery, plain("csr2cscEx2_bufferSize"), kCsr2csc);
   r.add<Sig<P, I, I, I, P, P, P, P, P, P, I, I, I, I, P>>(kRun, plain("csr2cscEx2"), kCsr2csc + std::array{"buffer"});
 }
 
 void preconditioners(const Rows& r) {
-  r.add<Sig<P, P, I, P, P>>(kQuery, join({sp("s d c z", "csrilu02_numericBoost"), sp("s d c z", "bsrilu02_numericBoost")}),
+  r.add<Sig<P, P, I, P, P>>(kQuery,
+                            join({sp("s d c z", "csrilu02_numericBoost"), sp("s d c z", "bsrilu02_numericBoost")}),
                             {"handle", "info", "enable_boost", "tol", "boost_val"});
   r.add<Sig<P, P, P>>(kRun,
                       join({plain("xcsrilu02_zeroPivot"), plain("xbsrilu02_zeroPivot"), plain("xcsric02_zeroPivot"),
@@ -118,8 +119,8 @@ void preconditioners(const Rows& r) {
     r.add<Csr>(kRun, sp("s d c z", name), kCsrM + std::array{"policy", "pBuffer"});
   }
   // BSR: handle, dir, mb, nnzb, descrA, values, rowPtr, colInd, blockDim, info (then policy, buffer).
-  constexpr A10 kBsr{"handle",          "dirA",           "mb",        "nnzb", "descrA", "bsrSortedVal",
-                     "bsrSortedRowPtr", "bsrSortedColInd", "blockDim", "info"};
+  constexpr A10 kBsr{"handle",          "dirA",     "mb",  "nnzb", "descrA", "bsrSortedVal", "bsrSortedRowPtr",
+                     "bsrSortedColInd", "blockDim", "info"};
   using Bsr = Sig<P, I, I, I, P, P, P, P, I, P, I, P>;
   for (const char* f : {"bsrilu02", "bsric02"}) {
     std::string name = f;
@@ -141,13 +142,11 @@ void tridiagonal(const Rows& r) {
   r.add<Sig<P, I, P, P, P, P, I, I, Out<Z>>>(kQuery, sp("s d c z", "gtsv2StridedBatch_bufferSizeExt"), kStrided);
   r.add<Sig<P, I, P, P, P, P, I, I, P>>(kRun, sp("s d c z", "gtsv2StridedBatch"), kStrided + std::array{"pBuffer"});
   constexpr A8 kInterleaved{"handle", "algo", "m", "dl", "d", "du", "x", "batchCount"};
-  r.add<Sig<P, I, I, P, P, P, P, I, Out<Z>>>(kQuery, sp("s d c z", "gtsvInterleavedBatch_bufferSizeExt"),
-                                             kInterleaved);
+  r.add<Sig<P, I, I, P, P, P, P, I, Out<Z>>>(kQuery, sp("s d c z", "gtsvInterleavedBatch_bufferSizeExt"), kInterleaved);
   r.add<Sig<P, I, I, P, P, P, P, I, P>>(kRun, sp("s d c z", "gtsvInterleavedBatch"),
                                         kInterleaved + std::array{"pBuffer"});
   constexpr A10 kPenta{"handle", "algo", "m", "ds", "dl", "d", "du", "dw", "x", "batchCount"};
-  r.add<Sig<P, I, I, P, P, P, P, P, P, I, Out<Z>>>(kQuery, sp("s d c z", "gpsvInterleavedBatch_bufferSizeExt"),
-                                                   kPenta);
+  r.add<Sig<P, I, I, P, P, P, P, P, P, I, Out<Z>>>(kQuery, sp("s d c z", "gpsvInterleavedBatch_bufferSizeExt"), kPenta);
   r.add<Sig<P, I, I, P, P, P, P, P, P, I, P>>(kRun, sp("s d c z", "gpsvInterleavedBatch"),
                                               kPenta + std::array{"pBuffer"});
 }

@@ -51,7 +51,7 @@ template <class T>
 struct InOut {};  // a T* the entry reads and writes: taken from Python, returned
 template <class C>
 struct Value {};  // a complex C (C64, C128) by value, from a Python number
-struct C64 {    // cuComplex by value
+struct C64 {      // cuComplex by value
   alignas(8) float re;
   float im;
 };
@@ -282,7 +282,11 @@ void def_entries(nb::module_& m, CudaLibrary lib, PyObject** error, Kind kind, c
   for (const Name& nm : names) {
     check_arg_names(arg_names.data(), S::n_py, nm.py);
     // Lives as long as the module.
-    auto* e = new Entry{lib, nm.py, nm.c, kind, error,
+    auto* e = new Entry{lib,
+                        nm.py,
+                        nm.c,
+                        kind,
+                        error,
                         "Calls " + nm.c + " (CuPy's " + nm.py.substr(nm.py[0] == '_') +
                             "); a failed status raises the module's error class."};
     registry().push_back(e);

@@ -117,7 +117,7 @@ void check(cublasStatus_t status, const char* what) {
 cublasHandle_t existing_handle(int device) {
   const auto& devices = thread_devices();
   return device >= 0 && device < static_cast<int>(devices.size()) ? devices[static_cast<size_t>(device)].handle
-                                                                    : nullptr;
+                                                                  : nullptr;
 }
 
 cublasHandle_t handle(int device, cudaStream_t stream) {

@@ -67,7 +67,7 @@ class StreamBoundHandles {
   // The handle for `device` if made, else null (nothing is created).
   Handle existing(int device) const {
     return device >= 0 && device < static_cast<int>(devices_.size()) ? devices_[static_cast<size_t>(device)].handle
-                                                                       : nullptr;
+                                                                     : nullptr;
   }
   // For a thread's state's destructor (thread_state above).
   template <class Destroy>
