@@ -179,6 +179,7 @@ def test_raw_call_on_a_user_handle_takes_no_pool_memory():
         try:
             before = pool.used_bytes()
             cublas.daxpy(h, 8, alpha.ctypes.data, _p(x), 1, _p(x), 1)
+            cuda.Device().synchronize()  # x is read on another stream next
             s = cuda.Stream()
             with s:
                 cublas.dscal(h, 8, alpha.ctypes.data, _p(x), 1)  # binds the user's handle to s
@@ -187,6 +188,7 @@ def test_raw_call_on_a_user_handle_takes_no_pool_memory():
             return before, pool.used_bytes()
         finally:
             cublas.destroy(h)
+    cuda.Device().synchronize()  # x is used on the other thread's stream
     before, after = _in_new_thread(raw_calls)
     assert after == before
     numpy.testing.assert_array_equal(x.get(), numpy.full(8, 6.0))
@@ -200,6 +202,7 @@ def test_raw_call_on_cupric_handle_keeps_its_stream_cache():
     h = cuda.device.get_cublas_handle()
     x = cupric.ones(8)
     alpha = numpy.array(2.0)
+    cuda.Device().synchronize()  # x is written on another stream next
     s = cuda.Stream()
     with s:
         cublas.dscal(h, 8, alpha.ctypes.data, _p(x), 1)
