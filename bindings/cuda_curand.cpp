@@ -11,12 +11,8 @@ namespace cupric::py {
 namespace {
 
 using namespace entry;
-using P = void*;
-using I = int;
+using namespace entry::c_types;
 using U64 = unsigned long long;
-using Z = size_t;
-using F = float;
-using D = double;
 
 PyObject* g_error = nullptr;  // CURANDError
 

@@ -9,9 +9,7 @@ namespace cupric::py {
 namespace {
 
 using namespace entry;
-using P = void*;
-using I = int;
-using Z = size_t;
+using namespace entry::c_types;
 using A8 = std::array<const char*, 8>;
 using A10 = std::array<const char*, 10>;
 

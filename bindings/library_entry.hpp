@@ -45,6 +45,16 @@
 
 namespace cupric::py::entry {
 
+// The C types rows name, short (`using namespace entry::c_types;` in a binding file).
+namespace c_types {
+using P = void*;
+using I = int;
+using L = int64_t;
+using Z = size_t;
+using F = float;
+using D = double;
+}  // namespace c_types
+
 template <class T>
 struct Out {};  // an output parameter T* of the entry, returned to Python
 template <class T>
