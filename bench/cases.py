@@ -1066,3 +1066,23 @@ CASES += [
     Case("gen_poisson_large_call", lambda s: "Generator.poisson(1000, size=1000) (per call)", "host_loop",
          "g.poisson(1000.0, size=1000)", needs=_RNG, libs=GPU_LIBS, setup=_RNG_SETUP),
 ]
+
+
+# lowlevel-rows (issue 15's one table mechanism, thirteenth session): the raw calls on a handle the
+# user made (create()) rather than cupric's own. cupric binds such a handle to the current stream
+# by itself (Get/SetStream on it alone; before, it also made cupric's own handle and, for cuBLAS,
+# a 32 MiB pool workspace: Note [Binding cupric's own handles] in bindings/library_entry.hpp);
+# CuPy's _setStream is one SetStream. cusparse_table_call / cusolver_raw_call / cublas_raw_call
+# above are the same calls on cupric's handle (cuSPARSE's now on the same nanobind rows).
+_USER = "h = _mod.create()\n"
+CASES += [
+    Case("cusparse_user_table_call", lambda s: "cuda.cusparse.dgtsv2_bufferSizeExt on a user's handle (per call)",
+         "host_loop", "csr.dgtsv2_bufferSizeExt(h, 64, 1, v.data.ptr, v.data.ptr, v.data.ptr, B.data.ptr, 64)",
+         needs=(_on_gpu,), libs=GPU_LIBS, setup=_CSP_RAW_SETUP + "_mod = csr\n" + _USER),
+    Case("cusolver_user_raw_call", lambda s: "cuda.cusolver.dgetrf_bufferSize on a user's handle (per call)",
+         "host_loop", "cs.dgetrf_bufferSize(h, 64, 64, a.data.ptr, 64)", needs=(_on_gpu,), libs=GPU_LIBS,
+         setup=_RAW_SETUP + "_mod = cs\n" + _USER),
+    Case("cublas_user_raw_call", lambda s: "cuda.cublas.daxpy(h, 0, ...) on a user's handle (per call)",
+         "host_loop", "cb.daxpy(h, 0, ap_, xp_, 1, yp_, 1)", needs=(_on_gpu,), libs=GPU_LIBS,
+         setup=_CUBLAS_RAW_SETUP + "_mod = cb\n" + _USER),
+]

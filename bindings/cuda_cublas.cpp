@@ -9,9 +9,7 @@ namespace cupric::py {
 namespace {
 
 using namespace entry;
-using P = void*;
-using I = int;
-using L = int64_t;
+using namespace entry::c_types;
 
 PyObject* g_error = nullptr;  // CUBLASError
 

@@ -1,55 +1,59 @@
-// cupric._core._runtime.curand: cupric.cuda.curand's calls (CuPy's cupy.cuda.curand): cuRAND's host
-// API on generators and device pointers given as integers; each returns the curandStatus_t (with
-// the output it asks for) for Python's CURANDError. libcurand is loaded at the first call only
-// (src/runtime/cuda/library_handles.cpp; docs/cuda.md says why cupric's generators do not use it).
-#include <nanobind/stl/pair.h>
-#include "common.hpp"
-#include "library_call.hpp"
+// cupric._core._runtime.curand: every function of cupric.cuda.curand (CuPy's
+// cupy_backends.cuda.libs.curand), one row each (Note [Library entry rows] in library_entry.hpp):
+// cuRAND's host API on generators and device pointers given as integers; a failed status raises
+// cupric.cuda.curand.CURANDError. No stream binding: a generator keeps the stream setStream gave
+// it, as in CuPy. libcurand is loaded at the first call only (src/runtime/cuda/library_handles.cpp;
+// docs/cuda.md says why cupric's generators do not use it).
+#include "library_entry.hpp"
 
 namespace cupric::py {
 
 namespace {
 
-constexpr LibraryCall<CudaLibrary::Curand> call;
+using namespace entry;
+using namespace entry::c_types;
+using U64 = unsigned long long;
+
+PyObject* g_error = nullptr;  // CURANDError
+
+constexpr Kind kNone{nullptr, true};  // generator calls
+constexpr Kind kRun{nullptr, false};  // the generating calls: GIL released
+constexpr std::array<const char*, 3> kOut{"generator", "outputPtr", "num"};
+constexpr std::array<const char*, 5> kNormal{"generator", "outputPtr", "n", "mean", "stddev"};
+
+template <class S>
+void rows(nb::module_& m, Kind kind, const std::vector<Name>& names, const std::array<const char*, S::n_py>& args) {
+  def_entries<S>(m, CudaLibrary::Curand, &g_error, kind, names, args);
+}
+std::vector<Name> plain(const char* py) { return prefixed("curand", py); }
 
 }  // namespace
 
 void init_cuda_curand(nb::module_& parent) {
-  nb::module_ m = parent.def_submodule("curand", "cupric.cuda.curand's calls; each returns the curandStatus_t");
-  m.def("create_generator", [](int rng_type) { return call.make("curandCreateGenerator", rng_type); });
-  m.def("destroy_generator", [](u g) { return call("curandDestroyGenerator", V(g)); });
-  m.def("get_version", []() {
-    int v = 0;
-    int s = call("curandGetVersion", &v);
-    return std::make_pair(s, v);
-  });
-  m.def("set_stream", [](u g, u stream) { return call("curandSetStream", V(g), V(stream)); });
-  m.def("set_pseudo_random_generator_seed",
-        [](u g, uint64_t seed) { return call("curandSetPseudoRandomGeneratorSeed", V(g), seed); });
-  m.def("set_generator_offset", [](u g, uint64_t offset) { return call("curandSetGeneratorOffset", V(g), offset); });
-  m.def("set_generator_ordering", [](u g, int order) { return call("curandSetGeneratorOrdering", V(g), order); });
-  m.def("set_quasi_random_generator_dimensions",
-        [](u g, unsigned dims) { return call("curandSetQuasiRandomGeneratorDimensions", V(g), dims); });
-  m.def("generate", [](u g, u out, size_t n) { return call("curandGenerate", V(g), V(out), n); });
-  m.def("generate_long_long", [](u g, u out, size_t n) { return call("curandGenerateLongLong", V(g), V(out), n); });
-  m.def("generate_uniform", [](u g, u out, size_t n) { return call("curandGenerateUniform", V(g), V(out), n); });
-  m.def("generate_uniform_double",
-        [](u g, u out, size_t n) { return call("curandGenerateUniformDouble", V(g), V(out), n); });
-  m.def("generate_normal", [](u g, u out, size_t n, float mean, float stddev) {
-    return call("curandGenerateNormal", V(g), V(out), n, mean, stddev);
-  });
-  m.def("generate_normal_double", [](u g, u out, size_t n, double mean, double stddev) {
-    return call("curandGenerateNormalDouble", V(g), V(out), n, mean, stddev);
-  });
-  m.def("generate_log_normal", [](u g, u out, size_t n, float mean, float stddev) {
-    return call("curandGenerateLogNormal", V(g), V(out), n, mean, stddev);
-  });
-  m.def("generate_log_normal_double", [](u g, u out, size_t n, double mean, double stddev) {
-    return call("curandGenerateLogNormalDouble", V(g), V(out), n, mean, stddev);
-  });
-  m.def("generate_poisson",
-        [](u g, u out, size_t n, double lam) { return call("curandGeneratePoisson", V(g), V(out), n, lam); });
-  m.def("generate_seeds", [](u g) { return call("curandGenerateSeeds", V(g)); });
+  nb::module_ m = parent.def_submodule("curand", "cupric.cuda.curand's functions (CuPy's names and arguments)");
+  def_module_helpers(m, CudaLibrary::Curand, &g_error);
+  rows<Sig<Out<P>, I>>(m, kNone, plain("createGenerator"), {"rng_type"});
+  rows<Sig<P>>(m, kNone, join({plain("destroyGenerator"), plain("generateSeeds")}), {"generator"});
+  rows<Sig<Out<I>>>(m, kNone, plain("getVersion"), {});
+  rows<Sig<P, P>>(m, kNone, plain("setStream"), {"generator", "stream"});
+  rows<Sig<P, U64>>(m, kNone, plain("setPseudoRandomGeneratorSeed"), {"generator", "seed"});
+  rows<Sig<P, U64>>(m, kNone, plain("setGeneratorOffset"), {"generator", "offset"});
+  rows<Sig<P, I>>(m, kNone, plain("setGeneratorOrdering"), {"generator", "order"});
+  rows<Sig<P, unsigned>>(m, kNone, plain("setQuasiRandomGeneratorDimensions"), {"generator", "num_dimensions"});
+  rows<Sig<P, P, Z>>(
+      m, kRun,
+      join({plain("generate"), plain("generateLongLong"), plain("generateUniform"), plain("generateUniformDouble")}),
+      kOut);
+  rows<Sig<P, P, Z, D>>(m, kRun, plain("generatePoisson"), {"generator", "outputPtr", "n", "lam"});
+  // cupric.cuda.curand checks n is even first, as CuPy does.
+  rows<Sig<P, P, Z, F, F>>(
+      m, kRun,
+      join({one("_generateNormal", "curandGenerateNormal"), one("_generateLogNormal", "curandGenerateLogNormal")}),
+      kNormal);
+  rows<Sig<P, P, Z, D, D>>(m, kRun,
+                           join({one("_generateNormalDouble", "curandGenerateNormalDouble"),
+                                 one("_generateLogNormalDouble", "curandGenerateLogNormalDouble")}),
+                           kNormal);
 }
 
 }  // namespace cupric::py

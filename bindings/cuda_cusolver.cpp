@@ -10,12 +10,7 @@ namespace cupric::py {
 namespace {
 
 using namespace entry;
-using P = void*;
-using I = int;
-using L = int64_t;
-using Z = size_t;
-using F = float;
-using D = double;
+using namespace entry::c_types;
 using SC = signed char;
 
 PyObject* g_error = nullptr;  // CUSOLVERError

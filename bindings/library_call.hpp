@@ -1,4 +1,5 @@
-// The raw-pointer library modules' one calling helper (cupric.cuda.cusparse, curand, cusolver, ...):
+// A calling helper for the raw cuFFT plan calls (cupric.cuda.cufft; the other library modules are
+// rows of library_entry.hpp):
 // handles, descriptors and arrays come from Python as integers and go to the library's entry point
 // (looked up by name in the dlopen'ed library, cupric/runtime/library_handles.hpp) as pointers;
 // each entry returns its library's status, which the bindings hand back for Python's error class.
@@ -13,7 +14,7 @@ namespace cupric::py {
 using u = uintptr_t;  // a handle, descriptor or device/host address as Python passes it
 inline void* V(u p) { return reinterpret_cast<void*>(p); }
 
-// `constexpr LibraryCall<CudaLibrary::Curand> call;` then `call("curandGenerate", V(g), V(out), n)`:
+// `constexpr LibraryCall<CudaLibrary::Cufft> call;` then `call("cufftSetStream", plan, V(stream))`:
 // the status of entry `name` called with `args` (their C types are the entry's parameter types).
 template <CudaLibrary L>
 struct LibraryCall {

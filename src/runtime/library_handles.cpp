@@ -21,6 +21,17 @@ uintptr_t library_handle(CudaLibrary lib) {
   return f->handle(lib, device, b->current_stream(device).handle);
 }
 
+bool bind_if_cupric_handle(CudaLibrary lib, uintptr_t handle) {
+  const LibraryHandleFns* f = library_handle_table().get(DeviceType::Cuda);
+  Backend* b = cuda_backend_if_built();
+  if (!f || !b)
+    throw CudaError(35, "cudaErrorInsufficientDriver: this cupric was built without CUDA (no nvcc at build time)");
+  int device = cuda::get_device();
+  if (handle == 0 || f->existing(lib, device) != handle) return false;
+  f->handle(lib, device, b->current_stream(device).handle);
+  return true;
+}
+
 void* library_symbol(CudaLibrary lib, const char* name) {
   const LibraryHandleFns* f = library_handle_table().get(DeviceType::Cuda);
   if (!f)

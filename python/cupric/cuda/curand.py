@@ -7,7 +7,8 @@ the normal and log-normal calls raises CuPy's ValueError before any call.
 cupric's own generators (cupric.random) do not use cuRAND (issue 16): libcurand is loaded only when
 this module is first called, and a RuntimeError naming ``pip install nvidia-curand`` says so when
 it is not installed (docs/cuda.md). The calls need a GPU (CUDARuntimeError in a build without
-CUDA; in a CUDA build on a machine without a GPU, cuRAND's own error). For arrays, use
+CUDA; in a CUDA build on a machine without a GPU, cuRAND's own error). The functions are C++
+(bindings/cuda_curand.cpp: one row each, the mechanism of cupric.cuda.cublas). For arrays, use
 cupric.random.
 """
 import operator
@@ -48,97 +49,30 @@ class CURANDError(LibraryStatusError):
     _UNKNOWN = "CURAND_STATUS_UNKNOWN ({})"
 
 
-check_status, _value = status_checks(CURANDError)
-_i = operator.index  # ints, or what stands for one: TypeError for others
+check_status, _ = status_checks(CURANDError)
+_cr._set_error(CURANDError)
+
+# Every function under its CuPy name: the binding module's rows (bindings/cuda_curand.cpp).
+from cupric._core._runtime.curand import *  # noqa: E402, F401, F403
 
 
-def _even(n, name):
-    # CuPy checks this itself, whatever the generator (cuRAND's Philox would take an odd count).
-    if _i(n) % 2 == 1:
-        raise ValueError(name + ' can only generate even number of random variables simultaneously. '
-                         'See issue #390 for detail.')
+def _normal(name):
+    raw = getattr(_cr, "_" + name)
+    c_name = "curand" + name[0].upper() + name[1:]
+
+    def generate(generator, outputPtr, n, mean, stddev):
+        # CuPy checks this itself, whatever the generator (cuRAND's Philox would take an odd count).
+        if operator.index(n) % 2 == 1:
+            raise ValueError(c_name + ' can only generate even number of random variables simultaneously. '
+                             'See issue #390 for detail.')
+        raw(generator, outputPtr, n, mean, stddev)
+
+    generate.__name__ = generate.__qualname__ = name
+    generate.__doc__ = f"{c_name}: `n` normal values (n even) at `outputPtr`."
+    return generate
 
 
-def createGenerator(rng_type):
-    """A new cuRAND generator (an int) of type CURAND_RNG_*; release it with destroyGenerator()."""
-    return _value(_cr.create_generator(_i(rng_type)))
-
-
-def destroyGenerator(generator):
-    check_status(_cr.destroy_generator(_i(generator)))
-
-
-def getVersion():
-    """The cuRAND version (e.g. 10303)."""
-    return _value(_cr.get_version())
-
-
-def setStream(generator, stream):
-    check_status(_cr.set_stream(_i(generator), _i(stream)))
-
-
-def setPseudoRandomGeneratorSeed(generator, seed):
-    check_status(_cr.set_pseudo_random_generator_seed(_i(generator), _i(seed)))
-
-
-def setGeneratorOffset(generator, offset):
-    check_status(_cr.set_generator_offset(_i(generator), _i(offset)))
-
-
-def setGeneratorOrdering(generator, order):
-    check_status(_cr.set_generator_ordering(_i(generator), _i(order)))
-
-
-def setQuasiRandomGeneratorDimensions(generator, num_dimensions):
-    check_status(_cr.set_quasi_random_generator_dimensions(_i(generator), _i(num_dimensions)))
-
-
-def generate(generator, outputPtr, num):
-    """`num` uint32 values at `outputPtr`."""
-    check_status(_cr.generate(_i(generator), _i(outputPtr), _i(num)))
-
-
-def generateLongLong(generator, outputPtr, num):
-    """`num` uint64 values at `outputPtr` (64-bit quasi-random generators)."""
-    check_status(_cr.generate_long_long(_i(generator), _i(outputPtr), _i(num)))
-
-
-def generateUniform(generator, outputPtr, num):
-    """`num` float32 values uniform on (0, 1] at `outputPtr`."""
-    check_status(_cr.generate_uniform(_i(generator), _i(outputPtr), _i(num)))
-
-
-def generateUniformDouble(generator, outputPtr, num):
-    """`num` float64 values uniform on (0, 1] at `outputPtr`."""
-    check_status(_cr.generate_uniform_double(_i(generator), _i(outputPtr), _i(num)))
-
-
-def generateNormal(generator, outputPtr, n, mean, stddev):
-    """`n` float32 normal values (n even for pseudo-random generators) at `outputPtr`."""
-    _even(n, 'curandGenerateNormal')
-    check_status(_cr.generate_normal(_i(generator), _i(outputPtr), _i(n), float(mean), float(stddev)))
-
-
-def generateNormalDouble(generator, outputPtr, n, mean, stddev):
-    _even(n, 'curandGenerateNormalDouble')
-    check_status(_cr.generate_normal_double(_i(generator), _i(outputPtr), _i(n), float(mean), float(stddev)))
-
-
-def generateLogNormal(generator, outputPtr, n, mean, stddev):
-    _even(n, 'curandGenerateLogNormal')
-    check_status(_cr.generate_log_normal(_i(generator), _i(outputPtr), _i(n), float(mean), float(stddev)))
-
-
-def generateLogNormalDouble(generator, outputPtr, n, mean, stddev):
-    _even(n, 'curandGenerateLogNormalDouble')
-    check_status(_cr.generate_log_normal_double(_i(generator), _i(outputPtr), _i(n), float(mean), float(stddev)))
-
-
-def generatePoisson(generator, outputPtr, n, lam):
-    """`n` uint32 Poisson(lam) values at `outputPtr`."""
-    check_status(_cr.generate_poisson(_i(generator), _i(outputPtr), _i(n), float(lam)))
-
-
-def generateSeeds(generator):
-    """Sets the generator's start state up now (otherwise done by the first generate call)."""
-    check_status(_cr.generate_seeds(_i(generator)))
+generateNormal = _normal("generateNormal")
+generateNormalDouble = _normal("generateNormalDouble")
+generateLogNormal = _normal("generateLogNormal")
+generateLogNormalDouble = _normal("generateLogNormalDouble")

@@ -10,9 +10,10 @@ The generic API (SpMat/SpVec/DnMat/DnVec descriptors and their getters/setters, 
 spVV, spGEMM, spGEAM, gather, sparseToDense/denseToSparse, csr2cscEx2) and the legacy routines
 CuPy keeps (csrgeam2, nnz/nnz_compress/csr2csr_compress, the sorts and index conversions,
 csrilu02/csric02/bsrilu02/bsric02 with their Info objects and zeroPivot, gtsv2/gtsv2_nopivot/
-gtsv2StridedBatch/gtsvInterleavedBatch/gpsvInterleavedBatch as s/d/c/z families) come from one
-table (cupric/cuda/_cusparse_table.py). The calls go to the libcusparse cupric loads for
-cupricx.scipy.sparse (at the first call); they need a GPU (docs/cuda.md: CUDARuntimeError in a
+gtsv2StridedBatch/gtsvInterleavedBatch/gpsvInterleavedBatch as s/d/c/z families) are C++
+functions (bindings/cuda_cusparse.cpp and cuda_cusparse_legacy.cpp: one row per routine family,
+as cuBLAS's and cuSOLVER's): a call is one C++ function, as CuPy's Cython one. The calls go to
+the libcusparse cupric loads for cupricx.scipy.sparse (at the first call); they need a GPU (docs/cuda.md: CUDARuntimeError in a
 build without CUDA; in a CUDA build on a machine without a GPU, the library's own error). An
 entry the loaded libcusparse lacks (spGEAM before cuSPARSE of CUDA 13.3) raises RuntimeError
 naming it.
@@ -20,10 +21,10 @@ naming it.
 For arrays, cupricx.scipy.sparse's matrices call cuSPARSE already;
 ``cupric.cuda.device.get_cusparse_handle()`` is the handle they use.
 """
+import ctypes as _ctypes
 import operator as _operator
 
 from cupric._core._runtime import cusparse as _csp
-from cupric.cuda import _cusparse_table
 from cupric.cuda._library_status import LibraryStatusError as _LibraryStatusError
 from cupric.cuda._library_status import names as _names
 from cupric.cuda._library_status import status_checks as _status_checks
@@ -118,19 +119,8 @@ class CuSparseError(_LibraryStatusError):
     _UNKNOWN = "CUSPARSE_STATUS_UNKNOWN ({})"
 
 
-check_status, _value = _status_checks(CuSparseError)
-_i = _operator.index  # ints, or what stands for one: TypeError for others
-
-
-_current_stream = None  # cupric.cuda.stream.get_current_stream, imported at the first call
-
-
-def _set_stream(handle):
-    """Binds `handle` to the current stream before a call (CuPy's _setStream)."""
-    global _current_stream
-    if _current_stream is None:
-        from cupric.cuda.stream import get_current_stream as _current_stream
-    check_status(_csp.set_stream(_i(handle), _current_stream().ptr))
+check_status, _ = _status_checks(CuSparseError)
+_csp._set_error(CuSparseError)
 
 
 # ---- the generic API's attribute records (what spVecGet, csrGet, dnMatGet, ... return) ----
@@ -177,185 +167,53 @@ class DnMatBatchAttributes(_Attributes):
     __slots__ = ("count", "stride")
 
 
-# The table's functions: the s/d/c/z legacy families, the index routines, the generic API's
-# descriptors and operations (cupric/cuda/_cusparse_table.py).
-globals().update(_cusparse_table.functions(check_status, _set_stream, {
-    c.__name__: c for c in (SpVecAttributes, CooAttributes, CsrAttributes, DnVecAttributes, DnMatAttributes,
-                            DnMatBatchAttributes)}))
+# Every function under its CuPy name: the binding module's rows (bindings/cuda_cusparse.cpp and
+# cuda_cusparse_legacy.cpp). The few below take or return what a row does not.
+from cupric._core._runtime.cusparse import *  # noqa: E402, F401, F403
 
 
-# ---- version and handle ----
-def getProperty(type):
-    """cusparseGetProperty: the library's MAJOR_VERSION, MINOR_VERSION or PATCH_LEVEL."""
-    return _value(_csp.get_property(_i(type)))
+def _record(name, cls):
+    raw = getattr(_csp, "_" + name)
+
+    def get(desc):
+        return cls(*raw(desc))
+
+    get.__name__ = get.__qualname__ = name
+    get.__doc__ = f"cuSPARSE's cusparse{name[0].upper()}{name[1:]}: the descriptor's fields as a {cls.__name__}."
+    return get
+
+
+spVecGet = _record("spVecGet", SpVecAttributes)
+cooGet = _record("cooGet", CooAttributes)
+csrGet = _record("csrGet", CsrAttributes)
+dnVecGet = _record("dnVecGet", DnVecAttributes)
+dnMatGet = _record("dnMatGet", DnMatAttributes)
+dnMatGetStridedBatch = _record("dnMatGetStridedBatch", DnMatBatchAttributes)
 
 
 def get_build_version():
     """CuPy's CUSPARSE_VERSION of its build, MAJOR * 1000 + MINOR * 100 + PATCH (e.g. 12603).
     cupric has no cuSPARSE header at build time (libcusparse is loaded at run time), so this is
     the version of the library cupric loads, from cusparseGetProperty (no GPU needed)."""
-    return getProperty(MAJOR_VERSION) * 1000 + getProperty(MINOR_VERSION) * 100 + getProperty(PATCH_LEVEL)
-
-
-def create():
-    """A new cuSPARSE handle (an int) on the current device; release it with destroy()."""
-    return _value(_csp.create())
-
-
-def destroy(handle):
-    check_status(_csp.destroy(_i(handle)))
-
-
-def getVersion(handle):
-    """The cuSPARSE version (e.g. 12500 for 12.5.0)."""
-    return _value(_csp.get_version(_i(handle)))
-
-
-def setStream(handle, stream):
-    check_status(_csp.set_stream(_i(handle), _i(stream)))
-
-
-def getStream(handle):
-    return _value(_csp.get_stream(_i(handle)))
-
-
-def setPointerMode(handle, mode):
-    check_status(_csp.set_pointer_mode(_i(handle), _i(mode)))
-
-
-def getPointerMode(handle):
-    return _value(_csp.get_pointer_mode(_i(handle)))
-
-
-# ---- the legacy matrix descriptor ----
-def createMatDescr():
-    """A cusparseMatDescr_t (general, zero-based); release it with destroyMatDescr()."""
-    return _value(_csp.create_mat_descr())
-
-
-def destroyMatDescr(descr):
-    check_status(_csp.destroy_mat_descr(_i(descr)))
-
-
-def setMatType(descr, type):
-    check_status(_csp.set_mat_type(_i(descr), _i(type)))
-
-
-def setMatIndexBase(descr, base):
-    check_status(_csp.set_mat_index_base(_i(descr), _i(base)))
-
-
-def setMatFillMode(descr, fillMode):
-    check_status(_csp.set_mat_fill_mode(_i(descr), _i(fillMode)))
-
-
-def setMatDiagType(descr, diagType):
-    check_status(_csp.set_mat_diag_type(_i(descr), _i(diagType)))
-
-
-def getMatType(descr):
-    return _csp.get_mat_type(_i(descr))
-
-
-def getMatIndexBase(descr):
-    return _csp.get_mat_index_base(_i(descr))
-
-
-# ---- the generic API ----
-def createCsr(rows, cols, nnz, csrRowOffsets, csrColind, csrValues, csrRowOffsetsType, csrColIndType, idxBase,
-              valueType):
-    """An SpMat descriptor (an int) of a CSR matrix on the given device arrays."""
-    return _value(_csp.create_csr(_i(rows), _i(cols), _i(nnz), _i(csrRowOffsets), _i(csrColind), _i(csrValues),
-                                  _i(csrRowOffsetsType), _i(csrColIndType), _i(idxBase), _i(valueType)))
-
-
-def createCsc(rows, cols, nnz, cscColOffsets, cscRowInd, cscValues, cscColOffsetsType, cscRowIndType, idxBase,
-              valueType):
-    """An SpMat descriptor (an int) of a CSC matrix on the given device arrays."""
-    return _value(_csp.create_csc(_i(rows), _i(cols), _i(nnz), _i(cscColOffsets), _i(cscRowInd), _i(cscValues),
-                                  _i(cscColOffsetsType), _i(cscRowIndType), _i(idxBase), _i(valueType)))
-
-
-def createCoo(rows, cols, nnz, cooRowInd, cooColInd, cooValues, cooIdxType, idxBase, valueType):
-    """An SpMat descriptor (an int) of a COO matrix on the given device arrays."""
-    return _value(_csp.create_coo(_i(rows), _i(cols), _i(nnz), _i(cooRowInd), _i(cooColInd), _i(cooValues),
-                                  _i(cooIdxType), _i(idxBase), _i(valueType)))
-
-
-def destroySpMat(descr):
-    check_status(_csp.destroy_sp_mat(_i(descr)))
+    return getProperty(MAJOR_VERSION) * 1000 + getProperty(MINOR_VERSION) * 100 + getProperty(PATCH_LEVEL)  # noqa: F405
 
 
 def spMatGetSize(desc, rows=None, cols=None, nnz=None):
     """The size of an SpMat descriptor: CuPy's form writes rows, cols and nnz as int64 to the three
     pointers given; without them, returns (rows, cols, nnz)."""
     if rows is None and cols is None and nnz is None:
-        status, r, c, n = _csp.sp_mat_get_size(_i(desc))
-        check_status(status)
-        return r, c, n
-    check_status(_csp.call("cusparseSpMatGetSize", "", _i(desc), _i(rows), _i(cols), _i(nnz))[0])
+        return _csp._spMatGetSize(desc)
+    _csp._spMatGetSizeTo(desc, rows, cols, nnz)
 
 
 def spMatSetAttribute(spMatDescr, attribute, data):
-    """Sets CUSPARSE_SPMAT_FILL_MODE or CUSPARSE_SPMAT_DIAG_TYPE of an SpMat descriptor to `data`."""
-    check_status(_csp.sp_mat_set_attribute(_i(spMatDescr), _i(attribute), _i(data)))
-
-
-def spMatGetFormat(descr):
-    return _value(_csp.sp_mat_get_format(_i(descr)))
-
-
-def spMatGetIndexBase(descr):
-    return _value(_csp.sp_mat_get_index_base(_i(descr)))
-
-
-def createDnVec(size, values, valueType):
-    """A DnVec descriptor (an int) of `size` elements at device address `values`."""
-    return _value(_csp.create_dn_vec(_i(size), _i(values), _i(valueType)))
-
-
-def destroyDnVec(descr):
-    check_status(_csp.destroy_dn_vec(_i(descr)))
-
-
-def createDnMat(rows, cols, ld, values, valueType, order):
-    """A DnMat descriptor (an int): rows x cols at `values`, leading dimension `ld`, CUSPARSE_ORDER_COL/ROW."""
-    return _value(_csp.create_dn_mat(_i(rows), _i(cols), _i(ld), _i(values), _i(valueType), _i(order)))
-
-
-def destroyDnMat(descr):
-    check_status(_csp.destroy_dn_mat(_i(descr)))
-
-
-def spMV_bufferSize(handle, opA, alpha, matA, vecX, beta, vecY, computeType, alg):
-    """The bytes of work area spMV needs."""
-    return _value(_csp.spmv_buffer_size(_i(handle), _i(opA), _i(alpha), _i(matA), _i(vecX), _i(beta), _i(vecY),
-                                        _i(computeType), _i(alg)))
-
-
-def spMV(handle, opA, alpha, matA, vecX, beta, vecY, computeType, alg, externalBuffer):
-    """y = alpha op(A) x + beta y."""
-    _set_stream(handle)
-    check_status(_csp.spmv(_i(handle), _i(opA), _i(alpha), _i(matA), _i(vecX), _i(beta), _i(vecY), _i(computeType),
-                           _i(alg), _i(externalBuffer)))
+    """Sets CUSPARSE_SPMAT_FILL_MODE or CUSPARSE_SPMAT_DIAG_TYPE of an SpMat descriptor to `data`
+    (CuPy takes the enum's value; cuSPARSE its address and size)."""
+    value = _ctypes.c_int(_operator.index(data))
+    _csp._spMatSetAttribute(spMatDescr, attribute, _ctypes.addressof(value), _ctypes.sizeof(value))
 
 
 def spSM_solve(handle, opA, opB, alpha, matA, matB, matC, computeType, alg, spsmDescr, externalBuffer=0):
     """Solves op(A) C = alpha op(B) for triangular sparse A (after spSM_analysis); `externalBuffer`
     is HIP's parameter, unused with cuSPARSE (as in CuPy)."""
-    _set_stream(handle)
-    check_status(_csp.call("cusparseSpSM_solve", "", _i(handle), _i(opA), _i(opB), _i(alpha), _i(matA), _i(matB),
-                           _i(matC), _i(computeType), _i(alg), _i(spsmDescr))[0])
-
-
-def spMM_bufferSize(handle, opA, opB, alpha, matA, matB, beta, matC, computeType, alg):
-    """The bytes of work area spMM needs."""
-    return _value(_csp.spmm_buffer_size(_i(handle), _i(opA), _i(opB), _i(alpha), _i(matA), _i(matB), _i(beta),
-                                        _i(matC), _i(computeType), _i(alg)))
-
-
-def spMM(handle, opA, opB, alpha, matA, matB, beta, matC, computeType, alg, externalBuffer):
-    """C = alpha op(A) op(B) + beta C (B, C dense)."""
-    _set_stream(handle)
-    check_status(_csp.spmm(_i(handle), _i(opA), _i(opB), _i(alpha), _i(matA), _i(matB), _i(beta), _i(matC),
-                           _i(computeType), _i(alg), _i(externalBuffer)))
+    _csp._spSM_solve(handle, opA, opB, alpha, matA, matB, matC, computeType, alg, spsmDescr)

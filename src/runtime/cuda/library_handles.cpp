@@ -21,6 +21,17 @@ uintptr_t handle(CudaLibrary lib, int device, void* stream) {
   return 0;
 }
 
+uintptr_t existing(CudaLibrary lib, int device) {
+  switch (lib) {
+    case CudaLibrary::Cublas: return reinterpret_cast<uintptr_t>(cublas::existing_handle(device));
+    case CudaLibrary::Cusolver: return reinterpret_cast<uintptr_t>(cusolver::existing_handle(device));
+    case CudaLibrary::Cusparse: return reinterpret_cast<uintptr_t>(cusparse::existing_handle(device));
+    case CudaLibrary::Curand:
+    case CudaLibrary::Cufft: return 0;
+  }
+  return 0;
+}
+
 // An entry of a library with no wrapper of this kind: find_library loads it once and caches the
 // handle. cuRAND has no wrapper at all: cupric's generators are its own kernels (issue 16), so
 // libcurand is loaded only when cupric.cuda.curand is first called (docs/cuda.md).
@@ -41,7 +52,7 @@ void* symbol(CudaLibrary lib, const char* name) {
   return nullptr;
 }
 
-constexpr LibraryHandleFns kHandles{handle, symbol};
+constexpr LibraryHandleFns kHandles{handle, existing, symbol};
 const dispatch::Registration register_library_handles(library_handle_table(), DeviceType::Cuda, &kHandles);
 
 }  // namespace

@@ -134,3 +134,80 @@ def test_handle_queries_gemm_ex_and_errors():
         assert info.value.status == 7  # CUBLAS_STATUS_INVALID_VALUE
     finally:
         cublas.destroy(h)
+
+
+def _in_new_thread(f):
+    """f() on a thread of its own (where cupric has made no library handle yet); its result."""
+    import threading
+    out = {}
+
+    def run():
+        try:
+            out["value"] = f()
+        except BaseException as e:  # noqa: BLE001 - handed to the test's thread
+            out["error"] = e
+    t = threading.Thread(target=run)
+    t.start()
+    t.join()
+    if "error" in out:
+        raise out["error"]
+    return out["value"]
+
+
+def test_raw_call_without_cuda_takes_no_pool_memory():
+    # Note [Binding cupric's own handles] in bindings/library_entry.hpp: a raw call on a handle the
+    # user made makes no cupric handle and no workspace. Without a GPU the call fails before the
+    # library; the pool is untouched either way.
+    pool = cupric.get_default_memory_pool()
+    before = pool.used_bytes()
+    if not HAS_CUDA:
+        with pytest.raises(RuntimeError):
+            cublas.daxpy(12345, 0, 0, 0, 1, 0, 1)
+    assert pool.used_bytes() == before
+
+
+@pytest.mark.gpu
+def test_raw_call_on_a_user_handle_takes_no_pool_memory():
+    # On a fresh thread cupric has no cuBLAS handle: binding the user's handle to the stream must
+    # not make cupric's own (with its 32 MiB workspace from the pool).
+    pool = cupric.get_default_memory_pool()
+    x = cupric.ones(8)
+    alpha = numpy.array(2.0)
+
+    def raw_calls():
+        h = cublas.create()
+        try:
+            before = pool.used_bytes()
+            cublas.daxpy(h, 8, alpha.ctypes.data, _p(x), 1, _p(x), 1)
+            cuda.Device().synchronize()  # x is read on another stream next
+            s = cuda.Stream()
+            with s:
+                cublas.dscal(h, 8, alpha.ctypes.data, _p(x), 1)  # binds the user's handle to s
+                assert cublas.getStream(h) == s.ptr
+            s.synchronize()
+            return before, pool.used_bytes()
+        finally:
+            cublas.destroy(h)
+    cuda.Device().synchronize()  # x is used on the other thread's stream
+    before, after = _in_new_thread(raw_calls)
+    assert after == before
+    numpy.testing.assert_array_equal(x.get(), numpy.full(8, 6.0))
+
+
+@pytest.mark.gpu
+def test_raw_call_on_cupric_handle_keeps_its_stream_cache():
+    # A raw call on cupric's own handle under another stream goes through cupric's cache, so
+    # cupric's next use of it on the default stream binds the handle back (a call around the cache
+    # would leave it on `s` while the cache still said the default stream).
+    h = cuda.device.get_cublas_handle()
+    x = cupric.ones(8)
+    alpha = numpy.array(2.0)
+    cuda.Device().synchronize()  # x is written on another stream next
+    s = cuda.Stream()
+    with s:
+        cublas.dscal(h, 8, alpha.ctypes.data, _p(x), 1)
+        assert cublas.getStream(h) == s.ptr
+    s.synchronize()
+    assert cuda.device.get_cublas_handle() == h
+    assert cublas.getStream(h) == cuda.get_current_stream().ptr
+    numpy.testing.assert_array_equal(x.get(), numpy.full(8, 2.0))

@@ -89,6 +89,25 @@ def test_handle_stream_and_version():
 
 
 @pytest.mark.gpu
+def test_raw_calls_bind_user_and_cupric_handles_to_the_stream():
+    # Note [Binding cupric's own handles] in bindings/library_entry.hpp: a user's handle is bound
+    # by itself (cupric makes none of its own for the call), cupric's through its cache, so its
+    # next use on the default stream binds it back.
+    a = cupric.asarray(numpy.eye(4), order="F")
+    for h, own in ((cusolver.create(), False), (cuda.device.get_cusolver_handle(), True)):
+        try:
+            with cuda.Stream() as s:
+                assert cusolver.dgetrf_bufferSize(h, 4, 4, a.data.ptr, 4) >= 0
+                assert cusolver.getStream(h) == s.ptr
+            if own:
+                assert cuda.device.get_cusolver_handle() == h
+                assert cusolver.getStream(h) == cuda.get_current_stream().ptr
+        finally:
+            if not own:
+                cusolver.destroy(h)
+
+
+@pytest.mark.gpu
 @pytest.mark.parametrize("t,dtype", TYPES)
 def test_potrf_potrs_getrf_getrs(t, dtype):
     rng = numpy.random.default_rng(0)

@@ -176,3 +176,18 @@ def test_curand_generates_on_raw_pointers():
     curand.generateUniformDouble(q, s.data.ptr, s.size)
     assert abs(cupric.asnumpy(s).mean() - 0.5) < 0.01
     curand.destroyGenerator(q)
+
+
+def test_curand_functions_are_rows():
+    # One mechanism for the raw library modules (issue 15): cuRAND's functions are rows of
+    # bindings/cuda_curand.cpp, each calling curand<Name>; the normal draws' even-count check
+    # wraps a private row.
+    from cupric._core._runtime import curand as _cr
+    entries = dict(_cr._entries())
+    for py, c in entries.items():
+        name = py.lstrip("_")
+        assert c == "curand" + name[0].upper() + name[1:], py
+    assert curand.generateUniform is _cr.generateUniform
+    assert "_generateNormal" in entries and not hasattr(curand.generateNormal, "__nb_signature__")
+    with pytest.raises(TypeError):
+        curand.generate(0, 0, -1)  # a negative count

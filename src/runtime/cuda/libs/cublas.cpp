@@ -114,6 +114,12 @@ void check(cublasStatus_t status, const char* what) {
                      " in " + what);
 }
 
+cublasHandle_t existing_handle(int device) {
+  const auto& devices = thread_devices();
+  return device >= 0 && device < static_cast<int>(devices.size()) ? devices[static_cast<size_t>(device)].handle
+                                                                  : nullptr;
+}
+
 cublasHandle_t handle(int device, cudaStream_t stream) {
   auto& devices = thread_devices();
   if (device >= static_cast<int>(devices.size())) [[unlikely]]

@@ -41,6 +41,8 @@ Fn fn(const char* name) {
 // The calling thread's handle for `device` (the current device), bound to `stream` and to a
 // workspace from cupric's pool for that stream. Cheap when nothing changed (one compare).
 cublasHandle_t handle(int device, cudaStream_t stream);
+// That handle if this thread has made it, else null: nothing is created or bound.
+cublasHandle_t existing_handle(int device);
 
 // Throws RuntimeError("cuBLAS error CUBLAS_STATUS_...: <what>") unless `status` is success.
 void check(cublasStatus_t status, const char* what);

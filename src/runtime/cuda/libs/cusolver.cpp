@@ -66,6 +66,8 @@ void check(cusolverStatus_t status, const char* what) {
                      (name ? name : "CUSOLVER_STATUS_" + std::to_string(static_cast<int>(status))) + " in " + what);
 }
 
+cusolverDnHandle_t existing_handle(int device) { return thread_state().handles.existing(device); }
+
 cusolverDnHandle_t handle(int device, cudaStream_t stream) {
   return thread_state().handles.get(
       device, stream, fn<decltype(&cusolverDnCreate)>("cusolverDnCreate"),

@@ -22,6 +22,8 @@ Fn fn(const char* name) {
 // The calling thread's handle for `device`, bound to `stream` (cusolverDnSetStream only when the
 // stream changed: one compare on the hot path).
 cusolverDnHandle_t handle(int device, cudaStream_t stream);
+// That handle if this thread has made it, else null: nothing is created or bound.
+cusolverDnHandle_t existing_handle(int device);
 // The calling thread's cusolverDnParams_t (default algorithms) for the 64-bit X API.
 cusolverDnParams_t params();
 

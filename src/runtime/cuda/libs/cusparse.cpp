@@ -41,6 +41,8 @@ void check(cusparseStatus_t status, const char* what) {
                      " in " + what);
 }
 
+cusparseHandle_t existing_handle(int device) { return thread_state().handles.existing(device); }
+
 cusparseHandle_t handle(int device, cudaStream_t stream) {
   return thread_state().handles.get(
       device, stream, CUPRIC_CUSPARSE_FN(cusparseCreate), CUPRIC_CUSPARSE_FN(cusparseSetStream),

@@ -23,6 +23,8 @@ Fn fn(const char* name) {
 // The calling thread's handle for `device`, bound to `stream` (cusparseSetStream only when the
 // stream changed: one compare on the hot path).
 cusparseHandle_t handle(int device, cudaStream_t stream);
+// That handle if this thread has made it, else null: nothing is created or bound.
+cusparseHandle_t existing_handle(int device);
 
 // Throws RuntimeError("cuSPARSE error CUSPARSE_STATUS_...: <what>") unless `status` is success.
 void check(cusparseStatus_t status, const char* what);

@@ -64,6 +64,11 @@ class StreamBoundHandles {
     d.has_bound = true;
     return d.handle;
   }
+  // The handle for `device` if made, else null (nothing is created).
+  Handle existing(int device) const {
+    return device >= 0 && device < static_cast<int>(devices_.size()) ? devices_[static_cast<size_t>(device)].handle
+                                                                     : nullptr;
+  }
   // For a thread's state's destructor (thread_state above).
   template <class Destroy>
   void destroy_all(Destroy destroy) {
