@@ -8,7 +8,6 @@
 #if defined(CUPRIC_FAMILY_BACKEND_cuda)
 #include "random/cuda/block_draws.cuh"
 #include "random/cuda/philox_uniform.cuh"
-#include "random/cuda/xorwow_chunks.cuh"
 #endif
 
 CUPRIC_FAMILY_BEGIN
@@ -53,15 +52,8 @@ struct Register {
                         &loops::indexed_loop<CurandUniformF<PhiloxWords>, float>);
       register_raw_loop(kBackend, RawKind::CurandUniformBuffer, t,
                         &loops::indexed_loop<CurandUniformF<BufferWords>, float>);
-#if defined(CUPRIC_FAMILY_BACKEND_cuda)
-      register_raw_loop(kBackend, RawKind::XorwowUniform, t, &cuda_draws::xorwow_chunk_loop<UniformFloatSink>);
-      register_raw_loop(kBackend, RawKind::XorwowCurandUniform, t, &cuda_draws::xorwow_chunk_loop<CurandUniformSink>);
-#endif
     }
-#if defined(CUPRIC_FAMILY_BACKEND_cuda)
-    if constexpr (std::is_same_v<Self, uint32_t>)
-      register_raw_loop(kBackend, RawKind::XorwowBits, t, &cuda_draws::xorwow_chunk_loop<WordSink>);
-#endif
+    // (the CUDA XORWOW loops: src/random/cuda/xorwow_draws.cu, Note [A first draw's module])
     if constexpr (kIsInt) {
       register_raw_loop(kBackend, RawKind::Integers, t, &loops::indexed_loop<IntegersF<Self>, Self, int64_t, uint64_t>);
       register_raw_loop(kBackend, RawKind::BlockIntegersNarrow, t, block_loop<IntegerBlockF<Self, false>>());

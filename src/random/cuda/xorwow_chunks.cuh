@@ -1,6 +1,7 @@
 // The CUDA kernels of the block-cooperative XORWOW draw (Note [XORWOW lane chunks] in
 // src/random/xorwow_chunks.hpp): warp-wide jumps to the chunk start states (Note [XORWOW warp
-// jumps]), then one thread per (lane, chunk) writing its words through a sink. CUDA family units only.
+// jumps]), then one thread per (lane, chunk) writing its words through a sink. Included by
+// src/random/cuda/xorwow_draws.cu only.
 #pragma once
 #include <cstring>
 #include "runtime/cuda/cuda_launch.cuh"
