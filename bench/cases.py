@@ -1086,3 +1086,32 @@ CASES += [
          "host_loop", "cb.daxpy(h, 0, ap_, xp_, 1, yp_, 1)", needs=(_on_gpu,), libs=GPU_LIBS,
          setup=_CUBLAS_RAW_SETUP + "_mod = cb\n" + _USER),
 ]
+
+# cupric.random, one case per distribution of RandomState (issue 16: "every distribution's figure
+# reported against CuPy's"): 2^24 values (a.size // 16 at full size; float64 or int64, 8 bytes each;
+# dirichlet and multivariate_normal 2^24 / 4 rows of 4), the legacy XORWOW stream in both libraries.
+_RS_DISTS = [
+    ("beta", "2.0, 3.0"), ("binomial", "20, 0.3"), ("chisquare", "3.0"), ("exponential", "2.0"),
+    ("f", "3.0, 5.0"), ("gamma", "2.5, 2.0"), ("geometric", "0.3"), ("gumbel", "0.0, 1.0"),
+    ("hypergeometric", "20, 30, 10"), ("laplace", "0.0, 1.0"), ("logistic", "0.0, 1.0"),
+    ("lognormal", "0.0, 1.0"), ("logseries", "0.6"), ("negative_binomial", "5, 0.5"),
+    ("noncentral_chisquare", "3.0, 2.0"), ("noncentral_f", "3.0, 5.0, 2.0"), ("normal", "0.0, 1.0"),
+    ("pareto", "3.0"), ("poisson", "10.0"), ("power", "2.0"), ("rayleigh", "1.0"), ("standard_cauchy", ""),
+    ("standard_exponential", ""), ("standard_gamma", "2.5"), ("standard_normal", ""), ("standard_t", "5.0"),
+    ("triangular", "0.0, 1.0, 2.0"), ("uniform", "-1.0, 2.0"), ("vonmises", "0.0, 2.0"), ("wald", "1.0, 2.0"),
+    ("weibull", "2.0"), ("zipf", "2.0"),
+    ("dirichlet", "[1.0, 2.0, 3.0, 4.0]"),
+    ("multivariate_normal", "[0.0, 1.0, 2.0, 3.0], np.eye(4) + 0.5"),
+]
+
+
+def _rs_dist_case(name, params):
+    rows = name in ("dirichlet", "multivariate_normal")
+    n = "a.size // 64" if rows else "a.size // 16"
+    args = f"{params}, size={n}" if params else f"size={n}"
+    return Case(f"rs_dist_{name}", lambda s, nm=name, p=params: f"RandomState.{nm}({p}) {p2(s.big // 16)} values",
+                "device", f"rs.{name}({args})", {"a": ("big", "dev")}, nbytes=lambda s: 8 * (s.big // 16),
+                needs=_RNG, libs=GPU_LIBS, setup=_RNG_SETUP)
+
+
+CASES += [_rs_dist_case(name, params) for name, params in _RS_DISTS]
