@@ -85,8 +85,7 @@ const Api& api() {
 // too old for the Api table.
 void* symbol(const char* name) {
   api();
-  static void* const lib = cuda_libs::load_library(kLibrary);
-  return cuda_libs::library_symbol(lib, kLibrary, name);
+  return cuda_libs::lazy_symbol<kLibrary>(name);
 }
 
 void check(cublasStatus_t status, const char* what) {

@@ -78,8 +78,7 @@ cufftResult set_jit_callback(cufftHandle h, const JitCallback& cb) {
   int version = 0;
   api().get_version(&version);
   void* info = cb.data;
-  static void* const lib = cuda_libs::load_library(kLibrary);  // loaded by api() above: find_library's handle
-  void* f = dlsym(lib, "cufftXtSetJITCallback");
+  void* f = dlsym(cuda_libs::lazy_library<kLibrary>(), "cufftXtSetJITCallback");
   if (!f)
     throw RuntimeError(
         "the cuFFT library found has no LTO callbacks (cufftXtSetJITCallback); cuFFT 11.5 (CUDA 12.6) "

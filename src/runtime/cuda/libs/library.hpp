@@ -7,6 +7,7 @@
 #include <thread>
 #include <type_traits>
 #include <vector>
+#include "cupric/memory.hpp"
 #include "runtime/cuda/cuda_check.hpp"
 
 namespace cupric::cuda_libs {
@@ -25,6 +26,23 @@ void* load_library(const LibraryName& lib);
 // Entry point `name` of `handle`; RuntimeError "the <display> library found lacks <name>" followed
 // by `advice` (default: upgrade the package) when it is missing.
 void* library_symbol(void* handle, const LibraryName& lib, const char* name, const char* advice = nullptr);
+
+// Library L's dlopen handle, loaded at the first call and kept (a static per library: later calls
+// take no lock), and its entry point `name` (library_symbol's error when it is missing).
+template <const LibraryName& L>
+void* lazy_library() {
+  static void* const lib = load_library(L);
+  return lib;
+}
+template <const LibraryName& L>
+void* lazy_symbol(const char* name) {
+  return library_symbol(lazy_library<L>(), L, name);
+}
+
+// `bytes` of device memory from cupric's pool for the current stream (at least 1 byte), kept
+// alive by the returned Memory until the caller drops it (stream-ordered reuse, so a workspace
+// freed after enqueueing is safe): the work areas of cuSOLVER and cuSPARSE calls.
+std::shared_ptr<Memory> workspace(size_t bytes);
 
 // A wrapper's table of the entry points it calls, resolved together at the first call that needs
 // one (a function-local static of the wrapper's api()). The table is declared from a list
