@@ -16,7 +16,9 @@
 //    which is what makes a GEMM safe inside a CUDA graph capture.
 //  - A handle of a thread that ends is destroyed with the thread; the main thread's handles are
 //    left for process exit (the CUDA runtime may already be shutting down by then).
-// The loading, entry points and per-thread state are shared by the wrappers (library.hpp).
+// The loading, entry points and per-thread state are shared by the wrappers (library.hpp): an
+// entry-point table is listed once, X(field, symbol), and typed and resolved from that list
+// (resolve_api); any other entry comes by name (lazy_symbol); work areas from the pool (workspace).
 #include "runtime/cuda/libs/cublas.hpp"
 #include <memory>
 #include <mutex>
