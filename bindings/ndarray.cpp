@@ -163,20 +163,24 @@ nb::object field_view(nb::handle self, const std::string& name) {
   return wrap(std::move(v), rd.dtype.is_void() ? nb::handle(base_dt) : nb::handle(), &pa, self);
 }
 
+// A cupric array `value` as the source of an assignment to `dst`: a structured (void) dtype on
+// either side must be the other's exactly (V14-STRUCT); other dtypes are cast by the caller.
+const ndarray& array_source_for(const ndarray& dst, nb::handle dst_descr, nb::handle value) {
+  PyArray& v = unwrap(value);
+  if (dst.dtype().is_void() || v.arr.dtype().is_void()) {
+    nb::object a = dtype_object(dst.dtype(), dst_descr), b = dtype_object(v.arr.dtype(), v.descr);
+    if (!a.equal(b))
+      throw TypeError("cannot assign an array of dtype " + nb::cast<std::string>(nb::str(b)) + " to one of dtype " +
+                      nb::cast<std::string>(nb::str(a)) +
+                      " (V14-STRUCT: structured arrays take values of the same dtype)");
+  }
+  return v.arr;
+}
+
 // A setitem value as an array: cupric arrays as they are, scalars and array-likes converted to
 // the target's dtype (as NumPy's setitem does).
 ndarray value_array_for(const ndarray& dst, nb::handle dst_descr, nb::handle value) {
-  if (is_array(value)) {
-    PyArray& v = unwrap(value);
-    if (dst.dtype().is_void() || v.arr.dtype().is_void()) {
-      nb::object a = dtype_object(dst.dtype(), dst_descr), b = dtype_object(v.arr.dtype(), v.descr);
-      if (!a.equal(b))
-        throw TypeError("cannot assign an array of dtype " + nb::cast<std::string>(nb::str(b)) + " to one of dtype " +
-                        nb::cast<std::string>(nb::str(a)) +
-                        " (V14-STRUCT: structured arrays take values of the same dtype)");
-    }
-    return v.arr;
-  }
+  if (is_array(value)) return array_source_for(dst, dst_descr, value);
   if (!dst.dtype().is_void() && (is_python_scalar(value) || nb::isinstance(value, numpy().attr("generic"))))
     return full(Dims{}, scalar_for(value, dst.dtype()), dst.dtype());
   nb::handle dt = dst.dtype().is_void() ? dst_descr : nb::handle(dtype_object(dst.dtype()));
@@ -450,15 +454,7 @@ Operand operand_of(nb::handle v) {
 
 void assign_to(const ndarray& dst, nb::handle dst_descr, nb::handle value) {
   if (is_array(value)) {
-    PyArray& v = unwrap(value);
-    if (dst.dtype().is_void() || v.arr.dtype().is_void()) {
-      nb::object a = dtype_object(dst.dtype(), dst_descr), b = dtype_object(v.arr.dtype(), v.descr);
-      if (!a.equal(b))
-        throw TypeError("cannot assign an array of dtype " + nb::cast<std::string>(nb::str(b)) + " to one of dtype " +
-                        nb::cast<std::string>(nb::str(a)) +
-                        " (V14-STRUCT: structured arrays take values of the same dtype)");
-    }
-    copyto(dst, v.arr, Casting::Unsafe);
+    copyto(dst, array_source_for(dst, dst_descr, value), Casting::Unsafe);
     return;
   }
   bool numeric_scalar = is_python_scalar(value) ||

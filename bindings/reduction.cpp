@@ -160,6 +160,18 @@ std::pair<ndarray, ndarray> close_operands(nb::handle a, nb::handle b) {
   return {conv(a, b), conv(b, a)};
 }
 
+// isclose and allclose: the same operands (close_operands) and NumPy's default tolerances.
+template <ndarray (*F)(const ndarray&, const ndarray&, double, double, bool)>
+void def_close(nb::module_& m, const char* name, const char* doc) {
+  m.def(
+      name,
+      [](nb::handle a, nb::handle b, double rtol, double atol, bool equal_nan) {
+        auto [x, y] = close_operands(a, b);
+        return wrap(F(x, y, rtol, atol, equal_nan));
+      },
+      nb::arg("a"), nb::arg("b"), nb::arg("rtol") = 1e-05, nb::arg("atol") = 1e-08, nb::arg("equal_nan") = false, doc);
+}
+
 }  // namespace
 
 // The converters the ndarray method table shares (ndarray_methods.hpp).
@@ -223,22 +235,9 @@ void init_reduction(nb::module_& m) {
       },
       nb::arg("a"), nb::arg("axis") = nb::none(), nb::kw_only(), nb::arg("keepdims") = false,
       "Counts the non-zero values; a 0-d array for axis=None (V2-COUNT-NONZERO).");
-  m.def(
-      "isclose",
-      [](nb::handle a, nb::handle b, double rtol, double atol, bool equal_nan) {
-        auto [x, y] = close_operands(a, b);
-        return wrap(isclose(x, y, rtol, atol, equal_nan));
-      },
-      nb::arg("a"), nb::arg("b"), nb::arg("rtol") = 1e-05, nb::arg("atol") = 1e-08, nb::arg("equal_nan") = false,
-      "Elementwise |a - b| <= atol + rtol * |b| (NaNs equal with equal_nan).");
-  m.def(
-      "allclose",
-      [](nb::handle a, nb::handle b, double rtol, double atol, bool equal_nan) {
-        auto [x, y] = close_operands(a, b);
-        return wrap(allclose(x, y, rtol, atol, equal_nan));
-      },
-      nb::arg("a"), nb::arg("b"), nb::arg("rtol") = 1e-05, nb::arg("atol") = 1e-08, nb::arg("equal_nan") = false,
-      "Whether all elements are close: a 0-d bool array on the device, no sync (V8-ALLCLOSE).");
+  def_close<&isclose>(m, "isclose", "Elementwise |a - b| <= atol + rtol * |b| (NaNs equal with equal_nan).");
+  def_close<&allclose>(m, "allclose",
+                       "Whether all elements are close: a 0-d bool array on the device, no sync (V8-ALLCLOSE).");
 }
 
 }  // namespace cupric::py

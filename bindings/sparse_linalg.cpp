@@ -63,6 +63,19 @@ nb::object run(nb::handle A, nb::handle b, nb::handle x0, double rtol, double at
   return result(F(op, as_device_array(b), o));
 }
 
+// The options lsqr and lsmr share (SciPy's damp, atol, btol, conlim, iteration limit and x0).
+sl::LeastSquaresOptions least_squares_options(double damp, double atol, double btol, double conlim,
+                                              std::optional<int64_t> iter_lim, nb::handle x0) {
+  sl::LeastSquaresOptions o;
+  o.damp = damp;
+  o.atol = atol;
+  o.btol = btol;
+  o.conlim = conlim;
+  o.iter_lim = iter_lim;
+  o.x0 = array_arg_or_none(x0);
+  return o;
+}
+
 }  // namespace
 
 void init_sparse_linalg(nb::module_& parent) {
@@ -115,14 +128,8 @@ void init_sparse_linalg(nb::module_& parent) {
       "lsqr",
       [](nb::handle A, nb::handle b, double damp, double atol, double btol, double conlim,
          std::optional<int64_t> iter_lim, bool calc_var, nb::handle x0) {
-        sl::LeastSquaresOptions o;
-        o.damp = damp;
-        o.atol = atol;
-        o.btol = btol;
-        o.conlim = conlim;
-        o.iter_lim = iter_lim;
+        sl::LeastSquaresOptions o = least_squares_options(damp, atol, btol, conlim, iter_lim, x0);
         o.calc_var = calc_var;
-        o.x0 = array_arg_or_none(x0);
         sl::LsqrResult r = sl::lsqr(to_operator(A), as_device_array(b), o);
         return nb::make_tuple(wrap(std::move(r.x)), r.istop, r.itn, r.r1norm, r.r2norm, r.anorm, r.acond, r.arnorm,
                               r.xnorm, wrap(std::move(r.var)));
@@ -133,13 +140,7 @@ void init_sparse_linalg(nb::module_& parent) {
       "lsmr",
       [](nb::handle A, nb::handle b, double damp, double atol, double btol, double conlim,
          std::optional<int64_t> maxiter, nb::handle x0) {
-        sl::LeastSquaresOptions o;
-        o.damp = damp;
-        o.atol = atol;
-        o.btol = btol;
-        o.conlim = conlim;
-        o.iter_lim = maxiter;
-        o.x0 = array_arg_or_none(x0);
+        sl::LeastSquaresOptions o = least_squares_options(damp, atol, btol, conlim, maxiter, x0);
         sl::LsmrResult r = sl::lsmr(to_operator(A), as_device_array(b), o);
         return nb::make_tuple(wrap(std::move(r.x)), r.istop, r.itn, r.normr, r.normar, r.normA, r.condA, r.normx);
       },

@@ -1,6 +1,7 @@
 // Common prelude of the reduction kernel families (reduce_*.inl): the reduction loop template of
 // the backend being compiled, and `reg`, which registers one functor's loop under its
-// (op, input dtype, result dtype) key (Note [Reduction engine] in engine/reduction/reduction_engine.cpp).
+// (op, input dtype, result dtype) key (Note [Reduction engine] in engine/reduction/reduction_engine.cpp)
+// through `reg_loop`, which the scans' `reg_scan` (scan_prelude.hpp) shares.
 #pragma once
 #include "kernels/families/family_prelude.hpp"
 #include "kernels/reduce_ops.hpp"
@@ -13,10 +14,16 @@
 
 namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS {  // Note [Family backend namespace]
 
+// Registers functor Op's loop `fn` through `registrar` (register_reduce_loop, register_scan_loop)
+// under (op, Op's input dtype, Op's result dtype): the one body of reg and reg_scan.
+template <class Op, class Key, class Fn>
+void reg_loop(void (*registrar)(LoopBackend, Key, ScalarType, ScalarType, Fn), Key op, Fn fn) {
+  registrar(kBackend, op, dtype_of<typename Op::in_t>::value, dtype_of<typename Op::out_t>::value, fn);
+}
+
 template <class Op>
 void reg(ReduceOp op) {
-  register_reduce_loop(kBackend, op, dtype_of<typename Op::in_t>::value, dtype_of<typename Op::out_t>::value,
-                       &loops::reduce_loop<Op>);
+  reg_loop<Op>(&register_reduce_loop, op, &loops::reduce_loop<Op>);
 }
 
 // The dtype NumPy's sum/prod (and cumsum/cumprod) give T by default: bool and integers narrower

@@ -1,7 +1,7 @@
 // Prelude of the "scan" kernel family: the reductions' prelude (the scans fold with the reduction
 // functors, and the CUDA scan uses the reduction's warp helpers), the scan loop template of the
 // backend being compiled, and `reg_scan`, which registers one functor's loop under its
-// (op, input dtype, result dtype) key.
+// (op, input dtype, result dtype) key (reg_loop, shared with the reductions' `reg`).
 #pragma once
 #include "kernels/families/reduce_prelude.hpp"
 #include "engine/scan/scan_engine.hpp"
@@ -15,8 +15,7 @@ namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS {  // Note [Family bac
 
 template <class Op>
 void reg_scan(ScanOp op) {
-  register_scan_loop(kBackend, op, dtype_of<typename Op::in_t>::value, dtype_of<typename Op::out_t>::value,
-                     &loops::scan_loop<Op>);
+  reg_loop<Op>(&register_scan_loop, op, &loops::scan_loop<Op>);
 }
 
 }  // namespace cupric::family::inline CUPRIC_FAMILY_BACKEND_NS

@@ -32,12 +32,9 @@ uintptr_t existing(CudaLibrary lib, int device) {
   return 0;
 }
 
-// An entry of a library with no wrapper of this kind: find_library loads it once and caches the
-// handle. cuRAND has no wrapper at all: cupric's generators are its own kernels (issue 16), so
-// libcurand is loaded only when cupric.cuda.curand is first called (docs/cuda.md).
-void* loaded_symbol(const cuda_libs::LibraryName& lib, const char* name) {
-  return cuda_libs::library_symbol(cuda_libs::load_library(lib), lib, name);
-}
+// Libraries with no wrapper of this kind, loaded at their first entry (cuda_libs::lazy_symbol).
+// cuRAND has no wrapper at all: cupric's generators are its own kernels (issue 16), so libcurand
+// is loaded only when cupric.cuda.curand is first called (docs/cuda.md).
 constexpr cuda_libs::LibraryName kCurand{"curand", "cuRAND", "nvidia-curand"};
 constexpr cuda_libs::LibraryName kCufft{"cufft", "cuFFT", "nvidia-cufft"};
 
@@ -46,8 +43,8 @@ void* symbol(CudaLibrary lib, const char* name) {
     case CudaLibrary::Cublas: return cublas::symbol(name);
     case CudaLibrary::Cusolver: return cusolver::symbol(name);
     case CudaLibrary::Cusparse: return cusparse::symbol(name);
-    case CudaLibrary::Curand: return loaded_symbol(kCurand, name);
-    case CudaLibrary::Cufft: return loaded_symbol(kCufft, name);
+    case CudaLibrary::Curand: return cuda_libs::lazy_symbol<kCurand>(name);
+    case CudaLibrary::Cufft: return cuda_libs::lazy_symbol<kCufft>(name);
   }
   return nullptr;
 }

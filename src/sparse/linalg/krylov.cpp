@@ -2,6 +2,7 @@
 // 1.17's iterations, tolerances and info codes (include/cupric/sparse/linalg.hpp).
 #include <cmath>
 #include <limits>
+#include <optional>
 #include "cupric/ops/copy.hpp"
 #include "cupric/ops/ufunc.hpp"
 #include "sparse/linalg/krylov_common.hpp"
@@ -28,6 +29,16 @@ ndarray precondition(const IterativeOptions& o, const ndarray& r, const System& 
 double eps_of(DType t) {
   return t.type == ScalarType::Float32 || t.type == ScalarType::Complex64 ? std::numeric_limits<float>::epsilon()
                                                                           : std::numeric_limits<double>::epsilon();
+}
+
+// The opening of a cgs or bicgstab iteration (both BiCG methods, shadow residual rtilde = r0):
+// the info that ends the solve (0: converged, -10: rho = (rtilde, r) broke down), else nullopt
+// with rho set for the iteration.
+std::optional<int> bicg_open(const System& s, const ndarray& r, const ndarray& rtilde, double rhotol, ndarray& rho) {
+  if (nrm2(r) < s.atol) return 0;
+  rho = dotc(rtilde, r);
+  if (std::abs(host_value(rho)) < rhotol) return -10;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -96,9 +107,8 @@ IterativeResult cgs(const LinearOperator& A, const ndarray& b, const IterativeOp
   ndarray rho_prev;
   int64_t it = 0;
   for (; it < s.maxiter; ++it) {
-    if (nrm2(r) < s.atol) return {s.x, 0, it};
-    ndarray rho = dotc(rtilde, r);
-    if (std::abs(host_value(rho)) < rhotol) return {s.x, -10, it};
+    ndarray rho;
+    if (std::optional<int> info = bicg_open(s, r, rtilde, rhotol, rho)) return {s.x, *info, it};
     if (it > 0) {
       // u = r + beta q; p = u + beta (q + beta p)
       axpby(u, constant(1.0), &r, constant(0.0));
@@ -135,9 +145,8 @@ IterativeResult bicgstab(const LinearOperator& A, const ndarray& b, const Iterat
   ndarray p = copy(r, Order::C), v, omega, alpha, rho_prev;
   int64_t it = 0;
   for (; it < s.maxiter; ++it) {
-    if (nrm2(r) < s.atol) return {s.x, 0, it};
-    ndarray rho = dotc(rtilde, r);
-    if (std::abs(host_value(rho)) < rhotol) return {s.x, -10, it};
+    ndarray rho;
+    if (std::optional<int> info = bicg_open(s, r, rtilde, rhotol, rho)) return {s.x, *info, it};
     if (it > 0) {
       if (std::abs(host_value(omega)) < omegatol) return {s.x, -11, it};
       // beta = (rho / rho_prev) (alpha / omega); p = r + beta (p - omega v)

@@ -115,6 +115,22 @@ struct Bidiagonalisation {
   }
 };
 
+// The stopping rule lsqr and lsmr share (SciPy's istop): 0 to go on, else the reason, the
+// lowest-numbered test that holds winning (1: the residual is small, 2: the least-squares
+// residual is, 3: cond(A) passed conlim, 4-6: the same three at machine precision, 7: the
+// iteration limit). t1 is test1 scaled by |A| |x| / |b| (SciPy's test1 for rule 4).
+int stop_reason(int64_t itn, int64_t iter_lim, double test1, double test2, double test3, double t1, double rtol,
+                double atol, double ctol) {
+  if (test1 <= rtol) return 1;
+  if (test2 <= atol) return 2;
+  if (test3 <= ctol) return 3;
+  if (1 + t1 <= 1) return 4;
+  if (1 + test2 <= 1) return 5;
+  if (1 + test3 <= 1) return 6;
+  if (itn >= iter_lim) return 7;
+  return 0;
+}
+
 }  // namespace
 
 LsqrResult lsqr(const LinearOperator& A, const ndarray& b_in, const LeastSquaresOptions& o) {
@@ -197,13 +213,7 @@ LsqrResult lsqr(const LinearOperator& A, const ndarray& b_in, const LeastSquares
     const double test1 = rnorm / bnorm, test2 = arnorm / (anorm * rnorm + kEps), test3 = 1 / (acond + kEps);
     const double tt1 = test1 / (1 + anorm * xnorm / bnorm);
     const double rtol = o.btol + o.atol * anorm * xnorm / bnorm;
-    if (itn >= iter_lim) istop = 7;
-    if (1 + test3 <= 1) istop = 6;
-    if (1 + test2 <= 1) istop = 5;
-    if (1 + tt1 <= 1) istop = 4;
-    if (test3 <= ctol) istop = 3;
-    if (test2 <= o.atol) istop = 2;
-    if (test1 <= rtol) istop = 1;
+    istop = stop_reason(itn, iter_lim, test1, test2, test3, tt1, rtol, o.atol, ctol);
     if (istop != 0) break;
   }
   return done();
@@ -277,13 +287,7 @@ LsmrResult lsmr(const LinearOperator& A, const ndarray& b_in, const LeastSquares
     const double test2 = normA * normr != 0 ? normar / (normA * normr) : std::numeric_limits<double>::infinity();
     const double test3 = 1 / condA, t1 = test1 / (1 + normA * normx / normb);
     const double rtol = o.btol + o.atol * normA * normx / normb;
-    if (itn >= maxiter) istop = 7;
-    if (1 + test3 <= 1) istop = 6;
-    if (1 + test2 <= 1) istop = 5;
-    if (1 + t1 <= 1) istop = 4;
-    if (test3 <= ctol) istop = 3;
-    if (test2 <= o.atol) istop = 2;
-    if (test1 <= rtol) istop = 1;
+    istop = stop_reason(itn, maxiter, test1, test2, test3, t1, rtol, o.atol, ctol);
     if (istop > 0) break;
   }
   return done();

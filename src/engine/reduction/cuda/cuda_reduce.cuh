@@ -111,6 +111,38 @@ __device__ __forceinline__ void red_offsets(const ReduceArgs& a, int64_t r, int6
   mask_off = off[1];
 }
 
+// Visits thread `lane`'s whole V-element vectors (of `step` threads) of the contiguous, 16-byte
+// aligned run [lo, hi) of In at `in`: vectors lane, lane + step, ..., four loads issued before
+// any is folded (Note [CUDA reductions]), then the last ones singly; returns the offset from lo
+// past the last whole vector (the caller folds the elements after it). f(x, k) gets each element
+// with its position k = base + its offset from lo, as an I: int keeps argmin/argmax's positions
+// in 32-bit registers (arg_fold_vec, base 0), int64_t serves any length (thread_fold, base lo).
+// A 32-bit position is carried along the loop (one add per vector); a 64-bit one is recomputed
+// from v, which keeps fewer 64-bit registers live: for each, ptxas allocates fewer registers.
+template <class In, int V, class I, class F>
+__device__ __forceinline__ I for_each_vec(const char* in, int64_t lo, int64_t hi, I base, int lane, int step, F&& f) {
+  using VecT = Vec<In, V>;
+  constexpr bool carry = sizeof(I) == 4;
+  const VecT* p = reinterpret_cast<const VecT*>(in + lo * static_cast<int64_t>(sizeof(In)));
+  const I nv = static_cast<I>(hi - lo) / V, sk = static_cast<I>(step) * V;
+  I v = lane, k = base + static_cast<I>(lane) * V;  // carry: the position of vector v's first element
+  for (; v + 3 * step < nv; v += 4 * step, k += 4 * sk) {
+    VecT x[4];
+#pragma unroll
+    for (int u = 0; u < 4; ++u) x[u] = p[v + u * step];
+#pragma unroll
+    for (int u = 0; u < 4; ++u)
+#pragma unroll
+      for (int j = 0; j < V; ++j) f(x[u].v[j], carry ? k + u * sk + j : base + (v + u * step) * V + j);
+  }
+  for (; v < nv; v += step, k += sk) {
+    VecT x = p[v];
+#pragma unroll
+    for (int j = 0; j < V; ++j) f(x.v[j], carry ? k + j : base + v * V + j);
+  }
+  return nv * V;
+}
+
 // thread_fold's vector path for argmin/argmax (Op::better): the running (value, position) stays
 // in registers as (In, 32-bit offset from lo), one compare pair and two selects per element, no
 // 64-bit index math; the thread's positions come in increasing order, so the first extreme and
@@ -119,41 +151,19 @@ template <class Op, int V>
 __device__ __forceinline__ typename Op::acc_t arg_fold_vec(const Op& op, const char* in, int64_t lo, int64_t hi,
                                                            int lane, int step) {
   using In = typename Op::in_t;
-  using VecT = Vec<In, V>;
-  const VecT* p = reinterpret_cast<const VecT*>(in + lo * static_cast<int64_t>(sizeof(In)));
-  const int n = static_cast<int>(hi - lo), nv = n / V, sv = step * V;
+  const int n = static_cast<int>(hi - lo), nv = n / V;
   // Nothing beats worst() but a better value, so the thread's first position holds until then.
   In best = op.worst();
   int bi = lane < nv ? lane * V : (nv * V + lane < n ? nv * V + lane : -1);
-  int v = lane, pos = lane * V;
-  for (; v + 3 * step < nv; v += 4 * step, pos += 4 * sv) {
-    VecT x[4];
-#pragma unroll
-    for (int u = 0; u < 4; ++u) x[u] = p[v + u * step];
-#pragma unroll
-    for (int u = 0; u < 4; ++u)
-#pragma unroll
-      for (int j = 0; j < V; ++j)
-        if (op.better(x[u].v[j], best)) {
-          best = x[u].v[j];
-          bi = pos + u * sv + j;
-        }
-  }
-  for (; v < nv; v += step, pos += sv) {
-    VecT x = p[v];
-#pragma unroll
-    for (int j = 0; j < V; ++j)
-      if (op.better(x.v[j], best)) {
-        best = x.v[j];
-        bi = pos + j;
-      }
-  }
-  const In* q = reinterpret_cast<const In*>(in + lo * static_cast<int64_t>(sizeof(In)));
-  for (int r = nv * V + lane; r < n; r += step)
-    if (op.better(q[r], best)) {
-      best = q[r];
-      bi = r;
+  auto fold = [&](In x, int k) {
+    if (op.better(x, best)) {
+      best = x;
+      bi = k;
     }
+  };
+  for_each_vec<In, V>(in, lo, hi, 0, lane, step, fold);
+  const In* q = reinterpret_cast<const In*>(in + lo * static_cast<int64_t>(sizeof(In)));
+  for (int r = nv * V + lane; r < n; r += step) fold(q[r], r);
   typename Op::acc_t acc = op.identity();
   if (bi >= 0) {
     acc.value = best;
@@ -179,25 +189,9 @@ __device__ __forceinline__ typename Op::acc_t thread_fold(const Op& op, const Re
       if (a.vec && !a.skip_nan && hi - lo < (int64_t{1} << 30)) return arg_fold_vec<Op, V>(op, in, lo, hi, lane, step);
     }
     if (a.vec) {  // one contiguous, aligned, unmasked row; lo is a multiple of 16 elements
-      using VecT = Vec<In, V>;
-      const VecT* p = reinterpret_cast<const VecT*>(in + lo * static_cast<int64_t>(sizeof(In)));
-      const int64_t nv = (hi - lo) / V;
-      int64_t v = lane;
-      for (; v + 3 * step < nv; v += 4 * step) {
-        VecT x[4];
-#pragma unroll
-        for (int u = 0; u < 4; ++u) x[u] = p[v + u * step];
-#pragma unroll
-        for (int u = 0; u < 4; ++u)
-#pragma unroll
-          for (int j = 0; j < V; ++j) take(acc, x[u].v[j], lo + (v + u * step) * V + j, true);
-      }
-      for (; v < nv; v += step) {
-        VecT x = p[v];
-#pragma unroll
-        for (int j = 0; j < V; ++j) take(acc, x.v[j], lo + v * V + j, true);
-      }
-      for (int64_t r = lo + nv * V + lane; r < hi; r += step)
+      const int64_t tail =
+          for_each_vec<In, V>(in, lo, hi, lo, lane, step, [&](In x, int64_t r) { take(acc, x, r, true); });
+      for (int64_t r = lo + tail + lane; r < hi; r += step)
         take(acc, *reinterpret_cast<const In*>(in + r * static_cast<int64_t>(sizeof(In))), r, true);
       return acc;
     }

@@ -16,7 +16,9 @@
 //    which is what makes a GEMM safe inside a CUDA graph capture.
 //  - A handle of a thread that ends is destroyed with the thread; the main thread's handles are
 //    left for process exit (the CUDA runtime may already be shutting down by then).
-// The loading, entry points and per-thread state are shared by the wrappers (library.hpp).
+// The loading, entry points and per-thread state are shared by the wrappers (library.hpp): an
+// entry-point table is listed once, X(field, symbol), and typed and resolved from that list
+// (resolve_api); any other entry comes by name (lazy_symbol); work areas from the pool (workspace).
 #include "runtime/cuda/libs/cublas.hpp"
 #include <memory>
 #include <mutex>
@@ -32,14 +34,7 @@ namespace cupric::cublas {
 
 namespace {
 
-void* g_lib = nullptr;
-
 constexpr cuda_libs::LibraryName kLibrary{"cublas", "cuBLAS", "nvidia-cublas"};
-
-template <class F>
-void resolve(void* h, const char* name, F& f) {
-  f = reinterpret_cast<F>(cuda_libs::library_symbol(h, kLibrary, name, " (cupric needs cuBLAS 12 or newer)"));
-}
 
 // cuBLAS wants 32 MiB of workspace on Hopper and Blackwell, 4 MiB before; 32 MiB covers both.
 constexpr size_t kWorkspaceBytes = size_t{32} << 20;
@@ -59,8 +54,7 @@ struct PerDevice {
 
 struct ThreadHandles {
   std::vector<PerDevice> devices;
-  ~ThreadHandles() {
-    if (!g_lib) return;
+  ~ThreadHandles() {  // a handle was made through api(), so the library is loaded
     for (auto& d : devices)
       if (d.handle) api().destroy(d.handle);
   }
@@ -84,32 +78,21 @@ void bind_workspace(PerDevice& d, cudaStream_t stream) {
 }  // namespace
 
 const Api& api() {
-  static const Api a = [] {
-    void* h = cuda_libs::load_library(kLibrary);
-    Api r{};
-    resolve(h, "cublasCreate_v2", r.create);
-    resolve(h, "cublasDestroy_v2", r.destroy);
-    resolve(h, "cublasSetStream_v2", r.set_stream);
-    resolve(h, "cublasSetWorkspace_v2", r.set_workspace);
-    resolve(h, "cublasSetMathMode", r.set_math_mode);
-    resolve(h, "cublasSetPointerMode_v2", r.set_pointer_mode);
-    resolve(h, "cublasGetStatusName", r.status_name);
-    resolve(h, "cublasGemmEx_64", r.gemm_ex);
-    resolve(h, "cublasGemmStridedBatchedEx_64", r.gemm_strided_batched_ex);
-    g_lib = h;
-    return r;
-  }();
+  static const Api a = cuda_libs::resolve_api<Api>(
+      kLibrary, "cuBLAS 12", [](Api& api, auto resolve) { CUPRIC_CUBLAS_API(CUPRIC_LIBRARY_API_RESOLVE) });
   return a;
 }
 
+// Loads the library through api(), so that an entry point is never handed out by a libcublas
+// too old for the Api table.
 void* symbol(const char* name) {
   api();
-  return cuda_libs::library_symbol(g_lib, kLibrary, name);
+  return cuda_libs::lazy_symbol<kLibrary>(name);
 }
 
 void check(cublasStatus_t status, const char* what) {
   if (status == CUBLAS_STATUS_SUCCESS) return;
-  const char* name = g_lib ? api().status_name(status) : nullptr;
+  const char* name = api().status_name(status);  // a status comes from an entry point: api() is loaded
   throw RuntimeError(std::string("cuBLAS error ") + (name ? name : "CUBLAS_STATUS_" + std::to_string(int(status))) +
                      " in " + what);
 }

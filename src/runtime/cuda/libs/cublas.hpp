@@ -4,26 +4,24 @@
 #pragma once
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
+#include "runtime/cuda/libs/library.hpp"
 
 namespace cupric::cublas {
 
-// The entry points cupric calls, resolved together when first needed (the 64-bit-size forms).
+// The entry points cupric calls, resolved together when first needed (the 64-bit-size forms):
+// X(field of Api, cuBLAS symbol) (CUPRIC_LIBRARY_API_FIELD in library.hpp).
+#define CUPRIC_CUBLAS_API(X)                   \
+  X(create, cublasCreate_v2)                   \
+  X(destroy, cublasDestroy_v2)                 \
+  X(set_stream, cublasSetStream_v2)            \
+  X(set_workspace, cublasSetWorkspace_v2)      \
+  X(set_math_mode, cublasSetMathMode)          \
+  X(set_pointer_mode, cublasSetPointerMode_v2) \
+  X(status_name, cublasGetStatusName)          \
+  X(gemm_ex, cublasGemmEx_64)                  \
+  X(gemm_strided_batched_ex, cublasGemmStridedBatchedEx_64)
 struct Api {
-  cublasStatus_t (*create)(cublasHandle_t*);
-  cublasStatus_t (*destroy)(cublasHandle_t);
-  cublasStatus_t (*set_stream)(cublasHandle_t, cudaStream_t);
-  cublasStatus_t (*set_workspace)(cublasHandle_t, void*, size_t);
-  cublasStatus_t (*set_math_mode)(cublasHandle_t, cublasMath_t);
-  cublasStatus_t (*set_pointer_mode)(cublasHandle_t, cublasPointerMode_t);
-  const char* (*status_name)(cublasStatus_t);
-  cublasStatus_t (*gemm_ex)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int64_t, int64_t, int64_t,
-                            const void*, const void*, cudaDataType, int64_t, const void*, cudaDataType, int64_t,
-                            const void*, void*, cudaDataType, int64_t, cublasComputeType_t, cublasGemmAlgo_t);
-  cublasStatus_t (*gemm_strided_batched_ex)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int64_t, int64_t,
-                                            int64_t, const void*, const void*, cudaDataType, int64_t, long long,
-                                            const void*, cudaDataType, int64_t, long long, const void*, void*,
-                                            cudaDataType, int64_t, long long, int64_t, cublasComputeType_t,
-                                            cublasGemmAlgo_t);
+  CUPRIC_CUBLAS_API(CUPRIC_LIBRARY_API_FIELD)
 };
 
 // Loads libcublas on the first call (find_library("cublas"), Note [Library search order]);

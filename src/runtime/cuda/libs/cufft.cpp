@@ -28,14 +28,7 @@ namespace cupric::cufft {
 
 namespace {
 
-void* g_lib = nullptr;
-
 constexpr cuda_libs::LibraryName kLibrary{"cufft", "cuFFT", "nvidia-cufft"};
-
-template <class F>
-void resolve(void* h, const char* name, F& f) {
-  f = reinterpret_cast<F>(cuda_libs::library_symbol(h, kLibrary, name, " (cupric needs cuFFT 11 or newer)"));
-}
 
 constexpr size_t kMaxWorkAreas = 4;
 
@@ -61,31 +54,8 @@ const char* result_name(cufftResult r) {
 }  // namespace
 
 const Api& api() {
-  static const Api a = [] {
-    void* h = cuda_libs::load_library(kLibrary);
-    Api r{};
-    resolve(h, "cufftCreate", r.create);
-    resolve(h, "cufftDestroy", r.destroy);
-    resolve(h, "cufftSetAutoAllocation", r.set_auto_allocation);
-    resolve(h, "cufftMakePlanMany64", r.make_plan_many64);
-    resolve(h, "cufftSetWorkArea", r.set_work_area);
-    resolve(h, "cufftSetStream", r.set_stream);
-    resolve(h, "cufftExecC2C", r.exec_c2c);
-    resolve(h, "cufftExecZ2Z", r.exec_z2z);
-    resolve(h, "cufftExecR2C", r.exec_r2c);
-    resolve(h, "cufftExecD2Z", r.exec_d2z);
-    resolve(h, "cufftExecC2R", r.exec_c2r);
-    resolve(h, "cufftExecZ2D", r.exec_z2d);
-    resolve(h, "cufftGetVersion", r.get_version);
-    resolve(h, "cufftMakePlan1d", r.make_plan1d);
-    resolve(h, "cufftXtSetGPUs", r.xt_set_gpus);
-    resolve(h, "cufftXtMalloc", r.xt_malloc);
-    resolve(h, "cufftXtMemcpy", r.xt_memcpy);
-    resolve(h, "cufftXtFree", r.xt_free);
-    resolve(h, "cufftXtExecDescriptor", r.xt_exec_descriptor);
-    g_lib = h;
-    return r;
-  }();
+  static const Api a = cuda_libs::resolve_api<Api>(
+      kLibrary, "cuFFT 11", [](Api& api, auto resolve) { CUPRIC_CUFFT_API(CUPRIC_LIBRARY_API_RESOLVE) });
   return a;
 }
 
@@ -108,7 +78,7 @@ cufftResult set_jit_callback(cufftHandle h, const JitCallback& cb) {
   int version = 0;
   api().get_version(&version);
   void* info = cb.data;
-  void* f = dlsym(g_lib, "cufftXtSetJITCallback");
+  void* f = dlsym(cuda_libs::lazy_library<kLibrary>(), "cufftXtSetJITCallback");
   if (!f)
     throw RuntimeError(
         "the cuFFT library found has no LTO callbacks (cufftXtSetJITCallback); cuFFT 11.5 (CUDA 12.6) "
@@ -147,7 +117,7 @@ Plan::Plan(int rank, const long long* n, cufftType type, long long batch, const 
 }
 
 Plan::~Plan() {
-  if (h_ && g_lib) api().destroy(h_);
+  if (h_) api().destroy(h_);  // h_ was made through api(), so the library is loaded
 }
 
 cufftHandle Plan::bind(cudaStream_t stream) {
@@ -224,9 +194,7 @@ void MultiGpuPlan::release() {
   h_ = 0;
 }
 
-MultiGpuPlan::~MultiGpuPlan() {
-  if (g_lib) release();
-}
+MultiGpuPlan::~MultiGpuPlan() { release(); }
 
 void MultiGpuPlan::exec(const void* in, void* out, bool forward, cudaStream_t stream) {
   const Api& a = api();

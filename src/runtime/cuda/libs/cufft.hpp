@@ -9,32 +9,35 @@
 #include <string>
 #include <vector>
 #include "cupric/memory.hpp"
+#include "runtime/cuda/libs/library.hpp"
 
 namespace cupric::cufft {
 
-// The entry points cupric calls, resolved together when first needed.
+// The entry points cupric calls, resolved together when first needed: X(field of Api, cuFFT
+// symbol) (CUPRIC_LIBRARY_API_FIELD in library.hpp). The last six serve multi-GPU transforms
+// (Note [Multi-GPU FFT] in cufft.cpp).
+#define CUPRIC_CUFFT_API(X)                      \
+  X(create, cufftCreate)                         \
+  X(destroy, cufftDestroy)                       \
+  X(set_auto_allocation, cufftSetAutoAllocation) \
+  X(make_plan_many64, cufftMakePlanMany64)       \
+  X(set_work_area, cufftSetWorkArea)             \
+  X(set_stream, cufftSetStream)                  \
+  X(exec_c2c, cufftExecC2C)                      \
+  X(exec_z2z, cufftExecZ2Z)                      \
+  X(exec_r2c, cufftExecR2C)                      \
+  X(exec_d2z, cufftExecD2Z)                      \
+  X(exec_c2r, cufftExecC2R)                      \
+  X(exec_z2d, cufftExecZ2D)                      \
+  X(get_version, cufftGetVersion)                \
+  X(make_plan1d, cufftMakePlan1d)                \
+  X(xt_set_gpus, cufftXtSetGPUs)                 \
+  X(xt_malloc, cufftXtMalloc)                    \
+  X(xt_memcpy, cufftXtMemcpy)                    \
+  X(xt_free, cufftXtFree)                        \
+  X(xt_exec_descriptor, cufftXtExecDescriptor)
 struct Api {
-  cufftResult (*create)(cufftHandle*);
-  cufftResult (*destroy)(cufftHandle);
-  cufftResult (*set_auto_allocation)(cufftHandle, int);
-  cufftResult (*make_plan_many64)(cufftHandle, int, long long*, long long*, long long, long long, long long*, long long,
-                                  long long, cufftType, long long, size_t*);
-  cufftResult (*set_work_area)(cufftHandle, void*);
-  cufftResult (*set_stream)(cufftHandle, cudaStream_t);
-  cufftResult (*exec_c2c)(cufftHandle, cufftComplex*, cufftComplex*, int);
-  cufftResult (*exec_z2z)(cufftHandle, cufftDoubleComplex*, cufftDoubleComplex*, int);
-  cufftResult (*exec_r2c)(cufftHandle, cufftReal*, cufftComplex*);
-  cufftResult (*exec_d2z)(cufftHandle, cufftDoubleReal*, cufftDoubleComplex*);
-  cufftResult (*exec_c2r)(cufftHandle, cufftComplex*, cufftReal*);
-  cufftResult (*exec_z2d)(cufftHandle, cufftDoubleComplex*, cufftDoubleReal*);
-  cufftResult (*get_version)(int*);
-  // Multi-GPU transforms (Note [Multi-GPU FFT] in cufft.cpp).
-  cufftResult (*make_plan1d)(cufftHandle, int, cufftType, int, size_t*);
-  cufftResult (*xt_set_gpus)(cufftHandle, int, int*);
-  cufftResult (*xt_malloc)(cufftHandle, cudaLibXtDesc**, cufftXtSubFormat);
-  cufftResult (*xt_memcpy)(cufftHandle, void*, void*, cufftXtCopyType);
-  cufftResult (*xt_free)(cudaLibXtDesc*);
-  cufftResult (*xt_exec_descriptor)(cufftHandle, cudaLibXtDesc*, cudaLibXtDesc*, int);
+  CUPRIC_CUFFT_API(CUPRIC_LIBRARY_API_FIELD)
 };
 
 // A callback for a plan: LTO-IR, its symbol name, the type and the caller_info device pointer.

@@ -14,11 +14,6 @@ namespace {
 
 constexpr cuda_libs::LibraryName kLibrary{"cusolver", "cuSOLVER", "nvidia-cusolver"};
 
-void* library() {
-  static void* const lib = cuda_libs::load_library(kLibrary);
-  return lib;
-}
-
 struct ThreadState {
   cuda_libs::StreamBoundHandles<cusolverDnHandle_t> handles;
   cusolverDnParams_t params = nullptr;
@@ -32,7 +27,7 @@ ThreadState& thread_state() { return cuda_libs::thread_state<ThreadState>(); }
 
 }  // namespace
 
-void* symbol(const char* name) { return cuda_libs::library_symbol(library(), kLibrary, name); }
+void* symbol(const char* name) { return cuda_libs::lazy_symbol<kLibrary>(name); }
 
 namespace {
 // cusolverStatus_t's name (cuSOLVER has no cusolverGetStatusName), null for a value this header
@@ -80,11 +75,6 @@ cusolverDnParams_t params() {
   if (!s.params)
     check(fn<decltype(&cusolverDnCreateParams)>("cusolverDnCreateParams")(&s.params), "cusolverDnCreateParams");
   return s.params;
-}
-
-std::shared_ptr<Memory> workspace(size_t bytes) {
-  Backend* b = cuda_backend_if_built();
-  return allocate(*b, bytes > 0 ? bytes : 1);
 }
 
 }  // namespace cupric::cusolver

@@ -6,6 +6,7 @@
 #include <cusolverDn.h>
 #include <memory>
 #include "cupric/memory.hpp"
+#include "runtime/cuda/libs/library.hpp"
 
 namespace cupric::cusolver {
 
@@ -30,9 +31,7 @@ cusolverDnParams_t params();
 // Throws RuntimeError("cuSOLVER error CUSOLVER_STATUS_<NAME> in <what>") unless `status` is success.
 void check(cusolverStatus_t status, const char* what);
 
-// `bytes` of device memory from cupric's pool for the current stream (at least 1 byte), kept
-// alive by the returned Memory until the caller drops it (stream-ordered reuse, so a workspace
-// freed after enqueueing is safe).
-std::shared_ptr<Memory> workspace(size_t bytes);
+// Work areas from cupric's pool (library.hpp).
+using cuda_libs::workspace;
 
 }  // namespace cupric::cusolver

@@ -16,11 +16,6 @@ namespace {
 
 constexpr cuda_libs::LibraryName kLibrary{"cusparse", "cuSPARSE", "nvidia-cusparse"};
 
-void* library() {
-  static void* const lib = cuda_libs::load_library(kLibrary);
-  return lib;
-}
-
 struct ThreadState {
   cuda_libs::StreamBoundHandles<cusparseHandle_t> handles;
   ~ThreadState() {
@@ -32,7 +27,7 @@ ThreadState& thread_state() { return cuda_libs::thread_state<ThreadState>(); }
 
 }  // namespace
 
-void* symbol(const char* name) { return cuda_libs::library_symbol(library(), kLibrary, name); }
+void* symbol(const char* name) { return cuda_libs::lazy_symbol<kLibrary>(name); }
 
 void check(cusparseStatus_t status, const char* what) {
   if (status == CUSPARSE_STATUS_SUCCESS) return;
@@ -66,11 +61,6 @@ HostScalars::HostScalars(DType dt) {
     std::memcpy(one, &f1, sizeof f1);
   else
     std::memcpy(one, &d1, sizeof d1);
-}
-
-std::shared_ptr<Memory> workspace(size_t bytes) {
-  Backend* b = cuda_backend_if_built();
-  return allocate(*b, bytes > 0 ? bytes : 1);
 }
 
 }  // namespace cupric::cusparse

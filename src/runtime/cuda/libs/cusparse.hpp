@@ -7,6 +7,7 @@
 #include <memory>
 #include "cupric/dtype.hpp"
 #include "cupric/memory.hpp"
+#include "runtime/cuda/libs/library.hpp"
 
 namespace cupric::cusparse {
 
@@ -29,9 +30,8 @@ cusparseHandle_t existing_handle(int device);
 // Throws RuntimeError("cuSPARSE error CUSPARSE_STATUS_...: <what>") unless `status` is success.
 void check(cusparseStatus_t status, const char* what);
 
-// `bytes` of device memory from cupric's pool (at least 1 byte), alive while the returned Memory
-// is (stream-ordered reuse: a buffer dropped after enqueueing the call that uses it is safe).
-std::shared_ptr<Memory> workspace(size_t bytes);
+// Buffers from cupric's pool (library.hpp).
+using cuda_libs::workspace;
 
 // cuSPARSE's value type of float32, float64, complex64, complex128 (TypeError otherwise).
 cudaDataType value_type(DType dt);

@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <string>
 #include "cupric/error.hpp"
+#include "cupric/runtime/backend.hpp"
 #include "cupric/runtime/libraries.hpp"
 
 namespace cupric::cuda_libs {
@@ -30,6 +31,11 @@ void* library_symbol(void* handle, const LibraryName& lib, const char* name, con
         std::string("the ") + lib.display + " library found lacks " + name +
         (advice ? std::string(advice) : std::string("; upgrade it (pip install -U ") + lib.package + ")"));
   return p;
+}
+
+std::shared_ptr<Memory> workspace(size_t bytes) {
+  Backend* b = cuda_backend_if_built();
+  return allocate(*b, bytes > 0 ? bytes : 1);
 }
 
 }  // namespace cupric::cuda_libs

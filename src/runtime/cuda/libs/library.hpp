@@ -3,8 +3,11 @@
 #pragma once
 #include <cuda_runtime.h>
 #include <memory>
+#include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
+#include "cupric/memory.hpp"
 #include "runtime/cuda/cuda_check.hpp"
 
 namespace cupric::cuda_libs {
@@ -23,6 +26,42 @@ void* load_library(const LibraryName& lib);
 // Entry point `name` of `handle`; RuntimeError "the <display> library found lacks <name>" followed
 // by `advice` (default: upgrade the package) when it is missing.
 void* library_symbol(void* handle, const LibraryName& lib, const char* name, const char* advice = nullptr);
+
+// Library L's dlopen handle, loaded at the first call and kept (a static per library: later calls
+// take no lock), and its entry point `name` (library_symbol's error when it is missing).
+template <const LibraryName& L>
+void* lazy_library() {
+  static void* const lib = load_library(L);
+  return lib;
+}
+template <const LibraryName& L>
+void* lazy_symbol(const char* name) {
+  return library_symbol(lazy_library<L>(), L, name);
+}
+
+// `bytes` of device memory from cupric's pool for the current stream (at least 1 byte), kept
+// alive by the returned Memory until the caller drops it (stream-ordered reuse, so a workspace
+// freed after enqueueing is safe): the work areas of cuSOLVER and cuSPARSE calls.
+std::shared_ptr<Memory> workspace(size_t bytes);
+
+// A wrapper's table of the entry points it calls, resolved together at the first call that needs
+// one (a function-local static of the wrapper's api()). The table is declared from a list
+// X(field, symbol): CUPRIC_LIBRARY_API_FIELD types each field from the toolkit's prototype, and
+// resolve_api fills each with CUPRIC_LIBRARY_API_RESOLVE. A missing entry point is a RuntimeError
+// naming the oldest version the table needs (`needs`, e.g. "cuBLAS 12").
+#define CUPRIC_LIBRARY_API_FIELD(field, sym) decltype(&::sym) field;
+#define CUPRIC_LIBRARY_API_RESOLVE(field, sym) resolve(#sym, api.field);
+template <class Api, class Fill>
+Api resolve_api(const LibraryName& lib, const char* needs, Fill fill) {
+  void* h = load_library(lib);
+  const std::string advice = std::string(" (cupric needs ") + needs + " or newer)";
+  auto resolve = [&](const char* name, auto& f) {
+    f = reinterpret_cast<std::remove_reference_t<decltype(f)>>(library_symbol(h, lib, name, advice.c_str()));
+  };
+  Api api{};
+  fill(api, resolve);
+  return api;
+}
 
 // True on the thread that loaded libcupric (the main thread).
 bool on_loading_thread();
