@@ -373,15 +373,18 @@ inline int64_t block_draw_grid(int64_t blocks) {
 }
 // Draws of 2^31 values or more finish rejections in place (the lists hold 32-bit element indices).
 inline constexpr int64_t kDeferMaxValues = (int64_t{1} << 31) - 1;
-// The deferred normal kernel's grid: block_draw_grid's, or more CTAs where a thread would have
-// more than 32 / per blocks (its rejection bits fill one 32-bit word: Note [Deferred ziggurat
-// rejections] in src/random/cuda/block_draws.cuh).
+// The deferred normal kernel's grid: a thread takes 32 / per blocks (its rejection bits fill one
+// 32-bit word: Note [Deferred ziggurat rejections] in src/random/cuda/block_draws.cuh), so that a
+// CTA's fixed costs (its 512 layer entries, two barriers, the appends, the two warps of slow
+// values at its end) spread over 8192 values; but at least min(blocks / 256, 2048) CTAs, so that
+// a mid-size draw still fills the GPU (2048 CTAs: ~2 waves of 8 CTAs on 132 SMs).
 inline int64_t deferred_grid(int64_t numel, int per) {
   const int64_t blocks = (numel + per - 1) / per, group = kDrawThreads * (32 / per);
-  return std::max(block_draw_grid(blocks), (blocks + group - 1) / group);
+  const int64_t fill = std::min<int64_t>((blocks + kDrawThreads - 1) / kDrawThreads, 2048);
+  return std::max(fill, (blocks + group - 1) / group);
 }
 // Slots of a CTA's list: 1/48 of the values it draws plus 48. The ziggurat rejects 1.5% (a CTA
-// of 4096 values: 61 +- 8); a CTA whose list is full finishes the rest in place (same values).
+// of 8192 values: 123 +- 11); a CTA whose list is full finishes the rest in place (same values).
 inline int64_t deferred_slots_per_cta(int64_t numel, int per) {
   const int64_t blocks = (numel + per - 1) / per, grid = deferred_grid(numel, per);
   const int64_t rounds = (blocks + grid * kDrawThreads - 1) / (grid * kDrawThreads);

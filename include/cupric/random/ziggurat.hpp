@@ -128,9 +128,9 @@ CUPRIC_HD inline double zig_open_double(uint32_t a, uint32_t b) { return 1.0 - z
 // loop's layer entries (ZigEntry32: 512 of them, indexed by the 9 bits idx and sign) hold
 // {kb1, ws}: a value costs a load, an FMUL and an FFMA besides the index arithmetic, and its
 // rejection is the sign of kb1 - ub (one IADD).
-struct ZigEntry32 {
-  uint32_t kb1;  // 0x4b000000 + k[idx] - 1: the largest accepted ub
-  float ws;      // +-w[idx]
+struct alignas(8) ZigEntry32 {  // 8 bytes aligned: one 64-bit shared load
+  uint32_t kb1;                 // 0x4b000000 + k[idx] - 1: the largest accepted ub
+  float ws;                     // +-w[idx]
 };
 struct alignas(16) ZigEntry64 {
   uint64_t kb1;  // 0x4330000000000000 + k[idx] - 1

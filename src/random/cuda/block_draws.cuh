@@ -85,7 +85,7 @@ void block_draw_loop(const LoopPlan& p, const void* state, const Stream& stream)
 // logarithm while its other lanes wait: 1342 GB/s for 2^28 float32 on the H200, below Box-Muller's
 // 2094. So normal_fast_kernel stores the fast values (a rejected one's slot gets a meaningless
 // value) and finishes the rejected ones at the end of its CTA, densely, one element a thread
-// (~61 of them for 4096 float32 values: two warps of slow paths, not 85% of all warps), with
+// (~123 of them for 8192 float32 values: four warps of slow paths, not 85% of all warps), with
 // NormalBlockF's operator(): the value the host loop computes in place (the ziggurat's slow path
 // on element e's sub-stream). Those stores land on lines the CTA wrote microseconds before,
 // still in L2.
@@ -93,11 +93,13 @@ void block_draw_loop(const LoopPlan& p, const void* state, const Stream& stream)
 // of kb1 - ub: Note [Ziggurat fast path arithmetic] in include/cupric/random/ziggurat.hpp) into
 // one word, a SHF a value and no branch, and after its loop appends the rejected element indices
 // (recomputed from the bit positions, its first block and the stride) to its CTA's list in
-// shared memory: one shared atomic a thread. The word holds 32 values, so the grid has at least
-// blocks / (256 * 32 / K) CTAs (deferred_grid). The first version appended from inside the loop:
-// a warp-aggregated atomic (VOTE, POPC, SHFL scan, ATOMS, a loop over the bits) in the ~85% of
-// iterations whose warp held a rejection, ~60 instructions besides the block's ~122 (0.515 ms for
-// 2^28 float32 on the H200, instruction-bound at IPC 3 of 4).
+// shared memory: one shared atomic a thread. The word holds 32 values: a thread takes 32 / K
+// blocks (deferred_grid: 2^15 CTAs for 2^28 float32 values, where block_draw_grid's 2^16 gave a
+// thread 4 blocks), so that a CTA's fixed costs (~66 instructions a thread before the loop, ~45
+// + ~20 a rejected value for the append) spread over twice the values. The first version
+// appended from inside the loop: a warp-aggregated atomic (VOTE, POPC, SHFL scan, ATOMS, a loop
+// over the bits) in the ~85% of iterations whose warp held a rejection, ~60 instructions besides
+// the block's ~122 (0.515 ms for 2^28 float32 on the H200, instruction-bound at IPC 3 of 4).
 // The values stay a function of (seed, call, e): which elements are deferred, in what order the
 // list is filled, and whether a full CTA list (deferred_slots_per_cta: 1/48 of its values plus
 // 48 slots; 1.5% expected) makes a thread finish one itself (out[e] = f(e) after its own stores)
@@ -109,10 +111,11 @@ void block_draw_loop(const LoopPlan& p, const void* state, const Stream& stream)
 // tests no parameter (the former loop re-read and tested them every block). SASS (sm_90, CUDA 13)
 // of one loop iteration, every warp alike: float32 77 instructions for 4 values (Philox ~40, 8 a
 // value: LOP3 + LEA address, LDS.64, SHF for ub, FMUL, FFMA, IADD + SHF for the rejection bit;
-// 122 + ~60 before), float64 67 for 2 values (~120 + ~60 before); 31 and 54 registers.
+// 122 + ~60 before), float64 68 for 2 values (~120 + ~60 before); 31 and 56 registers.
 // At least six CTAs an SM for float32 (at most 40 registers: the slow path's registers must not
 // cost the fast loop its occupancy); ptxas now gives it 31, so eight fit (bounding it at eight
 // made 28 and two more instructions in the loop). float64 keeps four.
+
 // The entry of index w & 0x1ff of a table of ZigEntry32 (ZigEntry64) at shared address tb: a LOP3
 // and a LEA. Written in C++, ptxas makes it (w << 3) & 0xff8 plus the base: three instructions.
 __device__ inline ZigEntry32 shared_entry32(uint32_t tb, uint32_t w) {
@@ -142,7 +145,8 @@ struct DeferRounds {
 
 template <class T, bool Standard>
 __global__ void __launch_bounds__(256, sizeof(T) <= 4 ? 6 : 4)
-    normal_fast_kernel(NormalBlockF<T> f, PhiloxKeys rk, T* __restrict__ out, int32_t n, int slots, DeferRounds r) {
+    normal_fast_kernel(NormalBlockF<T> f, PhiloxKeys rk, T* __restrict__ out, int32_t n, int slots,
+                       DeferRounds rounds) {
   constexpr int K = kBlockPer<T>;
   __shared__ ZigEntry<T> table[512];  // random indices: ~6 shared wavefronts a warp-load
   __shared__ uint32_t count;
@@ -181,7 +185,7 @@ __global__ void __launch_bounds__(256, sizeof(T) <= 4 ? 6 : 4)
     reinterpret_cast<Pack<T, K>*>(out)[q] = v;
   }
   if (rejected) {
-    const uint32_t m = (r.full + (first < r.rem ? 1u : 0u)) * K;  // no division
+    const uint32_t m = (rounds.full + (first < rounds.rem ? 1u : 0u)) * K;  // no division
     uint32_t slot = atomicAdd(&count, static_cast<uint32_t>(__popc(rejected)));
     for (; rejected; rejected &= rejected - 1, ++slot) {
       const uint32_t i = m - static_cast<uint32_t>(__ffs(static_cast<int>(rejected)));  // m - 1 - bit
@@ -216,13 +220,13 @@ void normal_deferred_loop(const NormalBlockF<T>& f, T* out, int64_t n, cudaStrea
   const size_t smem = static_cast<size_t>(slots) * sizeof(uint32_t);
   const PhiloxKeys rk = philox_round_keys(static_cast<uint32_t>(f.key.seed), static_cast<uint32_t>(f.key.seed >> 32));
   const int64_t whole = n / K, stride = grid * kDrawThreads;
-  const DeferRounds r{static_cast<uint32_t>(whole / stride), static_cast<uint32_t>(whole % stride)};
+  const DeferRounds rounds{static_cast<uint32_t>(whole / stride), static_cast<uint32_t>(whole % stride)};
   const auto nn = static_cast<int32_t>(n);
   const auto ns = static_cast<int>(slots);
   if (f.params.loc == 0.0 && f.params.scale == 1.0)
-    ::cupric::cuda::launch<&normal_fast_kernel<T, true>>(g, b, smem, s, f, rk, out, nn, ns, r);
+    ::cupric::cuda::launch<&normal_fast_kernel<T, true>>(g, b, smem, s, f, rk, out, nn, ns, rounds);
   else
-    ::cupric::cuda::launch<&normal_fast_kernel<T, false>>(g, b, smem, s, f, rk, out, nn, ns, r);
+    ::cupric::cuda::launch<&normal_fast_kernel<T, false>>(g, b, smem, s, f, rk, out, nn, ns, rounds);
 }
 
 }  // namespace cupric::random::cuda_draws
