@@ -293,36 +293,10 @@ def _draw_case(cid, label, stmt, wide, target=None, setup=""):
                 setup=_RNG_SETUP + setup, target=target)
 
 
-# The block normal's variants, for comparison with the default (the ziggurat whose rejected
-# values each CTA finishes at its end: Note [Deferred ziggurat rejections] in
-# src/random/cuda/block_draws.cuh): Box-Muller, and the ziggurat finished by a second kernel;
-# CUPRIC_BENCH_BLOCK_NORMAL around each of cupric's calls only (CuPy ignores it; nothing else in
-# the run sees it).
-_VARIANT = """
-import os as _os
-def _variant(name, draw):
-    _os.environ["CUPRIC_BENCH_BLOCK_NORMAL"] = name
-    try:
-        return draw()
-    finally:
-        del _os.environ["CUPRIC_BENCH_BLOCK_NORMAL"]
-"""
-
-
 CASES += [
     _draw_case("gen_random_f64", "Generator.random f64", "g.random({n})", True),
     _draw_case("gen_standard_normal_f64", "Generator.standard_normal f64", "g.standard_normal({n})", True,
                Target("ge", 3067, ">= 3067 GB/s (0.35 ms, the float32 target)")),
-    _draw_case("gen_standard_normal_box_muller", "Generator.standard_normal f32 (Box-Muller variant)",
-               "_variant('box-muller', lambda: g.standard_normal({n}, dtype=np.float32))", False,
-               Target("ge", 3067, ">= 3067 GB/s (0.35 ms)"), setup=_VARIANT),
-    _draw_case("gen_standard_normal_two_kernel", "Generator.standard_normal f32 (two-kernel variant)",
-               "_variant('two-kernel', lambda: g.standard_normal({n}, dtype=np.float32))", False,
-               Target("ge", 3067, ">= 3067 GB/s (0.35 ms)"), setup=_VARIANT),
-    _draw_case("gen_standard_normal_f64_box_muller", "Generator.standard_normal f64 (Box-Muller variant)",
-               "_variant('box-muller', lambda: g.standard_normal({n}))", True, setup=_VARIANT),
-    _draw_case("gen_standard_normal_f64_two_kernel", "Generator.standard_normal f64 (two-kernel variant)",
-               "_variant('two-kernel', lambda: g.standard_normal({n}))", True, setup=_VARIANT),
     _draw_case("gen_standard_exponential", "Generator.standard_exponential f32",
                "g.standard_exponential({n}, dtype=np.float32)", False),
     _draw_case("gen_exponential_f64", "Generator.exponential(2.0) f64", "g.exponential(2.0, size={n})", True),

@@ -144,32 +144,6 @@ struct NormalLaw {  // loc + scale * z: the ziggurat (Note [Normal ziggurat])
   }
 };
 
-// Box-Muller on the block's words: the block normal before the deferred ziggurat, kept for the
-// benchmark's comparison only (generator.cpp: CUPRIC_BENCH_BLOCK_NORMAL=box-muller; bench case
-// gen_standard_normal_box_muller). float32: the pairs (w0, w1), (w2, w3), whose cosine and sine
-// branches are elements 4q, 4q+1 and 4q+2, 4q+3; float64: one pair per block, u1 from (w0, w1),
-// u2 from (w2, w3). 2^28 float32 measured 2094 GB/s on the H200 (instruction-bound).
-struct BoxMullerLaw : NormalLaw {
-  template <class T>
-  CUPRIC_HD static void standard(const StreamKey&, uint64_t, Words4 w, T* z) {
-    if constexpr (sizeof(T) <= 4) {
-      for (int p = 0; p < 2; ++p) {
-        const float r = ::sqrtf(2.0f * neg_log_open_of(w.w[2 * p]));
-        float sn, cs;
-        sincos_turn24(w.w[2 * p + 1] >> 8, sn, cs);  // the angle 2 pi m / 2^24 of m = w >> 8
-        // fmaf(r, c, +0): the product rounded once, -0 made +0 as finish's 0 + 1 * z would.
-        z[2 * p] = static_cast<T>(fmaf(r, cs, 0.0f));
-        z[2 * p + 1] = static_cast<T>(fmaf(r, sn, 0.0f));
-      }
-    } else {
-      const double r = ::sqrt(-2.0 * ::log(1.0 - uniform53_of(w.w[0], w.w[1])));
-      const double t = 6.283185307179586476925286766559 * uniform53_of(w.w[2], w.w[3]);
-      z[0] = static_cast<T>(r * ::cos(t));
-      z[1] = static_cast<T>(r * ::sin(t));
-    }
-  }
-};
-
 struct ExponentialLaw {  // scale * (-log U)
   struct Params {
     double scale;
@@ -386,43 +360,36 @@ struct ContinuousBlockF {
     return ContinuousBlocks<Law>::template element<T>(key, static_cast<uint64_t>(i), params);
   }
 };
-// The normal's block functor: ContinuousBlockF's, plus the scratch list of the CUDA loop's
-// two-kernel variant (the benchmark's comparison only: Note [Deferred ziggurat rejections] in
-// src/random/cuda/block_draws.cuh; null otherwise). The host loop ignores it (block() finishes
-// rejected values in place), so both backends give element e the value one() gives it.
-struct DeferredList {
-  uint32_t* words = nullptr;  // [0]: the count; from kDeferredHeader on, the elements; null: none
-};
-inline constexpr int kDeferredHeader = 4;  // words before the list (16 bytes: aligned entries)
+// The normal's block functor (the CUDA loop defers its rejected values: Note [Deferred ziggurat
+// rejections] in src/random/cuda/block_draws.cuh).
 template <class T>
-struct NormalBlockF : ContinuousBlockF<T, NormalLaw> {
-  DeferredList deferred;
-};
+using NormalBlockF = ContinuousBlockF<T, NormalLaw>;
 
-// The CUDA block loop's launch shape (a thread per Philox block, at most 2^16 CTAs of 256, grid-
-// stride beyond), here so that the host can size the two-kernel variant's list of the same launch.
+// The CUDA block loop's launch shape: a thread per Philox block, at most 2^16 CTAs of 256,
+// grid-stride beyond.
 inline constexpr int kDrawThreads = 256;
 inline int64_t block_draw_grid(int64_t blocks) {
   return std::min<int64_t>((blocks + kDrawThreads - 1) / kDrawThreads, int64_t{1} << 16);
 }
-// Draws of 2^31 values or more finish rejections in place (the lists hold 32-bit element
-// indices); the two-kernel variant also leaves draws below 2^18 values to the one-kernel loop.
-inline constexpr int64_t kDeferMinValues = int64_t{1} << 18;
+// Draws of 2^31 values or more finish rejections in place (the lists hold 32-bit element indices).
 inline constexpr int64_t kDeferMaxValues = (int64_t{1} << 31) - 1;
+// The deferred normal kernel's grid: a thread takes 32 / per blocks (its rejection bits fill one
+// 32-bit word: Note [Deferred ziggurat rejections] in src/random/cuda/block_draws.cuh), so that a
+// CTA's fixed costs (its 512 layer entries, two barriers, the appends, the two warps of slow
+// values at its end) spread over 8192 values; but at least min(blocks / 256, 2048) CTAs, so that
+// a mid-size draw still fills the GPU (2048 CTAs: ~2 waves of 8 CTAs on 132 SMs).
+inline int64_t deferred_grid(int64_t numel, int per) {
+  const int64_t blocks = (numel + per - 1) / per, group = kDrawThreads * (32 / per);
+  const int64_t fill = std::min<int64_t>((blocks + kDrawThreads - 1) / kDrawThreads, 2048);
+  return std::max(fill, (blocks + group - 1) / group);
+}
 // Slots of a CTA's list: 1/48 of the values it draws plus 48. The ziggurat rejects 1.5% (a CTA
-// of 4096 values: 61 +- 8); a CTA whose list is full finishes the rest in place (same values).
+// of 8192 values: 123 +- 11); a CTA whose list is full finishes the rest in place (same values).
 inline int64_t deferred_slots_per_cta(int64_t numel, int per) {
-  const int64_t blocks = (numel + per - 1) / per, grid = block_draw_grid(blocks);
+  const int64_t blocks = (numel + per - 1) / per, grid = deferred_grid(numel, per);
   const int64_t rounds = (blocks + grid * kDrawThreads - 1) / (grid * kDrawThreads);
   return rounds * kDrawThreads * per / 48 + 48;
 }
-// Bytes of the two-kernel variant's global list for a CUDA draw of numel values (0: none).
-inline int64_t deferred_list_bytes(int64_t numel, int per) {
-  if (numel < kDeferMinValues || numel > kDeferMaxValues) return 0;
-  const int64_t grid = block_draw_grid((numel + per - 1) / per);
-  return 4 * (kDeferredHeader + grid * deferred_slots_per_cta(numel, per));
-}
-
 template <class T, bool Wide>
 struct IntegerBlockF {
   using Out = T;

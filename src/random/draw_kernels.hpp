@@ -41,8 +41,6 @@ enum class RawKind : uint8_t {
   ElemUniform,
   ElemIntegers,
   PermutationTies,  // int64: permutation's tie fix-up (src/random/permutation_ties.hpp)
-  // The block normal by Box-Muller, for the benchmark's comparison only (BoxMullerLaw).
-  BlockNormalBoxMuller,
   count_
 };
 LoopPair& raw_loops(RawKind k, ScalarType out);

@@ -372,24 +372,9 @@ ndarray Generator::draw(DistributionId id, const std::vector<Param>& params, con
   if (block != RawKind::count_ && scalars) {
     StreamKey k = next_substream_key();
     if (out.size() == 0) return out;
-    // The functors' bytes: the key then the parameters (ContinuousBlockF's layout for any T;
-    // NormalBlockF's adds the deferred list after them).
-    NormalBlockF<float> f2{{k, {bp[0], bp[1]}}, {}};
+    // The functors' bytes: the key then the parameters (ContinuousBlockF's layout for any T).
+    NormalBlockF<float> f2{k, {bp[0], bp[1]}};
     ContinuousBlockF<float, ExponentialLaw> f1{k, {bp[0]}};
-    ndarray list;  // the CUDA loop's two-kernel variant's list (Note [Deferred ziggurat rejections])
-    if (block == RawKind::BlockNormal) {
-      // The benchmark's comparisons only (bench/cases.py): Box-Muller, or the two-kernel ziggurat.
-      const char* bench = std::getenv("CUPRIC_BENCH_BLOCK_NORMAL");
-      const int per = dt == dtypes::float32 ? kBlockPer<float> : kBlockPer<double>;
-      if (bench && std::strcmp(bench, "box-muller") == 0) {
-        block = RawKind::BlockNormalBoxMuller;
-      } else if (bench && std::strcmp(bench, "two-kernel") == 0 && out.backend().type() == DeviceType::Cuda &&
-                 deferred_list_bytes(out.size(), per) > 0) {
-        // Scratch from the pool on the draw's stream, given back after the kernels are enqueued.
-        list = ndarray::empty(Dims{deferred_list_bytes(out.size(), per)}, dtypes::uint8, Order::C, &out.backend());
-        f2.deferred = {reinterpret_cast<uint32_t*>(list.data())};
-      }
-    }
     const void* state = block == RawKind::BlockExponential ? static_cast<const void*>(&f1) : &f2;
     run_loop(raw_loops(block, dt.type), &out, 0, state);
     return out;

@@ -27,9 +27,25 @@ CUPRIC_HD inline void mulhilo32(uint32_t a, uint32_t b, uint32_t& hi, uint32_t& 
 #endif
 }
 
-// One block of four words for counter `c` and key (k0, k1).
-CUPRIC_HD inline Words4 philox4x32_10(Words4 c, uint32_t k0, uint32_t k1) {
-  constexpr uint32_t M0 = 0xD2511F53u, M1 = 0xCD9E8D57u, W0 = 0x9E3779B9u, W1 = 0xBB67AE85u;
+// Note [Philox round keys]
+// The ten round keys (k0 + r W0, k1 + r W1) of a key, computed once (on the host, for a kernel's
+// parameters): a GPU loop that draws many blocks under one key then reads them as constant-bank
+// operands of its LOP3s, where philox4x32_10(c, k0, k1) had the loop re-add them every block
+// (ten VIADDs a block in SASS; ptxas keeps at most part of the schedule in registers). The same
+// rounds, the same words: philox4x32_10(c, philox_round_keys(k0, k1)) == philox4x32_10(c, k0, k1).
+struct PhiloxKeys {
+  uint32_t k0[10], k1[10];
+};
+CUPRIC_HD inline PhiloxKeys philox_round_keys(uint32_t k0, uint32_t k1) {
+  PhiloxKeys k{};
+  for (int r = 0; r < 10; ++r) {
+    k.k0[r] = k0 + static_cast<uint32_t>(r) * 0x9E3779B9u;
+    k.k1[r] = k1 + static_cast<uint32_t>(r) * 0xBB67AE85u;
+  }
+  return k;
+}
+CUPRIC_HD inline Words4 philox4x32_10(Words4 c, const PhiloxKeys& k) {
+  constexpr uint32_t M0 = 0xD2511F53u, M1 = 0xCD9E8D57u;
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
@@ -37,11 +53,14 @@ CUPRIC_HD inline Words4 philox4x32_10(Words4 c, uint32_t k0, uint32_t k1) {
     uint32_t hi0, lo0, hi1, lo1;
     mulhilo32(M0, c.w[0], hi0, lo0);
     mulhilo32(M1, c.w[2], hi1, lo1);
-    c = Words4{{hi1 ^ c.w[1] ^ k0, lo1, hi0 ^ c.w[3] ^ k1, lo0}};
-    k0 += W0;
-    k1 += W1;
+    c = Words4{{hi1 ^ c.w[1] ^ k.k0[r], lo1, hi0 ^ c.w[3] ^ k.k1[r], lo0}};
   }
   return c;
+}
+// One block of four words for counter `c` and key (k0, k1): the same rounds, the keys computed
+// where they are used (they fold into the loop's constants).
+CUPRIC_HD inline Words4 philox4x32_10(Words4 c, uint32_t k0, uint32_t k1) {
+  return philox4x32_10(c, philox_round_keys(k0, k1));
 }
 
 // Note [cuRAND Philox order]

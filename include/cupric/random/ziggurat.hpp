@@ -115,18 +115,72 @@ CUPRIC_HD inline double zig_uniform53(uint32_t a, uint32_t b) {
 CUPRIC_HD inline double zig_open_double(uint32_t a, uint32_t b) { return 1.0 - zig_uniform53(a, b); }
 
 // ---- float32 ----------------------------------------------------------------------------------
-// The fast path of word w: true and z = +-x when u < k[idx]. 0 - x, not -x: +0 for u = 0, as the
-// finishing 0 + 1 * z of normal() would give. u as a float without a conversion instruction (a
-// quarter-rate I2F on a GPU): the bits of 2^23 + u, minus 2^23 (exact, u < 2^23).
-CUPRIC_HD inline bool zig_fast32(uint32_t w, const ZigLayer32* layers, float& z) {
-  const ZigLayer32 l = layers[w & 0xffu];
-  const uint32_t u = w >> 9;
-  const uint32_t ub = 0x4b000000u | u;
-  float uf;
+// Note [Ziggurat fast path arithmetic]
+// The fast path of word w: z = +-round(u w[idx]) and true when u < k[idx]. u as a float without a
+// conversion instruction (a quarter-rate I2F on a GPU): ub = the bits of 2^23 + u (u < 2^23).
+// The sign is folded into the width, ws = +-w[idx], and on a GPU the value is one FFMA,
+// fma(2^23 + u, ws, -2^23 ws): 2^23 ws is exact (a power of two), so the fused sum is exactly
+// u ws, rounded once: the round(u w) of before, negated by the sign (rounding to nearest is
+// symmetric), and +0 for u = 0 (an exact zero sum rounds to +0), as the finishing 0 + 1 * z of
+// normal() would give. The host computes the same value as round(u ws) + 0 (the + 0 makes the
+// -0 of u = 0 a +0; exact otherwise), without a libm fma call; tests/cpp/test_random_block_draws.cpp
+// checks both forms equal. The test u < k is ub <= kb1 = 0x4b000000 + k - 1, so that the CUDA
+// loop's layer entries (ZigEntry32: 512 of them, indexed by the 9 bits idx and sign) hold
+// {kb1, ws}: a value costs a load, an FMUL and an FFMA besides the index arithmetic, and its
+// rejection is the sign of kb1 - ub (one IADD).
+struct alignas(8) ZigEntry32 {  // 8 bytes aligned: one 64-bit shared load
+  uint32_t kb1;                 // 0x4b000000 + k[idx] - 1: the largest accepted ub
+  float ws;                     // +-w[idx]
+};
+struct alignas(16) ZigEntry64 {
+  uint64_t kb1;  // 0x4330000000000000 + k[idx] - 1
+  double ws;
+};
+template <class T>
+using ZigEntry = std::conditional_t<sizeof(T) <= 4, ZigEntry32, ZigEntry64>;
+template <class T>
+using ZigBits = std::conditional_t<sizeof(T) <= 4, uint32_t, uint64_t>;
+// The bits of 2^23 (float) or 2^52 (double), and u's mask (23 or 52 bits above idx and sign).
+template <class T>
+inline constexpr ZigBits<T> kZigUnitBits = sizeof(T) <= 4 ? 0x4b000000u : 0x4330000000000000ull;
+template <class T>
+inline constexpr ZigBits<T> kZigUMask = sizeof(T) <= 4 ? 0x7fffffu : 0xfffffffffffffull;
+
+// ub of a word (a 32-bit word for float32, a 64-bit one for float64).
+template <class T>
+CUPRIC_HD inline ZigBits<T> zig_ubits(ZigBits<T> w) {
+  return kZigUnitBits<T> + ((w >> 9) & kZigUMask<T>);
+}
+// round(u ws) with +0 for u = 0, from ub.
+template <class T>
+CUPRIC_HD inline T zig_scaled(ZigBits<T> ub, T ws) {
+  constexpr T unit = sizeof(T) <= 4 ? static_cast<T>(8388608.0) : static_cast<T>(4503599627370496.0);
+  T uf;
   std::memcpy(&uf, &ub, sizeof uf);
-  const float x = fp::mul_rn(uf - 8388608.0f, l.w);
-  z = (w & 0x100u) ? 0.0f - x : x;
-  return u < l.k;
+#if defined(__CUDA_ARCH__)
+  if constexpr (sizeof(T) <= 4)
+    return __fmaf_rn(uf, ws, -unit * ws);
+  else
+    return __fma_rn(uf, ws, -unit * ws);
+#else
+  return fp::add_rn(fp::mul_rn(uf - unit, ws), static_cast<T>(0));
+#endif
+}
+// The entry of index i (0 <= i < 512: layer i % 256, negative for i >= 256) of the layers.
+template <class T>
+CUPRIC_HD inline ZigEntry<T> zig_entry(const ZigLayer<T>* layers, uint32_t i) {
+  const ZigLayer<T> l = layers[i & 0xffu];
+  return {static_cast<ZigBits<T>>(kZigUnitBits<T> + l.k - 1u), (i & 0x100u) ? -l.w : l.w};
+}
+template <class T>
+CUPRIC_HD inline bool zig_fast(ZigBits<T> w, const ZigLayer<T>* layers, T& z) {
+  const ZigEntry<T> e = zig_entry<T>(layers, static_cast<uint32_t>(w) & 0x1ffu);
+  const ZigBits<T> ub = zig_ubits<T>(w);
+  z = zig_scaled<T>(ub, e.ws);
+  return ub <= e.kb1;
+}
+CUPRIC_HD inline bool zig_fast32(uint32_t w, const ZigLayer32* layers, float& z) {
+  return zig_fast<float>(w, layers, z);
 }
 
 // The rest of the ziggurat for a word the fast path rejected, its further words from `s` (a type
@@ -158,19 +212,9 @@ CUPRIC_HD inline float zig_slow32(uint32_t w, Src& s) {
 }
 
 // ---- float64 ----------------------------------------------------------------------------------
-// u as a double without a 64-bit integer conversion: the bits of 2^52 + u, minus 2^52 (exact).
-CUPRIC_HD inline double zig_u52(uint64_t u) {
-  const uint64_t b = 0x4330000000000000ull | u;
-  double d;
-  std::memcpy(&d, &b, sizeof d);
-  return d - 4503599627370496.0;
-}
+// As float32 (Note [Ziggurat fast path arithmetic]): ub = the bits of 2^52 + u (52 bits of u).
 CUPRIC_HD inline bool zig_fast64(uint64_t r, const ZigLayer64* layers, double& z) {
-  const ZigLayer64 l = layers[r & 0xffu];
-  const uint64_t u = (r >> 9) & 0xfffffffffffffull;
-  const double x = fp::mul_rn(zig_u52(u), l.w);
-  z = (r & 0x100u) ? 0.0 - x : x;
-  return u < l.k;
+  return zig_fast<double>(r, layers, z);
 }
 template <class Src>
 CUPRIC_HD inline double zig_slow64(uint64_t r, Src& s) {

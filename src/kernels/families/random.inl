@@ -37,7 +37,6 @@ struct Register {
 #endif
       register_raw_loop(kBackend, RawKind::UniformBuffer, t, &loops::indexed_loop<UniformF<Self, BufferWords>, Self>);
       register_raw_loop(kBackend, RawKind::BlockNormal, t, block_loop<NormalBlockF<Self>>());
-      register_raw_loop(kBackend, RawKind::BlockNormalBoxMuller, t, block_loop<ContinuousBlockF<Self, BoxMullerLaw>>());
       register_raw_loop(kBackend, RawKind::BlockExponential, t, block_loop<ContinuousBlockF<Self, ExponentialLaw>>());
       register_raw_loop(kBackend, RawKind::BlockUniform, t, block_loop<ContinuousBlockF<Self, UniformLaw>>());
       register_raw_loop(kBackend, RawKind::ElemNormal, t,

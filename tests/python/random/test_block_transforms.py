@@ -90,24 +90,6 @@ def test_float64_normal_is_the_ziggurat_of_the_block_words():
     assert 0.98 < fast.mean() < 0.99
 
 
-def test_bench_box_muller_variant_is_box_muller_of_the_block_words(monkeypatch):
-    # The block normal before the ziggurat, kept for bench/cases.py's gen_standard_normal_box_muller
-    # (CUPRIC_BENCH_BLOCK_NORMAL=box-muller): pairs (w0, w1), (w2, w3) of each block, radius from
-    # the first word, angle from the second.
-    monkeypatch.setenv("CUPRIC_BENCH_BLOCK_NORMAL", "box-muller")
-    g = cr.default_rng(2024)
-    w = _words(g, N + 1)
-    z = g.standard_normal(N, dtype=numpy.float32).get()
-    w_even = numpy.repeat(w[0::2], 2)[:N]
-    w_odd = numpy.repeat(w[1::2], 2)[:N]
-    r = numpy.sqrt(-2.0 * numpy.log(_open_uniform(w_even).astype(numpy.float64)))
-    theta = 2.0 * numpy.pi * (w_odd >> 8).astype(numpy.float64) / 2.0**24
-    ref = numpy.where(numpy.arange(N) % 2 == 0, r * numpy.cos(theta), r * numpy.sin(theta))
-    # log within 1.05 ulp, sine and cosine within 2 ulp, sqrt and the products rounded once.
-    numpy.testing.assert_allclose(z, ref, rtol=2e-6, atol=4e-7)
-    assert not numpy.signbit(z[z == 0]).any()  # -0 is made +0, as 0 + 1 * z rounds it
-
-
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
 def test_ziggurat_tails_and_wedges_follow_the_normal_law(dtype):
     # The 1.5% finished on sub-streams (wedges, tail): 2M values resolve a misplaced wedge or tail

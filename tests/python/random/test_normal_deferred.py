@@ -1,7 +1,6 @@
 """Philox's block normal with the ziggurat's rejected values deferred to the end of their CTA on the
-GPU, or to a second kernel in the benchmark's two-kernel variant (Note [Deferred ziggurat
-rejections] in src/random/cuda/block_draws.cuh): the values are those the host computes in place,
-whatever the draw's size, and they follow the normal law."""
+GPU (Note [Deferred ziggurat rejections] in src/random/cuda/block_draws.cuh): the values are those
+the host computes in place, whatever the draw's size, and they follow the normal law."""
 import os
 import subprocess
 import sys
@@ -12,9 +11,10 @@ import pytest
 import cupric.random as cr
 from random_laws import assert_ks
 
-# Sizes around the two-kernel variant's threshold (2^18 values) and cut last blocks; the last is
-# several grid-stride rounds of the CUDA kernel (2^16 CTAs of 256 threads, 4 float32 values a thread).
-_SIZES = (1000, (1 << 18) - 1, 1 << 18, (1 << 18) + 3, (1 << 20) + 5, (1 << 26) + 7)
+# Small draws (one CTA, a cut last block), mid ones and cut last blocks; (1 << 26) + 7 is several
+# grid-stride rounds of the CUDA kernel (2^16 CTAs of 256 threads, 4 float32 values a thread: a
+# thread's rejection bits name elements of several blocks).
+_SIZES = (1, 5, 1000, (1 << 18) - 1, 1 << 18, (1 << 18) + 3, (1 << 20) + 5, (1 << 26) + 7)
 
 _SCRIPT = r"""
 import numpy, cupric.random as cr, sys
@@ -30,15 +30,14 @@ numpy.savez(sys.argv[1], exact=numpy.concatenate(exact), approx=numpy.concatenat
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("variant", ["", "two-kernel"])
-def test_deferred_values_equal_the_hosts(tmp_path, variant):
+def test_deferred_values_equal_the_hosts(tmp_path):
     # float32 bit for bit (the fast path, the wedge and tail tests are exact steps); float64 within
     # an ulp or two (the rare tail and wedge values use log/exp; loc + scale * z may be one fused
     # rounding on the GPU, hence the absolute term for results near 0).
     paths = []
     for backend in ("host", "cuda"):
         p = tmp_path / f"{backend}.npz"
-        env = dict(os.environ, CUPRIC_BACKEND=backend, CUPRIC_BENCH_BLOCK_NORMAL=variant)
+        env = dict(os.environ, CUPRIC_BACKEND=backend)
         subprocess.run([sys.executable, "-c", _SCRIPT, str(p), ",".join(map(str, _SIZES))], check=True, env=env)
         paths.append(p)
     host, gpu = numpy.load(paths[0]), numpy.load(paths[1])
