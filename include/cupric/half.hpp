@@ -14,33 +14,16 @@ namespace cupric {
 
 namespace detail {
 
-CUPRIC_HD inline uint32_t f32_bits(float f) {
-#if defined(CUPRIC_DEVICE_PASS)
-  return __float_as_uint(f);
-#else
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-#endif
+// The bits of `v` as a value of another type of the same size: std::bit_cast, in a form host
+// compilers, nvcc and NVRTC (the JIT compiles this header) all accept; each turns it into a move.
+template <class To, class From>
+CUPRIC_HD inline To bit_copy(const From& v) {
+  static_assert(sizeof(To) == sizeof(From), "bit_copy needs two types of one size");
+  return __builtin_bit_cast(To, v);
 }
-CUPRIC_HD inline float f32_from_bits(uint32_t u) {
-#if defined(CUPRIC_DEVICE_PASS)
-  return __uint_as_float(u);
-#else
-  float f;
-  std::memcpy(&f, &u, 4);
-  return f;
-#endif
-}
-CUPRIC_HD inline uint64_t f64_bits(double d) {
-#if defined(CUPRIC_DEVICE_PASS)
-  return static_cast<uint64_t>(__double_as_longlong(d));
-#else
-  uint64_t u;
-  std::memcpy(&u, &d, 8);
-  return u;
-#endif
-}
+CUPRIC_HD inline uint32_t f32_bits(float f) { return bit_copy<uint32_t>(f); }
+CUPRIC_HD inline float f32_from_bits(uint32_t u) { return bit_copy<float>(u); }
+CUPRIC_HD inline uint64_t f64_bits(double d) { return bit_copy<uint64_t>(d); }
 
 // IEEE binary16 from binary32, round to nearest even (what NumPy's npy_float_to_half does).
 CUPRIC_HD inline uint16_t float_to_half_bits(float f) {

@@ -344,7 +344,7 @@ ndarray Generator::draw(DistributionId id, const std::vector<Param>& params, con
   ops[0] = out;
   // Philox's block draws (Note [Philox block draws]): scalar parameters go in the functor.
   RawKind block = RawKind::count_, elem = RawKind::count_;
-  double bp[2] = {0.0, 1.0};
+  double bp[kMaxDistParams] = {0.0, 1.0, 0.0};  // every parameter of the law (three at most)
   if (state_.kind == BitGenKind::Philox4x3210) {
     switch (id) {
       case DistributionId::standard_normal:
