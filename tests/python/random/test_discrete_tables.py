@@ -2,9 +2,6 @@
 in src/random/inversion_table.hpp): the laws against scipy.stats on each generator, around the
 table's limits, NumPy's edge parameters and sizes, values that depend on (seed, call, index)
 only, and the same integers from the host and the GPU."""
-import os
-import subprocess
-import sys
 
 import numpy
 import pytest
@@ -13,6 +10,7 @@ import scipy.stats as st
 import cupric
 import cupric.random as cr
 from random_laws import assert_discrete_law
+from processes import on_each_backend
 
 N = 200_001  # odd: Philox's last block of two values is cut
 
@@ -128,13 +126,8 @@ numpy.save(sys.argv[1], numpy.concatenate(out))
 
 @pytest.mark.gpu
 def test_host_and_gpu_give_the_same_integers(tmp_path):
-    paths = []
-    for backend in ("host", "cuda"):
-        p = tmp_path / f"{backend}.npy"
-        env = dict(os.environ, CUPRIC_BACKEND=backend)
-        subprocess.run([sys.executable, "-c", _SCRIPT, str(p)], check=True, env=env)
-        paths.append(p)
-    numpy.testing.assert_array_equal(numpy.load(paths[0]), numpy.load(paths[1]))
+    host, gpu = on_each_backend(_SCRIPT, tmp_path)
+    numpy.testing.assert_array_equal(host, gpu)
 
 
 @pytest.mark.gpu

@@ -1,15 +1,13 @@
 """Philox's block normal with the ziggurat's rejected values deferred to the end of their CTA on the
 GPU (Note [Deferred ziggurat rejections] in src/random/cuda/block_draws.cuh): the values are those
 the host computes in place, whatever the draw's size, and they follow the normal law."""
-import os
-import subprocess
-import sys
 
 import numpy
 import pytest
 
 import cupric.random as cr
 from random_laws import assert_ks
+from processes import on_each_backend
 
 # Small draws (one CTA, a cut last block), mid ones and cut last blocks; (1 << 26) + 7 is several
 # grid-stride rounds of the CUDA kernel (2^16 CTAs of 256 threads, 4 float32 values a thread: a
@@ -34,13 +32,7 @@ def test_deferred_values_equal_the_hosts(tmp_path):
     # float32 bit for bit (the fast path, the wedge and tail tests are exact steps); float64 within
     # an ulp or two (the rare tail and wedge values use log/exp; loc + scale * z may be one fused
     # rounding on the GPU, hence the absolute term for results near 0).
-    paths = []
-    for backend in ("host", "cuda"):
-        p = tmp_path / f"{backend}.npz"
-        env = dict(os.environ, CUPRIC_BACKEND=backend)
-        subprocess.run([sys.executable, "-c", _SCRIPT, str(p), ",".join(map(str, _SIZES))], check=True, env=env)
-        paths.append(p)
-    host, gpu = numpy.load(paths[0]), numpy.load(paths[1])
+    host, gpu = on_each_backend(_SCRIPT, tmp_path, ",".join(map(str, _SIZES)), suffix=".npz")
     numpy.testing.assert_array_equal(host["exact"], gpu["exact"])
     numpy.testing.assert_allclose(host["approx"], gpu["approx"], rtol=1e-14, atol=1e-14)
 

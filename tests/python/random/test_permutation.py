@@ -1,15 +1,13 @@
 """permutation's GPU path (Note [Permutation groups on a GPU] in src/random/permutation_ties.hpp,
 Note [Permutation keys on a GPU] in src/random/permutation_keys.hpp): the host's permutations bit
 for bit at every group layout and generator kind, sorted by the call's own keys, and uniform."""
-import os
-import subprocess
-import sys
 
 import numpy
 import pytest
 
 import cupric.random as cr
 from random_laws import assert_counts
+from processes import on_each_backend
 
 # One group (n <= 2048), groups by 1 to 8 sorted key bits (one radix pass), 9 to 16 (two), with
 # partial last groups; powers of two make groups of 2048 on average, half of them larger than the
@@ -32,13 +30,8 @@ numpy.save(sys.argv[1], numpy.concatenate(out))
 
 @pytest.mark.gpu
 def test_gpu_permutations_are_the_hosts(tmp_path):
-    got = []
-    for backend in ("host", "cuda"):
-        p = tmp_path / f"{backend}.npy"
-        env = dict(os.environ, CUPRIC_BACKEND=backend)
-        subprocess.run([sys.executable, "-c", _SCRIPT % (SIZES,), str(p)], check=True, env=env)
-        got.append(numpy.load(p))
-    numpy.testing.assert_array_equal(got[0], got[1])
+    host, gpu = on_each_backend(_SCRIPT % (SIZES,), tmp_path)
+    numpy.testing.assert_array_equal(host, gpu)
 
 
 @pytest.mark.gpu

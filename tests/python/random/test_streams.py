@@ -1,14 +1,12 @@
 """The stream design (Note [Random streams]): a seed fixes the numbers whatever the call chunking,
 the backend or the launch; raw words follow cuRAND's order."""
-import os
-import subprocess
-import sys
 
 import numpy
 import pytest
 
 import cupric
 import cupric.random as cr
+from processes import on_each_backend
 
 KINDS = [cr.Philox4x3210, cr.XORWOW, cr.MRG32k3a]
 
@@ -87,13 +85,7 @@ numpy.savez(sys.argv[1], exact=numpy.concatenate(out), approx=numpy.concatenate(
 @pytest.mark.gpu
 def test_host_and_gpu_give_the_same_words(tmp_path):
     # Integers and uniforms bit for bit; normal and exponential within float rounding.
-    paths = []
-    for backend in ("host", "cuda"):
-        p = tmp_path / f"{backend}.npz"
-        env = dict(os.environ, CUPRIC_BACKEND=backend)
-        subprocess.run([sys.executable, "-c", _SCRIPT, str(p)], check=True, env=env)
-        paths.append(p)
-    host, gpu = numpy.load(paths[0]), numpy.load(paths[1])
+    host, gpu = on_each_backend(_SCRIPT, tmp_path, suffix=".npz")
     numpy.testing.assert_array_equal(host["exact"], gpu["exact"])
     numpy.testing.assert_allclose(host["approx"], gpu["approx"], rtol=1e-5, atol=1e-5)
 
