@@ -4,6 +4,9 @@ machine, where each microsecond of `a + b` and each millisecond of a first call 
     python bench/probe.py            # prints PROBE lines; also builds and runs bench/launch_floor.cu
     python bench/probe.py random     # only the stages of a first random draw (cupric and CuPy)
     python bench/probe.py dlpack     # where a from_dlpack of a busy torch stream's tensor waits
+    python bench/probe.py statements SETUP STMT...   # device time of each statement, cupric and CuPy
+                                     # (SETUP and STMT see xp, np, rs = RandomState(1), g = default_rng(1);
+                                     # a statement starting "cupy:" or "cupric:" runs for that library only)
 """
 import os
 import subprocess
@@ -161,6 +164,37 @@ for label, f in cases:
 """
 
 
+# Device time of single statements (median of 20 event-timed calls after 3 warm-up calls) in one
+# process a library: where a slow routine's time goes, piece by piece.
+STATEMENTS = r"""
+import sys, numpy as np
+lib, setup, stmts = sys.argv[1], sys.argv[2], sys.argv[3:]
+xp = __import__("cupy" if lib == "cupy" else "cupric")
+import cupy
+rs = xp.random.RandomState(1)
+g = xp.random.default_rng(1)
+ns = dict(xp=xp, np=np, rs=rs, g=g)
+exec(setup, ns)
+for stmt in stmts:
+    only, _, body = stmt.partition(":") if stmt.split(":")[0] in ("cupy", "cupric") else ("", "", stmt)
+    if only and only != lib:
+        continue
+    f = eval("lambda: " + body, ns)
+    try:
+        for _ in range(3): f()
+        xp.cuda.Device().synchronize()
+        times = []
+        for _ in range(20):
+            e0, e1 = cupy.cuda.Event(), cupy.cuda.Event()
+            e0.record(); f(); e1.record(); e1.synchronize()
+            times.append(cupy.cuda.get_elapsed_time(e0, e1) * 1e3)
+        times.sort()
+        print(f"PROBE stmt {lib:7s} {times[10]:10.1f} us  {body}", flush=True)
+    except Exception as e:
+        print(f"PROBE stmt {lib:7s} FAILED {type(e).__name__}: {e}  {body}", flush=True)
+"""
+
+
 def run(args, env=None, timeout=300):
     p = subprocess.run(args, env=env, capture_output=True, text=True, timeout=timeout)
     out = "\n".join(ln for ln in (p.stdout + p.stderr).splitlines())
@@ -170,6 +204,10 @@ def run(args, env=None, timeout=300):
 def main():
     if sys.argv[1:] == ["dlpack"]:
         run([sys.executable, "-c", DLPACK], dict(os.environ, CUPRIC_BACKEND="cuda"))
+        return
+    if sys.argv[1:2] == ["statements"]:
+        for lib in ["cupric", "cupy"]:
+            run([sys.executable, "-c", STATEMENTS, lib] + sys.argv[2:], dict(os.environ, CUPRIC_BACKEND="cuda"))
         return
     if sys.argv[1:] == ["random"]:
         for loading in [None, "EAGER"]:
