@@ -192,7 +192,7 @@ ndarray run_reduction(const ndarray& in_arg, const ReduceCall& call) {
   }
   const bool has_initial = call.params.has_initial;
   if (!call.has_identity && !has_initial) {
-    if (nred == 0 && nout > 0)
+    if (nred == 0)  // NumPy raises for an empty reduced extent even when there are no outputs
       throw ValueError(std::string("zero-size array to reduction operation ") + opname + " which has no identity");
     if (call.where.defined())
       throw ValueError(std::string("reduction operation '") + opname +

@@ -6,7 +6,8 @@
 //  - rows (plan.inner: the input's fastest dim is reduced): x runs along the reduction, y over
 //    by outputs; each thread folds a strided slice of its row (16-byte vector loads when the
 //    rows are contiguous, aligned and unmasked), then the row is combined with warp shuffles
-//    and, past one warp, through shared memory;
+//    and, past one warp, through shared memory; rows of at most 256 elements get fewer lanes
+//    than a warp, down to one thread per row (Note [Short reduced rows]);
 //  - columns (the fastest dim is kept, e.g. axis 0 of a C array): x runs over 32 consecutive
 //    outputs, so each load instruction of a warp reads consecutive memory, and y splits the
 //    reduction; the y partials are combined through shared memory. No transpose is made.
@@ -25,6 +26,32 @@
 // Each thread issues four loads before folding them, so enough bytes are in flight to saturate
 // HBM with one block per 256 threads. Index math is 64-bit; plans with one reduced dim (every
 // contiguous case after coalescing) avoid the div/mod walk.
+//
+// Note [Short reduced rows]
+// Many short rows (x.sum(axis=-1) of a (2^22, 4) array, (z[..., None, :] * a).sum(-1), the row
+// normalisations of dirichlet) used to get a whole warp per output whatever the row's length: bx
+// started at 32 lanes. For rows of 4 float64 that is 2 of 32 lanes loading one 16-byte vector,
+// five shuffle rounds, one store, and 2^22 warps: the warps' instruction issue, not memory, set
+// the time (2.47 ms on the H200 against CuPy's 55 us for the max). Now the lanes per output are
+// the smallest power of two L (1 ... 256) with 16 * L >= nred, i.e. each lane folds at least 16
+// elements, as before for long rows:
+//  - nred > 256: L >= 32, the block shapes, the order of accumulation and so the results are the
+//    same as before (warp and block per row);
+//  - 16 < nred <= 256: groups of L = 2 ... 16 lanes, 32 / L consecutive rows per warp (one warp
+//    load covers L * 16 contiguous bytes of each row), combined by a shuffle tree kept inside each
+//    group (lane 0 of a group only ever reads lanes below L);
+//  - nred <= 16: one thread per row; a warp's loads cover 32 consecutive rows and every store is
+//    coalesced. A lane issues all of its (at most three) last loads before folding any, like its
+//    groups of four, so the whole of a short row is in flight at once.
+// Each lane folds its positions (or 16-byte vectors) in increasing order, then the group's tree
+// merges lanes; a row of at most 16 elements is therefore summed left to right, as NumPy's
+// pairwise sum does below its 8-element blocks (its 8 interleaved partials begin at 8: the
+// results differ from NumPy's in the last bits only, within the O(n eps) of a 16-term sum, and
+// float16 accumulates in float). Rows never split across blocks (their grid is the outputs).
+// Columns: the threads along a reduction are min(8, the next power of two >= nred), the rest of
+// the 256 go across outputs (axis 0 of a (4, N) array: 4 x 64 threads rather than 8 x 32 with
+// half of them idle). The host loop needs no such choice: it folds one output at a time
+// (host_reduce.hpp), and both backends run the same ReducePlan.
 #pragma once
 #include <cuda_runtime.h>
 #include <algorithm>
@@ -96,6 +123,11 @@ __device__ __forceinline__ typename Op::acc_t warp_reduce(const Op& op, typename
 }
 
 __device__ __forceinline__ void out_offsets(const ReduceArgs& a, int64_t m, int64_t off[3]) {
+  if (a.out_ndim == 1) {  // every contiguous case after coalescing: no 64-bit div/mod per output
+#pragma unroll
+    for (int k = 0; k < 3; ++k) off[k] = m * a.out_strides[0][k];
+    return;
+  }
   unravel_offsets<3>(m, a.out_ndim, a.out_shape, a.out_strides, off);
 }
 
@@ -135,11 +167,17 @@ __device__ __forceinline__ I for_each_vec(const char* in, int64_t lo, int64_t hi
 #pragma unroll
       for (int j = 0; j < V; ++j) f(x[u].v[j], carry ? k + u * sk + j : base + (v + u * step) * V + j);
   }
-  for (; v < nv; v += step, k += sk) {
-    VecT x = p[v];
+  // The last (at most three) vectors: loaded together too, so a short row's loads are in flight
+  // at once (Note [Short reduced rows]).
+  VecT x[3] = {};
 #pragma unroll
-    for (int j = 0; j < V; ++j) f(x.v[j], carry ? k + j : base + v * V + j);
-  }
+  for (int u = 0; u < 3; ++u)
+    if (v + u * step < nv) x[u] = p[v + u * step];
+#pragma unroll
+  for (int u = 0; u < 3; ++u)
+    if (v + u * step < nv)
+#pragma unroll
+      for (int j = 0; j < V; ++j) f(x[u].v[j], carry ? k + u * sk + j : base + (v + u * step) * V + j);
   return nv * V;
 }
 
@@ -206,6 +244,14 @@ __device__ __forceinline__ typename Op::acc_t thread_fold(const Op& op, const Re
 #pragma unroll
       for (int u = 0; u < 4; ++u) take(acc, x[u], r + u * step, true);
     }
+    In x[3] = {};  // the last (at most three), loaded together as in for_each_vec
+#pragma unroll
+    for (int u = 0; u < 3; ++u)
+      if (r + u * step < hi) x[u] = *reinterpret_cast<const In*>(in + (r + u * step) * s);
+#pragma unroll
+    for (int u = 0; u < 3; ++u)
+      if (r + u * step < hi) take(acc, x[u], r + u * step, true);
+    return acc;
   }
   for (; r < hi; r += step) {
     int64_t io, mo;
@@ -235,7 +281,11 @@ __global__ void __launch_bounds__(kReduceThreads)
       out_offsets(a, m, off);
       acc = thread_fold(op, a, a.in + off[1], a.mask ? a.mask + off[2] : nullptr, lo, hi, lane, nlanes);
     }
-    if (a.inner) {
+    if (a.inner && bx < 32) {
+      // Short rows (Note [Short reduced rows]): a warp holds 32 / bx outputs of bx lanes each;
+      // the tree stays inside each group of bx lanes (lane 0 of a group reads lanes < bx only).
+      for (int d = bx / 2; d > 0; d >>= 1) acc = op.combine(acc, shfl_down(acc, d));
+    } else if (a.inner) {
       acc = warp_reduce(op, acc);  // bx is a multiple of 32: each warp is one output's lanes
       if (bx > 32) {
         const int warp = tx / 32, nwarps = bx / 32;
@@ -467,8 +517,10 @@ void reduce_loop(const ReducePlan& p, const ReduceParams& params, const Stream& 
     if (cols) {
       const int64_t ncols = p.out_shape[last];
       const int64_t nthr = (ncols + VC - 1) / VC;  // threads across one row's columns
+      int rows = 1;  // threads along the reduction needed: up to 8 (Note [Short reduced rows])
+      while (rows < 8 && rows < p.nred) rows *= 2;
       int cbx = 1;
-      while (cbx < 32 && cbx < nthr) cbx *= 2;
+      while (cbx < kReduceThreads / rows && cbx < nthr) cbx *= 2;
       const int cby = kReduceThreads / cbx;
       const int64_t ntiles = (nthr + cbx - 1) / cbx;
       int64_t gx = p.nout / ncols * ntiles;
@@ -513,14 +565,18 @@ void reduce_loop(const ReducePlan& p, const ReduceParams& params, const Stream& 
     }
   }
   // Block shape.
+  // Block shape (Note [Short reduced rows]): rows get one lane per 16 elements (a power of two,
+  // 1 ... 256); columns get up to 32 outputs across x, more when the reduction is shorter than 8.
   int bx, by;
   if (p.inner) {
-    bx = 32;
+    bx = 1;
     while (bx < kReduceThreads && bx * 16 < p.nred) bx *= 2;
     by = kReduceThreads / bx;
   } else {
+    int rows = 1;  // threads along the reduction needed: up to 8
+    while (rows < 8 && rows < p.nred) rows *= 2;
     bx = 1;
-    while (bx < 32 && bx < p.nout) bx *= 2;
+    while (bx < kReduceThreads / rows && bx < p.nout) bx *= 2;
     by = kReduceThreads / bx;
   }
   const int nlanes = p.inner ? bx : by, nslots = p.inner ? by : bx;
