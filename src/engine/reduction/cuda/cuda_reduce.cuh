@@ -6,11 +6,12 @@
 //  - rows (plan.inner: the input's fastest dim is reduced): x runs along the reduction, y over
 //    by outputs; each thread folds a strided slice of its row (16-byte vector loads when the
 //    rows are contiguous, aligned and unmasked), then the row is combined with warp shuffles
-//    and, past one warp, through shared memory; rows of at most 256 elements get fewer lanes
-//    than a warp, down to one thread per row (Note [Short reduced rows]);
+//    and, past one warp, through shared memory; rows of at most 256 elements get 1 to 16
+//    lanes (Note [Short reduced rows]);
 //  - columns (the fastest dim is kept, e.g. axis 0 of a C array): x runs over 32 consecutive
-//    outputs, so each load instruction of a warp reads consecutive memory, and y splits the
-//    reduction; the y partials are combined through shared memory. No transpose is made.
+//    outputs (more when the reduction is shorter than 8), so each load instruction of a warp
+//    reads consecutive memory, and y splits the reduction; the y partials are combined through
+//    shared memory. No transpose is made.
 //    When the kept fastest dim is contiguous and rows are 16-byte aligned (axis 0 of a C
 //    matrix), reduce_cols_kernel runs instead: each thread loads a 16-byte vector of V
 //    consecutive columns per row and keeps V accumulators, so one warp reads 512 contiguous
@@ -25,29 +26,30 @@
 // registers (arg_fold_vec): the generic combine with 64-bit indices made them compute-bound.
 // Each thread issues four loads before folding them, so enough bytes are in flight to saturate
 // HBM with one block per 256 threads. Index math is 64-bit; plans with one reduced dim (every
-// contiguous case after coalescing) avoid the div/mod walk.
+// contiguous case after coalescing) avoid the div/mod walk, and so do plans with one kept dim.
 //
 // Note [Short reduced rows]
 // Many short rows (x.sum(axis=-1) of a (2^22, 4) array, (z[..., None, :] * a).sum(-1), the row
 // normalisations of dirichlet) used to get a whole warp per output whatever the row's length: bx
 // started at 32 lanes. For rows of 4 float64 that is 2 of 32 lanes loading one 16-byte vector,
 // five shuffle rounds, one store, and 2^22 warps: the warps' instruction issue, not memory, set
-// the time (2.47 ms on the H200 against CuPy's 55 us for the max). Now the lanes per output are
-// the smallest power of two L (1 ... 256) with 16 * L >= nred, i.e. each lane folds at least 16
-// elements, as before for long rows:
-//  - nred > 256: L >= 32, the block shapes, the order of accumulation and so the results are the
-//    same as before (warp and block per row);
-//  - 16 < nred <= 256: groups of L = 2 ... 16 lanes, 32 / L consecutive rows per warp (one warp
-//    load covers L * 16 contiguous bytes of each row), combined by a shuffle tree kept inside each
-//    group (lane 0 of a group only ever reads lanes below L);
-//  - nred <= 16: one thread per row; a warp's loads cover 32 consecutive rows and every store is
-//    coalesced. A lane issues all of its (at most three) last loads before folding any, like its
-//    groups of four, so the whole of a short row is in flight at once.
-// Each lane folds its positions (or 16-byte vectors) in increasing order, then the group's tree
-// merges lanes; a row of at most 16 elements is therefore summed left to right, as NumPy's
-// pairwise sum does below its 8-element blocks (its 8 interleaved partials begin at 8: the
-// results differ from NumPy's in the last bits only, within the O(n eps) of a 16-term sum, and
-// float16 accumulates in float). Rows never split across blocks (their grid is the outputs).
+// the time (2.47 ms on the H200 against CuPy's 55 us for the max). Now:
+//  - rows of more than 256 elements keep one lane per 16 elements (32 ... 256 lanes): the block
+//    shapes, the order of accumulation and so the results are the same as before;
+//  - shorter rows get L = 1 ... 16 lanes (a power of two), 32 / L consecutive rows per warp,
+//    chosen by the row's loads (16-byte vectors when the rows are contiguous, aligned and
+//    unmasked, else elements): one load per lane for rows of up to four loads (rows of 4
+//    float64: 2 lanes, one vector each), else up to four per lane (thread_fold issues a group
+//    of four together). Most lanes' loads are then all in flight at once, and one warp load
+//    reads L consecutive loads' bytes of each of its rows. Issuing a lane's last one to three
+//    loads together (predicated loads) was tried instead: ptxas then gave reduce_kernel 80 to
+//    120 registers instead of 48 to 78 (fewer resident blocks);
+//  - the group's lanes are combined by a shuffle tree kept inside the group (lane 0 of a group
+//    only ever reads lanes below L); rows this short never split across blocks.
+// Each lane folds its positions (or vectors) in increasing order, then the tree merges lanes, so
+// sums change order against the warp-per-row code only in how the at most 256 terms are grouped:
+// within the O(n eps) of such sums, and float16 accumulates in float. NumPy's own order (pairwise,
+// 8 interleaved partials from 8 elements on) differs from both in the last bits.
 // Columns: the threads along a reduction are min(8, the next power of two >= nred), the rest of
 // the 256 go across outputs (axis 0 of a (4, N) array: 4 x 64 threads rather than 8 x 32 with
 // half of them idle). The host loop needs no such choice: it folds one output at a time
@@ -167,17 +169,11 @@ __device__ __forceinline__ I for_each_vec(const char* in, int64_t lo, int64_t hi
 #pragma unroll
       for (int j = 0; j < V; ++j) f(x[u].v[j], carry ? k + u * sk + j : base + (v + u * step) * V + j);
   }
-  // The last (at most three) vectors: loaded together too, so a short row's loads are in flight
-  // at once (Note [Short reduced rows]).
-  VecT x[3] = {};
+  for (; v < nv; v += step, k += sk) {
+    VecT x = p[v];
 #pragma unroll
-  for (int u = 0; u < 3; ++u)
-    if (v + u * step < nv) x[u] = p[v + u * step];
-#pragma unroll
-  for (int u = 0; u < 3; ++u)
-    if (v + u * step < nv)
-#pragma unroll
-      for (int j = 0; j < V; ++j) f(x[u].v[j], carry ? k + u * sk + j : base + (v + u * step) * V + j);
+    for (int j = 0; j < V; ++j) f(x.v[j], carry ? k + j : base + v * V + j);
+  }
   return nv * V;
 }
 
@@ -244,14 +240,6 @@ __device__ __forceinline__ typename Op::acc_t thread_fold(const Op& op, const Re
 #pragma unroll
       for (int u = 0; u < 4; ++u) take(acc, x[u], r + u * step, true);
     }
-    In x[3] = {};  // the last (at most three), loaded together as in for_each_vec
-#pragma unroll
-    for (int u = 0; u < 3; ++u)
-      if (r + u * step < hi) x[u] = *reinterpret_cast<const In*>(in + (r + u * step) * s);
-#pragma unroll
-    for (int u = 0; u < 3; ++u)
-      if (r + u * step < hi) take(acc, x[u], r + u * step, true);
-    return acc;
   }
   for (; r < hi; r += step) {
     int64_t io, mo;
@@ -565,12 +553,20 @@ void reduce_loop(const ReducePlan& p, const ReduceParams& params, const Stream& 
     }
   }
   // Block shape.
-  // Block shape (Note [Short reduced rows]): rows get one lane per 16 elements (a power of two,
-  // 1 ... 256); columns get up to 32 outputs across x, more when the reduction is shorter than 8.
+  // Block shape (Note [Short reduced rows]): rows longer than 256 elements get one lane per 16
+  // elements (32 ... 256 lanes), shorter ones 1 ... 16 lanes by their loads; columns get up to 32
+  // outputs across x, more when the reduction is shorter than 8.
   int bx, by;
   if (p.inner) {
-    bx = 1;
+    bx = 32;
     while (bx < kReduceThreads && bx * 16 < p.nred) bx *= 2;
+    if (p.nred <= 16 * 16) {
+      constexpr int64_t VL = sizeof(In) >= 16 ? 1 : 16 / static_cast<int64_t>(sizeof(In));
+      const int64_t loads = a.vec ? (p.nred + VL - 1) / VL : p.nred;  // per row
+      const int64_t per_lane = loads <= 4 ? 1 : 4;
+      bx = 1;
+      while (bx < 16 && bx * per_lane < loads) bx *= 2;
+    }
     by = kReduceThreads / bx;
   } else {
     int rows = 1;  // threads along the reduction needed: up to 8
