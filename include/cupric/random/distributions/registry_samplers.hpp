@@ -8,23 +8,25 @@
 
 namespace cupric::random {
 
-// The samplers' bit source (base.hpp) over an element's sub-stream.
+// The samplers' bit source (base.hpp) over an element's sub-stream (SubStream or a stream of one
+// kind: Note [Sub-streams by kind] in src/random/kind_streams.hpp).
+template <class Src>
 struct SubStreamBits {
-  SubStream& s;
+  Src& s;
   CUPRIC_HD uint32_t next_u32() { return s.next32(); }
 };
 
 // A registry sampler computing `expr` with `b` the bit source, `p` the parameters and T the
 // output type (float or double for continuous laws, which then compute in T; int64_t for discrete
 // ones, whose samplers compute in double).
-#define CUPRIC_DIST_SAMPLER(Name, expr)                        \
-  struct Name {                                                \
-    template <class T>                                         \
-    CUPRIC_HD static T sample(SubStream& s, const double* p) { \
-      SubStreamBits b{s};                                      \
-      (void)p;                                                 \
-      return static_cast<T>(expr);                             \
-    }                                                          \
+#define CUPRIC_DIST_SAMPLER(Name, expr)                  \
+  struct Name {                                          \
+    template <class T, class Src>                        \
+    CUPRIC_HD static T sample(Src& s, const double* p) { \
+      SubStreamBits<Src> b{s};                           \
+      (void)p;                                           \
+      return static_cast<T>(expr);                       \
+    }                                                    \
   };
 
 // continuous: parameters in NumPy's order (dist:: is cupric::random::dist, the samplers' namespace)
