@@ -13,7 +13,7 @@
 namespace cupric::random {
 
 // Loops of the registry's distributions: (distribution, output dtype); array parameters (DrawF)
-// and scalar ones (ScalarDrawF: Note [Scalar-parameter draws]).
+// and scalar ones (ScalarDrawF: Note [Scalar-parameter draws] in src/random/scalar_draws.hpp).
 LoopPair& draw_loops(DistributionId d, ScalarType out);
 LoopPair& scalar_draw_loops(DistributionId d, ScalarType out);
 // Loops of the built-in draws, per output dtype.
@@ -97,23 +97,11 @@ struct DrawF<T, S, 3> {
   }
 };
 
-// Note [Scalar-parameter draws]
-// With scalar parameters (the common call: rs.gamma(2.5, 2.0, size=n)) the parameters travel in
-// the functor, not as broadcast 0-d float64 operands: the loop's only operand is the contiguous
-// output, so the CUDA loop (src/random/cuda/scalar_draws.cuh) is a plain grid-stride loop with
-// 32-bit indices, no offset walk and no parameter loads (the strided engine's loop computed two
-// offsets an element and loaded the parameter), and what a sampler derives from its parameters
-// alone (gamma's d and c, 1/shape) is loop-invariant. The values are DrawF's: element i's
-// sub-stream, the same parameters.
+// The bytes Generator::draw hands a scalar-parameter loop (ScalarDrawF in
+// src/random/scalar_draws.hpp: Note [Scalar-parameter draws] there).
 struct ScalarDrawState {
   DrawKey key;
   double params[kMaxDistParams];
-};
-template <class T, class S>
-struct ScalarDrawF {
-  using Out = T;
-  ScalarDrawState st;
-  CUPRIC_HD T operator()(int64_t i) const { return draw_element<T, S>(st.key, static_cast<uint64_t>(i), st.params); }
 };
 
 // The float32 uniform [0, 1) of one raw word: its top 24 bits.

@@ -379,7 +379,7 @@ ndarray Generator::draw(DistributionId id, const std::vector<Param>& params, con
     run_loop(raw_loops(block, dt.type), &out, 0, state);
     return out;
   }
-  // Scalar parameters of the other laws: in the functor (Note [Scalar-parameter draws]).
+  // Scalar parameters of the other laws: in the functor (Note [Scalar-parameter draws] in src/random/scalar_draws.hpp).
   if (block == RawKind::count_ && scalars) {
     const LoopPair& loop = scalar_draw_loops(id, dt.type);
     if (!loop.host && !loop.cuda) throw NotImplementedError(std::string("no kernel for ") + info.name);

@@ -5,6 +5,7 @@
 // in src/kernels/README.md): these loops are most of the family's code.
 #include "random/draw_kernels.hpp"
 #include "random/inversion_loops.hpp"
+#include "random/scalar_draws.hpp"
 #if defined(CUPRIC_FAMILY_BACKEND_cuda)
 #include "random/cuda/scalar_draws.cuh"
 #endif
@@ -27,13 +28,13 @@ constexpr LoopFn draw_loop(std::index_sequence<I...>) {
   return &loops::indexed_loop<F, Self, typename ParamType<I>::type...>;
 }
 
-// The scalar-parameter loop (Note [Scalar-parameter draws] in src/random/draw_kernels.hpp).
+// The scalar-parameter loop (Note [Scalar-parameter draws] in src/random/scalar_draws.hpp).
 template <class S>
 constexpr LoopFn scalar_draw_loop() {
 #if defined(CUPRIC_FAMILY_BACKEND_cuda)
   return &cuda_scalar::scalar_draw_loop<ScalarDrawF<Self, S>>;
 #else
-  return &loops::indexed_loop<ScalarDrawF<Self, S>, Self>;
+  return &scalar_draw_host_loop<ScalarDrawF<Self, S>>;
 #endif
 }
 

@@ -1,5 +1,5 @@
 // The CUDA loop of the registry's draws with scalar parameters (Note [Scalar-parameter draws] in
-// src/random/draw_kernels.hpp): the parameters in the functor, the contiguous output the only
+// src/random/scalar_draws.hpp): the parameters in the functor, the contiguous output the only
 // operand, a grid-stride loop with 32-bit indices where they fit. CUDA family units only.
 #pragma once
 #include <cuda_runtime.h>
@@ -7,7 +7,7 @@
 #include <cstring>
 #include "cupric/error.hpp"
 #include "engine/elementwise/loop_plan.hpp"
-#include "random/draw_kernels.hpp"
+#include "random/scalar_draws.hpp"
 #include "runtime/cuda/cuda_launch.cuh"
 
 namespace cupric::random::cuda_scalar {
@@ -53,8 +53,7 @@ void scalar_draw_loop(const LoopPlan& p, const void* state, const Stream& stream
   if (p.numel == 0) return;
   if (!p.contiguous)
     throw RuntimeError("cupric.random: a scalar-parameter draw needs a contiguous output (internal error)");
-  F f;
-  std::memcpy(static_cast<void*>(&f), state, sizeof(F));
+  const F f = F::of(state);
   auto s = static_cast<cudaStream_t>(stream.handle);
   T* out = reinterpret_cast<T*>(p.data[0]);
   const dim3 b(kScalarDrawThreads);

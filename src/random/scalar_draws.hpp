@@ -1,0 +1,80 @@
+// The registry's draws with scalar parameters (Note [Scalar-parameter draws]): the functor with
+// the parameters (and what the sampler prepares from them) and its host loop; the CUDA loop is
+// src/random/cuda/scalar_draws.cuh.
+#pragma once
+#include <cstring>
+#include <type_traits>
+#include "engine/elementwise/loop_plan.hpp"
+#include "random/draw_kernels.hpp"
+
+namespace cupric::random {
+
+// Note [Scalar-parameter draws]
+// With scalar parameters (the common call: rs.gamma(2.5, 2.0, size=n)) the parameters travel in
+// the functor, not as broadcast 0-d float64 operands of the strided engine: the loop's only
+// operand is the contiguous output, so the CUDA loop is a plain grid-stride loop with 32-bit
+// indices (no offset walk, no parameter loads: the strided loop's standard_gamma kernel
+// computed two offsets and loaded the shape for every element), and a prepared sampler (Note
+// [Prepared samplers] in include/cupric/random/distributions/registry_samplers.hpp) derives its
+// per-law constants once, on the host, when the loop builds the functor. The values are DrawF's:
+// element i's sub-stream, the same parameters, the same operations.
+template <class S, class T>
+concept PreparedSampler = requires(const double* p) { S::template prepare<T>(p); };
+
+template <class S, class T>
+struct PrepOf {
+  struct type {};
+};
+template <class S, class T>
+  requires PreparedSampler<S, T>
+struct PrepOf<S, T> {
+  using type = decltype(S::template prepare<T>(nullptr));
+};
+
+template <class T, class S>
+struct ScalarDrawF {
+  using Out = T;
+  ScalarDrawState st;
+  typename PrepOf<S, T>::type prep;
+
+  // The functor of a call: the state Generator::draw passed (a ScalarDrawState), prepared.
+  static ScalarDrawF of(const void* state) {
+    ScalarDrawF f{};
+    std::memcpy(static_cast<void*>(&f.st), state, sizeof(ScalarDrawState));
+    if constexpr (PreparedSampler<S, T>) f.prep = S::template prepare<T>(f.st.params);
+    return f;
+  }
+  CUPRIC_HD T operator()(int64_t i) const {
+    if constexpr (PreparedSampler<S, T>) {
+      return with_kind_stream<T>(st.key, static_cast<uint64_t>(i),
+                                 [&](auto& s) { return S::template sample<T>(s, prep); });
+    } else {
+      return draw_element<T, S>(st.key, static_cast<uint64_t>(i), st.params);
+    }
+  }
+};
+
+// The host loop: element index_base + i to the plan's i-th position (contiguous: Generator's
+// outputs are fresh C-order arrays; any other plan element by element in its order).
+template <class F>
+void scalar_draw_host_loop(const LoopPlan& p, const void* state, const Stream&) {
+  using T = typename F::Out;
+  const F f = F::of(state);
+  if (p.contiguous) {
+    T* out = reinterpret_cast<T*>(p.data[0]);
+    for (int64_t i = 0; i < p.numel; ++i) out[i] = f(p.index_base + i);
+    return;
+  }
+  int64_t idx[kMaxDims] = {};
+  for (int64_t i = 0; i < p.numel; ++i) {
+    int64_t off = 0;
+    for (int d = 0; d < p.ndim; ++d) off += idx[d] * p.strides[0][d];
+    *reinterpret_cast<T*>(p.data[0] + off) = f(p.index_base + i);
+    for (int d = p.ndim - 1; d >= 0; --d) {
+      if (++idx[d] < p.shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+}
+
+}  // namespace cupric::random
