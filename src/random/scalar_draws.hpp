@@ -4,6 +4,7 @@
 #pragma once
 #include <cstring>
 #include <type_traits>
+#include <utility>
 #include "engine/elementwise/loop_plan.hpp"
 #include "random/draw_kernels.hpp"
 
@@ -31,7 +32,13 @@ struct PrepOf<S, T> {
   using type = decltype(S::template prepare<T>(nullptr));
 };
 
-template <class T, class S>
+// Samplers with variants (Note [Sampler variants] in
+// include/cupric/random/distributions/registry_samplers.hpp).
+template <class S>
+concept VariantSampler = requires { S::variants; };
+
+// V: the sampler's variant the call runs (-1: `sample`, which picks it per element).
+template <class T, class S, int V = -1>
 struct ScalarDrawF {
   using Out = T;
   ScalarDrawState st;
@@ -45,21 +52,41 @@ struct ScalarDrawF {
     return f;
   }
   CUPRIC_HD T operator()(int64_t i) const {
-    if constexpr (PreparedSampler<S, T>) {
+    if constexpr (V >= 0) {
+      return with_kind_stream<T>(st.key, static_cast<uint64_t>(i),
+                                 [&](auto& s) { return S::template sample_variant<T, V>(s, prep); });
+    } else if constexpr (PreparedSampler<S, T>) {
       return with_kind_stream<T>(st.key, static_cast<uint64_t>(i),
                                  [&](auto& s) { return S::template sample<T>(s, prep); });
     } else {
       return draw_element<T, S>(st.key, static_cast<uint64_t>(i), st.params);
     }
   }
+  // The same functor as the variant V2 its parameters take (the loops' dispatch).
+  template <int V2>
+  ScalarDrawF<T, S, V2> as() const {
+    return ScalarDrawF<T, S, V2>{st, prep};
+  }
 };
+
+// run(f2) with f2 the functor of f's variant (f itself for a sampler without variants).
+template <class T, class S, class Run>
+void with_variant(const ScalarDrawF<T, S>& f, Run&& run) {
+  if constexpr (VariantSampler<S>) {
+    const int v = S::template variant_of<T>(f.prep);
+    [&]<int... V>(std::integer_sequence<int, V...>) {
+      ((v == V ? (run(f.template as<V>()), 0) : 0), ...);
+    }(std::make_integer_sequence<int, S::variants>{});
+  } else {
+    run(f);
+  }
+}
 
 // The host loop: element index_base + i to the plan's i-th position (contiguous: Generator's
 // outputs are fresh C-order arrays; any other plan element by element in its order).
 template <class F>
-void scalar_draw_host_loop(const LoopPlan& p, const void* state, const Stream&) {
+void scalar_draw_host_run(const LoopPlan& p, const F& f) {
   using T = typename F::Out;
-  const F f = F::of(state);
   if (p.contiguous) {
     T* out = reinterpret_cast<T*>(p.data[0]);
     for (int64_t i = 0; i < p.numel; ++i) out[i] = f(p.index_base + i);
@@ -75,6 +102,10 @@ void scalar_draw_host_loop(const LoopPlan& p, const void* state, const Stream&) 
       idx[d] = 0;
     }
   }
+}
+template <class F>
+void scalar_draw_host_loop(const LoopPlan& p, const void* state, const Stream&) {
+  with_variant(F::of(state), [&](const auto& f) { scalar_draw_host_run(p, f); });
 }
 
 }  // namespace cupric::random

@@ -48,12 +48,8 @@ int64_t scalar_draw_grid(int64_t n) {
 }
 
 template <class F>
-void scalar_draw_loop(const LoopPlan& p, const void* state, const Stream& stream) {
+void scalar_draw_run(const LoopPlan& p, const F& f, const Stream& stream) {
   using T = typename F::Out;
-  if (p.numel == 0) return;
-  if (!p.contiguous)
-    throw RuntimeError("cupric.random: a scalar-parameter draw needs a contiguous output (internal error)");
-  const F f = F::of(state);
   auto s = static_cast<cudaStream_t>(stream.handle);
   T* out = reinterpret_cast<T*>(p.data[0]);
   const dim3 b(kScalarDrawThreads);
@@ -67,6 +63,16 @@ void scalar_draw_loop(const LoopPlan& p, const void* state, const Stream& stream
     const int64_t grid = scalar_draw_grid<k64>(p.numel);
     ::cupric::cuda::launch<k64>(dim3(static_cast<unsigned>(grid)), b, 0, s, f, out, p.numel, p.index_base);
   }
+}
+
+// The loop of ScalarDrawF<T, S>: the kernel of the call's variant (Note [Sampler variants] in
+// include/cupric/random/distributions/registry_samplers.hpp).
+template <class F>
+void scalar_draw_loop(const LoopPlan& p, const void* state, const Stream& stream) {
+  if (p.numel == 0) return;
+  if (!p.contiguous)
+    throw RuntimeError("cupric.random: a scalar-parameter draw needs a contiguous output (internal error)");
+  with_variant(F::of(state), [&](const auto& f) { scalar_draw_run(p, f, stream); });
 }
 
 }  // namespace cupric::random::cuda_scalar

@@ -158,22 +158,28 @@ struct BetaShape {
     return BetaShape{a, b, nan, johnk, GammaShape<T>::of(a), GammaShape<T>::of(b)};
   }
 };
-template <class T, class Bits> CUPRIC_HD T beta(Bits& b, const BetaShape<T>& s) {
+// The two methods apart (a scalar-parameter draw runs only its call's: Note [Sampler variants]
+// in include/cupric/random/distributions/registry_samplers.hpp).
+template <class T, class Bits> CUPRIC_HD T beta_johnk(Bits& b, const BetaShape<T>& s) {
   if (s.nan) return kNaN<T>;
-  if (s.johnk) {
-    for (;;) {
-      const T lx = m::log(uniform_open<T>(b)) / s.a;
-      const T ly = m::log(uniform_open<T>(b)) / s.b;
-      const T x = m::exp(lx), y = m::exp(ly);
-      if (x + y > T(1)) continue;
-      if (x + y > T(0)) return x / (x + y);
-      // Both underflowed: X / (X + Y) = 1 / (1 + exp(ly - lx)).
-      return T(1) / (T(1) + m::exp(ly - lx));
-    }
+  for (;;) {
+    const T lx = m::log(uniform_open<T>(b)) / s.a;
+    const T ly = m::log(uniform_open<T>(b)) / s.b;
+    const T x = m::exp(lx), y = m::exp(ly);
+    if (x + y > T(1)) continue;
+    if (x + y > T(0)) return x / (x + y);
+    // Both underflowed: X / (X + Y) = 1 / (1 + exp(ly - lx)).
+    return T(1) / (T(1) + m::exp(ly - lx));
   }
+}
+template <class T, class Bits> CUPRIC_HD T beta_gammas(Bits& b, const BetaShape<T>& s) {
+  if (s.nan) return kNaN<T>;
   const T x = standard_gamma<T>(b, s.ga);
   const T y = standard_gamma<T>(b, s.gb);
   return x / (x + y);
+}
+template <class T, class Bits> CUPRIC_HD T beta(Bits& b, const BetaShape<T>& s) {
+  return s.johnk ? beta_johnk<T>(b, s) : beta_gammas<T>(b, s);
 }
 template <class T, class Bits> CUPRIC_HD T beta(Bits& b, T a, T bb) { return beta<T>(b, BetaShape<T>::of(a, bb)); }
 

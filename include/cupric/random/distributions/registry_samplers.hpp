@@ -77,8 +77,43 @@ struct NoncentralFPrep {
 };
 
 // continuous: parameters in NumPy's order (dist:: is cupric::random::dist, the samplers' namespace)
-CUPRIC_PREPARED_SAMPLER(BetaSampler, dist::BetaShape<T>, (dist::BetaShape<T>::of(T(p[0]), T(p[1]))),
-                        (dist::beta<T>(b, q)))
+// Note [Sampler variants]
+// A prepared sampler whose law takes one of several methods by its parameters may also say so:
+// `variants` (a count), `variant_of(prep)` and `sample_variant<T, V>(stream, prep)`, the draw by
+// method V alone. A scalar-parameter draw knows its method on the host and runs the kernel of that
+// method only (ScalarDrawF<T, S, V>), whose registers are that method's: beta's ratio of gammas
+// needs 42 a thread (sm_90, float64), Jöhnk's 56, and the kernel holding both took 58 (50%
+// occupancy instead of 62.5%). The values are those of `sample`, which picks the same method.
+struct BetaSampler {  // 0: the ratio of two gammas, 1: Jöhnk's (a, b <= 1)
+  template <class T>
+  using Prep = dist::BetaShape<T>;
+  static constexpr int variants = 2;
+  template <class T>
+  static int variant_of(const Prep<T>& q) {
+    return q.johnk ? 1 : 0;
+  }
+  template <class T>
+  CUPRIC_HD static Prep<T> prepare(const double* p) {
+    return dist::BetaShape<T>::of(T(p[0]), T(p[1]));
+  }
+  template <class T, int V, class Src>
+  CUPRIC_HD static T sample_variant(Src& s, const Prep<T>& q) {
+    SubStreamBits<Src> b{s};
+    if constexpr (V == 1)
+      return dist::beta_johnk<T>(b, q);
+    else
+      return dist::beta_gammas<T>(b, q);
+  }
+  template <class T, class Src>
+  CUPRIC_HD static T sample(Src& s, const Prep<T>& q) {
+    SubStreamBits<Src> b{s};
+    return dist::beta<T>(b, q);
+  }
+  template <class T, class Src>
+  CUPRIC_HD static T sample(Src& s, const double* p) {
+    return sample<T>(s, prepare<T>(p));
+  }
+};
 CUPRIC_PREPARED_SAMPLER(ChisquareSampler, dist::GammaShape<T>, (dist::chisquare_shape(T(p[0]))),
                         (dist::chisquare<T>(b, q)))
 CUPRIC_PREPARED_SAMPLER(FSampler, FPrep<T>,
