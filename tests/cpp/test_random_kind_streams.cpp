@@ -75,9 +75,7 @@ TEST(RandomKindStreams, PhiloxGivesSubStreamWords) {
 TEST(RandomKindStreams, XorwowGivesSubStreamWords) {
   expect_substream_words<cr::XorwowKindStream>(cr::BitGenKind::XORWOW);
 }
-TEST(RandomKindStreams, MrgGivesSubStreamWords) {
-  expect_substream_words<cr::MrgKindStream>(cr::BitGenKind::MRG32k3a);
-}
+TEST(RandomKindStreams, MrgGivesSubStreamWords) { expect_substream_words<cr::MrgKindStream>(cr::BitGenKind::MRG32k3a); }
 
 TEST(RandomGammaAcceptance, FloatTestDecidesAsThePlainTestDouble) { expect_same_decisions<double>(); }
 TEST(RandomGammaAcceptance, FloatTestDecidesAsThePlainTestFloat) { expect_same_decisions<float>(); }

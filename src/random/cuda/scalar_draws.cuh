@@ -57,8 +57,8 @@ void scalar_draw_run(const LoopPlan& p, const F& f, const Stream& stream) {
   constexpr auto k64 = &scalar_draw_kernel<F, int64_t>;
   const int64_t grid32 = scalar_draw_grid<k32>(p.numel);
   if (p.index_base == 0 && p.numel + grid32 * kScalarDrawThreads < (int64_t{1} << 31)) {
-    ::cupric::cuda::launch<k32>(dim3(static_cast<unsigned>(grid32)), b, 0, s, f, out,
-                                static_cast<uint32_t>(p.numel), int64_t{0});
+    ::cupric::cuda::launch<k32>(dim3(static_cast<unsigned>(grid32)), b, 0, s, f, out, static_cast<uint32_t>(p.numel),
+                                int64_t{0});
   } else {
     const int64_t grid = scalar_draw_grid<k64>(p.numel);
     ::cupric::cuda::launch<k64>(dim3(static_cast<unsigned>(grid)), b, 0, s, f, out, p.numel, p.index_base);

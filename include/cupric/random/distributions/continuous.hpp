@@ -27,8 +27,7 @@ CUPRIC_HD inline bool gamma_log_accept(T u, T v, T x2, T d) {
     const T lu = -static_cast<T>(neg_log_float(static_cast<float>(u)));
     const T lv = -static_cast<T>(neg_log_float(static_cast<float>(v)));
     const T r = T(0.5) * x2 + d * (T(1) - v + lv);
-    const T margin =
-        T(2e-6) * (T(1) - lu + T(0.5) * x2 + d * (T(1) + m::fabs(T(1) - v) + m::fabs(lv)));  // lu <= 0
+    const T margin = T(2e-6) * (T(1) - lu + T(0.5) * x2 + d * (T(1) + m::fabs(T(1) - v) + m::fabs(lv)));  // lu <= 0
     if (lu < r - margin) return true;
     if (lu > r + margin) return false;
   }

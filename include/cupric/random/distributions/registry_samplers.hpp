@@ -38,23 +38,23 @@ struct SubStreamBits {
 // parameters prepare per element (sample(stream, params) = sample(stream, prepare(params))). The
 // same operations on the same values (IEEE-rounded: sqrt and division are on both backends), so
 // the values do not depend on the path.
-#define CUPRIC_PREPARED_SAMPLER(Name, PrepType, prep, expr)                    \
-  struct Name {                                                                \
-    template <class T>                                                         \
-    using Prep = PrepType;                                                     \
-    template <class T>                                                         \
-    CUPRIC_HD static Prep<T> prepare(const double* p) {                        \
-      return prep;                                                             \
-    }                                                                          \
-    template <class T, class Src>                                              \
-    CUPRIC_HD static T sample(Src& s, const Prep<T>& q) {                      \
-      SubStreamBits<Src> b{s};                                                 \
-      return static_cast<T>(expr);                                             \
-    }                                                                          \
-    template <class T, class Src>                                              \
-    CUPRIC_HD static T sample(Src& s, const double* p) {                       \
-      return sample<T>(s, prepare<T>(p));                                      \
-    }                                                                          \
+#define CUPRIC_PREPARED_SAMPLER(Name, PrepType, prep, expr) \
+  struct Name {                                             \
+    template <class T>                                      \
+    using Prep = PrepType;                                  \
+    template <class T>                                      \
+    CUPRIC_HD static Prep<T> prepare(const double* p) {     \
+      return prep;                                          \
+    }                                                       \
+    template <class T, class Src>                           \
+    CUPRIC_HD static T sample(Src& s, const Prep<T>& q) {   \
+      SubStreamBits<Src> b{s};                              \
+      return static_cast<T>(expr);                          \
+    }                                                       \
+    template <class T, class Src>                           \
+    CUPRIC_HD static T sample(Src& s, const double* p) {    \
+      return sample<T>(s, prepare<T>(p));                   \
+    }                                                       \
   };
 
 // The prepared parameters of the gamma family's laws (T: float or double; the discrete
