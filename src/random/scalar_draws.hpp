@@ -5,6 +5,7 @@
 #include <cstring>
 #include <type_traits>
 #include <utility>
+#include "cupric/error.hpp"
 #include "engine/elementwise/loop_plan.hpp"
 #include "random/draw_kernels.hpp"
 
@@ -82,26 +83,15 @@ void with_variant(const ScalarDrawF<T, S>& f, Run&& run) {
   }
 }
 
-// The host loop: element index_base + i to the plan's i-th position (contiguous: Generator's
-// outputs are fresh C-order arrays; any other plan element by element in its order).
+// The host loop: element index_base + i to out[i]. The plan is contiguous: Generator's outputs
+// are fresh C-order arrays (the engine merges their dimensions into one; a 0-d one is contiguous).
 template <class F>
 void scalar_draw_host_run(const LoopPlan& p, const F& f) {
   using T = typename F::Out;
-  if (p.contiguous) {
-    T* out = reinterpret_cast<T*>(p.data[0]);
-    for (int64_t i = 0; i < p.numel; ++i) out[i] = f(p.index_base + i);
-    return;
-  }
-  int64_t idx[kMaxDims] = {};
-  for (int64_t i = 0; i < p.numel; ++i) {
-    int64_t off = 0;
-    for (int d = 0; d < p.ndim; ++d) off += idx[d] * p.strides[0][d];
-    *reinterpret_cast<T*>(p.data[0] + off) = f(p.index_base + i);
-    for (int d = p.ndim - 1; d >= 0; --d) {
-      if (++idx[d] < p.shape[d]) break;
-      idx[d] = 0;
-    }
-  }
+  if (!p.contiguous)
+    throw RuntimeError("cupric.random: a scalar-parameter draw needs a contiguous output (internal error)");
+  T* out = reinterpret_cast<T*>(p.data[0]);
+  for (int64_t i = 0; i < p.numel; ++i) out[i] = f(p.index_base + i);
 }
 template <class F>
 void scalar_draw_host_loop(const LoopPlan& p, const void* state, const Stream&) {
