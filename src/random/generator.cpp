@@ -16,6 +16,7 @@
 #include "random/inversion_table.hpp"
 #include "random/jump_tables.hpp"
 #include "random/param_checks.hpp"
+#include "random/scalar_draws.hpp"
 #include "random/xorwow_chunks.hpp"
 #include "int128_text.hpp"
 
@@ -380,7 +381,7 @@ ndarray Generator::draw(DistributionId id, const std::vector<Param>& params, con
     return out;
   }
   // Scalar parameters of the other laws: in the functor (Note [Scalar-parameter draws] in src/random/scalar_draws.hpp).
-  if (block == RawKind::count_ && scalars) {
+  if (block == RawKind::count_ && scalars && out.size() <= kScalarDrawMax) {
     const LoopPair& loop = scalar_draw_loops(id, dt.type);
     if (!loop.host && !loop.cuda) throw NotImplementedError(std::string("no kernel for ") + info.name);
     ScalarDrawState st{DrawKey::of(next_substream_key()), {bp[0], bp[1], bp[2]}};

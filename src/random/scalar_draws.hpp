@@ -20,6 +20,11 @@ namespace cupric::random {
 // [Prepared samplers] in include/cupric/random/distributions/registry_samplers.hpp) derives its
 // per-law constants once, on the host, when the loop builds the functor. The values are DrawF's:
 // element i's sub-stream, the same parameters, the same operations.
+// The most values a scalar-parameter draw takes (its CUDA loop's indices are 32-bit: the grid's
+// threads, at most four waves, stay far below the rest of 2^32); Generator::draw gives a bigger
+// one the array-parameter loop (parameters as 0-d operands: the same values).
+inline constexpr int64_t kScalarDrawMax = int64_t{1} << 31;
+
 template <class S, class T>
 concept PreparedSampler = requires(const double* p) { S::template prepare<T>(p); };
 

@@ -1,6 +1,6 @@
 // The CUDA loop of the registry's draws with scalar parameters (Note [Scalar-parameter draws] in
 // src/random/scalar_draws.hpp): the parameters in the functor, the contiguous output the only
-// operand, a grid-stride loop with 32-bit indices where they fit. CUDA family units only.
+// operand, a grid-stride loop with 32-bit indices. CUDA family units only.
 #pragma once
 #include <cuda_runtime.h>
 #include <algorithm>
@@ -14,18 +14,15 @@ namespace cupric::random::cuda_scalar {
 
 inline constexpr int kScalarDrawThreads = 256;
 
-// Element base + i of the draw to out[i]. Index uint32 (base 0, n + the grid's threads < 2^31):
-// element indices with a known zero high word (Philox's counter word 2 a constant).
-template <class F, class Index>
-__global__ void __launch_bounds__(kScalarDrawThreads)
-    scalar_draw_kernel(F f, typename F::Out* __restrict__ out, Index n, int64_t base) {
-  const Index stride = Index(gridDim.x) * kScalarDrawThreads;
-  for (Index i = blockIdx.x * Index(kScalarDrawThreads) + threadIdx.x; i < n; i += stride) {
-    if constexpr (sizeof(Index) == 4)
-      out[i] = f(static_cast<int64_t>(i));
-    else
-      out[i] = f(base + static_cast<int64_t>(i));
-  }
+// Element i of the draw to out[i], with 32-bit indices: element indices with a known zero high
+// word (Philox's counter word 2 a constant). Generator::draw sends bigger draws (more than
+// kScalarDrawMax values) to the array-parameter loop, so this is the only instantiation.
+template <class F>
+__global__ void __launch_bounds__(kScalarDrawThreads) scalar_draw_kernel(F f, typename F::Out* __restrict__ out,
+                                                                         uint32_t n) {
+  const uint32_t stride = gridDim.x * kScalarDrawThreads;
+  for (uint32_t i = blockIdx.x * kScalarDrawThreads + threadIdx.x; i < n; i += stride)
+    out[i] = f(static_cast<int64_t>(i));
 }
 
 // The grid: four waves of the CTAs resident on the device (cudaOccupancyMaxActiveBlocksPerMultiprocessor:
@@ -49,20 +46,13 @@ int64_t scalar_draw_grid(int64_t n) {
 
 template <class F>
 void scalar_draw_run(const LoopPlan& p, const F& f, const Stream& stream) {
-  using T = typename F::Out;
-  auto s = static_cast<cudaStream_t>(stream.handle);
-  T* out = reinterpret_cast<T*>(p.data[0]);
-  const dim3 b(kScalarDrawThreads);
-  constexpr auto k32 = &scalar_draw_kernel<F, uint32_t>;
-  constexpr auto k64 = &scalar_draw_kernel<F, int64_t>;
-  const int64_t grid32 = scalar_draw_grid<k32>(p.numel);
-  if (p.index_base == 0 && p.numel + grid32 * kScalarDrawThreads < (int64_t{1} << 31)) {
-    ::cupric::cuda::launch<k32>(dim3(static_cast<unsigned>(grid32)), b, 0, s, f, out, static_cast<uint32_t>(p.numel),
-                                int64_t{0});
-  } else {
-    const int64_t grid = scalar_draw_grid<k64>(p.numel);
-    ::cupric::cuda::launch<k64>(dim3(static_cast<unsigned>(grid)), b, 0, s, f, out, p.numel, p.index_base);
-  }
+  constexpr auto kernel = &scalar_draw_kernel<F>;
+  const int64_t grid = scalar_draw_grid<kernel>(p.numel);
+  if (p.index_base != 0 || p.numel + grid * kScalarDrawThreads >= (int64_t{1} << 32))
+    throw RuntimeError("cupric.random: a scalar-parameter draw needs 32-bit indices (internal error)");
+  ::cupric::cuda::launch<kernel>(dim3(static_cast<unsigned>(grid)), dim3(kScalarDrawThreads), 0,
+                                 static_cast<cudaStream_t>(stream.handle), f,
+                                 reinterpret_cast<typename F::Out*>(p.data[0]), static_cast<uint32_t>(p.numel));
 }
 
 // The loop of ScalarDrawF<T, S>: the kernel of the call's variant (Note [Sampler variants] in
