@@ -18,8 +18,8 @@ inline constexpr int kScalarDrawThreads = 256;
 // word (Philox's counter word 2 a constant). Generator::draw sends bigger draws (more than
 // kScalarDrawMax values) to the array-parameter loop, so this is the only instantiation.
 template <class F>
-__global__ void __launch_bounds__(kScalarDrawThreads) scalar_draw_kernel(F f, typename F::Out* __restrict__ out,
-                                                                         uint32_t n) {
+__global__ void __launch_bounds__(kScalarDrawThreads)
+    scalar_draw_kernel(F f, typename F::Out* __restrict__ out, uint32_t n) {
   const uint32_t stride = gridDim.x * kScalarDrawThreads;
   for (uint32_t i = blockIdx.x * kScalarDrawThreads + threadIdx.x; i < n; i += stride)
     out[i] = f(static_cast<int64_t>(i));
