@@ -1139,3 +1139,31 @@ CASES += [
          needs=(func("matmul"),), libs=GPU_LIBS, setup=_ZA_SETUP,
          expect=lambda h: (_rows_np(h, "f64x4") @ (np.eye(4) + 0.5).T, 1e-12)),
 ]
+# The gamma family on Generator (gamma-laws, issue 16): 2^24 values (a.size // 16; float64 or
+# int64), CuPy's Generator (XORWOW) against cupric's default_rng (Philox). Scalar parameters take
+# the scalar-parameter loop (Note [Scalar-parameter draws] in src/random/scalar_draws.hpp);
+# gen_gamma_array_shape the array-parameter one (a float64 shape per element); gen_beta_johnk
+# beta's other kernel (Note [Sampler variants] in
+# include/cupric/random/distributions/registry_samplers.hpp). CuPy's Generator has no standard_t,
+# negative_binomial or noncentral_chisquare: the rs_dist_* cases above measure those (and the
+# RandomState side of all of them).
+_GEN_GAMMA = [
+    ("gen_gamma_standard", "standard_gamma(2.5) f64", "g.standard_gamma(2.5, size={n})"),
+    ("gen_gamma_standard_small", "standard_gamma(0.5) f64", "g.standard_gamma(0.5, size={n})"),
+    ("gen_gamma_standard_f32", "standard_gamma(2.5) f32", "g.standard_gamma(2.5, size={n}, dtype=np.float32)"),
+    ("gen_gamma_scale", "gamma(2.5, 2.0) f64", "g.gamma(2.5, 2.0, size={n})"),
+    ("gen_gamma_array_shape", "standard_gamma(shape array of 2.5) f64", "g.standard_gamma(shape)"),
+    ("gen_gamma_chisquare", "chisquare(3.0) f64", "g.chisquare(3.0, size={n})"),
+    ("gen_gamma_f", "f(3.0, 5.0) f64", "g.f(3.0, 5.0, size={n})"),
+    ("gen_beta", "beta(2.0, 3.0) f64", "g.beta(2.0, 3.0, size={n})"),
+    ("gen_beta_johnk", "beta(0.5, 0.7) f64", "g.beta(0.5, 0.7, size={n})"),
+]
+
+
+def _gen_gamma_case(cid, label, stmt):
+    return Case(cid, lambda s, lb=label: f"Generator.{lb} {p2(s.big // 16)} values", "device",
+                stmt.format(n="a.size // 16"), {"a": ("big", "dev")}, nbytes=lambda s: 8 * (s.big // 16),
+                needs=_RNG, libs=GPU_LIBS, setup=_RNG_SETUP + "\nshape = xp.full(a.size // 16, 2.5)")
+
+
+CASES += [_gen_gamma_case(*c) for c in _GEN_GAMMA]

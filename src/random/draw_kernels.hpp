@@ -6,13 +6,16 @@
 #include "cupric/random/registry.hpp"
 #include "cupric/random/samplers.hpp"
 #include "cupric/random/streams.hpp"
+#include "random/kind_streams.hpp"
 #include "cupric/detail/exact_fp.hpp"
 #include "engine/elementwise/op_table.hpp"
 
 namespace cupric::random {
 
-// Loops of the registry's distributions: (distribution, output dtype).
+// Loops of the registry's distributions: (distribution, output dtype); array parameters (DrawF)
+// and scalar ones (ScalarDrawF: Note [Scalar-parameter draws] in src/random/scalar_draws.hpp).
 LoopPair& draw_loops(DistributionId d, ScalarType out);
+LoopPair& scalar_draw_loops(DistributionId d, ScalarType out);
 // Loops of the built-in draws, per output dtype.
 enum class RawKind : uint8_t {
   UniformPhilox,  // random(): [0, 1) from the Philox raw stream
@@ -45,45 +48,60 @@ enum class RawKind : uint8_t {
 };
 LoopPair& raw_loops(RawKind k, ScalarType out);
 void register_draw_loop(LoopBackend b, DistributionId d, ScalarType out, LoopFn fn);
+void register_scalar_draw_loop(LoopBackend b, DistributionId d, ScalarType out, LoopFn fn);
 void register_raw_loop(LoopBackend b, RawKind k, ScalarType out, LoopFn fn);
 
-// A registry distribution: element i's sub-stream, parameters as float64 inputs.
+// A registry distribution's value of element e: its sampler on element e's sub-stream of the
+// call's kind (Note [Sub-streams by kind] in src/random/kind_streams.hpp); a sampler written for
+// SubStream only (`sample(SubStream&, ...)`) draws from SubStream, the same words.
+template <class T, class S>
+CUPRIC_HD inline T draw_element(const DrawKey& k, uint64_t e, const double* p) {
+  if constexpr (requires(PhiloxKindStream& s) { S::template sample<T>(s, p); }) {
+    return with_kind_stream<T>(k, e, [&](auto& s) { return S::template sample<T>(s, p); });
+  } else {
+    SubStream s(k.key, e);
+    return S::template sample<T>(s, p);
+  }
+}
+
+// A registry distribution with array parameters: element i, its parameters as float64 inputs.
 template <class T, class S, int NP>
 struct DrawF;
 template <class T, class S>
 struct DrawF<T, S, 0> {
-  StreamKey key;
-  CUPRIC_HD T operator()(int64_t i) const {
-    SubStream s(key, static_cast<uint64_t>(i));
-    return S::template sample<T>(s, nullptr);
-  }
+  DrawKey key;
+  CUPRIC_HD T operator()(int64_t i) const { return draw_element<T, S>(key, static_cast<uint64_t>(i), nullptr); }
 };
 template <class T, class S>
 struct DrawF<T, S, 1> {
-  StreamKey key;
+  DrawKey key;
   CUPRIC_HD T operator()(int64_t i, double a) const {
-    SubStream s(key, static_cast<uint64_t>(i));
     double p[1] = {a};
-    return S::template sample<T>(s, p);
+    return draw_element<T, S>(key, static_cast<uint64_t>(i), p);
   }
 };
 template <class T, class S>
 struct DrawF<T, S, 2> {
-  StreamKey key;
+  DrawKey key;
   CUPRIC_HD T operator()(int64_t i, double a, double b) const {
-    SubStream s(key, static_cast<uint64_t>(i));
     double p[2] = {a, b};
-    return S::template sample<T>(s, p);
+    return draw_element<T, S>(key, static_cast<uint64_t>(i), p);
   }
 };
 template <class T, class S>
 struct DrawF<T, S, 3> {
-  StreamKey key;
+  DrawKey key;
   CUPRIC_HD T operator()(int64_t i, double a, double b, double c) const {
-    SubStream s(key, static_cast<uint64_t>(i));
     double p[3] = {a, b, c};
-    return S::template sample<T>(s, p);
+    return draw_element<T, S>(key, static_cast<uint64_t>(i), p);
   }
+};
+
+// The bytes Generator::draw hands a scalar-parameter loop (ScalarDrawF in
+// src/random/scalar_draws.hpp: Note [Scalar-parameter draws] there).
+struct ScalarDrawState {
+  DrawKey key;
+  double params[kMaxDistParams];
 };
 
 // The float32 uniform [0, 1) of one raw word: its top 24 bits.

@@ -16,6 +16,7 @@
 #include "random/inversion_table.hpp"
 #include "random/jump_tables.hpp"
 #include "random/param_checks.hpp"
+#include "random/scalar_draws.hpp"
 #include "random/xorwow_chunks.hpp"
 #include "int128_text.hpp"
 
@@ -379,6 +380,15 @@ ndarray Generator::draw(DistributionId id, const std::vector<Param>& params, con
     run_loop(raw_loops(block, dt.type), &out, 0, state);
     return out;
   }
+  // Scalar parameters of the other laws: in the functor (Note [Scalar-parameter draws] in src/random/scalar_draws.hpp).
+  if (block == RawKind::count_ && scalars && out.size() <= kScalarDrawMax) {
+    const LoopPair& loop = scalar_draw_loops(id, dt.type);
+    if (!loop.host && !loop.cuda) throw NotImplementedError(std::string("no kernel for ") + info.name);
+    ScalarDrawState st{DrawKey::of(next_substream_key()), {bp[0], bp[1], bp[2]}};
+    if (out.size() == 0) return out;
+    run_loop(loop, &out, 0, &st);
+    return out;
+  }
   Backend& bk = out.backend();
   for (int i = 0; i < info.nparams; ++i) {
     const Param& p = params[static_cast<size_t>(i)];
@@ -392,7 +402,8 @@ ndarray Generator::draw(DistributionId id, const std::vector<Param>& params, con
   }
   const LoopPair& loop = draw_loops(id, dt.type);
   if (!loop.host && !loop.cuda) throw NotImplementedError(std::string("no kernel for ") + info.name);
-  run_loop(loop, ops, info.nparams, &k);
+  const DrawKey dk = DrawKey::of(k);
+  run_loop(loop, ops, info.nparams, &dk);
   return out;
 }
 

@@ -17,6 +17,7 @@ constexpr DistributionInfo kInfo[] = {
 static_assert(sizeof(kInfo) / sizeof(kInfo[0]) == kNumDistributions);
 
 LoopPair g_draw[kNumDistributions][kNumNumericTypes];
+LoopPair g_scalar_draw[kNumDistributions][kNumNumericTypes];
 LoopPair g_raw[static_cast<int>(RawKind::count_)][kNumNumericTypes];
 
 }  // namespace
@@ -34,10 +35,17 @@ const DistributionInfo* find_distribution(std::string_view name, DistributionId*
 }
 
 LoopPair& draw_loops(DistributionId d, ScalarType out) { return g_draw[static_cast<int>(d)][static_cast<int>(out)]; }
+LoopPair& scalar_draw_loops(DistributionId d, ScalarType out) {
+  return g_scalar_draw[static_cast<int>(d)][static_cast<int>(out)];
+}
 LoopPair& raw_loops(RawKind k, ScalarType out) { return g_raw[static_cast<int>(k)][static_cast<int>(out)]; }
 
 void register_draw_loop(LoopBackend b, DistributionId d, ScalarType out, LoopFn fn) {
   LoopPair& p = draw_loops(d, out);
+  (b == LoopBackend::Host ? p.host : p.cuda) = fn;
+}
+void register_scalar_draw_loop(LoopBackend b, DistributionId d, ScalarType out, LoopFn fn) {
+  LoopPair& p = scalar_draw_loops(d, out);
   (b == LoopBackend::Host ? p.host : p.cuda) = fn;
 }
 void register_raw_loop(LoopBackend b, RawKind k, ScalarType out, LoopFn fn) {

@@ -5,6 +5,10 @@
 // in src/kernels/README.md): these loops are most of the family's code.
 #include "random/draw_kernels.hpp"
 #include "random/inversion_loops.hpp"
+#include "random/scalar_draws.hpp"
+#if defined(CUPRIC_FAMILY_BACKEND_cuda)
+#include "random/cuda/scalar_draws.cuh"
+#endif
 #if __has_include("cupric/random/distributions.hpp")
 #include "cupric/random/distributions.hpp"
 #endif
@@ -24,11 +28,23 @@ constexpr LoopFn draw_loop(std::index_sequence<I...>) {
   return &loops::indexed_loop<F, Self, typename ParamType<I>::type...>;
 }
 
+// The scalar-parameter loop (Note [Scalar-parameter draws] in src/random/scalar_draws.hpp).
+template <class S>
+constexpr LoopFn scalar_draw_loop() {
+#if defined(CUPRIC_FAMILY_BACKEND_cuda)
+  return &cuda_scalar::scalar_draw_loop<ScalarDrawF<Self, S>>;
+#else
+  return &scalar_draw_host_loop<ScalarDrawF<Self, S>>;
+#endif
+}
+
 template <class S, int NP, OutKind Kind>
 void register_draw(DistributionId d) {
-  if constexpr (Kind == OutKind::Float ? kIsFloat : std::is_same_v<Self, int64_t>)
+  if constexpr (Kind == OutKind::Float ? kIsFloat : std::is_same_v<Self, int64_t>) {
     register_draw_loop(kBackend, d, dtype_of<Self>::value,
                        draw_loop<DrawF<Self, S, NP>>(std::make_index_sequence<NP>{}));
+    register_scalar_draw_loop(kBackend, d, dtype_of<Self>::value, scalar_draw_loop<S>());
+  }
 }
 
 struct Register {

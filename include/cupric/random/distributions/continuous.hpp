@@ -9,24 +9,82 @@ namespace cupric::random::dist {
 // through propagate to a NaN draw, as in NumPy.
 
 // --- gamma family -----------------------------------------------------------------------------
+// Note [Gamma acceptance in float]
+// Marsaglia and Tsang's test log U < x^2/2 + d (1 - v + log v) runs for the ~8% of trials the
+// squeeze leaves (any shape); in a warp of 32 elements that is almost every warp (1 - 0.92^32 =
+// 94%), so each warp paid two float64 logarithms a trial (~50 instructions each in SASS) while
+// most of its lanes waited. The test is decided first with the float logarithm of exact steps
+// (neg_log_float, Note [Exact float log, sine and cosine] in include/cupric/random/exact_math.hpp:
+// ~15 float instructions, the same bits on host and GPU), against a margin that bounds every
+// error of both forms: the float conversions of u and v (2^-24 relative: 6e-8 in the log), the
+// float log (about an ulp; 2e-6 covers it many times over) scaled by d for log v, and the
+// rounding of the T expression. Outside the margin the float decision is the one the T test would
+// make; inside it (a probability of the order of the margin, ~1e-6 a trial) or for a v outside the
+// float range, the T test decides as before. So every value is the same as with the T test alone.
+template <class T>
+CUPRIC_HD inline bool gamma_log_accept(T u, T v, T x2, T d) {
+  if (v > T(1e-30) && v < T(1e30)) {
+    const T lu = -static_cast<T>(neg_log_float(static_cast<float>(u)));
+    const T lv = -static_cast<T>(neg_log_float(static_cast<float>(v)));
+    const T r = T(0.5) * x2 + d * (T(1) - v + lv);
+    const T margin = T(2e-6) * (T(1) - lu + T(0.5) * x2 + d * (T(1) + m::fabs(T(1) - v) + m::fabs(lv)));  // lu <= 0
+    if (lu < r - margin) return true;
+    if (lu > r + margin) return false;
+  }
+  return m::log(u) < T(0.5) * x2 + d * (T(1) - v + m::log(v));
+}
+
 // Marsaglia & Tsang (2000), "A simple method for generating gamma variables": for shape >= 1,
 // d = shape - 1/3, c = 1/sqrt(9d); x normal, v = (1 + c x)^3; accept d v when
-// log U < x^2/2 + d (1 - v + log v) (with the cheap squeeze U < 1 - 0.0331 x^4 first).
+// log U < x^2/2 + d (1 - v + log v) (with the cheap squeeze U < 1 - 0.0331 x^4 first; the log
+// test decided in float where that is exact: Note [Gamma acceptance in float]).
 // For shape < 1 the same paper's boost: Gamma(shape) = Gamma(shape + 1) * U^(1/shape).
-template <class T, class Bits> CUPRIC_HD T standard_gamma(Bits& b, T shape) {
-  if (shape == T(0)) return T(0);  // NumPy: a point mass at 0
-  if (m::isnan(shape)) return shape;
-  if (m::isinf(shape)) return kInf<T>;
-  if (shape == T(1)) return standard_exponential<T>(b);
+// GammaShape holds what the draw derives from the shape alone (its case, d, c), so that a draw
+// with a scalar shape computes it once per call (Note [Prepared samplers] in
+// include/cupric/random/distributions/registry_samplers.hpp), not a square root and a division
+// per element.
+template <class T>
+struct GammaShape {
+  enum Case : uint8_t { Tsang, Boosted, Zero, NaN, Infinite, Exponential };
+  T shape;  // the boost's divisor (Boosted), the NaN returned (NaN)
+  T d, c;
+  Case kind;
+  CUPRIC_HD static GammaShape of(T shape) {
+    GammaShape g{shape, T(0), T(0), Tsang};
+    if (shape == T(0)) {
+      g.kind = Zero;  // NumPy: a point mass at 0
+    } else if (m::isnan(shape)) {
+      g.kind = NaN;
+    } else if (m::isinf(shape)) {
+      g.kind = Infinite;
+    } else if (shape == T(1)) {
+      g.kind = Exponential;
+    } else {
+      if (shape < T(1)) {
+        g.kind = Boosted;
+        shape += T(1);
+      }
+      g.d = shape - T(1) / T(3);
+      g.c = T(1) / m::sqrt(T(9) * g.d);
+    }
+    return g;
+  }
+};
+
+template <class T, class Bits> CUPRIC_HD T standard_gamma(Bits& b, const GammaShape<T>& g) {
+  if (g.kind > GammaShape<T>::Boosted) {
+    if (g.kind == GammaShape<T>::Zero) return T(0);
+    if (g.kind == GammaShape<T>::NaN) return g.shape;
+    if (g.kind == GammaShape<T>::Infinite) return kInf<T>;
+    return standard_exponential<T>(b);
+  }
   T boost = T(1);
-  if (shape < T(1)) {
+  if (g.kind == GammaShape<T>::Boosted) {
     // U^(1/shape) as exp(log U / shape): underflows to 0 only where the true value is below
     // the type's smallest normal.
-    boost = m::exp(m::log(uniform_open<T>(b)) / shape);
-    shape += T(1);
+    boost = m::exp(m::log(uniform_open<T>(b)) / g.shape);
   }
-  const T d = shape - T(1) / T(3);
-  const T c = T(1) / m::sqrt(T(9) * d);
+  const T d = g.d, c = g.c;
   for (;;) {
     T x, v;
     do {
@@ -37,8 +95,11 @@ template <class T, class Bits> CUPRIC_HD T standard_gamma(Bits& b, T shape) {
     const T u = uniform_open<T>(b);
     const T x2 = x * x;
     if (u < T(1) - T(0.0331) * x2 * x2) return d * v * boost;
-    if (m::log(u) < T(0.5) * x2 + d * (T(1) - v + m::log(v))) return d * v * boost;
+    if (gamma_log_accept<T>(u, v, x2, d)) return d * v * boost;
   }
+}
+template <class T, class Bits> CUPRIC_HD T standard_gamma(Bits& b, T shape) {
+  return standard_gamma<T>(b, GammaShape<T>::of(shape));
 }
 
 // log of a standard gamma draw, without underflow for tiny shapes: for shape < 1,
@@ -55,37 +116,71 @@ template <class T, class Bits> CUPRIC_HD T gamma(Bits& b, T shape, T scale) {
   return scale * standard_gamma<T>(b, shape);
 }
 
-template <class T, class Bits> CUPRIC_HD T chisquare(Bits& b, T df) { return T(2) * standard_gamma<T>(b, df / T(2)); }
+// chi2(df) = 2 Gamma(df / 2), its shape prepared once by chisquare_shape(df).
+template <class T>
+CUPRIC_HD inline GammaShape<T> chisquare_shape(T df) {
+  return GammaShape<T>::of(df / T(2));
+}
+template <class T, class Bits> CUPRIC_HD T chisquare(Bits& b, const GammaShape<T>& half_df) {
+  return T(2) * standard_gamma<T>(b, half_df);
+}
+template <class T, class Bits> CUPRIC_HD T chisquare(Bits& b, T df) { return chisquare<T>(b, chisquare_shape(df)); }
 
+template <class T, class Bits>
+CUPRIC_HD T f(Bits& b, T dfnum, T dfden, const GammaShape<T>& num, const GammaShape<T>& den) {
+  return (chisquare<T>(b, num) * dfden) / (chisquare<T>(b, den) * dfnum);
+}
 template <class T, class Bits> CUPRIC_HD T f(Bits& b, T dfnum, T dfden) {
-  return (chisquare<T>(b, dfnum) * dfden) / (chisquare<T>(b, dfden) * dfnum);
+  return f<T>(b, dfnum, dfden, chisquare_shape(dfnum), chisquare_shape(dfden));
 }
 
-template <class T, class Bits> CUPRIC_HD T standard_t(Bits& b, T df) {
+template <class T, class Bits> CUPRIC_HD T standard_t(Bits& b, T df, const GammaShape<T>& half_df) {
   const T z = standard_normal<T>(b);
-  return z * m::sqrt(df / chisquare<T>(b, df));
+  return z * m::sqrt(df / chisquare<T>(b, half_df));
+}
+template <class T, class Bits> CUPRIC_HD T standard_t(Bits& b, T df) {
+  return standard_t<T>(b, df, chisquare_shape(df));
 }
 
 // Beta. Both parameters <= 1: Jöhnk's method (X = U^(1/a), Y = V^(1/b), accept X + Y <= 1,
 // return X / (X + Y)), evaluated in logs when X + Y underflows, so tiny a, b give draws near 0
-// and 1 instead of 0/0. Otherwise the ratio of gammas X / (X + Y).
-template <class T, class Bits> CUPRIC_HD T beta(Bits& b, T a, T bb) {
-  if (m::isnan(a) || m::isnan(bb)) return kNaN<T>;
-  if (a <= T(1) && bb <= T(1)) {
-    for (;;) {
-      const T lx = m::log(uniform_open<T>(b)) / a;
-      const T ly = m::log(uniform_open<T>(b)) / bb;
-      const T x = m::exp(lx), y = m::exp(ly);
-      if (x + y > T(1)) continue;
-      if (x + y > T(0)) return x / (x + y);
-      // Both underflowed: X / (X + Y) = 1 / (1 + exp(ly - lx)).
-      return T(1) / (T(1) + m::exp(ly - lx));
-    }
+// and 1 instead of 0/0. Otherwise the ratio of gammas X / (X + Y), both drawn in the one kernel;
+// BetaShape holds their prepared shapes.
+template <class T>
+struct BetaShape {
+  T a, b;
+  bool nan, johnk;
+  GammaShape<T> ga, gb;
+  CUPRIC_HD static BetaShape of(T a, T b) {
+    const bool nan = m::isnan(a) || m::isnan(b);
+    const bool johnk = a <= T(1) && b <= T(1);
+    return BetaShape{a, b, nan, johnk, GammaShape<T>::of(a), GammaShape<T>::of(b)};
   }
-  const T x = standard_gamma<T>(b, a);
-  const T y = standard_gamma<T>(b, bb);
+};
+// The two methods apart (a scalar-parameter draw runs only its call's: Note [Sampler variants]
+// in include/cupric/random/distributions/registry_samplers.hpp).
+template <class T, class Bits> CUPRIC_HD T beta_johnk(Bits& b, const BetaShape<T>& s) {
+  if (s.nan) return kNaN<T>;
+  for (;;) {
+    const T lx = m::log(uniform_open<T>(b)) / s.a;
+    const T ly = m::log(uniform_open<T>(b)) / s.b;
+    const T x = m::exp(lx), y = m::exp(ly);
+    if (x + y > T(1)) continue;
+    if (x + y > T(0)) return x / (x + y);
+    // Both underflowed: X / (X + Y) = 1 / (1 + exp(ly - lx)).
+    return T(1) / (T(1) + m::exp(ly - lx));
+  }
+}
+template <class T, class Bits> CUPRIC_HD T beta_gammas(Bits& b, const BetaShape<T>& s) {
+  if (s.nan) return kNaN<T>;
+  const T x = standard_gamma<T>(b, s.ga);
+  const T y = standard_gamma<T>(b, s.gb);
   return x / (x + y);
 }
+template <class T, class Bits> CUPRIC_HD T beta(Bits& b, const BetaShape<T>& s) {
+  return s.johnk ? beta_johnk<T>(b, s) : beta_gammas<T>(b, s);
+}
+template <class T, class Bits> CUPRIC_HD T beta(Bits& b, T a, T bb) { return beta<T>(b, BetaShape<T>::of(a, bb)); }
 
 // --- transformations of one uniform, normal or exponential ------------------------------------
 template <class T, class Bits> CUPRIC_HD T exponential(Bits& b, T scale) { return scale * standard_exponential<T>(b); }

@@ -119,12 +119,23 @@ template <class Bits> CUPRIC_HD int64_t geometric(Bits& b, double p) {
 // Gamma–Poisson mixture: Poisson(Gamma(n, (1 - p) / p)). A mixing mean past the Poisson range
 // (p -> 0, allowed by RandomState) gives int64 min, NumPy's RandomState result there; Generator
 // rejects those parameters up front ("n too large or p too small").
-template <class Bits> CUPRIC_HD int64_t negative_binomial(Bits& b, double n, double p) {
-  if (p == 1) return 0;
-  if (m::isnan(n)) return 0;  // RandomState's result for n = NaN (Generator rejects it)
-  const double y = gamma<double>(b, n, (1 - p) / p);
+// (The mixture's gamma shape and scale prepared once for scalar parameters: NegativeBinomialShape.)
+struct NegativeBinomialShape {
+  bool zero;  // p == 1, or n NaN (RandomState's result for n = NaN; Generator rejects it)
+  double scale;
+  GammaShape<double> shape;
+  CUPRIC_HD static NegativeBinomialShape of(double n, double p) {
+    return {p == 1 || m::isnan(n), (1 - p) / p, GammaShape<double>::of(n)};
+  }
+};
+template <class Bits> CUPRIC_HD int64_t negative_binomial(Bits& b, const NegativeBinomialShape& s) {
+  if (s.zero) return 0;
+  const double y = s.scale * standard_gamma<double>(b, s.shape);
   if (!(y <= kPoissonLamMax)) return kInt64Min;
   return poisson(b, y);
+}
+template <class Bits> CUPRIC_HD int64_t negative_binomial(Bits& b, double n, double p) {
+  return negative_binomial(b, NegativeBinomialShape::of(n, p));
 }
 
 // Kemp (1981), "Efficient generation of logarithmically distributed pseudo-random variables",
@@ -233,22 +244,59 @@ template <class Bits> CUPRIC_HD int64_t hypergeometric(Bits& b, int64_t ngood, i
 // Noncentral chi-square. df > 1: chi2(df - 1) + (N + sqrt(nonc))^2 (a sum of squares with the
 // shift on one term); df <= 1 (where chi2(df - 1) does not exist): the Poisson mixture
 // chi2(df + 2 K), K ~ Poisson(nonc / 2). They live here because the mixture needs poisson().
-template <class T, class Bits> CUPRIC_HD T noncentral_chisquare(Bits& b, T df, T nonc) {
-  if (m::isnan(nonc) || m::isnan(df)) return kNaN<T>;
-  if (nonc == T(0)) return chisquare<T>(b, df);
-  if (m::isinf(nonc)) return kInf<T>;
-  if (df > T(1)) {
-    const T rest = chisquare<T>(b, df - T(1));
-    const T z = standard_normal<T>(b) + m::sqrt(nonc);
-    return rest + z * z;
+// NoncentralChisquareShape: what a scalar (df, nonc) gives once (the case, sqrt(nonc) and the
+// prepared chi2(df - 1)).
+template <class T>
+struct NoncentralChisquareShape {
+  enum Case : uint8_t { NaN, Central, Infinite, Sum, Mixture };
+  T df, nonc, root;
+  Case kind;
+  GammaShape<T> rest;  // chi2(df - 1) (Sum) or chi2(df) (Central)
+  CUPRIC_HD static NoncentralChisquareShape of(T df, T nonc) {
+    NoncentralChisquareShape s{df, nonc, T(0), Mixture, GammaShape<T>::of(T(0))};
+    if (m::isnan(nonc) || m::isnan(df)) {
+      s.kind = NaN;
+    } else if (nonc == T(0)) {
+      s.kind = Central;
+      s.rest = chisquare_shape(df);
+    } else if (m::isinf(nonc)) {
+      s.kind = Infinite;
+    } else if (df > T(1)) {
+      s.kind = Sum;
+      s.rest = chisquare_shape(df - T(1));
+      s.root = m::sqrt(nonc);
+    }
+    return s;
   }
-  const int64_t k = poisson(b, double(nonc) / 2);
-  return chisquare<T>(b, df + T(2) * T(k));
+};
+template <class T, class Bits> CUPRIC_HD T noncentral_chisquare(Bits& b, const NoncentralChisquareShape<T>& s) {
+  using S = NoncentralChisquareShape<T>;
+  switch (s.kind) {
+    case S::NaN: return kNaN<T>;
+    case S::Central: return chisquare<T>(b, s.rest);
+    case S::Infinite: return kInf<T>;
+    case S::Sum: {
+      const T rest = chisquare<T>(b, s.rest);
+      const T z = standard_normal<T>(b) + s.root;
+      return rest + z * z;
+    }
+    default: {
+      const int64_t k = poisson(b, double(s.nonc) / 2);
+      return chisquare<T>(b, s.df + T(2) * T(k));
+    }
+  }
+}
+template <class T, class Bits> CUPRIC_HD T noncentral_chisquare(Bits& b, T df, T nonc) {
+  return noncentral_chisquare<T>(b, NoncentralChisquareShape<T>::of(df, nonc));
 }
 
+template <class T, class Bits>
+CUPRIC_HD T noncentral_f(Bits& b, T dfnum, T dfden, const NoncentralChisquareShape<T>& num, const GammaShape<T>& den) {
+  const T x = noncentral_chisquare<T>(b, num) * dfden;
+  return x / (chisquare<T>(b, den) * dfnum);
+}
 template <class T, class Bits> CUPRIC_HD T noncentral_f(Bits& b, T dfnum, T dfden, T nonc) {
-  const T num = noncentral_chisquare<T>(b, dfnum, nonc) * dfden;
-  return num / (chisquare<T>(b, dfden) * dfnum);
+  return noncentral_f<T>(b, dfnum, dfden, NoncentralChisquareShape<T>::of(dfnum, nonc), chisquare_shape(dfden));
 }
 
 }  // namespace cupric::random::dist
