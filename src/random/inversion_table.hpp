@@ -133,6 +133,9 @@ struct InversionCdf {
 };
 InversionCdf poisson_inversion_cdf(double lam);
 InversionCdf binomial_inversion_cdf(int64_t n, double p);
+InversionCdf hypergeometric_inversion_cdf(int64_t ngood, int64_t nbad, int64_t nsample);
+InversionCdf geometric_inversion_cdf(double p);
+InversionCdf logseries_inversion_cdf(double p);
 
 // A functor's table from the entries: the guide's entry i is the value of word i << (64 - bits).
 template <int Cap>

@@ -161,6 +161,18 @@ template <class T, class Bits> CUPRIC_HD T wald(Bits& b, T mean, T scale) {
 }
 
 // --- von Mises --------------------------------------------------------------------------------
+// cos(pi u) for u in (0, 1): CUDA's cospi needs no argument reduction, where cos(pi * u) compiles
+// the full-range (Payne-Hanek) path: a 40-byte local-memory frame and ~20 registers in the
+// vonmises kernel, for angles it never sees. The host computes cos(pi * u); the two agree within
+// an ulp or two, as cos did.
+CUPRIC_HD inline double cos_pi(double u) {
+#if defined(__CUDA_ARCH__)
+  return ::cospi(u);
+#else
+  return m::cos(kPi<double> * u);
+#endif
+}
+
 // Best & Fisher (1979), "Efficient simulation of the von Mises distribution": wrapped-Cauchy
 // envelope with r = (1 + rho^2) / (2 rho), rho = (tau - sqrt(2 tau)) / (2 kappa),
 // tau = 1 + sqrt(1 + 4 kappa^2). rho is rewritten without the cancellation of tau - sqrt(2 tau)
@@ -168,7 +180,9 @@ template <class T, class Bits> CUPRIC_HD T wald(Bits& b, T mean, T scale) {
 // tau - 2 = 4 kappa^2 / (sqrt(1 + 4 kappa^2) + 1).
 // kappa < 1e-8 is uniform on the circle to within the type's precision; kappa > 1e6 is a wrapped
 // normal with variance 1/kappa to within the same (the envelope's acceptance degrades there).
-// The result is wrapped to [-pi, pi).
+// The sign of the angle is the top bit of one word (a double uniform compared with 1/2 spent two),
+// and the result is wrapped to [-pi, pi): mu + theta is returned as it is when it lies there
+// (always for mu = 0), fmod (a loop on a GPU) only otherwise.
 // The draw is computed in double for both result types: near kappa ~ 1e6 the envelope's
 // quantities s - w lose half their digits, which float cannot spare.
 template <class T, class Bits> CUPRIC_HD T vonmises(Bits& b, T mu_t, T kappa_t) {
@@ -187,16 +201,17 @@ template <class T, class Bits> CUPRIC_HD T vonmises(Bits& b, T mu_t, T kappa_t) 
     const D s = (1 + rho * rho) / (2 * rho);
     D w;
     for (;;) {
-      const D z = m::cos(kPi<D> * uniform_open<D>(b));
+      const D z = cos_pi(uniform_open<D>(b));
       w = (1 + s * z) / (s + z);
       const D c = kappa * (s - w);
       const D u = uniform_open<D>(b);
       if (c * (2 - c) - u > 0 || m::log(c / u) + 1 - c >= 0) break;
     }
     theta = m::acos(m::max(-1.0, m::min(1.0, w)));
-    if (uniform_open<D>(b) < 0.5) theta = -theta;
+    if (b.next_u32() >> 31) theta = -theta;
   }
-  const D x = mu + theta;  // wrap to [-pi, pi)
+  const D x = mu + theta;
+  if (x >= -kPi<D> && x < kPi<D>) return T(x);
   D r = m::fmod(x + kPi<D>, 2 * kPi<D>);
   if (r < 0) r += 2 * kPi<D>;
   return T(r - kPi<D>);

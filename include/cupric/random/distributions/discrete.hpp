@@ -108,12 +108,27 @@ template <class Bits> CUPRIC_HD int64_t binomial(Bits& b, int64_t n, double p) {
 }
 
 // --- geometric, negative binomial, logseries, zipf --------------------------------------------
-// Geometric on {1, 2, ...} by inversion: ceil(log U / log(1 - p)).
+// Geometric on {1, 2, ...} by inversion: ceil(log U / log(1 - p)). The law's constant is a
+// struct of its own (GeometricLaw), so a draw path holding scalar parameters can form it once
+// per call and leave each element a logarithm, a division and a rounding, the same values as
+// geometric() (Note [Discrete laws on a GPU]). Generator::draw tabulates scalar p >= 0.0425
+// instead (Note [Discrete table inversion] in src/random/inversion_table.hpp).
+struct GeometricLaw {
+  double log_q;  // log(1 - p), p < 1
+  CUPRIC_HD explicit GeometricLaw(double p) : log_q(m::log1p(-p)) {}
+  CUPRIC_HD static int64_t value(double log_u, double log_q) {
+    const double k = m::ceil(log_u / log_q);
+    return k < 1 ? 1 : to_int64_saturating(k);
+  }
+  template <class Bits> CUPRIC_HD int64_t operator()(Bits& b) const {
+    return value(m::log(uniform_open<double>(b)), log_q);
+  }
+};
 template <class Bits> CUPRIC_HD int64_t geometric(Bits& b, double p) {
   if (p == 1) return 1;
-  const double x = m::log(uniform_open<double>(b)) / m::log1p(-p);
-  const double k = -m::floor(-x);  // ceil
-  return k < 1 ? 1 : to_int64_saturating(k);
+  // The draw before log(1 - p): p's logarithm is not held across the Philox rounds (8 registers).
+  const double log_u = m::log(uniform_open<double>(b));
+  return GeometricLaw::value(log_u, m::log1p(-p));
 }
 
 // Gamma–Poisson mixture: Poisson(Gamma(n, (1 - p) / p)). A mixing mean past the Poisson range
@@ -149,80 +164,107 @@ template <class Bits> CUPRIC_HD int64_t logseries(Bits& b, double p) {
 // Zipf by Devroye's rejection (Non-Uniform Random Variate Generation, X.6): X = floor(U^(-1/(a-1)))
 // accepted when V X (T - 1) / (b - 1) <= T / b, T = (1 + 1/X)^(a-1), b = 2^(a-1). Candidates past
 // int64 are rejected (the law's tail is conditioned away, as NumPy does). For a >= 1025, P(X > 1)
-// is below 2^-1024 and the draw is 1.
+// is below 2^-1024 and the draw is 1. Powers as exp/log (a double pow is a logarithm and an
+// exponential in extended precision: twice the instructions), T - 1 and 1 - 1/b by expm1 (exact
+// where T is near 1, at large X), and the test multiplied by b: no division but 1/X per trial.
 template <class Bits> CUPRIC_HD int64_t zipf(Bits& b, double a) {
   if (a >= 1025) return 1;
   const double am1 = a - 1;
-  const double bb = m::pow(2.0, am1);
+  const double neg_inv = -1 / am1;
+  constexpr double kLn2 = 0.69314718055994530942;
+  const double r = -m::expm1(-am1 * kLn2);  // (b - 1) / b, without b's overflow at large a
   for (;;) {
     const double u = uniform_open<double>(b);
     const double v = uniform_open<double>(b);
-    const double x = m::floor(m::pow(u, -1 / am1));
+    const double x = m::floor(m::exp(m::log(u) * neg_inv));
     if (!(x >= 1) || x >= 9.2233720368547758e18) continue;
-    const double t = m::pow(1 + 1 / x, am1);
-    if (v * x * (t - 1) / (bb - 1) <= t / bb) return int64_t(x);
+    const double tm1 = m::expm1(am1 * m::log1p(1 / x));
+    if (v * x * tm1 <= (tm1 + 1) * r) return int64_t(x);
   }
 }
 
 // --- hypergeometric ---------------------------------------------------------------------------
+// stirling_tail (Note [Log-factorial differences] in base.hpp) of an integer y >= 0 without
+// lgamma: below 16, log y! is the logarithm of the product 2 * 3 * ... * y, exact in double
+// (15! < 2^53). lgamma's code was most of the hypergeometric kernel's 114 registers.
+CUPRIC_HD inline double stirling_tail_int(double y) {
+  if (y >= 16) return stirling_tail(y);
+  constexpr double kHalfLog2Pi = 0.91893853320467274178;
+  double f = 1;
+  for (double i = 2; i <= y; ++i) f *= i;
+  return m::log(f) - ((y + 0.5) * m::log(y + 1) - (y + 1) + kHalfLog2Pi);
+}
+
+// HRUA, Stadlober (1989), "Sampling from Poisson, binomial and hypergeometric distributions:
+// ratio of uniforms as a simple and fast alternative": ratio-of-uniforms with a table-free hat
+// centred at the mean, width from the variance, and the exact log-pmf test against the mode.
+// Draws the rare-colour items among md drawn (rd rare, cd common, tot = rd + cd, md <= tot / 2).
+template <class Bits> CUPRIC_HD int64_t hypergeometric_hrua(Bits& b, double md, double rd, double cd, double tot) {
+  const double D1 = 1.7155277699214135;  // 2 sqrt(2/e)
+  const double D2 = 0.8989161620588988;  // 3 - 2 sqrt(3/e)
+  const double pr = rd / tot;
+  const double mean = md * pr + 0.5;
+  const double sd = m::sqrt((tot - md) * md * pr * (1 - pr) / (tot - 1) + 0.5);
+  const double width = D1 * sd + D2;
+  const double mode = m::floor((md + 1) * (rd + 1) / (tot + 2));
+  // log pmf(z) - log pmf(mode): the four factorials of the pmf's numerator, each as a difference
+  // log x! - log y! (Note [Log-factorial differences]), the mode's Stirling tails formed once.
+  const double tails_at_mode =
+      stirling_tail_int(mode) + stirling_tail_int(rd - mode) + stirling_tail_int(md - mode) + stirling_tail_int(cd - md + mode);
+  auto part = [](double x, double y, double d) {  // log x! - log y! less x's Stirling tail
+    return (x + 0.5) * m::log1p(d / (y + 1)) + d * (m::log(y + 1) - 1) - stirling_tail_int(y);
+  };
+  const double upper = m::min(m::min(md, rd) + 1, m::floor(mean + 16 * sd));
+  for (;;) {
+    const double x = uniform_open<double>(b);
+    const double y = uniform_open<double>(b);
+    const double w = mean + width * (y - 0.5) / x;
+    if (w < 0 || w >= upper) continue;
+    const double z = m::floor(w);
+    const double t = tails_at_mode + part(mode, z, mode - z) + part(rd - mode, rd - z, z - mode) +
+                     part(md - mode, md - z, z - mode) + part(cd - md + mode, cd - md + z, mode - z);
+    if (x * (4 - x) - 3 <= t) return int64_t(z);  // quick accept
+    if (x * (x - t) >= 1) continue;                 // quick reject
+    if (2 * m::log(x) <= t) return int64_t(z);
+  }
+}
+
 // Draws k good items among nsample drawn without replacement from ngood good and nbad bad ones.
 // By symmetry it samples m = min(nsample, total - nsample) items of the rarer colour, then maps
-// back. m <= 10: direct simulation of the m draws (exact, m uniforms). Otherwise HRUA,
-// Stadlober (1989), "Sampling from Poisson, binomial and hypergeometric distributions:
-// ratio of uniforms as a simple and fast alternative": ratio-of-uniforms with a table-free
-// hat centred at the mean, width from the variance, and the exact log-pmf test against the mode.
+// back. m <= 10: direct simulation of the m draws, each an exact bounded integer j < left_total
+// (one word and Lemire's multiply-and-reject while total < 2^32; a 52-bit uniform beyond), the
+// item rare when j < left_rare. Otherwise HRUA. Generator::draw tabulates scalar parameters
+// whose variance is below ~4096 instead (Note [Discrete table inversion]).
 template <class Bits> CUPRIC_HD int64_t hypergeometric(Bits& b, int64_t ngood, int64_t nbad, int64_t nsample) {
   if (nsample == 0 || ngood == 0) return 0;
   if (nbad == 0) return nsample;
   const int64_t total = ngood + nbad;
   const int64_t mcount = nsample < total - nsample ? nsample : total - nsample;
   const int64_t rare = ngood < nbad ? ngood : nbad;
-  const int64_t common = total - rare;
-  int64_t k;  // rare-colour items among the mcount drawn
-  if (mcount <= 10) {
+  int64_t k = 0;  // rare-colour items among the mcount drawn
+  if (mcount <= 10 && total < (int64_t(1) << 32)) {
+    uint32_t left_rare = uint32_t(rare), left_total = uint32_t(total);
+    for (int i = 0; i < int(mcount); ++i, --left_total) {
+      uint64_t mm = uint64_t(b.next_u32()) * left_total;
+      if (uint32_t(mm) < left_total) {
+        const uint32_t t = (0u - left_total) % left_total;
+        while (uint32_t(mm) < t) mm = uint64_t(b.next_u32()) * left_total;
+      }
+      if (uint32_t(mm >> 32) < left_rare) {
+        ++k;
+        --left_rare;
+      }
+    }
+  } else if (mcount <= 10) {
     int64_t left_rare = rare, left_total = total;
-    k = 0;
-    for (int64_t i = 0; i < mcount; ++i) {
+    for (int64_t i = 0; i < mcount; ++i, --left_total) {
       if (uniform_open<double>(b) * double(left_total) < double(left_rare)) {
         ++k;
         --left_rare;
       }
-      --left_total;
     }
   } else {
-    const double D1 = 1.7155277699214135;  // 2 sqrt(2/e)
-    const double D2 = 0.8989161620588988;  // 3 - 2 sqrt(3/e)
-    const double tot = double(total), md = double(mcount), rd = double(rare), cd = double(common);
-    const double pr = rd / tot;
-    const double mean = md * pr + 0.5;
-    const double sd = m::sqrt((tot - md) * md * pr * (1 - pr) / (tot - 1) + 0.5);
-    const double width = D1 * sd + D2;
-    const double mode = m::floor((md + 1) * (rd + 1) / (tot + 2));
-    // log pmf(z) up to a constant, relative to the mode: the four factorials of the pmf's
-    // numerator, each as a difference (Note [Log-factorial differences]).
-    auto log_ratio = [&](double z) {
-      return log_factorial_diff(mode, z, mode - z) + log_factorial_diff(rd - mode, rd - z, z - mode) +
-             log_factorial_diff(md - mode, md - z, z - mode) +
-             log_factorial_diff(cd - md + mode, cd - md + z, mode - z);
-    };
-    const double upper = m::min(m::min(md, rd) + 1, m::floor(mean + 16 * sd));
-    for (;;) {
-      const double x = uniform_open<double>(b);
-      const double y = uniform_open<double>(b);
-      const double w = mean + width * (y - 0.5) / x;
-      if (w < 0 || w >= upper) continue;
-      const double z = m::floor(w);
-      const double t = log_ratio(z);
-      if (x * (4 - x) - 3 <= t) {
-        k = int64_t(z);
-        break;
-      }  // quick accept
-      if (x * (x - t) >= 1) continue;  // quick reject
-      if (2 * m::log(x) <= t) {
-        k = int64_t(z);
-        break;
-      }
-    }
+    k = hypergeometric_hrua(b, double(mcount), double(rare), double(total - rare), double(total));
   }
   if (ngood > nbad) k = mcount - k;     // k counted bad items: turn into good ones
   if (mcount < nsample) k = ngood - k;  // the complement was drawn
