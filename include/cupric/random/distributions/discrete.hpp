@@ -107,6 +107,29 @@ template <class Bits> CUPRIC_HD int64_t binomial(Bits& b, int64_t n, double p) {
   }
 }
 
+// Note [Discrete laws on a GPU]
+// What makes hypergeometric, geometric, logseries, zipf (and vonmises, continuous.hpp) cheap on a
+// GPU, where a warp runs its 32 elements' trip counts to the longest and every register the
+// deepest branch needs is held by the whole kernel:
+// * Scalar parameters: hypergeometric (variance up to ~4096), geometric (p >= 0.0425) and
+//   logseries (p <= 0.957) are tabulated once per call and each value is a 64-bit word and a
+//   guide-table search (Note [Discrete table inversion] in src/random/inversion_table.hpp):
+//   rs.hypergeometric(200, 300, 100) ran HRUA's rejection loop (9.7 ms for 2^24 values on the
+//   H200, CuPy 3.3 ms); poisson's table draws 2^24 values in ~45 us. zipf's tail is too heavy
+//   for a table (P(X > k) ~ k^(1-a)), vonmises is continuous.
+// * The samplers (array parameters, laws past the tables) avoid the functions whose code is
+//   large: lgamma (hypergeometric's Stirling tails of integers below 16 are logarithms of exact
+//   products: 152 -> 128 registers in a one-line kernel), a double pow (zipf: exp and log, 92 ->
+//   78), cos of a general argument (vonmises: cospi, no 40-byte local-memory frame), fmod (only off
+//   [-pi, pi)). Uniforms are spent where they carry information: hypergeometric's direct
+//   simulation takes one word per item (an exact bounded integer), vonmises's sign one bit.
+// * Per-call constants sit in a law struct (GeometricLaw) a draw path holding scalar parameters
+//   can form once; computing them per element after the draw keeps them out of the registers the
+//   generator's rounds use (geometric: 40 -> 32 registers for the same values).
+// Values changed with the methods (tables for scalar parameters; zipf's, hypergeometric's and
+// vonmises's rounding or words): the laws are the same, tested against scipy.stats in
+// tests/python/random/test_discrete_laws.py.
+
 // --- geometric, negative binomial, logseries, zipf --------------------------------------------
 // Geometric on {1, 2, ...} by inversion: ceil(log U / log(1 - p)). The law's constant is a
 // struct of its own (GeometricLaw), so a draw path holding scalar parameters can form it once
@@ -209,8 +232,8 @@ template <class Bits> CUPRIC_HD int64_t hypergeometric_hrua(Bits& b, double md, 
   const double mode = m::floor((md + 1) * (rd + 1) / (tot + 2));
   // log pmf(z) - log pmf(mode): the four factorials of the pmf's numerator, each as a difference
   // log x! - log y! (Note [Log-factorial differences]), the mode's Stirling tails formed once.
-  const double tails_at_mode =
-      stirling_tail_int(mode) + stirling_tail_int(rd - mode) + stirling_tail_int(md - mode) + stirling_tail_int(cd - md + mode);
+  const double tails_at_mode = stirling_tail_int(mode) + stirling_tail_int(rd - mode) + stirling_tail_int(md - mode) +
+                               stirling_tail_int(cd - md + mode);
   auto part = [](double x, double y, double d) {  // log x! - log y! less x's Stirling tail
     return (x + 0.5) * m::log1p(d / (y + 1)) + d * (m::log(y + 1) - 1) - stirling_tail_int(y);
   };
@@ -224,7 +247,7 @@ template <class Bits> CUPRIC_HD int64_t hypergeometric_hrua(Bits& b, double md, 
     const double t = tails_at_mode + part(mode, z, mode - z) + part(rd - mode, rd - z, z - mode) +
                      part(md - mode, md - z, z - mode) + part(cd - md + mode, cd - md + z, mode - z);
     if (x * (4 - x) - 3 <= t) return int64_t(z);  // quick accept
-    if (x * (x - t) >= 1) continue;                 // quick reject
+    if (x * (x - t) >= 1) continue;               // quick reject
     if (2 * m::log(x) <= t) return int64_t(z);
   }
 }
