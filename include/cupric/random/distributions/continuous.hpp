@@ -161,18 +161,6 @@ template <class T, class Bits> CUPRIC_HD T wald(Bits& b, T mean, T scale) {
 }
 
 // --- von Mises --------------------------------------------------------------------------------
-// cos(pi u) for u in (0, 1): CUDA's cospi needs no argument reduction, where cos(pi * u) compiles
-// the full-range (Payne-Hanek) path: a 40-byte local-memory frame and ~20 registers in the
-// vonmises kernel, for angles it never sees. The host computes cos(pi * u); the two agree within
-// an ulp or two, as cos did.
-CUPRIC_HD inline double cos_pi(double u) {
-#if defined(__CUDA_ARCH__)
-  return ::cospi(u);
-#else
-  return m::cos(kPi<double> * u);
-#endif
-}
-
 // Best & Fisher (1979), "Efficient simulation of the von Mises distribution": wrapped-Cauchy
 // envelope with r = (1 + rho^2) / (2 rho), rho = (tau - sqrt(2 tau)) / (2 kappa),
 // tau = 1 + sqrt(1 + 4 kappa^2). rho is rewritten without the cancellation of tau - sqrt(2 tau)
@@ -182,7 +170,9 @@ CUPRIC_HD inline double cos_pi(double u) {
 // normal with variance 1/kappa to within the same (the envelope's acceptance degrades there).
 // The sign of the angle is the top bit of one word (a double uniform compared with 1/2 spent two),
 // and the result is wrapped to [-pi, pi): mu + theta is returned as it is when it lies there
-// (always for mu = 0), fmod (a loop on a GPU) only otherwise.
+// (always for mu = 0), fmod (a loop on a GPU) only otherwise. cos(pi U) stays CUDA's cos: its
+// full-range reduction is a local-memory frame never touched for angles below pi, where cospi
+// (no such frame) took 6 more registers (63 -> 70 in the strided kernel: a CTA less per SM).
 // The draw is computed in double for both result types: near kappa ~ 1e6 the envelope's
 // quantities s - w lose half their digits, which float cannot spare.
 template <class T, class Bits> CUPRIC_HD T vonmises(Bits& b, T mu_t, T kappa_t) {
@@ -201,7 +191,7 @@ template <class T, class Bits> CUPRIC_HD T vonmises(Bits& b, T mu_t, T kappa_t) 
     const D s = (1 + rho * rho) / (2 * rho);
     D w;
     for (;;) {
-      const D z = cos_pi(uniform_open<D>(b));
+      const D z = m::cos(kPi<D> * uniform_open<D>(b));
       w = (1 + s * z) / (s + z);
       const D c = kappa * (s - w);
       const D u = uniform_open<D>(b);

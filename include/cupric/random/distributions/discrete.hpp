@@ -118,11 +118,11 @@ template <class Bits> CUPRIC_HD int64_t binomial(Bits& b, int64_t n, double p) {
 //   H200, CuPy 3.3 ms); poisson's table draws 2^24 values in ~45 us. zipf's tail is too heavy
 //   for a table (P(X > k) ~ k^(1-a)), vonmises is continuous.
 // * The samplers (array parameters, laws past the tables) avoid the functions whose code is
-//   large: lgamma (hypergeometric's Stirling tails of integers below 16 are logarithms of exact
-//   products: 152 -> 128 registers in a one-line kernel), a double pow (zipf: exp and log, 92 ->
-//   78), cos of a general argument (vonmises: cospi, no 40-byte local-memory frame), fmod (only off
-//   [-pi, pi)). Uniforms are spent where they carry information: hypergeometric's direct
-//   simulation takes one word per item (an exact bounded integer), vonmises's sign one bit.
+//   large: lgamma (hypergeometric's Stirling tails of integers below 16 come from a table of 16
+//   values), a double pow (zipf: exp and
+//   log, 68 -> 62), fmod (vonmises: only off [-pi, pi)). Uniforms are spent where they carry
+//   information: hypergeometric's direct simulation takes one word per item (an exact bounded
+//   integer), vonmises's sign one bit.
 // * Per-call constants sit in a law struct (GeometricLaw) a draw path holding scalar parameters
 //   can form once; computing them per element after the draw keeps them out of the registers the
 //   generator's rounds use (geometric: 40 -> 32 registers for the same values).
@@ -208,14 +208,28 @@ template <class Bits> CUPRIC_HD int64_t zipf(Bits& b, double a) {
 
 // --- hypergeometric ---------------------------------------------------------------------------
 // stirling_tail (Note [Log-factorial differences] in base.hpp) of an integer y >= 0 without
-// lgamma: below 16, log y! is the logarithm of the product 2 * 3 * ... * y, exact in double
-// (15! < 2^53). lgamma's code was most of the hypergeometric kernel's 114 registers.
+// lgamma: below 16 from a table of the exact values (log y! - [(y+1/2) log(y+1) - (y+1) +
+// log(2 pi)/2], each correctly rounded; the same bits on host and GPU). lgamma's code was most of
+// the hypergeometric kernel's registers (Note [Discrete laws on a GPU]).
+#define CUPRIC_STIRLING_TAILS                                                                      \
+  0.08106146679532726, 0.0413406959554093, 0.02767792568499834, 0.020790672103765093,             \
+      0.016644691189821193, 0.013876128823070748, 0.01189670994589177, 0.010411265261972096,      \
+      0.009255462182712733, 0.00833056343336287, 0.007573675487951841, 0.00694284010720953,       \
+      0.006408994188004207, 0.0059513701127588475, 0.005554733551962801, 0.0052076559196096404
+inline constexpr double kStirlingTails[16] = {CUPRIC_STIRLING_TAILS};
+#if defined(__CUDACC__)
+// The device copy (a constexpr host array cannot be indexed by a variable in device code).
+static __device__ const double kStirlingTailsDev[16] = {CUPRIC_STIRLING_TAILS};
+#endif
+#undef CUPRIC_STIRLING_TAILS
+
 CUPRIC_HD inline double stirling_tail_int(double y) {
   if (y >= 16) return stirling_tail(y);
-  constexpr double kHalfLog2Pi = 0.91893853320467274178;
-  double f = 1;
-  for (double i = 2; i <= y; ++i) f *= i;
-  return m::log(f) - ((y + 0.5) * m::log(y + 1) - (y + 1) + kHalfLog2Pi);
+#if defined(__CUDA_ARCH__)
+  return kStirlingTailsDev[int(y)];
+#else
+  return kStirlingTails[int(y)];
+#endif
 }
 
 // HRUA, Stadlober (1989), "Sampling from Poisson, binomial and hypergeometric distributions:
