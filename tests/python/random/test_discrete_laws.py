@@ -31,6 +31,8 @@ DISCRETE = [
     ("hypergeometric", (40, 60, 90), st.hypergeom(100, 40, 90)),
     ("hypergeometric", (10**5, 10**5, 30000), st.hypergeom(2 * 10**5, 10**5, 30000)),  # large table
     ("hypergeometric", (10**6, 3 * 10**6, 10**5), st.hypergeom(4 * 10**6, 10**6, 10**5)),  # HRUA
+    # HRUA past 2^24 items: the log-factorial differences
+    ("hypergeometric", (10**7, 3 * 10**7, 10**5), st.hypergeom(4 * 10**7, 10**7, 10**5)),
     ("geometric", (0.3,), st.geom(0.3)),  # small table
     ("geometric", (0.9,), st.geom(0.9)),
     ("geometric", (0.05,), st.geom(0.05)),  # large table

@@ -120,7 +120,9 @@ template <class Bits> CUPRIC_HD int64_t binomial(Bits& b, int64_t n, double p) {
 // * The samplers (array parameters, laws past the tables) avoid the functions whose code is
 //   large: lgamma (hypergeometric's Stirling tails of integers below 16 come from a table of 16
 //   values), a double pow (zipf: exp and
-//   log, 68 -> 62), fmod (vonmises: only off [-pi, pi)). Uniforms are spent where they carry
+//   log, 68 -> 62), fmod (vonmises: only off [-pi, pi)); HRUA's trials take one logarithm a
+//   factorial while the population is at most 2^24 (the exact differences cost a log1p and a
+//   division more each, four a trial). Uniforms are spent where they carry
 //   information: hypergeometric's direct simulation takes one word per item (an exact bounded
 //   integer), vonmises's sign one bit.
 // * Per-call constants sit in a law struct (GeometricLaw) a draw path holding scalar parameters
@@ -211,11 +213,11 @@ template <class Bits> CUPRIC_HD int64_t zipf(Bits& b, double a) {
 // lgamma: below 16 from a table of the exact values (log y! - [(y+1/2) log(y+1) - (y+1) +
 // log(2 pi)/2], each correctly rounded; the same bits on host and GPU). lgamma's code was most of
 // the hypergeometric kernel's registers (Note [Discrete laws on a GPU]).
-#define CUPRIC_STIRLING_TAILS                                                                      \
-  0.08106146679532726, 0.0413406959554093, 0.02767792568499834, 0.020790672103765093,             \
-      0.016644691189821193, 0.013876128823070748, 0.01189670994589177, 0.010411265261972096,      \
-      0.009255462182712733, 0.00833056343336287, 0.007573675487951841, 0.00694284010720953,       \
-      0.006408994188004207, 0.0059513701127588475, 0.005554733551962801, 0.0052076559196096404
+#define CUPRIC_STIRLING_TAILS                                                                                       \
+  0.08106146679532726, 0.0413406959554093, 0.02767792568499834, 0.020790672103765093, 0.016644691189821193,         \
+      0.013876128823070748, 0.01189670994589177, 0.010411265261972096, 0.009255462182712733, 0.00833056343336287,   \
+      0.007573675487951841, 0.00694284010720953, 0.006408994188004207, 0.0059513701127588475, 0.005554733551962801, \
+      0.0052076559196096404
 inline constexpr double kStirlingTails[16] = {CUPRIC_STIRLING_TAILS};
 #if defined(__CUDACC__)
 // The device copy (a constexpr host array cannot be indexed by a variable in device code).
@@ -244,13 +246,19 @@ template <class Bits> CUPRIC_HD int64_t hypergeometric_hrua(Bits& b, double md, 
   const double sd = m::sqrt((tot - md) * md * pr * (1 - pr) / (tot - 1) + 0.5);
   const double width = D1 * sd + D2;
   const double mode = m::floor((md + 1) * (rd + 1) / (tot + 2));
-  // log pmf(z) - log pmf(mode): the four factorials of the pmf's numerator, each as a difference
-  // log x! - log y! (Note [Log-factorial differences]), the mode's Stirling tails formed once.
-  const double tails_at_mode = stirling_tail_int(mode) + stirling_tail_int(rd - mode) + stirling_tail_int(md - mode) +
-                               stirling_tail_int(cd - md + mode);
+  // log pmf(z) - log pmf(mode): the four factorials of the pmf's numerator. tot <= 2^24: each
+  // directly, log x! = (x + 1/2) log(x + 1) + tail(x) less terms linear in x, which cancel (the
+  // mode's four arguments and z's both sum to tot): one logarithm a factorial, within ~1e-7 of
+  // the exact value. Larger populations: each as a difference log x! - log y! (Note
+  // [Log-factorial differences]), exact to 2^63 at twice the cost (a log1p and a division more).
+  const bool direct = tot <= 16777216.0;
+  auto log_fact = [](double x) { return (x + 0.5) * m::log(x + 1) + stirling_tail_int(x); };
   auto part = [](double x, double y, double d) {  // log x! - log y! less x's Stirling tail
     return (x + 0.5) * m::log1p(d / (y + 1)) + d * (m::log(y + 1) - 1) - stirling_tail_int(y);
   };
+  const double at_mode = direct ? log_fact(mode) + log_fact(rd - mode) + log_fact(md - mode) + log_fact(cd - md + mode)
+                                : stirling_tail_int(mode) + stirling_tail_int(rd - mode) +
+                                      stirling_tail_int(md - mode) + stirling_tail_int(cd - md + mode);
   const double upper = m::min(m::min(md, rd) + 1, m::floor(mean + 16 * sd));
   for (;;) {
     const double x = uniform_open<double>(b);
@@ -258,8 +266,9 @@ template <class Bits> CUPRIC_HD int64_t hypergeometric_hrua(Bits& b, double md, 
     const double w = mean + width * (y - 0.5) / x;
     if (w < 0 || w >= upper) continue;
     const double z = m::floor(w);
-    const double t = tails_at_mode + part(mode, z, mode - z) + part(rd - mode, rd - z, z - mode) +
-                     part(md - mode, md - z, z - mode) + part(cd - md + mode, cd - md + z, mode - z);
+    const double t = direct ? at_mode - (log_fact(z) + log_fact(rd - z) + log_fact(md - z) + log_fact(cd - md + z))
+                            : at_mode + part(mode, z, mode - z) + part(rd - mode, rd - z, z - mode) +
+                                  part(md - mode, md - z, z - mode) + part(cd - md + mode, cd - md + z, mode - z);
     if (x * (4 - x) - 3 <= t) return int64_t(z);  // quick accept
     if (x * (x - t) >= 1) continue;               // quick reject
     if (2 * m::log(x) <= t) return int64_t(z);
