@@ -175,20 +175,42 @@ template <class T, class Bits> CUPRIC_HD T wald(Bits& b, T mean, T scale) {
 // (no such frame) took 6 more registers (63 -> 70 in the strided kernel: a CTA less per SM).
 // The draw is computed in double for both result types: near kappa ~ 1e6 the envelope's
 // quantities s - w lose half their digits, which float cannot spare.
-template <class T, class Bits> CUPRIC_HD T vonmises(Bits& b, T mu_t, T kappa_t) {
+// What a kappa gives once (a draw path with a scalar kappa can form it once per call: Note
+// [Discrete laws on a GPU] in discrete.hpp): the case and the envelope's r (or sqrt(kappa)).
+struct VonmisesShape {
+  enum Case : uint8_t { NaN, Uniform, Normal, Envelope };
+  double kappa, s;  // s: the envelope's r (Envelope), sqrt(kappa) (Normal)
+  Case kind;
+  CUPRIC_HD static VonmisesShape of(double kappa) {
+    VonmisesShape v{kappa, 0.0, Envelope};
+    if (m::isnan(kappa)) {
+      v.kind = NaN;
+    } else if (kappa < 1e-8) {
+      v.kind = Uniform;
+    } else if (kappa > 1e6) {
+      v.kind = Normal;
+      v.s = m::sqrt(kappa);
+    } else {
+      const double q = m::sqrt(1 + 4 * kappa * kappa);
+      const double tau = 1 + q;
+      const double rho = 2 * kappa * tau / ((q + 1) * (tau + m::sqrt(2 * tau)));
+      v.s = (1 + rho * rho) / (2 * rho);
+    }
+    return v;
+  }
+};
+
+template <class T, class Bits> CUPRIC_HD T vonmises(Bits& b, T mu_t, const VonmisesShape& v) {
   using D = double;
-  const D mu = mu_t, kappa = kappa_t;
-  if (m::isnan(kappa)) return kNaN<T>;
+  const D mu = mu_t;
   D theta;
-  if (kappa < 1e-8) {
+  if (v.kind == VonmisesShape::NaN) return kNaN<T>;
+  if (v.kind == VonmisesShape::Uniform) {
     theta = kPi<D> * (2 * uniform_open<D>(b) - 1);
-  } else if (kappa > 1e6) {
-    theta = standard_normal<D>(b) / m::sqrt(kappa);
+  } else if (v.kind == VonmisesShape::Normal) {
+    theta = standard_normal<D>(b) / v.s;
   } else {
-    const D q = m::sqrt(1 + 4 * kappa * kappa);
-    const D tau = 1 + q;
-    const D rho = 2 * kappa * tau / ((q + 1) * (tau + m::sqrt(2 * tau)));
-    const D s = (1 + rho * rho) / (2 * rho);
+    const D s = v.s, kappa = v.kappa;
     D w;
     for (;;) {
       const D z = m::cos(kPi<D> * uniform_open<D>(b));
@@ -205,6 +227,9 @@ template <class T, class Bits> CUPRIC_HD T vonmises(Bits& b, T mu_t, T kappa_t) 
   D r = m::fmod(x + kPi<D>, 2 * kPi<D>);
   if (r < 0) r += 2 * kPi<D>;
   return T(r - kPi<D>);
+}
+template <class T, class Bits> CUPRIC_HD T vonmises(Bits& b, T mu, T kappa) {
+  return vonmises<T>(b, mu, VonmisesShape::of(double(kappa)));
 }
 
 }  // namespace cupric::random::dist

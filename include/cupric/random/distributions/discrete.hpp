@@ -125,9 +125,11 @@ template <class Bits> CUPRIC_HD int64_t binomial(Bits& b, int64_t n, double p) {
 //   division more each, four a trial). Uniforms are spent where they carry
 //   information: hypergeometric's direct simulation takes one word per item (an exact bounded
 //   integer), vonmises's sign one bit.
-// * Per-call constants sit in a law struct (GeometricLaw) a draw path holding scalar parameters
-//   can form once; computing them per element after the draw keeps them out of the registers the
-//   generator's rounds use (geometric: 40 -> 32 registers for the same values).
+// * Per-call constants sit in structs of their own (GeometricLaw, ZipfShape, VonmisesShape in
+//   continuous.hpp), so a draw path holding scalar parameters can form them once per call (as the
+//   gamma family's Note [Prepared samplers] does) with the values unchanged; formed per element,
+//   geometric's comes after the draw, which keeps it out of the registers the generator's rounds
+//   use (40 -> 32 registers in a one-line kernel).
 // Values changed with the methods (tables for scalar parameters; zipf's, hypergeometric's and
 // vonmises's rounding or words): the laws are the same, tested against scipy.stats in
 // tests/python/random/test_discrete_laws.py.
@@ -192,21 +194,27 @@ template <class Bits> CUPRIC_HD int64_t logseries(Bits& b, double p) {
 // is below 2^-1024 and the draw is 1. Powers as exp/log (a double pow is a logarithm and an
 // exponential in extended precision: twice the instructions), T - 1 and 1 - 1/b by expm1 (exact
 // where T is near 1, at large X), and the test multiplied by b: no division but 1/X per trial.
-template <class Bits> CUPRIC_HD int64_t zipf(Bits& b, double a) {
-  if (a >= 1025) return 1;
-  const double am1 = a - 1;
-  const double neg_inv = -1 / am1;
-  constexpr double kLn2 = 0.69314718055994530942;
-  const double r = -m::expm1(-am1 * kLn2);  // (b - 1) / b, without b's overflow at large a
+struct ZipfShape {         // what an a gives once (Note [Discrete laws on a GPU])
+  double am1, neg_inv, r;  // a - 1, -1 / (a - 1), (b - 1) / b
+  bool one;                // a >= 1025: every draw is 1
+  CUPRIC_HD static ZipfShape of(double a) {
+    constexpr double kLn2 = 0.69314718055994530942;
+    const double am1 = a - 1;
+    return {am1, -1 / am1, -m::expm1(-am1 * kLn2), a >= 1025};
+  }
+};
+template <class Bits> CUPRIC_HD int64_t zipf(Bits& b, const ZipfShape& z) {
+  if (z.one) return 1;
   for (;;) {
     const double u = uniform_open<double>(b);
     const double v = uniform_open<double>(b);
-    const double x = m::floor(m::exp(m::log(u) * neg_inv));
+    const double x = m::floor(m::exp(m::log(u) * z.neg_inv));
     if (!(x >= 1) || x >= 9.2233720368547758e18) continue;
-    const double tm1 = m::expm1(am1 * m::log1p(1 / x));
-    if (v * x * tm1 <= (tm1 + 1) * r) return int64_t(x);
+    const double tm1 = m::expm1(z.am1 * m::log1p(1 / x));
+    if (v * x * tm1 <= (tm1 + 1) * z.r) return int64_t(x);
   }
 }
+template <class Bits> CUPRIC_HD int64_t zipf(Bits& b, double a) { return zipf(b, ZipfShape::of(a)); }
 
 // --- hypergeometric ---------------------------------------------------------------------------
 // stirling_tail (Note [Log-factorial differences] in base.hpp) of an integer y >= 0 without
