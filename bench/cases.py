@@ -1090,6 +1090,56 @@ def _rs_dist_case(name, params):
 
 CASES += [_rs_dist_case(name, params) for name, params in _RS_DISTS]
 
+# reduce-short-axis (fourteenth session): reductions over many short rows (Note [Short reduced rows]
+# in src/engine/reduction/cuda/cuda_reduce.cuh), cupric against CuPy. At full size (big = 2^28):
+# (2^22, 4) float64, (2^20, 32) float32, (2^16, 1000) float32 reduced over the last axis, the short
+# columns of (4, 2^22) float64 over axis 0, and multivariate_normal's two formulations of
+# x = z @ A^T for z (2^22, 4): the broadcast product summed over the last axis, and matmul (cuBLAS).
+# The rows are a prefix of the big float32 input `a` (cast to float64 for f64x4).
+# key -> (the rows from a (cupric/CuPy statement), rows at big = n, k, itemsize)
+_ROWS = {"f64x4": ("a[: a.size // 16].astype(np.float64).reshape(-1, 4)", lambda n: n // 64, 4, 8),
+         "f32x32": ("a[: a.size // 8].reshape(-1, 32)", lambda n: n // 256, 32, 4),
+         "f32x1000": ("a[: a.size // 4096 * 1000].reshape(-1, 1000)", lambda n: n // 4096, 1000, 4)}
+
+
+def _rows_np(h, key):
+    """The rows of case `key` from the host inputs, as NumPy arrays."""
+    make, rows, k, item = _ROWS[key]
+    x = h["a"][: rows(h["a"].size) * k].reshape(-1, k)
+    return x.astype(np.float64) if item == 8 else x
+
+
+def _rows_case(op, key):
+    make, rows, k, item = _ROWS[key]
+    dt = "f64" if item == 8 else "f32"
+    return Case(f"reduce_rows_{op}_{key}", lambda s: f"x.{op}(axis=-1) x ({p2(rows(s.big))}, {k}) {dt}", "device",
+                f"x.{op}(axis=-1)", {"a": ("big", "dev")}, nbytes=lambda s: item * rows(s.big) * (k + 1),
+                needs=(method(op),), libs=GPU_LIBS, setup=f"x = {make}\n",
+                expect=lambda h: (getattr(_rows_np(h, key), op)(axis=-1), 1e-12 if item == 8 else 1e-4))
+
+
+_F64X4 = _ROWS["f64x4"][0]
+_ZA_SETUP = f"z = {_F64X4}\nA = xp.asarray(np.eye(4) + 0.5)\n"
+CASES += [_rows_case(op, key) for key in _ROWS for op in ("sum", "max")]
+CASES += [
+    Case("reduce_rows_max_keepdims_f64x4", lambda s: f"x.max(axis=-1, keepdims=True) x ({p2(s.big // 64)}, 4) f64",
+         "device", "x.max(axis=-1, keepdims=True)", {"a": ("big", "dev")}, nbytes=lambda s: 8 * 5 * (s.big // 64),
+         needs=(method("max"),), libs=GPU_LIBS, setup=f"x = {_F64X4}\n",
+         expect=lambda h: _rows_np(h, "f64x4").max(axis=-1, keepdims=True)),
+    Case("reduce_rows_axis0_f64x4", lambda s: f"y.sum(axis=0) y (4, {p2(s.big // 64)}) f64 (short columns)",
+         "device", "y.sum(axis=0)", {"a": ("big", "dev")}, nbytes=lambda s: 8 * 5 * (s.big // 64),
+         needs=(method("sum"),), libs=GPU_LIBS, setup=f"y = xp.ascontiguousarray(({_F64X4}).T)\n",
+         expect=lambda h: (np.ascontiguousarray(_rows_np(h, "f64x4").T).sum(axis=0), 1e-12)),
+    Case("reduce_rows_zA_broadcast", lambda s: f"(z[..., None, :] * A).sum(axis=-1) z ({p2(s.big // 64)}, 4) f64",
+         "device", "(z[..., None, :] * A).sum(axis=-1)", {"a": ("big", "dev")}, nbytes=lambda s: 8 * 8 * (s.big // 64),
+         needs=(method("sum"),), libs=GPU_LIBS, setup=_ZA_SETUP,
+         expect=lambda h: ((_rows_np(h, "f64x4")[..., None, :] * (np.eye(4) + 0.5)).sum(axis=-1), 1e-12)),
+    Case("reduce_rows_zA_matmul", lambda s: f"z @ A.T z ({p2(s.big // 64)}, 4) f64 (multivariate_normal's)",
+         "device", "z @ A.T", {"a": ("big", "dev")}, nbytes=lambda s: 8 * 8 * (s.big // 64),
+         needs=(func("matmul"),), libs=GPU_LIBS, setup=_ZA_SETUP,
+         expect=lambda h: (_rows_np(h, "f64x4") @ (np.eye(4) + 0.5).T, 1e-12)),
+]
+
 # ---- discrete-laws (issue 16): hypergeometric, geometric, logseries, zipf and vonmises past
 # rs_dist_*'s parameters, a.size // 16 values (2^24 at full size) as rs_dist_* (Note [Discrete laws on a GPU] in
 # include/cupric/random/distributions/discrete.hpp): the table inversion scalar hypergeometric,

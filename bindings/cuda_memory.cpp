@@ -1,4 +1,4 @@
-// cupric._core._runtime, memory: MemoryPointer, MemoryAsyncPool, ndarray.data and ndarrays over given memory
+// cupric._core._runtime, memory: MemoryPointer (ndarray.data: bindings/ndarray_methods.cpp), MemoryAsyncPool and ndarrays over given memory
 // (thin conversions; the logic is in src/memory).
 #include <nanobind/stl/shared_ptr.h>
 #include <nanobind/stl/unique_ptr.h>
@@ -218,12 +218,6 @@ void init_cuda_memory(nb::module_& m) {
       },
       nb::arg("mem"), nb::arg("device"), nb::arg("stream").none());
   m.def("managed_advise", [](const Memory& mem, int advise, int device) { managed_advise(mem, advise, device); });
-  m.def("array_memptr", [](nb::handle arr) {
-    // ndarray.data: a MemoryPointer to the first element, into the array's Memory.
-    const ndarray& a = unwrap(arr).arr;
-    int64_t off = std::clamp<int64_t>(a.offset(), 0, static_cast<int64_t>(a.memory()->size()));
-    return MemoryPointer(a.memory(), off);
-  });
   m.def("default_stream_ptr", []() { return reinterpret_cast<uintptr_t>(default_stream_handle()); });
   m.def("async_alloc_supported", []() { return be().async_alloc_supported(be().current_device()); });
 }

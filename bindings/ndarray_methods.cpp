@@ -179,6 +179,12 @@ void init_ndarray_methods(nb::module_& m) {
   c.def_prop_ro("_f_contiguous", [](const PyArray& p) { return p.arr.f_contiguous(); });
   c.def_prop_ro("_owndata", [](const PyArray& p) { return p.base.is_none(); });
   c.def_prop_ro("_data_ptr", &data_address);
+  // ndarray.data: a MemoryPointer to the first element, into the array's Memory (CuPy's); a C++
+  // property, not a Python one: raw library calls read v.data.ptr per argument.
+  c.def_prop_ro("data", [](const PyArray& p) {
+    const ndarray& a = p.arr;
+    return MemoryPointer(a.memory(), std::clamp<int64_t>(a.offset(), 0, static_cast<int64_t>(a.memory()->size())));
+  });
   c.def_prop_ro("_mem_ptr", [](const PyArray& p) { return reinterpret_cast<uintptr_t>(p.arr.memory()->ptr()); });
   c.def_prop_ro("_mem_size", [](const PyArray& p) { return p.arr.memory()->size(); });
   c.def_prop_ro("_device_id", [](const PyArray& p) { return p.arr.device(); });

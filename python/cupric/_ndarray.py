@@ -35,11 +35,6 @@ def _flags(self):
     return _Flags(self._c_contiguous, self._f_contiguous, self._owndata)
 
 
-def _data(self):
-    # A cupric.cuda.MemoryPointer to the first element, into the array's memory (as CuPy's).
-    return _core._runtime.array_memptr(self)
-
-
 def _device(self):
     from cupric import cuda
     return cuda.Device(self._device_id)
@@ -85,7 +80,6 @@ def _scatter_min(self, slices, value):
 
 
 ndarray.flags = property(_flags)
-ndarray.data = property(_data)
 ndarray.device = property(_device)
 ndarray.__iter__ = _iter
 ndarray.__reduce__ = _reduce

@@ -125,7 +125,7 @@ ndarray arg_extreme(ReduceOp op, const ndarray& a, std::optional<int64_t> axis, 
   call.ordered = true;
   call.has_identity = false;
   auto [nout, nred] = counts(a, axis ? AxisArg(*axis) : AxisArg());
-  if (nred == 0 && nout > 0) throw ValueError(std::string("attempt to get ") + name + " of an empty sequence");
+  if (nred == 0) throw ValueError(std::string("attempt to get ") + name + " of an empty sequence");
   return run_reduction(a, call);
 }
 

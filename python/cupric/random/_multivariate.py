@@ -28,9 +28,15 @@ def dirichlet(gen_draw, alpha, size, dtype):
     """Dirichlet(alpha) rows of shape size + (k,).
 
     Gamma draws normalised by their sum, taken in logs: the registry's "dirichlet" entry draws
-    log Gamma(alpha_j) (finite even where Gamma(alpha_j) underflows, i.e. tiny alphas) and checks
-    NumPy's alpha rules; the rows are exp(l - max l) / sum exp(l - max l). alpha_j = 0 (Generator)
-    gives l_j = -inf, so x_j = 0.
+    l_j = log Gamma(alpha_j) (finite even where Gamma(alpha_j) underflows, i.e. tiny alphas) and
+    checks NumPy's alpha rules; the rows are exp(l - max l) / sum exp(l - max l). alpha_j = 0
+    (Generator) gives l_j = -inf, so x_j = 0.
+
+    When every alpha_j >= 1 the shift by max l is not needed: a Gamma(alpha >= 1) draw below the
+    dtype's smallest normal number has probability below 1e-37 and the row sums stay finite while
+    sum(alpha) is far below the dtype's largest number, so the rows are exp(l) / sum exp(l), the
+    same quotient without one reduction and one pass over the draws. Both forms work in place on
+    the draws (one array for the whole assembly).
     """
     if isinstance(alpha, numbers.Number):
         raise TypeError(f"object of type '{type(alpha).__name__}' has no len()")
@@ -44,8 +50,10 @@ def dirichlet(gen_draw, alpha, size, dtype):
         return logs
     if (a == 0).all():  # every alpha 0 (Generator): NumPy gives zeros
         return cupric.zeros(shape, dtype=logs.dtype)
-    e = cupric.exp(logs - logs.max(axis=-1, keepdims=True))
-    return e / e.sum(axis=-1, keepdims=True)
+    if not (a.min() >= 1 and a.sum() < numpy.finfo(logs.dtype).max / 16):
+        cupric.subtract(logs, logs.max(axis=-1, keepdims=True), out=logs)
+    e = cupric.exp(logs, out=logs)
+    return cupric.divide(e, e.sum(axis=-1, keepdims=True), out=e)
 
 
 _METHODS = ("svd", "eigh", "cholesky")
@@ -54,10 +62,13 @@ _METHODS = ("svd", "eigh", "cholesky")
 def multivariate_normal(standard_normal, mean, cov, size, check_valid, tol, method, dtype):
     """mean + A z with cov = A A^T and z standard normal of shape size + (n,).
 
-    Note: cupric has no linalg module yet, so the covariance (n x n, small) is factored on the host
-    with NumPy (as CuPy factors it with cuSOLVER: a one-off of O(n^3) on a tiny matrix) and applied
-    on the device with cupric's broadcasting multiply and a sum over the last axis:
-    x[..., i] = mean[i] + sum_j A[i, j] z[..., j].
+    The covariance (n x n, small) is factored on the host with NumPy (as CuPy factors it with
+    cuSOLVER: a one-off of O(n^3) on a tiny matrix), with NumPy 2's factors: Generator's draws equal
+    NumPy's formula z @ A^T + mean for the same z. The product is one matrix product of the draws
+    viewed as (rows, n) with A^T (cuBLAS on the GPU, cupric's own small-GEMM kernel for small
+    draws, BLAS on the host): it reads z and writes x once. The broadcast formulation
+    (z[..., None, :] * A).sum(axis=-1) wrote and read an (rows, n, n) temporary, n times the
+    output (bench/cases.py reduce_rows_zA_broadcast against reduce_rows_zA_matmul).
     """
     mean, cov = _host(mean), _host(cov)
     if mean.ndim != 1:
@@ -86,8 +97,12 @@ def multivariate_normal(standard_normal, mean, cov, size, check_valid, tol, meth
         factor = numpy.linalg.cholesky(cov)  # LinAlgError for a singular or indefinite cov, as NumPy
     n = mean.shape[0]
     z = standard_normal(_shape(size) + (n,), dtype)
-    a = cupric.asarray(factor.astype(z.dtype))
-    return (z[..., None, :] * a).sum(axis=-1) + cupric.asarray(mean.astype(z.dtype))
+    m = cupric.asarray(mean.astype(z.dtype))
+    if z.size == 0:
+        return z + m
+    x = cupric.matmul(z.reshape(-1, n), cupric.asarray(numpy.ascontiguousarray(factor.T, dtype=z.dtype)))
+    x += m
+    return x.reshape(z.shape)
 
 
 def multinomial(binomial, n, pvals, size, legacy):

@@ -14,7 +14,8 @@
 //  4. neighbours contiguous with each other in every operand are merged, so a C-contiguous
 //     reduction over trailing axes is one kept and one reduced dimension whatever the ndim;
 //  5. `inner` says whether the input's fastest dimension is reduced (rows: threads of a block
-//     run along the reduction) or kept (columns: threads run along outputs and the reduction
+//     run along the reduction, one to 256 per row by its length: Note [Short reduced rows] in
+//     cuda_reduce.cuh) or kept (columns: threads run along outputs and the reduction
 //     is split across threads of another block dimension, so axis 0 of a C array is read
 //     coalesced without transposing). See Note [CUDA reductions] in cuda_reduce.cuh.
 // Typed loops are keyed by (op, input dtype, result dtype); the routines in ops/reduction.cpp
@@ -192,7 +193,7 @@ ndarray run_reduction(const ndarray& in_arg, const ReduceCall& call) {
   }
   const bool has_initial = call.params.has_initial;
   if (!call.has_identity && !has_initial) {
-    if (nred == 0 && nout > 0)
+    if (nred == 0)  // NumPy raises for an empty reduced extent even when there are no outputs
       throw ValueError(std::string("zero-size array to reduction operation ") + opname + " which has no identity");
     if (call.where.defined())
       throw ValueError(std::string("reduction operation '") + opname +

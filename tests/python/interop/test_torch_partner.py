@@ -215,15 +215,16 @@ def test_handshake_torch_producer_still_writing():
     when from_dlpack returns)."""
     _need_torch_cuda()
     s = torch.cuda.Stream()
-    # One exchange and one spin first: in a fresh process the first torch export found the
-    # producer's stream already idle although from_dlpack returned in 0.2 ms (torch 2.11 on the
-    # H200, bench/probe.py dlpack), where later ones found it busy: the timing claim below is about
-    # a warm exchange.
+    # One whole round first: in a fresh process torch's first matmul creates its cuBLAS handle and
+    # workspace, which waits for the device, so the first round's producer had finished before the
+    # exchange (the GPU suite found the stream idle after from_dlpack, every run, even with a warm
+    # exchange first); the timing claim below is about the second round.
+    y, keep = _torch_busy(s)
     with torch.cuda.stream(s):
-        torch.cuda._sleep(1000)
-        cp.from_dlpack(torch.zeros(4, device="cuda"))
+        cp.from_dlpack(y)
     s.synchronize()
     y, keep = _torch_busy(s)
+    assert not s.query(), "the producer finished before the exchange: the test's spin is too short"
     with torch.cuda.stream(s):  # torch orders its current stream (s) before the consumer's
         x = cp.from_dlpack(y)  # cupric passes its current stream (the legacy one)
         assert not s.query(), "from_dlpack waited on the host for the producer's stream"

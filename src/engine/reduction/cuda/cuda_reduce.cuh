@@ -6,10 +6,12 @@
 //  - rows (plan.inner: the input's fastest dim is reduced): x runs along the reduction, y over
 //    by outputs; each thread folds a strided slice of its row (16-byte vector loads when the
 //    rows are contiguous, aligned and unmasked), then the row is combined with warp shuffles
-//    and, past one warp, through shared memory;
+//    and, past one warp, through shared memory; rows of at most 256 elements get 1 to 16
+//    lanes (Note [Short reduced rows]);
 //  - columns (the fastest dim is kept, e.g. axis 0 of a C array): x runs over 32 consecutive
-//    outputs, so each load instruction of a warp reads consecutive memory, and y splits the
-//    reduction; the y partials are combined through shared memory. No transpose is made.
+//    outputs (more when the reduction is shorter than 8), so each load instruction of a warp
+//    reads consecutive memory, and y splits the reduction; the y partials are combined through
+//    shared memory. No transpose is made.
 //    When the kept fastest dim is contiguous and rows are 16-byte aligned (axis 0 of a C
 //    matrix), reduce_cols_kernel runs instead: each thread loads a 16-byte vector of V
 //    consecutive columns per row and keeps V accumulators, so one warp reads 512 contiguous
@@ -24,7 +26,34 @@
 // registers (arg_fold_vec): the generic combine with 64-bit indices made them compute-bound.
 // Each thread issues four loads before folding them, so enough bytes are in flight to saturate
 // HBM with one block per 256 threads. Index math is 64-bit; plans with one reduced dim (every
-// contiguous case after coalescing) avoid the div/mod walk.
+// contiguous case after coalescing) avoid the div/mod walk, and so do plans with one kept dim.
+//
+// Note [Short reduced rows]
+// Many short rows (x.sum(axis=-1) of a (2^22, 4) array, (z[..., None, :] * a).sum(-1), the row
+// normalisations of dirichlet) used to get a whole warp per output whatever the row's length: bx
+// started at 32 lanes. For rows of 4 float64 that is 2 of 32 lanes loading one 16-byte vector,
+// five shuffle rounds, one store, and 2^22 warps: the warps' instruction issue, not memory, set
+// the time (2.47 ms on the H200 against CuPy's 55 us for the max). Now:
+//  - rows of more than 256 elements keep one lane per 16 elements (32 ... 256 lanes): the block
+//    shapes, the order of accumulation and so the results are the same as before;
+//  - shorter rows get L = 1 ... 16 lanes (a power of two), 32 / L consecutive rows per warp,
+//    chosen by the row's loads (16-byte vectors when the rows are contiguous, aligned and
+//    unmasked, else elements): one load per lane for rows of up to four loads (rows of 4
+//    float64: 2 lanes, one vector each), else up to four per lane (thread_fold issues a group
+//    of four together). Most lanes' loads are then all in flight at once, and one warp load
+//    reads L consecutive loads' bytes of each of its rows. Issuing a lane's last one to three
+//    loads together (predicated loads) was tried instead: ptxas then gave reduce_kernel 80 to
+//    120 registers instead of 48 to 78 (fewer resident blocks);
+//  - the group's lanes are combined by a shuffle tree kept inside the group (lane 0 of a group
+//    only ever reads lanes below L); rows this short never split across blocks.
+// Each lane folds its positions (or vectors) in increasing order, then the tree merges lanes, so
+// sums change order against the warp-per-row code only in how the at most 256 terms are grouped:
+// within the O(n eps) of such sums, and float16 accumulates in float. NumPy's own order (pairwise,
+// 8 interleaved partials from 8 elements on) differs from both in the last bits.
+// Columns: the threads along a reduction are min(8, the next power of two >= nred), the rest of
+// the 256 go across outputs (axis 0 of a (4, N) array: 4 x 64 threads rather than 8 x 32 with
+// half of them idle). The host loop needs no such choice: it folds one output at a time
+// (host_reduce.hpp), and both backends run the same ReducePlan.
 #pragma once
 #include <cuda_runtime.h>
 #include <algorithm>
@@ -96,6 +125,11 @@ __device__ __forceinline__ typename Op::acc_t warp_reduce(const Op& op, typename
 }
 
 __device__ __forceinline__ void out_offsets(const ReduceArgs& a, int64_t m, int64_t off[3]) {
+  if (a.out_ndim == 1) {  // every contiguous case after coalescing: no 64-bit div/mod per output
+#pragma unroll
+    for (int k = 0; k < 3; ++k) off[k] = m * a.out_strides[0][k];
+    return;
+  }
   unravel_offsets<3>(m, a.out_ndim, a.out_shape, a.out_strides, off);
 }
 
@@ -235,7 +269,11 @@ __global__ void __launch_bounds__(kReduceThreads)
       out_offsets(a, m, off);
       acc = thread_fold(op, a, a.in + off[1], a.mask ? a.mask + off[2] : nullptr, lo, hi, lane, nlanes);
     }
-    if (a.inner) {
+    if (a.inner && bx < 32) {
+      // Short rows (Note [Short reduced rows]): a warp holds 32 / bx outputs of bx lanes each;
+      // the tree stays inside each group of bx lanes (lane 0 of a group reads lanes < bx only).
+      for (int d = bx / 2; d > 0; d >>= 1) acc = op.combine(acc, shfl_down(acc, d));
+    } else if (a.inner) {
       acc = warp_reduce(op, acc);  // bx is a multiple of 32: each warp is one output's lanes
       if (bx > 32) {
         const int warp = tx / 32, nwarps = bx / 32;
@@ -467,8 +505,10 @@ void reduce_loop(const ReducePlan& p, const ReduceParams& params, const Stream& 
     if (cols) {
       const int64_t ncols = p.out_shape[last];
       const int64_t nthr = (ncols + VC - 1) / VC;  // threads across one row's columns
+      int rows = 1;  // threads along the reduction needed: up to 8 (Note [Short reduced rows])
+      while (rows < 8 && rows < p.nred) rows *= 2;
       int cbx = 1;
-      while (cbx < 32 && cbx < nthr) cbx *= 2;
+      while (cbx < kReduceThreads / rows && cbx < nthr) cbx *= 2;
       const int cby = kReduceThreads / cbx;
       const int64_t ntiles = (nthr + cbx - 1) / cbx;
       int64_t gx = p.nout / ncols * ntiles;
@@ -513,14 +553,26 @@ void reduce_loop(const ReducePlan& p, const ReduceParams& params, const Stream& 
     }
   }
   // Block shape.
+  // Block shape (Note [Short reduced rows]): rows longer than 256 elements get one lane per 16
+  // elements (32 ... 256 lanes), shorter ones 1 ... 16 lanes by their loads; columns get up to 32
+  // outputs across x, more when the reduction is shorter than 8.
   int bx, by;
   if (p.inner) {
     bx = 32;
     while (bx < kReduceThreads && bx * 16 < p.nred) bx *= 2;
+    if (p.nred <= 16 * 16) {
+      constexpr int64_t VL = sizeof(In) >= 16 ? 1 : 16 / static_cast<int64_t>(sizeof(In));
+      const int64_t loads = a.vec ? (p.nred + VL - 1) / VL : p.nred;  // per row
+      const int64_t per_lane = loads <= 4 ? 1 : 4;
+      bx = 1;
+      while (bx < 16 && bx * per_lane < loads) bx *= 2;
+    }
     by = kReduceThreads / bx;
   } else {
+    int rows = 1;  // threads along the reduction needed: up to 8
+    while (rows < 8 && rows < p.nred) rows *= 2;
     bx = 1;
-    while (bx < 32 && bx < p.nout) bx *= 2;
+    while (bx < kReduceThreads / rows && bx < p.nout) bx *= 2;
     by = kReduceThreads / bx;
   }
   const int nlanes = p.inner ? bx : by, nslots = p.inner ? by : bx;
