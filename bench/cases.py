@@ -1167,3 +1167,37 @@ def _gen_gamma_case(cid, label, stmt):
 
 
 CASES += [_gen_gamma_case(*c) for c in _GEN_GAMMA]
+
+# ---- discrete-laws (issue 16): hypergeometric, geometric, logseries, zipf and vonmises past
+# rs_dist_*'s parameters, a.size // 16 values (2^24 at full size) as rs_dist_* (Note [Discrete laws on a GPU] in
+# include/cupric/random/distributions/discrete.hpp): the table inversion scalar hypergeometric,
+# geometric and logseries now take (Note [Discrete table inversion]), the samplers past the tables
+# (HRUA, geometric's logarithms at small p, Kemp's logseries near 1) and under array parameters,
+# zipf nearer 1 (more rejections), vonmises off centre (the wrap) and at large kappa.
+_DL_ARRAYS = "ng = xp.full(a.size // 16, 200, dtype=np.int64)\npg = xp.full(a.size // 16, 0.3)\n"
+
+
+def _dl_case(cid, stmt, setup=""):
+    label = stmt.replace(", size={n}", "").replace("{n}", "n")
+    return Case(f"dl_{cid}", lambda s, lb=label: f"{lb} {p2(s.big // 16)} values", "device",
+                stmt.format(n="a.size // 16"), {"a": ("big", "dev")}, nbytes=lambda s: 8 * (s.big // 16), needs=_RNG,
+                libs=GPU_LIBS, setup=_RNG_SETUP + "\n" + setup)
+
+
+CASES += [
+    _dl_case("rs_hypergeometric_large", "rs.hypergeometric(200, 300, 100, size={n})"),
+    _dl_case("gen_hypergeometric", "g.hypergeometric(20, 30, 10, size={n})"),
+    _dl_case("gen_hypergeometric_large", "g.hypergeometric(200, 300, 100, size={n})"),
+    _dl_case("rs_hypergeometric_hrua", "rs.hypergeometric(10**6, 3 * 10**6, 10**5, size={n})"),
+    _dl_case("rs_hypergeometric_array", "rs.hypergeometric(ng, 300, 100)", _DL_ARRAYS),
+    _dl_case("rs_hypergeometric_array_small", "rs.hypergeometric(ng // 10, 30, 10)", _DL_ARRAYS),
+    _dl_case("gen_geometric", "g.geometric(0.3, size={n})"),
+    _dl_case("rs_geometric_small_p", "rs.geometric(0.01, size={n})"),
+    _dl_case("rs_geometric_array", "rs.geometric(pg)", _DL_ARRAYS),
+    _dl_case("gen_logseries", "g.logseries(0.6, size={n})"),
+    _dl_case("rs_logseries_near_1", "rs.logseries(0.99, size={n})"),
+    _dl_case("rs_zipf_13", "rs.zipf(1.3, size={n})"),
+    _dl_case("rs_zipf_4", "rs.zipf(4.0, size={n})"),
+    _dl_case("rs_vonmises_wrap", "rs.vonmises(3.0, 2.0, size={n})"),
+    _dl_case("rs_vonmises_kappa_50", "rs.vonmises(0.0, 50.0, size={n})"),
+]

@@ -103,11 +103,63 @@ InversionCdf binomial_inversion_cdf(int64_t n, double p) {
       [=](int64_t k) { return static_cast<long double>(k) / static_cast<long double>(n - k + 1) * inv_odds; });
 }
 
+InversionCdf hypergeometric_inversion_cdf(int64_t ngood, int64_t nbad, int64_t nsample) {
+  if (nsample == 0 || ngood == 0) return point_mass(0);
+  if (nbad == 0) return point_mass(nsample);
+  const long double g = static_cast<long double>(ngood), b = static_cast<long double>(nbad);
+  const long double s = static_cast<long double>(nsample), t = g + b;
+  if (!(ngood > 0 && nbad > 0 && nsample > 0 && s <= t)) return {};
+  if (s == t) return point_mass(ngood);
+  if (s * (g / t) * (b / t) * ((t - s) / (t - 1)) > 4.0L * kInversionLarge) return {};
+  // The support is [max(0, s - b), min(s, g)]; the ratios below vanish at its ends.
+  const int64_t lo = nsample > nbad ? nsample - nbad : 0, hi = nsample < ngood ? nsample : ngood;
+  int64_t mode = static_cast<int64_t>(std::floor((s + 1) * (g + 1) / (t + 2)));
+  mode = mode < lo ? lo : (mode > hi ? hi : mode);
+  return tabulate(
+      mode, hi,
+      [=](int64_t k) {
+        const long double kl = static_cast<long double>(k);
+        return (g - kl) * (s - kl) / ((kl + 1) * (b - s + kl + 1));
+      },
+      [=](int64_t k) {
+        const long double kl = static_cast<long double>(k);
+        return k <= lo ? 0.0L : kl * (b - s + kl) / ((g - kl + 1) * (s - kl + 1));
+      });
+}
+
+// Geometric and logarithmic laws start at 1 with their mode; their tails are tabulated while
+// they reach 2^-64 within kInversionLarge values (q^1024 < 2^-64: -log q > 44.4 / 1024).
+constexpr long double kTailPerEntry = 0.0434L;
+
+InversionCdf geometric_inversion_cdf(double p) {
+  if (p == 1) return point_mass(1);
+  const long double q = 1.0L - static_cast<long double>(p);
+  if (!(p > 0 && p < 1) || -std::log(q) < kTailPerEntry) return {};
+  return tabulate(1, INT64_MAX, [q](int64_t) { return q; }, [](int64_t) { return 0.0L; });
+}
+
+InversionCdf logseries_inversion_cdf(double p) {
+  if (p == 0) return point_mass(1);
+  const long double pl = p;
+  if (!(p > 0 && p < 1) || -std::log(pl) < kTailPerEntry) return {};
+  // w(k) = p^k / k: w(k + 1) / w(k) = p k / (k + 1)
+  return tabulate(
+      1, INT64_MAX, [pl](int64_t k) { return pl * static_cast<long double>(k) / static_cast<long double>(k + 1); },
+      [](int64_t) { return 0.0L; });
+}
+
 bool InversionDraw::prepare(DistributionId id, const double* params) {
   if (id == DistributionId::poisson)
     t_ = poisson_inversion_cdf(params[0]);
   else if (id == DistributionId::binomial)
     t_ = binomial_inversion_cdf(static_cast<int64_t>(params[0]), params[1]);
+  else if (id == DistributionId::hypergeometric)
+    t_ = hypergeometric_inversion_cdf(static_cast<int64_t>(params[0]), static_cast<int64_t>(params[1]),
+                                      static_cast<int64_t>(params[2]));
+  else if (id == DistributionId::geometric)
+    t_ = geometric_inversion_cdf(params[0]);
+  else if (id == DistributionId::logseries)
+    t_ = logseries_inversion_cdf(params[0]);
   else
     return false;
   return !t_.cdf.empty();

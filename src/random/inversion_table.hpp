@@ -39,7 +39,9 @@ namespace cupric::random {
 //   element's value depends on (seed, call, e, the parameters) only, and since the host builds
 //   the one table both backends read, their integers are identical.
 // * Applies to laws whose support between the 2^-64 quantiles fits kInversionLarge entries
-//   (poisson lam up to ~3200, binomial n p q up to about as much); other parameters, and array
+//   (poisson lam up to ~3200, binomial n p q up to about as much, hypergeometric's variance as
+//   much, geometric p >= 0.0425, logseries p <= 0.957: Note [Discrete laws on a GPU] in
+//   include/cupric/random/distributions/discrete.hpp); other parameters, and array
 //   parameters, keep the samplers. The values differ from the samplers' (another exact method):
 //   neither is documented to equal CuPy's or NumPy's numbers (RandomState's CuPy numbers are its
 //   float32 uniforms: Note [cuRAND uniform floats] in src/random/draw_kernels.hpp).
@@ -133,6 +135,9 @@ struct InversionCdf {
 };
 InversionCdf poisson_inversion_cdf(double lam);
 InversionCdf binomial_inversion_cdf(int64_t n, double p);
+InversionCdf hypergeometric_inversion_cdf(int64_t ngood, int64_t nbad, int64_t nsample);
+InversionCdf geometric_inversion_cdf(double p);
+InversionCdf logseries_inversion_cdf(double p);
 
 // A functor's table from the entries: the guide's entry i is the value of word i << (64 - bits).
 template <int Cap>

@@ -263,23 +263,49 @@ template <class T, class Bits> CUPRIC_HD T wald(Bits& b, T mean, T scale) {
 // tau - 2 = 4 kappa^2 / (sqrt(1 + 4 kappa^2) + 1).
 // kappa < 1e-8 is uniform on the circle to within the type's precision; kappa > 1e6 is a wrapped
 // normal with variance 1/kappa to within the same (the envelope's acceptance degrades there).
-// The result is wrapped to [-pi, pi).
+// The sign of the angle is the top bit of one word (a double uniform compared with 1/2 spent two),
+// and the result is wrapped to [-pi, pi): mu + theta is returned as it is when it lies there
+// (always for mu = 0), fmod (a loop on a GPU) only otherwise. cos(pi U) stays CUDA's cos: its
+// full-range reduction is a local-memory frame never touched for angles below pi, where cospi
+// (no such frame) took 6 more registers (63 -> 70 in the strided kernel: a CTA less per SM).
 // The draw is computed in double for both result types: near kappa ~ 1e6 the envelope's
 // quantities s - w lose half their digits, which float cannot spare.
-template <class T, class Bits> CUPRIC_HD T vonmises(Bits& b, T mu_t, T kappa_t) {
+// What a kappa gives once (a draw path with a scalar kappa can form it once per call: Note
+// [Discrete laws on a GPU] in discrete.hpp): the case and the envelope's r (or sqrt(kappa)).
+struct VonmisesShape {
+  enum Case : uint8_t { NaN, Uniform, Normal, Envelope };
+  double kappa, s;  // s: the envelope's r (Envelope), sqrt(kappa) (Normal)
+  Case kind;
+  CUPRIC_HD static VonmisesShape of(double kappa) {
+    VonmisesShape v{kappa, 0.0, Envelope};
+    if (m::isnan(kappa)) {
+      v.kind = NaN;
+    } else if (kappa < 1e-8) {
+      v.kind = Uniform;
+    } else if (kappa > 1e6) {
+      v.kind = Normal;
+      v.s = m::sqrt(kappa);
+    } else {
+      const double q = m::sqrt(1 + 4 * kappa * kappa);
+      const double tau = 1 + q;
+      const double rho = 2 * kappa * tau / ((q + 1) * (tau + m::sqrt(2 * tau)));
+      v.s = (1 + rho * rho) / (2 * rho);
+    }
+    return v;
+  }
+};
+
+template <class T, class Bits> CUPRIC_HD T vonmises(Bits& b, T mu_t, const VonmisesShape& v) {
   using D = double;
-  const D mu = mu_t, kappa = kappa_t;
-  if (m::isnan(kappa)) return kNaN<T>;
+  const D mu = mu_t;
   D theta;
-  if (kappa < 1e-8) {
+  if (v.kind == VonmisesShape::NaN) return kNaN<T>;
+  if (v.kind == VonmisesShape::Uniform) {
     theta = kPi<D> * (2 * uniform_open<D>(b) - 1);
-  } else if (kappa > 1e6) {
-    theta = standard_normal<D>(b) / m::sqrt(kappa);
+  } else if (v.kind == VonmisesShape::Normal) {
+    theta = standard_normal<D>(b) / v.s;
   } else {
-    const D q = m::sqrt(1 + 4 * kappa * kappa);
-    const D tau = 1 + q;
-    const D rho = 2 * kappa * tau / ((q + 1) * (tau + m::sqrt(2 * tau)));
-    const D s = (1 + rho * rho) / (2 * rho);
+    const D s = v.s, kappa = v.kappa;
     D w;
     for (;;) {
       const D z = m::cos(kPi<D> * uniform_open<D>(b));
@@ -289,12 +315,16 @@ template <class T, class Bits> CUPRIC_HD T vonmises(Bits& b, T mu_t, T kappa_t) 
       if (c * (2 - c) - u > 0 || m::log(c / u) + 1 - c >= 0) break;
     }
     theta = m::acos(m::max(-1.0, m::min(1.0, w)));
-    if (uniform_open<D>(b) < 0.5) theta = -theta;
+    if (b.next_u32() >> 31) theta = -theta;
   }
-  const D x = mu + theta;  // wrap to [-pi, pi)
+  const D x = mu + theta;
+  if (x >= -kPi<D> && x < kPi<D>) return T(x);
   D r = m::fmod(x + kPi<D>, 2 * kPi<D>);
   if (r < 0) r += 2 * kPi<D>;
   return T(r - kPi<D>);
+}
+template <class T, class Bits> CUPRIC_HD T vonmises(Bits& b, T mu, T kappa) {
+  return vonmises<T>(b, mu, VonmisesShape::of(double(kappa)));
 }
 
 }  // namespace cupric::random::dist

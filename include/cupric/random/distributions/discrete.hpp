@@ -107,13 +107,55 @@ template <class Bits> CUPRIC_HD int64_t binomial(Bits& b, int64_t n, double p) {
   }
 }
 
+// Note [Discrete laws on a GPU]
+// What makes hypergeometric, geometric, logseries, zipf (and vonmises, continuous.hpp) cheap on a
+// GPU, where a warp runs its 32 elements' trip counts to the longest and every register the
+// deepest branch needs is held by the whole kernel:
+// * Scalar parameters: hypergeometric (variance up to ~4096), geometric (p >= 0.0425) and
+//   logseries (p <= 0.957) are tabulated once per call and each value is a 64-bit word and a
+//   guide-table search (Note [Discrete table inversion] in src/random/inversion_table.hpp):
+//   rs.hypergeometric(200, 300, 100) ran HRUA's rejection loop (9.7 ms for 2^24 values on the
+//   H200, CuPy 3.3 ms); poisson's table draws 2^24 values in ~45 us. zipf's tail is too heavy
+//   for a table (P(X > k) ~ k^(1-a)), vonmises is continuous.
+// * The samplers (array parameters, laws past the tables) avoid the functions whose code is
+//   large: lgamma (hypergeometric's Stirling tails of integers below 16 come from a table of 16
+//   values), a double pow (zipf: exp and
+//   log, 68 -> 62), fmod (vonmises: only off [-pi, pi)); HRUA's trials take one logarithm a
+//   factorial while the population is at most 2^24 (the exact differences cost a log1p and a
+//   division more each, four a trial). Uniforms are spent where they carry
+//   information: hypergeometric's direct simulation takes one word per item (an exact bounded
+//   integer), vonmises's sign one bit.
+// * Per-call constants sit in structs of their own (GeometricLaw, ZipfShape, VonmisesShape in
+//   continuous.hpp), so a draw path holding scalar parameters can form them once per call (as the
+//   gamma family's Note [Prepared samplers] does) with the values unchanged; formed per element,
+//   geometric's comes after the draw, which keeps it out of the registers the generator's rounds
+//   use (40 -> 32 registers in a one-line kernel).
+// Values changed with the methods (tables for scalar parameters; zipf's, hypergeometric's and
+// vonmises's rounding or words): the laws are the same, tested against scipy.stats in
+// tests/python/random/test_discrete_laws.py.
+
 // --- geometric, negative binomial, logseries, zipf --------------------------------------------
-// Geometric on {1, 2, ...} by inversion: ceil(log U / log(1 - p)).
+// Geometric on {1, 2, ...} by inversion: ceil(log U / log(1 - p)). The law's constant is a
+// struct of its own (GeometricLaw), so a draw path holding scalar parameters can form it once
+// per call and leave each element a logarithm, a division and a rounding, the same values as
+// geometric() (Note [Discrete laws on a GPU]). Generator::draw tabulates scalar p >= 0.0425
+// instead (Note [Discrete table inversion] in src/random/inversion_table.hpp).
+struct GeometricLaw {
+  double log_q;  // log(1 - p), p < 1
+  CUPRIC_HD explicit GeometricLaw(double p) : log_q(m::log1p(-p)) {}
+  CUPRIC_HD static int64_t value(double log_u, double log_q) {
+    const double k = m::ceil(log_u / log_q);
+    return k < 1 ? 1 : to_int64_saturating(k);
+  }
+  template <class Bits> CUPRIC_HD int64_t operator()(Bits& b) const {
+    return value(m::log(uniform_open<double>(b)), log_q);
+  }
+};
 template <class Bits> CUPRIC_HD int64_t geometric(Bits& b, double p) {
   if (p == 1) return 1;
-  const double x = m::log(uniform_open<double>(b)) / m::log1p(-p);
-  const double k = -m::floor(-x);  // ceil
-  return k < 1 ? 1 : to_int64_saturating(k);
+  // The draw before log(1 - p): p's logarithm is not held across the Philox rounds (8 registers).
+  const double log_u = m::log(uniform_open<double>(b));
+  return GeometricLaw::value(log_u, m::log1p(-p));
 }
 
 // Gamma–Poisson mixture: Poisson(Gamma(n, (1 - p) / p)). A mixing mean past the Poisson range
@@ -160,80 +202,134 @@ template <class Bits> CUPRIC_HD int64_t logseries(Bits& b, double p) {
 // Zipf by Devroye's rejection (Non-Uniform Random Variate Generation, X.6): X = floor(U^(-1/(a-1)))
 // accepted when V X (T - 1) / (b - 1) <= T / b, T = (1 + 1/X)^(a-1), b = 2^(a-1). Candidates past
 // int64 are rejected (the law's tail is conditioned away, as NumPy does). For a >= 1025, P(X > 1)
-// is below 2^-1024 and the draw is 1.
-template <class Bits> CUPRIC_HD int64_t zipf(Bits& b, double a) {
-  if (a >= 1025) return 1;
-  const double am1 = a - 1;
-  const double bb = m::pow(2.0, am1);
+// is below 2^-1024 and the draw is 1. Powers as exp/log (a double pow is a logarithm and an
+// exponential in extended precision: twice the instructions), T - 1 and 1 - 1/b by expm1 (exact
+// where T is near 1, at large X), and the test multiplied by b: no division but 1/X per trial.
+struct ZipfShape {         // what an a gives once (Note [Discrete laws on a GPU])
+  double am1, neg_inv, r;  // a - 1, -1 / (a - 1), (b - 1) / b
+  bool one;                // a >= 1025: every draw is 1
+  CUPRIC_HD static ZipfShape of(double a) {
+    constexpr double kLn2 = 0.69314718055994530942;
+    const double am1 = a - 1;
+    return {am1, -1 / am1, -m::expm1(-am1 * kLn2), a >= 1025};
+  }
+};
+template <class Bits> CUPRIC_HD int64_t zipf(Bits& b, const ZipfShape& z) {
+  if (z.one) return 1;
   for (;;) {
     const double u = uniform_open<double>(b);
     const double v = uniform_open<double>(b);
-    const double x = m::floor(m::pow(u, -1 / am1));
+    const double x = m::floor(m::exp(m::log(u) * z.neg_inv));
     if (!(x >= 1) || x >= 9.2233720368547758e18) continue;
-    const double t = m::pow(1 + 1 / x, am1);
-    if (v * x * (t - 1) / (bb - 1) <= t / bb) return int64_t(x);
+    const double tm1 = m::expm1(z.am1 * m::log1p(1 / x));
+    if (v * x * tm1 <= (tm1 + 1) * z.r) return int64_t(x);
+  }
+}
+template <class Bits> CUPRIC_HD int64_t zipf(Bits& b, double a) { return zipf(b, ZipfShape::of(a)); }
+
+// --- hypergeometric ---------------------------------------------------------------------------
+// stirling_tail (Note [Log-factorial differences] in base.hpp) of an integer y >= 0 without
+// lgamma: below 16 from a table of the exact values (log y! - [(y+1/2) log(y+1) - (y+1) +
+// log(2 pi)/2], each correctly rounded; the same bits on host and GPU). lgamma's code was most of
+// the hypergeometric kernel's registers (Note [Discrete laws on a GPU]).
+#define CUPRIC_STIRLING_TAILS                                                                                       \
+  0.08106146679532726, 0.0413406959554093, 0.02767792568499834, 0.020790672103765093, 0.016644691189821193,         \
+      0.013876128823070748, 0.01189670994589177, 0.010411265261972096, 0.009255462182712733, 0.00833056343336287,   \
+      0.007573675487951841, 0.00694284010720953, 0.006408994188004207, 0.0059513701127588475, 0.005554733551962801, \
+      0.0052076559196096404
+inline constexpr double kStirlingTails[16] = {CUPRIC_STIRLING_TAILS};
+#if defined(__CUDACC__)
+// The device copy (a constexpr host array cannot be indexed by a variable in device code).
+static __device__ const double kStirlingTailsDev[16] = {CUPRIC_STIRLING_TAILS};
+#endif
+#undef CUPRIC_STIRLING_TAILS
+
+CUPRIC_HD inline double stirling_tail_int(double y) {
+  if (y >= 16) return stirling_tail(y);
+#if defined(__CUDA_ARCH__)
+  return kStirlingTailsDev[int(y)];
+#else
+  return kStirlingTails[int(y)];
+#endif
+}
+
+// HRUA, Stadlober (1989), "Sampling from Poisson, binomial and hypergeometric distributions:
+// ratio of uniforms as a simple and fast alternative": ratio-of-uniforms with a table-free hat
+// centred at the mean, width from the variance, and the exact log-pmf test against the mode.
+// Draws the rare-colour items among md drawn (rd rare, cd common, tot = rd + cd, md <= tot / 2).
+template <class Bits> CUPRIC_HD int64_t hypergeometric_hrua(Bits& b, double md, double rd, double cd, double tot) {
+  const double D1 = 1.7155277699214135;  // 2 sqrt(2/e)
+  const double D2 = 0.8989161620588988;  // 3 - 2 sqrt(3/e)
+  const double pr = rd / tot;
+  const double mean = md * pr + 0.5;
+  const double sd = m::sqrt((tot - md) * md * pr * (1 - pr) / (tot - 1) + 0.5);
+  const double width = D1 * sd + D2;
+  const double mode = m::floor((md + 1) * (rd + 1) / (tot + 2));
+  // log pmf(z) - log pmf(mode): the four factorials of the pmf's numerator. tot <= 2^24: each
+  // directly, log x! = (x + 1/2) log(x + 1) + tail(x) less terms linear in x, which cancel (the
+  // mode's four arguments and z's both sum to tot): one logarithm a factorial, within ~1e-7 of
+  // the exact value. Larger populations: each as a difference log x! - log y! (Note
+  // [Log-factorial differences]), exact to 2^63 at twice the cost (a log1p and a division more).
+  const bool direct = tot <= 16777216.0;
+  auto log_fact = [](double x) { return (x + 0.5) * m::log(x + 1) + stirling_tail_int(x); };
+  auto part = [](double x, double y, double d) {  // log x! - log y! less x's Stirling tail
+    return (x + 0.5) * m::log1p(d / (y + 1)) + d * (m::log(y + 1) - 1) - stirling_tail_int(y);
+  };
+  const double at_mode = direct ? log_fact(mode) + log_fact(rd - mode) + log_fact(md - mode) + log_fact(cd - md + mode)
+                                : stirling_tail_int(mode) + stirling_tail_int(rd - mode) +
+                                      stirling_tail_int(md - mode) + stirling_tail_int(cd - md + mode);
+  const double upper = m::min(m::min(md, rd) + 1, m::floor(mean + 16 * sd));
+  for (;;) {
+    const double x = uniform_open<double>(b);
+    const double y = uniform_open<double>(b);
+    const double w = mean + width * (y - 0.5) / x;
+    if (w < 0 || w >= upper) continue;
+    const double z = m::floor(w);
+    const double t = direct ? at_mode - (log_fact(z) + log_fact(rd - z) + log_fact(md - z) + log_fact(cd - md + z))
+                            : at_mode + part(mode, z, mode - z) + part(rd - mode, rd - z, z - mode) +
+                                  part(md - mode, md - z, z - mode) + part(cd - md + mode, cd - md + z, mode - z);
+    if (x * (4 - x) - 3 <= t) return int64_t(z);  // quick accept
+    if (x * (x - t) >= 1) continue;               // quick reject
+    if (2 * m::log(x) <= t) return int64_t(z);
   }
 }
 
-// --- hypergeometric ---------------------------------------------------------------------------
 // Draws k good items among nsample drawn without replacement from ngood good and nbad bad ones.
 // By symmetry it samples m = min(nsample, total - nsample) items of the rarer colour, then maps
-// back. m <= 10: direct simulation of the m draws (exact, m uniforms). Otherwise HRUA,
-// Stadlober (1989), "Sampling from Poisson, binomial and hypergeometric distributions:
-// ratio of uniforms as a simple and fast alternative": ratio-of-uniforms with a table-free
-// hat centred at the mean, width from the variance, and the exact log-pmf test against the mode.
+// back. m <= 10: direct simulation of the m draws, each an exact bounded integer j < left_total
+// (one word and Lemire's multiply-and-reject while total < 2^32; a 52-bit uniform beyond), the
+// item rare when j < left_rare. Otherwise HRUA. Generator::draw tabulates scalar parameters
+// whose variance is below ~4096 instead (Note [Discrete table inversion]).
 template <class Bits> CUPRIC_HD int64_t hypergeometric(Bits& b, int64_t ngood, int64_t nbad, int64_t nsample) {
   if (nsample == 0 || ngood == 0) return 0;
   if (nbad == 0) return nsample;
   const int64_t total = ngood + nbad;
   const int64_t mcount = nsample < total - nsample ? nsample : total - nsample;
   const int64_t rare = ngood < nbad ? ngood : nbad;
-  const int64_t common = total - rare;
-  int64_t k;  // rare-colour items among the mcount drawn
-  if (mcount <= 10) {
+  int64_t k = 0;  // rare-colour items among the mcount drawn
+  if (mcount <= 10 && total < (int64_t(1) << 32)) {
+    uint32_t left_rare = uint32_t(rare), left_total = uint32_t(total);
+    for (int i = 0; i < int(mcount); ++i, --left_total) {
+      uint64_t mm = uint64_t(b.next_u32()) * left_total;
+      if (uint32_t(mm) < left_total) {
+        const uint32_t t = (0u - left_total) % left_total;
+        while (uint32_t(mm) < t) mm = uint64_t(b.next_u32()) * left_total;
+      }
+      if (uint32_t(mm >> 32) < left_rare) {
+        ++k;
+        --left_rare;
+      }
+    }
+  } else if (mcount <= 10) {
     int64_t left_rare = rare, left_total = total;
-    k = 0;
-    for (int64_t i = 0; i < mcount; ++i) {
+    for (int64_t i = 0; i < mcount; ++i, --left_total) {
       if (uniform_open<double>(b) * double(left_total) < double(left_rare)) {
         ++k;
         --left_rare;
       }
-      --left_total;
     }
   } else {
-    const double D1 = 1.7155277699214135;  // 2 sqrt(2/e)
-    const double D2 = 0.8989161620588988;  // 3 - 2 sqrt(3/e)
-    const double tot = double(total), md = double(mcount), rd = double(rare), cd = double(common);
-    const double pr = rd / tot;
-    const double mean = md * pr + 0.5;
-    const double sd = m::sqrt((tot - md) * md * pr * (1 - pr) / (tot - 1) + 0.5);
-    const double width = D1 * sd + D2;
-    const double mode = m::floor((md + 1) * (rd + 1) / (tot + 2));
-    // log pmf(z) up to a constant, relative to the mode: the four factorials of the pmf's
-    // numerator, each as a difference (Note [Log-factorial differences]).
-    auto log_ratio = [&](double z) {
-      return log_factorial_diff(mode, z, mode - z) + log_factorial_diff(rd - mode, rd - z, z - mode) +
-             log_factorial_diff(md - mode, md - z, z - mode) +
-             log_factorial_diff(cd - md + mode, cd - md + z, mode - z);
-    };
-    const double upper = m::min(m::min(md, rd) + 1, m::floor(mean + 16 * sd));
-    for (;;) {
-      const double x = uniform_open<double>(b);
-      const double y = uniform_open<double>(b);
-      const double w = mean + width * (y - 0.5) / x;
-      if (w < 0 || w >= upper) continue;
-      const double z = m::floor(w);
-      const double t = log_ratio(z);
-      if (x * (4 - x) - 3 <= t) {
-        k = int64_t(z);
-        break;
-      }  // quick accept
-      if (x * (x - t) >= 1) continue;  // quick reject
-      if (2 * m::log(x) <= t) {
-        k = int64_t(z);
-        break;
-      }
-    }
+    k = hypergeometric_hrua(b, double(mcount), double(rare), double(total - rare), double(total));
   }
   if (ngood > nbad) k = mcount - k;     // k counted bad items: turn into good ones
   if (mcount < nsample) k = ngood - k;  // the complement was drawn
