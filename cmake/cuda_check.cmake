@@ -12,7 +12,10 @@
 # Measured per unit (CPU s, whole nvcc command, normal -> check): ufunc_logic_4 91.8 -> 56.0,
 # ufunc_arith_5 79.0 -> 54.0, reduce_minmax_1 47.1 -> 16.5; all 91 CUDA objects 1368 CPU s (the
 # normal build's, from CI's log: about 2250). A check build also gives the common dtypes no unit of
-# their own (a unit costs ~4.8 CPU s before its first kernel; 21 fewer units), and compiles the
+# their own and puts all of a family's dtypes in one CUDA unit (a unit costs ~4.6 CPU s before its
+# first kernel: iota, tri and isclose, 3 units of nearly nothing, cost 14-17 CPU s; module size is
+# no concern where no module is loaded), except the four heaviest elementwise families, whose one
+# unit cost 1.5-1.7 times their three (CUPRIC_CHECK_SPLIT_FAMILIES; 46 family units -> 26), and compiles the
 # tiled and strided elementwise kernels once per type signature instead of once per functor (Note
 # [Compile-check strided kernels] in src/engine/elementwise/cuda/cuda_loops.cuh: ufunc_arith_0,
 # 5 dtypes, 52.8 -> 23.2 CPU s, ufunc_logic_0 46.4 -> 20.5; cast_1 24.4 -> 24.8, its casts having

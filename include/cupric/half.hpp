@@ -25,64 +25,50 @@ CUPRIC_HD inline uint32_t f32_bits(float f) { return bit_copy<uint32_t>(f); }
 CUPRIC_HD inline float f32_from_bits(uint32_t u) { return bit_copy<float>(u); }
 CUPRIC_HD inline uint64_t f64_bits(double d) { return bit_copy<uint64_t>(d); }
 
-// IEEE binary16 from binary32, round to nearest even (what NumPy's npy_float_to_half does).
-CUPRIC_HD inline uint16_t float_to_half_bits(float f) {
-  uint32_t x = f32_bits(f);
-  uint32_t sign = (x >> 16) & 0x8000u;
-  uint32_t exp = (x >> 23) & 0xffu;
-  uint32_t man = x & 0x7fffffu;
-  if (exp == 0xffu) {  // inf or nan
+// IEEE binary16 from the bits `x` of a binary32 (Bits = uint32_t, M = 23 mantissa bits, bias 127)
+// or a binary64 (uint64_t, 52, 1023), rounded to nearest even once, as NumPy's npy_float_to_half
+// and npy_double_to_half round (a double is not rounded through float first).
+// The one difference between the widths is a nan whose top 10 payload bits are zero: from float
+// it gets the quiet bit and payload bit 0 (0x7e01), from double the quiet bit only (0x7e00); both
+// are kept as they were (kNanLowBit), so every result is unchanged bit for bit.
+template <class Bits, int M, int Bias, bool kNanLowBit>
+CUPRIC_HD inline uint16_t narrow_to_half_bits(Bits x) {
+  constexpr int W = static_cast<int>(sizeof(Bits) * 8);
+  constexpr int drop = M - 10;  // mantissa bits below half's 10
+  constexpr uint32_t exp_max = (1u << (W - 1 - M)) - 1u;
+  constexpr Bits one = 1;
+  const uint32_t sign = static_cast<uint32_t>((x >> (W - 16)) & 0x8000u);
+  const uint32_t exp = static_cast<uint32_t>(x >> M) & exp_max;
+  Bits man = x & ((one << M) - 1u);
+  if (exp == exp_max) {  // inf or nan
     if (man == 0) return static_cast<uint16_t>(sign | 0x7c00u);
-    uint16_t r = static_cast<uint16_t>(sign | 0x7c00u | (man >> 13));
-    if ((r & 0x3ffu) == 0) r |= 1;  // keep it a nan
+    uint16_t r = static_cast<uint16_t>(sign | 0x7c00u | static_cast<uint32_t>(man >> drop));
+    if (kNanLowBit && (r & 0x3ffu) == 0) r |= 1;  // keep it a nan
     return static_cast<uint16_t>(r | 0x0200u);
   }
-  int32_t e = static_cast<int32_t>(exp) - 127 + 15;
+  const int32_t e = static_cast<int32_t>(exp) - Bias + 15;
   if (e >= 0x1f) return static_cast<uint16_t>(sign | 0x7c00u);  // overflow to inf
   if (e <= 0) {                                                 // subnormal half or zero
     if (e < -10) return static_cast<uint16_t>(sign);
-    man |= 0x800000u;
-    uint32_t shift = static_cast<uint32_t>(14 - e);
-    uint32_t half_man = man >> shift;
-    uint32_t rem = man & ((1u << shift) - 1u);
-    uint32_t halfway = 1u << (shift - 1);
-    if (rem > halfway || (rem == halfway && (half_man & 1u))) ++half_man;
-    return static_cast<uint16_t>(sign | half_man);
-  }
-  uint32_t half = sign | (static_cast<uint32_t>(e) << 10) | (man >> 13);
-  uint32_t rem = man & 0x1fffu;
-  if (rem > 0x1000u || (rem == 0x1000u && (half & 1u))) ++half;  // may carry into exponent: fine
-  return static_cast<uint16_t>(half);
-}
-
-// binary16 from binary64 directly (no double rounding), as NumPy's npy_double_to_half.
-CUPRIC_HD inline uint16_t double_to_half_bits(double d) {
-  uint64_t x = f64_bits(d);
-  uint32_t sign = static_cast<uint32_t>((x >> 48) & 0x8000u);
-  uint32_t exp = static_cast<uint32_t>((x >> 52) & 0x7ffu);
-  uint64_t man = x & 0xfffffffffffffull;
-  if (exp == 0x7ffu) {
-    if (man == 0) return static_cast<uint16_t>(sign | 0x7c00u);
-    uint16_t r = static_cast<uint16_t>(sign | 0x7c00u | static_cast<uint32_t>(man >> 42));
-    return static_cast<uint16_t>(r | 0x0200u);
-  }
-  int32_t e = static_cast<int32_t>(exp) - 1023 + 15;
-  if (e >= 0x1f) return static_cast<uint16_t>(sign | 0x7c00u);
-  if (e <= 0) {
-    if (e < -10) return static_cast<uint16_t>(sign);
-    man |= 0x10000000000000ull;
-    uint32_t shift = static_cast<uint32_t>(43 - e);
-    uint64_t half_man = man >> shift;
-    uint64_t rem = man & ((1ull << shift) - 1ull);
-    uint64_t halfway = 1ull << (shift - 1);
+    man |= one << M;
+    const uint32_t shift = static_cast<uint32_t>(drop + 1 - e);
+    Bits half_man = man >> shift;
+    const Bits rem = man & ((one << shift) - 1u);
+    const Bits halfway = one << (shift - 1);
     if (rem > halfway || (rem == halfway && (half_man & 1u))) ++half_man;
     return static_cast<uint16_t>(sign | static_cast<uint32_t>(half_man));
   }
-  uint64_t half = sign | (static_cast<uint64_t>(e) << 10) | (man >> 42);
-  uint64_t rem = man & 0x3ffffffffffull;
-  uint64_t halfway = 0x20000000000ull;
-  if (rem > halfway || (rem == halfway && (half & 1u))) ++half;
+  Bits half = sign | (static_cast<Bits>(e) << 10) | (man >> drop);
+  const Bits rem = man & ((one << drop) - 1u);
+  const Bits halfway = one << (drop - 1);
+  if (rem > halfway || (rem == halfway && (half & 1u))) ++half;  // may carry into exponent: fine
   return static_cast<uint16_t>(half);
+}
+CUPRIC_HD inline uint16_t float_to_half_bits(float f) {
+  return narrow_to_half_bits<uint32_t, 23, 127, true>(f32_bits(f));
+}
+CUPRIC_HD inline uint16_t double_to_half_bits(double d) {
+  return narrow_to_half_bits<uint64_t, 52, 1023, false>(f64_bits(d));
 }
 
 CUPRIC_HD inline float half_bits_to_float(uint16_t h) {

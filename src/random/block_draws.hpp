@@ -424,7 +424,7 @@ void host_block_loop(const LoopPlan& p, const void* state, const Stream&) {
   F f;
   std::memcpy(static_cast<void*>(&f), state, sizeof(F));
   using T = typename F::Out;
-  T v[F::per];
+  T v[F::per] = {};  // = {}: GCC cannot see that f.block() fills v before the first read
   if (p.contiguous) {
     T* out = reinterpret_cast<T*>(p.data[0]);
     uint64_t have = ~0ull;

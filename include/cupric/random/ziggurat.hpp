@@ -185,6 +185,19 @@ CUPRIC_HD inline bool zig_fast32(uint32_t w, const ZigLayer32* layers, float& z)
 
 // The rest of the ziggurat for a word the fast path rejected, its further words from `s` (a type
 // with next32(): element e's PhiloxSubStream in the block draws, a sampler's bit source).
+// zig_slow32 and zig_slow64 stay two functions (Note [Ziggurat slow paths, one per width]).
+//
+// Note [Ziggurat slow paths, one per width]
+// The two loops have one shape but not one arithmetic: float32 takes one word per uniform and
+// neg_log_float (exact, so host and GPU agree), tests the wedge as -ln y > x^2 / 2 with y from one
+// fmaf; float64 takes two words per uniform, libm's or CUDA's log and exp, and tests
+// lo + (hi - lo) U < exp(-x^2 / 2). One template with per-width helpers for those three steps was
+// tried (2026-12-02): every value and sub-stream position stayed the same (40 million words,
+// 600,000 slow paths of each width, host), but nvcc 13.0 scheduled the float64 normal kernel anew
+// from its third instruction on (normal_fast_kernel<double>: 2050 -> 2026 SASS instructions; block_draw,
+// the strided and contiguous normal kernels reordered too), and the sampler kernels of
+// random_dist.inl changed in 26 of 64 functions. The normal kernel is a bandwidth headline
+// (docs/performance.md); without a GPU run showing the same speed, the two loops are kept as they are.
 template <class Src>
 CUPRIC_HD inline float zig_slow32(uint32_t w, Src& s) {
   const ZigLayer32* layers = zig_layers<float>();
