@@ -1201,3 +1201,27 @@ CASES += [
     _dl_case("rs_vonmises_wrap", "rs.vonmises(3.0, 2.0, size={n})"),
     _dl_case("rs_vonmises_kappa_50", "rs.vonmises(0.0, 50.0, size={n})"),
 ]
+
+
+# reduce-short-axis, second round: the short-row kernel's other statements (reduce_short_rows_kernel:
+# mean/argmax of rows of 4 float64, and x.T.sum(axis=0), the same memory as rows) and a short middle
+# axis, w.sum(axis=1) of w (2^16, 3, 64) float32 at full size (reduce_cols_kernel packing outputs).
+_W_SETUP = "w = a[: a.size // 4096 * 3 * 64].reshape(-1, 3, 64)\n"
+
+
+def _w_np(h):
+    a = h["a"]
+    return a[: a.size // 4096 * 3 * 64].reshape(-1, 3, 64)
+
+
+CASES += [_rows_case(op, "f64x4") for op in ("mean", "argmax")]
+CASES += [
+    Case("reduce_rows_T_axis0_f64x4", lambda s: f"x.T.sum(axis=0) x ({p2(s.big // 64)}, 4) f64 (a transposed view)",
+         "device", "x.T.sum(axis=0)", {"a": ("big", "dev")}, nbytes=lambda s: 8 * 5 * (s.big // 64),
+         needs=(method("sum"),), libs=GPU_LIBS, setup=f"x = {_F64X4}\n",
+         expect=lambda h: (_rows_np(h, "f64x4").T.sum(axis=0), 1e-12)),
+    Case("reduce_rows_middle_f32x3x64", lambda s: f"w.sum(axis=1) w ({p2(s.big // 4096)}, 3, 64) f32 (short middle axis)",
+         "device", "w.sum(axis=1)", {"a": ("big", "dev")}, nbytes=lambda s: 4 * 4 * 64 * (s.big // 4096),
+         needs=(method("sum"),), libs=GPU_LIBS, setup=_W_SETUP,
+         expect=lambda h: (_w_np(h).sum(axis=1), 1e-5)),
+]

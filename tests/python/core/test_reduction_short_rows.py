@@ -204,6 +204,81 @@ def test_broadcast_product_summed_over_last_axis():
     testing.assert_matches_numpy(got, (z[..., None, :] * a).sum(axis=-1), rtol=1e-14, atol=1e-14)
 
 
+# ---- the short-row kernel's other shapes (second round) --------------------------------------------
+# Rows of at most four loads with one kept dim run reduce_short_rows_kernel: its lanes read the
+# row's vectors (or elements, for stepped or unaligned rows), two rows a thread. Transposed views
+# whose reduced axis is the contiguous one are the same rows after the plan sorts the axes. A
+# short middle axis over a contiguous inner one is reduce_cols_kernel packing several outer
+# outputs per block.
+
+
+def check_stats(c, h, axis):
+    """The statements of the short-row probe: mean, argmax, any, norm, count_nonzero of a mask."""
+    testing.assert_matches_numpy(c.sum(axis=axis), h.sum(axis=axis), rtol=1e-12, atol=1e-12)
+    testing.assert_matches_numpy(c.mean(axis=axis), h.mean(axis=axis), rtol=1e-12, atol=1e-12)
+    testing.assert_matches_numpy(c.var(axis=axis), h.var(axis=axis), rtol=1e-12, atol=1e-12)
+    testing.assert_matches_numpy(c.any(axis=axis), h.any(axis=axis))
+    testing.assert_matches_numpy(cp.count_nonzero(c > 0, axis=axis), numpy.count_nonzero(h > 0, axis=axis))
+    testing.assert_matches_numpy(cp.linalg.norm(c, axis=axis), numpy.linalg.norm(h, axis=axis),
+                                 rtol=1e-12, atol=1e-12)
+    if isinstance(axis, int):
+        testing.assert_matches_numpy(c.argmax(axis=axis), h.argmax(axis=axis))
+        testing.assert_matches_numpy(c.argmin(axis=axis), h.argmin(axis=axis))
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 8])
+def test_transposed_rows_and_stepped_rows(k):
+    h = numpy.random.default_rng(k).standard_normal((333, k))
+    h[5, :] = 0.0  # a row of zeros: any() False, count 0, argmax 0
+    c = cp.array(h)
+    check_stats(c, h, -1)
+    check_stats(c.T, h.T, 0)  # (k, 333) with strides (8, 8k): the same rows
+    h2 = numpy.random.default_rng(k + 1).standard_normal((333, 2 * k))
+    c2 = cp.array(h2)
+    check_stats(c2[:, ::2], h2[:, ::2], -1)  # element loads at a 16-byte step
+    check_stats(c2[:, ::2].T, h2[:, ::2].T, 0)
+    check_stats(c2[::-1, :k], h2[::-1, :k], 1)  # rows flipped by the plan, starts not 16-aligned
+
+
+@pytest.mark.parametrize("dtype", [numpy.float64, numpy.float32, numpy.int32, numpy.bool_, numpy.int8,
+                                   numpy.complex128])
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 8, 16, 32])
+def test_short_rows_every_op_transposed(k, dtype):
+    h = values((rows_for(k, 3000), k), dtype, seed=k + 11)
+    c = cp.array(h)
+    check_every_op(c.T, h.T, 0)
+    check_every_op(c.T, h.T, 0, keepdims=True)
+
+
+@pytest.mark.parametrize("shape", [(50, 3, 64), (50, 3, 4), (50, 2, 12), (7, 5, 100), (40, 8, 8), (3, 9, 64),
+                                   (33, 1, 64), (20, 3, 6)])
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64, numpy.int32, numpy.float16])
+def test_short_middle_axis(shape, dtype):
+    # A short reduced middle axis over a contiguous inner one (the column kernel, with several
+    # outer outputs a block when a row is narrower than the block), and views of it.
+    h = values(shape, dtype, seed=sum(shape))
+    c = cp.array(h)
+    check_every_op(c, h, 1)
+    check_every_op(c, h, 1, keepdims=True)
+    check_every_op(c, h, (0, 1))
+    check_every_op(c[::2], h[::2], 1)  # outer outputs at a doubled step
+    check_every_op(c[:, :, 1:], h[:, :, 1:], 1)  # inner rows not 16-byte aligned: reduce_kernel
+    if dtype != numpy.float16:
+        testing.assert_matches_numpy(c.mean(axis=1), h.mean(axis=1), **MEAN_TOL)
+        out = cp.zeros((shape[0], shape[2]), dtype)
+        assert cp.sum(c, axis=1, out=out) is out
+        testing.assert_matches_numpy(out, h.sum(axis=1, dtype=dtype))
+
+
+def test_short_middle_axis_float_sums():
+    h = numpy.random.default_rng(9).standard_normal((300, 3, 64)).astype(numpy.float32)
+    c = cp.array(h)
+    testing.assert_matches_numpy(c.sum(axis=1), h.sum(axis=1), rtol=1e-6, atol=1e-6)
+    testing.assert_matches_numpy(c.var(axis=1), h.var(axis=1), rtol=1e-5, atol=1e-6)
+    testing.assert_matches_numpy(c.max(axis=1), h.max(axis=1))
+    testing.assert_matches_numpy(c.argmax(axis=1), h.argmax(axis=1))
+
+
 # ---- GPU-sized row counts (a full grid of thread-per-row and lane-group blocks) ------------------
 
 BIG_EXTENTS = [1, 2, 3, 4, 7, 8, 16, 32, 64, 100, 256, 257, 1000]
@@ -256,3 +331,43 @@ def test_gpu_broadcast_product_summed_over_last_axis():
     a = numpy.eye(4) + 0.5
     got = (cp.array(z)[..., None, :] * cp.array(a)).sum(axis=-1)
     testing.assert_matches_numpy(got, (z[..., None, :] * a).sum(axis=-1), rtol=1e-14, atol=1e-14)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 8])
+def test_gpu_short_rows_kernel_shapes(k):
+    # Every statement of the short-row probe at GPU size, rows, transposed rows and stepped rows;
+    # an odd row count leaves the last block's second rows partly empty.
+    rows = (1 << 21) // k + 5
+    h = numpy.random.default_rng(k).standard_normal((rows, 2 * k))
+    h[numpy.random.default_rng(k + 1).random(h.shape) < 1e-3] = numpy.nan
+    h[3] = 0.0
+    c = cp.array(h)
+    for hv, cv, axis in [(h[:, :k], c[:, :k], -1), (numpy.ascontiguousarray(h[:, :k]), cp.array(h[:, :k]), -1),
+                         (numpy.ascontiguousarray(h[:, :k]).T, cp.array(h[:, :k]).T, 0), (h[:, ::2], c[:, ::2], -1)]:
+        check_stats(cv, hv, axis)
+        for name in ("max", "min", "prod"):
+            testing.assert_matches_numpy(getattr(cv, name)(axis=axis), getattr(hv, name)(axis=axis), err_msg=name,
+                                         rtol=1e-12)
+        with warnings.catch_warnings():  # "All-NaN slice encountered" for rows of NaN only
+            warnings.simplefilter("ignore", RuntimeWarning)
+            testing.assert_matches_numpy(cp.nanmax(cv, axis=axis), numpy.nanmax(hv, axis=axis))
+        testing.assert_matches_numpy(cp.nansum(cv, axis=axis), numpy.nansum(hv, axis=axis), rtol=1e-12, atol=1e-12)
+        testing.assert_matches_numpy(cp.sum(cv, axis=axis, initial=2.0), numpy.sum(hv, axis=axis, initial=2.0),
+                                     rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64, numpy.int8, numpy.bool_])
+@pytest.mark.parametrize("mid,inner", [(3, 64), (1, 64), (2, 4), (3, 12), (5, 100), (7, 256), (300, 16)])
+def test_gpu_short_middle_axis(mid, inner, dtype):
+    outer = (1 << 22) // (mid * inner) + 3
+    h = values((outer, mid, inner), dtype, seed=mid + inner)
+    c = cp.array(h)
+    for name in ("sum", "max", "min", "argmax", "any"):
+        testing.assert_matches_numpy(getattr(c, name)(axis=1), getattr(h, name)(axis=1), err_msg=name)
+    testing.assert_matches_numpy(cp.count_nonzero(c, axis=1), numpy.count_nonzero(h, axis=1))
+    if dtype != numpy.bool_:
+        testing.assert_matches_numpy(c.mean(axis=1), h.mean(axis=1), **MEAN_TOL)
+        testing.assert_matches_numpy(c.var(axis=1), h.var(axis=1), **MEAN_TOL)
+    testing.assert_matches_numpy(c[1::2].sum(axis=1), h[1::2].sum(axis=1))

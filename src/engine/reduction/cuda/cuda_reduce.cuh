@@ -45,14 +45,25 @@
 //    loads together (predicated loads) was tried instead: ptxas then gave reduce_kernel 80 to
 //    120 registers instead of 48 to 78 (fewer resident blocks);
 //  - the group's lanes are combined by a shuffle tree kept inside the group (lane 0 of a group
-//    only ever reads lanes below L); rows this short never split across blocks.
+//    only ever reads lanes below L); rows this short never split across blocks;
+//  - rows of at most four loads with one kept dim and no mask (x.sum(axis=-1), x.mean(axis=-1),
+//    x.argmax(axis=-1) of a (2^22, 4) float64 array; x.T.sum(axis=0), which the plan sorts into
+//    the same rows; x[:, ::2].sum(-1), element loads) run reduce_short_rows_kernel with the same
+//    lanes and tree, hence the same results: there reduce_kernel, at 60 to 77 registers (its long-row,
+//    column and div/mod paths) and one 16-byte load per thread, held 4 blocks an SM with 16 KB in
+//    flight and ran x.mean(axis=-1) at 1.2 TB/s (140 us, CuPy 80); the small kernel issues two
+//    rows' loads per thread before folding and needs 30 to 42 registers for sum/mean/argmax of
+//    float64 (5 to 8 blocks an SM: 40 to 64 KB in flight). Four rows a thread cost 60 to 97 registers.
 // Each lane folds its positions (or vectors) in increasing order, then the tree merges lanes, so
 // sums change order against the warp-per-row code only in how the at most 256 terms are grouped:
 // within the O(n eps) of such sums, and float16 accumulates in float. NumPy's own order (pairwise,
 // 8 interleaved partials from 8 elements on) differs from both in the last bits.
 // Columns: the threads along a reduction are min(8, the next power of two >= nred), the rest of
 // the 256 go across outputs (axis 0 of a (4, N) array: 4 x 64 threads rather than 8 x 32 with
-// half of them idle). The host loop needs no such choice: it folds one output at a time
+// half of them idle). reduce_cols_kernel packs several outer outputs into a block when a row has
+// fewer vectors than the block's x and the reduction is shorter than its y (w.sum(axis=1) of a
+// (2^16, 3, 64) float32 array was 16 x 16 threads with 13 of 16 rows idle: 333 us, CuPy 101).
+// The host loop needs no such choice: it folds one output at a time
 // (host_reduce.hpp), and both backends run the same ReducePlan.
 #pragma once
 #include <cuda_runtime.h>
@@ -67,6 +78,9 @@
 namespace cupric::cuda {
 
 inline constexpr int kReduceThreads = 256;
+// Elements of In in one 16-byte vector load (one for 16-byte types).
+template <class In>
+inline constexpr int kVecLen = sizeof(In) >= 16 ? 1 : static_cast<int>(16 / sizeof(In));
 
 struct ReduceArgs {
   char* out;
@@ -306,6 +320,65 @@ __global__ void __launch_bounds__(kReduceThreads)
   }
 }
 
+// Rows of at most four loads (Note [Short reduced rows]): lane `lane` of a group of L = blockDim.x
+// lanes makes the row's load number `lane` (a 16-byte vector of V elements when a.vec, else one
+// element at stride a.red_strides[0][0]) for kShortRowsPerThread rows at once, all issued before
+// any is folded; then each row's group combines by the same shuffle tree as reduce_kernel's short
+// rows (the same sums as there). One kept and one reduced dim, no mask, no split across blocks.
+inline constexpr int kShortRowsPerThread = 2;
+
+template <class Op>
+__global__ void __launch_bounds__(kReduceThreads)
+    reduce_short_rows_kernel(Op op, typename Op::acc_t init, bool has_init, ReduceArgs a, int nloads) {
+  using In = typename Op::in_t;
+  using Acc = typename Op::acc_t;
+  constexpr int V = sizeof(In) >= 16 ? 1 : static_cast<int>(16 / sizeof(In));
+  constexpr int R = kShortRowsPerThread;
+  using VecT = Vec<In, V>;
+  const int lane = threadIdx.x, L = blockDim.x, slot = threadIdx.y, nslots = blockDim.y;
+  const int64_t per_block = static_cast<int64_t>(nslots) * R, s = a.red_strides[0][0];
+  const int64_t out_step = a.out_strides[0][0], in_step = a.out_strides[0][1];
+  const int64_t nblocks = (a.nout + per_block - 1) / per_block;
+  const bool loads = lane < nloads;
+  auto take = [&](Acc& acc, In x, int64_t r) {
+    if (!(a.skip_nan && reduce_ops::is_nan(x))) acc = op.reduce(acc, x, r);
+  };
+  for (int64_t ob = blockIdx.x; ob < nblocks; ob += gridDim.x) {
+    const int64_t m0 = ob * per_block + slot;
+    Acc acc[R];
+#pragma unroll
+    for (int u = 0; u < R; ++u) acc[u] = op.identity();
+    // Both kinds of load land in a vector (the element in its first slot): one set of registers.
+    VecT x[R];
+    const bool vec = a.vec;
+#pragma unroll
+    for (int u = 0; u < R; ++u) {
+      const int64_t m = m0 + static_cast<int64_t>(u) * nslots;
+      if (loads && m < a.nout) {
+        if (vec)
+          x[u] = reinterpret_cast<const VecT*>(a.in + m * in_step)[lane];
+        else
+          x[u].v[0] = *reinterpret_cast<const In*>(a.in + m * in_step + lane * s);
+      }
+    }
+#pragma unroll
+    for (int u = 0; u < R; ++u)
+      if (loads && m0 + static_cast<int64_t>(u) * nslots < a.nout)
+#pragma unroll
+        for (int j = 0; j < V; ++j)
+          if (j == 0 || vec) take(acc[u], x[u].v[j], vec ? lane * V + j : lane);
+#pragma unroll
+    for (int u = 0; u < R; ++u) {
+      for (int d = L / 2; d > 0; d >>= 1) acc[u] = op.combine(acc[u], shfl_down(acc[u], d));
+      const int64_t m = m0 + static_cast<int64_t>(u) * nslots;
+      if (lane == 0 && m < a.nout) {
+        if (has_init) acc[u] = op.combine(acc[u], init);
+        *reinterpret_cast<typename Op::out_t*>(a.out + m * out_step) = op.finalize(acc[u]);
+      }
+    }
+  }
+}
+
 // The ops reduce_cols_kernel is compiled for (compile time: one more kernel per op and dtype, so
 // only where axis-0 reductions of big arrays are common); the others keep reduce_kernel's
 // column layout.
@@ -331,13 +404,19 @@ constexpr int col_vec_width() {
 
 // The column layout with contiguous columns (Note [CUDA reductions]): the plan has one reduced
 // dim (stride a.red_strides[0][0]) and its fastest kept dim (ncols outputs) has input stride
-// sizeof(In); every row start is V * sizeof(In)-aligned. Thread (tx, ty) of block (bx, by) folds
-// the V consecutive columns c = (tile * bx + tx) * V of rows lo + ty, lo + ty + by, ... < hi with
-// one vector load per row; the by row partials are combined through shared memory. blockIdx.x
-// walks (outer output, column tile) pairs, blockIdx.y the row splits as in reduce_kernel.
+// sizeof(In); every row start is V * sizeof(In)-aligned. Each outer output (the kept dims other
+// than the fastest) has `slots` thread slots across x, numbered across blocks: slot g = blockIdx.x *
+// bx + tx is column vector j = g % slots of outer output g / slots, and folds the V consecutive
+// columns c = j * V of rows lo + ty, lo + ty + by, ... < hi with one vector load per row; the by
+// row partials are combined through shared memory; blockIdx.y walks the row splits as in
+// reduce_kernel. Wide rows take slots = whole tiles of bx (a block stays inside one outer
+// output); rows of fewer vectors than bx take slots = their vector count, so one block covers
+// several outer outputs (w.sum(axis=1) of a (N, 3, 64) float32 array: 16 vectors a row, 64 threads
+// across, rather than 16 across and 16 along a reduction of 3 with 13 of them idle).
 template <class Op, int V>
 __global__ void __launch_bounds__(kReduceThreads)
-    reduce_cols_kernel(Op op, typename Op::acc_t init, bool has_init, ReduceArgs a, int64_t ncols, int64_t ntiles) {
+    reduce_cols_kernel(Op op, typename Op::acc_t init, bool has_init, ReduceArgs a, int64_t ncols, int64_t slots,
+                       int64_t nblocks) {
   using In = typename Op::in_t;
   using Acc = typename Op::acc_t;
   using VecT = Vec<In, V>;
@@ -346,12 +425,12 @@ __global__ void __launch_bounds__(kReduceThreads)
   const int tx = threadIdx.x, ty = threadIdx.y, bx = blockDim.x, by = blockDim.y;
   const int64_t lo = static_cast<int64_t>(blockIdx.y) * a.red_per_split;
   const int64_t hi = lo + a.red_per_split < a.nred ? lo + a.red_per_split : a.nred;
-  const int64_t s = a.red_strides[0][0], nblocks = a.nout / ncols * ntiles;
+  const int64_t s = a.red_strides[0][0];  // nblocks: ceil(outer outputs * slots / bx)
   const int64_t out_step = a.out_strides[a.out_ndim - 1][0];
   for (int64_t ob = blockIdx.x; ob < nblocks; ob += gridDim.x) {
-    const int64_t outer = ob / ntiles, c = ((ob - outer * ntiles) * bx + tx) * V;
+    const int64_t g = ob * bx + tx, outer = g / slots, c = (g - outer * slots) * V;
     const int64_t m = outer * ncols + c;  // first output of this thread
-    const int nvalid = c < ncols ? static_cast<int>(ncols - c < V ? ncols - c : V) : 0;
+    const int nvalid = c < ncols && m < a.nout ? static_cast<int>(ncols - c < V ? ncols - c : V) : 0;
     int64_t off[3] = {0, 0, 0};
     Acc acc[V];
 #pragma unroll
@@ -509,9 +588,16 @@ void reduce_loop(const ReducePlan& p, const ReduceParams& params, const Stream& 
       while (rows < 8 && rows < p.nred) rows *= 2;
       int cbx = 1;
       while (cbx < kReduceThreads / rows && cbx < nthr) cbx *= 2;
+      int64_t per_outer = (nthr + cbx - 1) / cbx * cbx;  // whole tiles of cbx per outer output
+      if (cbx < kReduceThreads / rows && p.nred < kReduceThreads / cbx) {
+        // Narrow rows and a reduction shorter than the block's y: y threads would idle, so
+        // pack several outer outputs per block (longer reductions keep their layout and sums).
+        per_outer = nthr;
+        while (cbx < kReduceThreads / rows && cbx < p.nout / ncols * nthr) cbx *= 2;
+      }
       const int cby = kReduceThreads / cbx;
-      const int64_t ntiles = (nthr + cbx - 1) / cbx;
-      int64_t gx = p.nout / ncols * ntiles;
+      const int64_t nblocks = (p.nout / ncols * per_outer + cbx - 1) / cbx;
+      int64_t gx = nblocks;
       if (gx > (int64_t{1} << 30)) gx = int64_t{1} << 30;
       const size_t smem = static_cast<size_t>(kReduceThreads) * VC * sizeof(Acc);
       // Split the rows into about four waves of resident blocks (blocks do equal work, so waves
@@ -547,12 +633,27 @@ void reduce_loop(const ReducePlan& p, const ReduceParams& params, const Stream& 
         a.partials = workspace->ptr();
       }
       launch<&reduce_cols_kernel<Op, VC>>(dim3(static_cast<unsigned>(gx), static_cast<unsigned>(gy)), dim3(cbx, cby),
-                                          smem, s, op, init, params.has_initial, a, ncols, ntiles);
+                                          smem, s, op, init, params.has_initial, a, ncols, per_outer, nblocks);
       if (gy > 1) launch_partials(gy);
       return;
     }
   }
-  // Block shape.
+  // Rows of at most four loads: reduce_short_rows_kernel (Note [Short reduced rows]).
+  if (p.inner && !p.mask && p.out_ndim == 1 && p.red_ndim == 1 && p.nred >= 1 && p.nred <= 4 * kVecLen<In>) {
+    const bool vec_rows = a.vec && p.nred % kVecLen<In> == 0;
+    const int64_t loads = vec_rows ? p.nred / kVecLen<In> : p.nred;
+    if (loads <= 4) {
+      a.vec = vec_rows;
+      a.red_per_split = p.nred;
+      const int lx = loads <= 1 ? 1 : loads <= 2 ? 2 : 4, ly = kReduceThreads / lx;
+      const int64_t per_block = int64_t{ly} * kShortRowsPerThread;
+      int64_t gx = (p.nout + per_block - 1) / per_block;
+      if (gx > (int64_t{1} << 30)) gx = int64_t{1} << 30;
+      launch<&reduce_short_rows_kernel<Op>>(static_cast<unsigned>(gx), dim3(lx, ly), 0, s, op, init, params.has_initial,
+                                            a, static_cast<int>(loads));
+      return;
+    }
+  }
   // Block shape (Note [Short reduced rows]): rows longer than 256 elements get one lane per 16
   // elements (32 ... 256 lanes), shorter ones 1 ... 16 lanes by their loads; columns get up to 32
   // outputs across x, more when the reduction is shorter than 8.
