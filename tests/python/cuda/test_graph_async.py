@@ -175,16 +175,16 @@ def test_memory_async_pool_malloc_and_accounting():
     del m
     cuda.Device().synchronize()
     assert p.used_bytes() == used0
+    reserved = p.total_bytes()
     p.free_all_blocks()
-    # The pool is the device's, shared by the whole process: in the parallel GPU suite another
-    # stream-ordered free (and the release of that memory at a synchronisation) can fall between
-    # two reads, so total < used was seen once per full run though never alone. Read used, total,
-    # used until used holds still across the total read.
-    for _ in range(100):
-        used, total, again = p.used_bytes(), p.total_bytes(), p.used_bytes()
-        if used == again:
-            break
-    assert total == used if on_host else total >= used, (used, total, again)
+    # The reserve can only shrink. CUDA's own counters of the device's pool need not keep total >=
+    # used: the GPU suite read used 96, total 0 after the trim, stable across three reads (memory
+    # of the process's pool that the reserve counter does not hold, e.g. graph allocations), so
+    # this test no longer asserts that order; free_bytes() stays clamped at 0.
+    assert p.total_bytes() <= reserved
+    assert p.free_bytes() >= 0
+    if on_host:
+        assert p.total_bytes() == p.used_bytes()
     assert p.malloc(0).ptr == 0
 
 

@@ -227,7 +227,10 @@ def test_host_and_gpu_give_the_same_values(tmp_path):
     # difference of the backends' logarithms (a handful in millions at most).
     differ = host["ints"] != gpu["ints"]
     assert differ.sum() <= 10, int(differ.sum())
-    numpy.testing.assert_allclose(host["floats"], gpu["floats"], rtol=1e-12, atol=1e-12)
+    # vonmises: Best-Fisher's angle is acos(W); near the mean W is near 1, where acos turns one
+    # ulp of W into up to sqrt(2 ulp) ~ 2e-8 of angle (the H200 read 2.2e-10 at angles 1e-6 from
+    # the mean, where cos/exp of the backends differ in their last bit).
+    numpy.testing.assert_allclose(host["floats"], gpu["floats"], rtol=1e-12, atol=3e-8)
 
 
 @pytest.mark.gpu

@@ -172,5 +172,8 @@ def test_host_and_gpu_give_the_same_gamma_laws(tmp_path):
         if h.dtype.kind == "i":
             numpy.testing.assert_array_equal(h, d, err_msg=key)
         else:
-            rtol = 1e-12 if h.dtype == numpy.float64 else 2e-6
+            # float32: CUDA's powf/expf are within 4 and 2 ulp, libm's within 1, and the boost
+            # of shapes below 1 (u ** (1 / a)) multiplies a relative error by 1 / a (3.3 at a =
+            # 0.3): the H200 read 2.11e-6 (~18 ulp) at two of 20000 values of standard_gamma(0.3)
+            rtol = 1e-12 if h.dtype == numpy.float64 else 1e-5
             numpy.testing.assert_allclose(h, d, rtol=rtol, atol=0, err_msg=key)
