@@ -7,8 +7,10 @@
 namespace cupric::random {
 
 // Throws ValueError with NumPy's message when `params` (NumPy's signature order) break one of
-// `distribution`'s rules for RandomState (legacy) or Generator. Array parameters are read on the
-// host (one sync, as NumPy and CuPy check before drawing) and broadcast against each other.
+// `distribution`'s rules for RandomState (legacy) or Generator. Array parameters are broadcast
+// against each other and checked on the host when small, on their device when large (one sync
+// either way, as NumPy and CuPy check before drawing: Note [Parameter checks on the device] in
+// src/random/param_checks.cpp).
 void check_distribution_params(const char* distribution, bool legacy, const std::vector<Param>& params);
 
 }  // namespace cupric::random

@@ -111,6 +111,42 @@ def test_array_parameters(case):
         assert str(info.value) == want[1]
 
 
+# Past 4096 broadcast elements the rules are checked on the arrays' device (Note [Parameter checks
+# on the device] in src/random/param_checks.cpp): the same outcomes, with the offending element
+# last among 5000 good ones, and with one parameter a scalar.
+_GOOD = {"binomial": (5, 0.5), "hypergeometric": (5, 5, 1), "noncentral_f": (1.0, 1.0, 1.0), "triangular": (0.0, 1.0, 2.0),
+         "negative_binomial": (1.0, 0.5), "poisson": (1.0,), "zipf": (2.0,), "wald": (1.0, 1.0), "vonmises": (0.0, 1.0)}
+
+
+def _large(args, name, mod, scalar_first=False):
+    good = _GOOD.get(name, (0.5,) * len(args))
+    out = []
+    for j, (a, g) in enumerate(zip(args, good)):
+        dtype = numpy.int64 if isinstance(a, int) else numpy.float64
+        if scalar_first and j == 0 and len(args) > 1:
+            out.append(a)
+            continue
+        v = numpy.full(5001, g, dtype=dtype)
+        v[-1] = a
+        out.append(v if mod is numpy else cupric.asarray(v))
+    return tuple(out)
+
+
+@pytest.mark.parametrize("case", BAD, ids=_ident)
+@pytest.mark.parametrize("scalar_first", [False, True])
+def test_large_array_parameters(case, scalar_first):
+    name, args = case
+    for c_obj, n_obj in ((cr.RandomState(0), numpy.random.RandomState(0)),
+                         (cr.default_rng(0), numpy.random.default_rng(0))):
+        want = _numpy_outcome(n_obj, name, _large(args, name, numpy, scalar_first))
+        if want is None:
+            getattr(c_obj, name)(*_large(args, name, cupric, scalar_first))
+            continue
+        with pytest.raises(want[0]) as info:
+            getattr(c_obj, name)(*_large(args, name, cupric, scalar_first))
+        assert str(info.value) == want[1]
+
+
 @pytest.mark.parametrize("name,args", [
     ("binomial", (numpy.array([1.5]), 0.5)), ("binomial", (numpy.array(2.5), 0.5)),
     ("hypergeometric", (numpy.array([2.0]), 3, 1)), ("hypergeometric", (3, 3, numpy.array([1.0]))),
