@@ -52,8 +52,9 @@ Operand param_operand(const Param& p) {
 
 // Elementwise: where `rule` rejects the parameters (rule_fails over arrays).
 ndarray rule_fails_where(const dist::ParamRule& rule, const std::vector<Operand>& ops) {
-  const Operand x = rule.lhs_plus >= 0 ? Operand(add(ops[static_cast<size_t>(rule.lhs)], ops[static_cast<size_t>(rule.lhs_plus)]))
-                                       : ops[static_cast<size_t>(rule.lhs)];
+  const Operand x = rule.lhs_plus >= 0
+                        ? Operand(add(ops[static_cast<size_t>(rule.lhs)], ops[static_cast<size_t>(rule.lhs_plus)]))
+                        : ops[static_cast<size_t>(rule.lhs)];
   const Operand y = rule.rhs >= 0 ? ops[static_cast<size_t>(rule.rhs)] : Operand(rule.bound);
   ndarray f;
   switch (rule.cmp) {
@@ -106,7 +107,7 @@ void check_distribution_params(const char* distribution, bool legacy, const std:
   const Dims shape = shapes.empty() ? Dims{} : broadcast_shapes(shapes);
   int64_t count = 1;
   for (int64_t d : shape) count *= d;
-  if (count == 0) return;  // nothing to draw, nothing NumPy checks
+  if (count == 0) return;       // nothing to draw, nothing NumPy checks
   if (count > kHostCheckMax) {  // Note [Parameter checks on the device]
     if (const dist::ParamRule* rule = first_failing_rule_on_device(distribution, api, array_params, params))
       throw ValueError(dist::message(*rule, array_params));
