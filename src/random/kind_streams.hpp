@@ -31,22 +31,6 @@ struct DrawKey {
   }
 };
 
-// The conversions SubStream offers, over a stream's next32().
-template <class Words>
-struct StreamOps : Words {
-  using Words::Words;
-  CUPRIC_HD uint64_t next64() {
-    uint64_t hi = this->next32();
-    return (hi << 32) | this->next32();
-  }
-  CUPRIC_HD double uniform_double() {
-    uint32_t a = this->next32() >> 5, b = this->next32() >> 6;
-    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
-  }
-  CUPRIC_HD double uniform_double_open0() { return 1.0 - uniform_double(); }
-  CUPRIC_HD float uniform_float() { return static_cast<float>(this->next32() >> 8) * (1.0f / 16777216.0f); }
-};
-
 // Philox: counter {block, e low, e high, 0x80000000 | call}, words in order, as SubStream.
 class PhiloxKindWords {
  public:
@@ -71,26 +55,19 @@ class PhiloxKindWords {
 };
 
 // XORWOW and MRG32k3a: the generator seeded with splitmix64(hashed ^ e), as SubStream.
-class XorwowKindWords {
+template <class Generator>
+class SeededKindWords {
  public:
-  CUPRIC_HD XorwowKindWords(const DrawKey& k, uint64_t e) : x_(Xorwow::seeded(splitmix64(k.hashed ^ e))) {}
-  CUPRIC_HD uint32_t next32() { return x_.next(); }
+  CUPRIC_HD SeededKindWords(const DrawKey& k, uint64_t e) : g_(Generator::seeded(splitmix64(k.hashed ^ e))) {}
+  CUPRIC_HD uint32_t next32() { return g_.next(); }
 
  private:
-  Xorwow x_;
-};
-class MrgKindWords {
- public:
-  CUPRIC_HD MrgKindWords(const DrawKey& k, uint64_t e) : m_(Mrg32k3a::seeded(splitmix64(k.hashed ^ e))) {}
-  CUPRIC_HD uint32_t next32() { return m_.next(); }
-
- private:
-  Mrg32k3a m_;
+  Generator g_;
 };
 
 using PhiloxKindStream = StreamOps<PhiloxKindWords>;
-using XorwowKindStream = StreamOps<XorwowKindWords>;
-using MrgKindStream = StreamOps<MrgKindWords>;
+using XorwowKindStream = StreamOps<SeededKindWords<Xorwow>>;
+using MrgKindStream = StreamOps<SeededKindWords<Mrg32k3a>>;
 
 // f(stream) with element e's stream of the call's kind: one switch, each arm one generator.
 template <class R, class F>

@@ -66,10 +66,30 @@ struct StreamKey {
 int xorwow_max_chunks();
 void set_xorwow_max_chunks(int k);
 
-// Element e's sub-stream: words drawn one at a time, refilled four at a time for Philox.
-class SubStream {
+// The conversions a sub-stream offers over its Words' next32(): SubStream's, and the registry's
+// streams of one generator kind (src/random/kind_streams.hpp).
+template <class Words>
+struct StreamOps : Words {
+  using Words::Words;
+  CUPRIC_HD uint64_t next64() {
+    uint64_t hi = this->next32();
+    return (hi << 32) | this->next32();
+  }
+  // Uniform on [0, 1) with 53 random bits (NumPy's construction from two 32-bit words).
+  CUPRIC_HD double uniform_double() {
+    uint32_t a = this->next32() >> 5, b = this->next32() >> 6;
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+  }
+  // Uniform on (0, 1]: for logarithms.
+  CUPRIC_HD double uniform_double_open0() { return 1.0 - uniform_double(); }
+  CUPRIC_HD float uniform_float() { return static_cast<float>(this->next32() >> 8) * (1.0f / 16777216.0f); }
+};
+
+// Element e's sub-stream's words: drawn one at a time, refilled four at a time for Philox
+// (SubStream below adds the conversions).
+class SubStreamCore {
  public:
-  CUPRIC_HD SubStream(const StreamKey& k, uint64_t e) : kind_(k.kind) {
+  CUPRIC_HD SubStreamCore(const StreamKey& k, uint64_t e) : kind_(k.kind) {
     if (kind_ == BitGenKind::Philox4x3210) {
       k0_ = static_cast<uint32_t>(k.seed);
       k1_ = static_cast<uint32_t>(k.seed >> 32);
@@ -98,18 +118,6 @@ class SubStream {
     }
     return kind_ == BitGenKind::XORWOW ? x_.next() : m_.next();
   }
-  CUPRIC_HD uint64_t next64() {
-    uint64_t hi = next32();
-    return (hi << 32) | next32();
-  }
-  // Uniform on [0, 1) with 53 random bits (NumPy's construction from two 32-bit words).
-  CUPRIC_HD double uniform_double() {
-    uint32_t a = next32() >> 5, b = next32() >> 6;
-    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
-  }
-  // Uniform on (0, 1]: for logarithms.
-  CUPRIC_HD double uniform_double_open0() { return 1.0 - uniform_double(); }
-  CUPRIC_HD float uniform_float() { return static_cast<float>(next32() >> 8) * (1.0f / 16777216.0f); }
 
  private:
   BitGenKind kind_;
@@ -118,6 +126,8 @@ class SubStream {
   Xorwow x_{};
   Mrg32k3a m_{};
 };
+// Element e's sub-stream.
+using SubStream = StreamOps<SubStreamCore>;
 
 // SubStream's words for a Philox generator, without the other kinds' state or an indexed buffer:
 // what a GPU kernel that knows its generator is Philox carries (the rare Lemire rejection of the

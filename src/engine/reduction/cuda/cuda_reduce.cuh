@@ -231,7 +231,7 @@ __device__ __forceinline__ typename Op::acc_t thread_fold(const Op& op, const Re
   auto take = [&](Acc& acc_, In x, int64_t r, bool ok) {
     if (ok && !(a.skip_nan && reduce_ops::is_nan(x))) acc_ = op.reduce(acc_, x, r);
   };
-  constexpr int V = sizeof(In) >= 16 ? 1 : static_cast<int>(16 / sizeof(In));
+  constexpr int V = kVecLen<In>;
   if constexpr (V > 1) {
     if constexpr (requires { op.better(In{}, In{}); }) {
       if (a.vec && !a.skip_nan && hi - lo < (int64_t{1} << 30)) return arg_fold_vec<Op, V>(op, in, lo, hi, lane, step);
@@ -332,7 +332,7 @@ __global__ void __launch_bounds__(kReduceThreads)
     reduce_short_rows_kernel(Op op, typename Op::acc_t init, bool has_init, ReduceArgs a, int nloads) {
   using In = typename Op::in_t;
   using Acc = typename Op::acc_t;
-  constexpr int V = sizeof(In) >= 16 ? 1 : static_cast<int>(16 / sizeof(In));
+  constexpr int V = kVecLen<In>;
   constexpr int R = kShortRowsPerThread;
   using VecT = Vec<In, V>;
   const int lane = threadIdx.x, L = blockDim.x, slot = threadIdx.y, nslots = blockDim.y;
@@ -397,7 +397,7 @@ constexpr int col_vec_width() {
   using In = typename Op::in_t;
   using Acc = typename Op::acc_t;
   if (!kColumnTiles<Op>) return 1;
-  int v = sizeof(In) >= 16 ? 1 : static_cast<int>(16 / sizeof(In));
+  int v = kVecLen<In>;
   while (v > 1 && v * sizeof(Acc) > 64) v /= 2;  // accumulators in registers and in shared memory
   return v;
 }
@@ -662,7 +662,7 @@ void reduce_loop(const ReducePlan& p, const ReduceParams& params, const Stream& 
     bx = 32;
     while (bx < kReduceThreads && bx * 16 < p.nred) bx *= 2;
     if (p.nred <= 16 * 16) {
-      constexpr int64_t VL = sizeof(In) >= 16 ? 1 : 16 / static_cast<int64_t>(sizeof(In));
+      constexpr int64_t VL = kVecLen<In>;
       const int64_t loads = a.vec ? (p.nred + VL - 1) / VL : p.nred;  // per row
       const int64_t per_lane = loads <= 4 ? 1 : 4;
       bx = 1;
