@@ -401,12 +401,19 @@ struct IntegerBlockF {
   CUPRIC_HD T operator()(int64_t i) const { return IntegerBlocks::element<T>(key, static_cast<uint64_t>(i), params); }
 };
 
-// Array parameters: element i with its parameters as the loop's inputs.
+// Array parameters: element i with its parameters as the loop's inputs (in NumPy's order),
+// checked as they are read (Note [Parameter guard] in src/random/param_guard.hpp).
+struct ElemState {
+  StreamKey key;
+  ParamGuard guard;
+};
 template <class T, class Law, class... In>
 struct ContinuousElemF {
-  StreamKey key;
+  ElemState st;
   CUPRIC_HD T operator()(int64_t i, In... a) const {
-    return ContinuousBlocks<Law>::template element<T>(key, static_cast<uint64_t>(i), typename Law::Params{a...});
+    const double p[] = {static_cast<double>(a)...};
+    if (!st.guard.admits(p)) return T(0);
+    return ContinuousBlocks<Law>::template element<T>(st.key, static_cast<uint64_t>(i), typename Law::Params{a...});
   }
 };
 template <class T>

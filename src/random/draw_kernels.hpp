@@ -7,6 +7,7 @@
 #include "cupric/random/samplers.hpp"
 #include "cupric/random/streams.hpp"
 #include "random/kind_streams.hpp"
+#include "random/param_guard.hpp"
 #include "cupric/detail/exact_fp.hpp"
 #include "engine/elementwise/op_table.hpp"
 
@@ -64,36 +65,26 @@ CUPRIC_HD inline T draw_element(const DrawKey& k, uint64_t e, const double* p) {
   }
 }
 
-// A registry distribution with array parameters: element i, its parameters as float64 inputs.
+// A registry distribution with array parameters: element i, its parameters as float64 inputs,
+// checked as they are read (Note [Parameter guard] in src/random/param_guard.hpp); an element
+// that breaks a rule is not drawn (Generator::draw raises).
+struct DrawState {
+  DrawKey key;
+  ParamGuard guard;
+};
 template <class T, class S, int NP>
-struct DrawF;
-template <class T, class S>
-struct DrawF<T, S, 0> {
-  DrawKey key;
-  CUPRIC_HD T operator()(int64_t i) const { return draw_element<T, S>(key, static_cast<uint64_t>(i), nullptr); }
-};
-template <class T, class S>
-struct DrawF<T, S, 1> {
-  DrawKey key;
-  CUPRIC_HD T operator()(int64_t i, double a) const {
-    double p[1] = {a};
-    return draw_element<T, S>(key, static_cast<uint64_t>(i), p);
-  }
-};
-template <class T, class S>
-struct DrawF<T, S, 2> {
-  DrawKey key;
-  CUPRIC_HD T operator()(int64_t i, double a, double b) const {
-    double p[2] = {a, b};
-    return draw_element<T, S>(key, static_cast<uint64_t>(i), p);
-  }
-};
-template <class T, class S>
-struct DrawF<T, S, 3> {
-  DrawKey key;
-  CUPRIC_HD T operator()(int64_t i, double a, double b, double c) const {
-    double p[3] = {a, b, c};
-    return draw_element<T, S>(key, static_cast<uint64_t>(i), p);
+struct DrawF {
+  DrawState st;
+  template <class... P>
+  CUPRIC_HD T operator()(int64_t i, P... a) const {
+    static_assert(sizeof...(P) == NP);
+    if constexpr (NP == 0) {
+      return draw_element<T, S>(st.key, static_cast<uint64_t>(i), nullptr);
+    } else {
+      const double p[NP] = {a...};
+      if (!st.guard.admits(p)) return T(0);
+      return draw_element<T, S>(st.key, static_cast<uint64_t>(i), p);
+    }
   }
 };
 

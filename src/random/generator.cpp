@@ -44,27 +44,6 @@ void dtype_bounds(DType dt, __int128& lo, __int128& hi) {
   }
 }
 
-// The float64 values of a parameter array on the host (validation reads them: one sync, as CuPy).
-std::vector<double> host_values(const ndarray& a) {
-  return to_vector<double>(a.dtype() == dtypes::float64 ? a : astype(a, dtypes::float64));
-}
-
-void check_rule(ParamRule rule, const char* name, double v) {
-  std::string n(name);
-  switch (rule) {
-    case ParamRule::NonNegative:
-      if (v < 0 || (v == 0 && std::signbit(v))) throw ValueError(n + " < 0");
-      break;
-    case ParamRule::Positive:
-      if (v <= 0) throw ValueError(n + " <= 0");
-      break;
-    case ParamRule::Probability:
-      if (!(v >= 0 && v <= 1)) throw ValueError(n + " < 0, " + n + " > 1 or " + n + " is NaN");
-      break;
-    default: break;
-  }
-}
-
 // The draw's shape: size when given (the parameters must broadcast to it), else the parameters'
 // broadcast shape; NumPy's message names the first two arguments that do not broadcast (size is
 // argument 0 when given).
@@ -323,26 +302,34 @@ ndarray Generator::draw(DistributionId id, const std::vector<Param>& params, con
   DType dt = dtype.value_or(info.out == OutKind::Float ? dtypes::float64 : dtypes::int64);
   if (info.out == OutKind::Float ? (dt != dtypes::float32 && dt != dtypes::float64) : dt != dtypes::int64)
     throw TypeError("Unsupported dtype " + dtype_repr(dt) + " for " + info.name);
-  // Validate (NumPy's messages), then make every parameter a float64 array operand.
+  // Validate (NumPy's messages), then make every parameter a float64 array operand. Scalar
+  // parameters are checked here; array ones as the loop reads them (Note [Parameter guard] in
+  // src/random/param_guard.hpp), or here when nothing will be drawn.
   std::vector<Dims> shapes;
   Backend* backend = nullptr;
   ndarray ops[1 + kMaxDistParams];
+  bool scalars = true;
   for (int i = 0; i < info.nparams; ++i) {
     const Param& p = params[static_cast<size_t>(i)];
     if (p.is_array()) {
-      if (info.rules[i] != ParamRule::Any && p.array.size() > 0)
-        for (double v : host_values(p.array)) check_rule(info.rules[i], info.param_names[i], v);
       ops[1 + i] = p.array.dtype() == dtypes::float64 ? p.array : astype(p.array, dtypes::float64);
       shapes.push_back(p.array.shape());
       backend = &p.array.backend();
-    } else {
-      check_rule(info.rules[i], info.param_names[i], p.value);
+      scalars = false;
     }
   }
-  check_distribution_params(info.name, legacy, params);
-  Dims shape = output_shape(shapes, size);
+  check_integer_params(info.name, params);
+  if (scalars) check_distribution_params(info.name, legacy, params);
+  Dims shape;
+  try {
+    shape = output_shape(shapes, size);
+  } catch (const ValueError&) {
+    check_distribution_params(info.name, legacy, params);  // NumPy checks the values before the shapes
+    throw;
+  }
   ndarray out = ndarray::empty(shape, dt, Order::C, backend);
   ops[0] = out;
+  if (!scalars && out.size() == 0) check_distribution_params(info.name, legacy, params);
   // Philox's block draws (Note [Philox block draws]): scalar parameters go in the functor.
   RawKind block = RawKind::count_, elem = RawKind::count_;
   double bp[kMaxDistParams] = {0.0, 1.0, 0.0};  // every parameter of the law (three at most)
@@ -359,11 +346,7 @@ ndarray Generator::draw(DistributionId id, const std::vector<Param>& params, con
       default: break;
     }
   }
-  bool scalars = true;
-  for (int i = 0; i < info.nparams; ++i) {
-    scalars = scalars && !params[static_cast<size_t>(i)].is_array();
-    bp[i] = params[static_cast<size_t>(i)].value;
-  }
+  for (int i = 0; i < info.nparams; ++i) bp[i] = params[static_cast<size_t>(i)].value;
   // Scalar-parameter poisson and binomial: table inversion (Note [Discrete table inversion]).
   InversionDraw inversion;
   if (scalars && out.size() > 0 && inversion.prepare(id, bp)) {
@@ -394,16 +377,32 @@ ndarray Generator::draw(DistributionId id, const std::vector<Param>& params, con
     const Param& p = params[static_cast<size_t>(i)];
     if (!p.is_array()) ops[1 + i] = from_host(&p.value, Dims{}, Dims{}, dtypes::float64, &bk);
   }
+  const LoopPair& loop = block != RawKind::count_ ? raw_loops(elem, dt.type) : draw_loops(id, dt.type);
+  if (!loop.host && !loop.cuda) throw NotImplementedError(std::string("no kernel for ") + info.name);
+  const uint64_t calls = state_.calls;
   StreamKey k = next_substream_key();
   if (out.size() == 0) return out;
-  if (block != RawKind::count_) {
-    run_loop(raw_loops(elem, dt.type), ops, info.nparams, &k);
-    return out;
+  // The word of broken rules (Note [Parameter guard]), zeroed on the draw's backend.
+  ParamGuard guard = param_guard(info.name, legacy, params);
+  ndarray fails;
+  if (guard.count > 0) {
+    const uint32_t zero = 0;
+    fails = from_host(&zero, Dims{}, Dims{}, dtypes::uint32, &bk);
+    guard.fails = reinterpret_cast<uint32_t*>(fails.data());
   }
-  const LoopPair& loop = draw_loops(id, dt.type);
-  if (!loop.host && !loop.cuda) throw NotImplementedError(std::string("no kernel for ") + info.name);
-  const DrawKey dk = DrawKey::of(k);
-  run_loop(loop, ops, info.nparams, &dk);
+  if (block != RawKind::count_) {
+    const ElemState st{k, guard};
+    run_loop(loop, ops, info.nparams, &st);
+  } else {
+    const DrawState st{DrawKey::of(k), guard};
+    run_loop(loop, ops, info.nparams, &st);
+  }
+  if (guard.count > 0) {
+    if (const uint32_t broken = to_vector<uint32_t>(fails)[0]) {
+      state_.calls = calls;  // bad input leaves the generator as it was
+      raise_broken_rule(info.name, legacy, params, broken);
+    }
+  }
   return out;
 }
 

@@ -9,8 +9,7 @@ namespace cupric::random {
 namespace {
 
 constexpr DistributionInfo kInfo[] = {
-#define CUPRIC_DISTRIBUTION(name, Sampler, kind, np, n0, r0, n1, r1, n2, r2) \
-  {#name, OutKind::kind, np, {#n0, #n1, #n2}, {ParamRule::r0, ParamRule::r1, ParamRule::r2}},
+#define CUPRIC_DISTRIBUTION(name, Sampler, kind, np, n0, n1, n2) {#name, OutKind::kind, np, {#n0, #n1, #n2}},
 #include "cupric/random/distribution_table.inc"
 #undef CUPRIC_DISTRIBUTION
 };

@@ -8,14 +8,14 @@ namespace cupric::random {
 
 // Note [Random registry]
 // A distribution is one line of distribution_table.inc: its name, sampler, output kind and up to
-// three parameters with a validation rule each. The "random" kernel family instantiates
+// three parameters (NumPy's checks of them: Note [Parameter rules] in
+// include/cupric/random/distributions/param_rules.hpp). The "random" kernel family instantiates
 // DrawF<T, Sampler, nparams> (src/random/draw_kernels.hpp) for each line and each output dtype
 // of its kind, and registers the loops under the line's index; Generator::draw (src/random/
 // generator.cpp) looks a distribution up by name, validates the parameters with NumPy's messages,
 // broadcasts them (they are the loop's float64 inputs) and runs the loop through the elementwise
 // engine on either backend. Python's RandomState and Generator methods are generated from
 // python/cupric/random/_distribution_table.py, which names the parameters and their defaults.
-enum class ParamRule : uint8_t { None, Any, NonNegative, Positive, Probability };
 enum class OutKind : uint8_t { Float, Int64 };
 
 inline constexpr int kMaxDistParams = 3;
@@ -25,7 +25,6 @@ struct DistributionInfo {
   OutKind out;
   int nparams;
   const char* param_names[kMaxDistParams];
-  ParamRule rules[kMaxDistParams];
 };
 
 enum class DistributionId : uint16_t {

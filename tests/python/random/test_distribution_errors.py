@@ -46,6 +46,12 @@ BAD = [
     ("wald", (0.0, 1.0)), ("wald", (1.0, 0.0)), ("wald", (0.0, 0.0)),
     ("weibull", (-1.0,)),
     ("zipf", (1.0,)), ("zipf", (0.5,)), ("zipf", (nan,)),
+    # NumPy's "x < 0" of a float parameter tests the sign bit: -0.0 fails it
+    ("exponential", (-0.0,)), ("gamma", (-0.0,)), ("gamma", (1.0, -0.0)), ("gumbel", (0.0, -0.0)),
+    ("laplace", (0.0, -0.0)), ("logistic", (0.0, -0.0)), ("lognormal", (0.0, -0.0)),
+    ("noncentral_chisquare", (1.0, -0.0)), ("noncentral_f", (1.0, 1.0, -0.0)), ("normal", (0.0, -0.0)),
+    ("rayleigh", (-0.0,)), ("standard_gamma", (-0.0,)), ("vonmises", (0.0, -0.0)), ("weibull", (-0.0,)),
+    ("pareto", (-0.0,)), ("power", (-0.0,)), ("wald", (-0.0, 1.0)),
 ]
 
 
@@ -111,9 +117,9 @@ def test_array_parameters(case):
         assert str(info.value) == want[1]
 
 
-# Past 4096 broadcast elements the rules are checked on the arrays' device (Note [Parameter checks
-# on the device] in src/random/param_checks.cpp): the same outcomes, with the offending element
-# last among 5000 good ones, and with one parameter a scalar.
+# Array parameters are checked by the draw's own loop (Note [Parameter guard] in
+# src/random/param_guard.hpp): the same outcomes with the offending element last among 5000 good
+# ones (after every other element was drawn), and with one parameter a scalar.
 _GOOD = {"binomial": (5, 0.5), "hypergeometric": (5, 5, 1), "noncentral_f": (1.0, 1.0, 1.0), "triangular": (0.0, 1.0, 2.0),
          "negative_binomial": (1.0, 0.5), "poisson": (1.0,), "zipf": (2.0,), "wald": (1.0, 1.0), "vonmises": (0.0, 1.0)}
 
@@ -187,6 +193,36 @@ def test_bad_parameters_leave_the_state_unchanged():
     with pytest.raises(ValueError):
         g.poisson(-1.0, size=10)
     numpy.testing.assert_array_equal(g.poisson(3.0, size=10).get(), cr.default_rng(42).poisson(3.0, size=10).get())
+
+
+@pytest.mark.parametrize("make", [cr.RandomState, cr.default_rng, lambda s: cr.Generator(cr.XORWOW(s))])
+@pytest.mark.parametrize("name,args", [
+    ("gamma", (1.0, -1.0)), ("normal", (0.0, -1.0)), ("exponential", (-1.0,)), ("geometric", (1.5,)),
+    ("hypergeometric", (-1, 5, 1)),
+])
+def test_bad_array_parameters_leave_the_state_unchanged(make, name, args):
+    # the draw's loop found the bad element (the last of 5001): the call's numbers are forgotten
+    # and the next call draws what it would have drawn without the failed one
+    obj = make(7)
+    with pytest.raises(ValueError):
+        getattr(obj, name)(*_large(args, name, cupric))
+    good = _large(_GOOD.get(name, (0.5,) * len(args)), name, cupric)
+    numpy.testing.assert_array_equal(getattr(obj, name)(*good).get(), getattr(make(7), name)(*good).get())
+
+
+def test_bad_array_parameters_checked_before_the_shapes():
+    # NumPy checks the values before it broadcasts them against size; a draw of no elements still
+    # checks its parameters
+    for c_obj, n_obj in ((cr.RandomState(0), numpy.random.RandomState(0)),
+                         (cr.default_rng(0), numpy.random.default_rng(0))):
+        bad = numpy.array([-1.0, 1.0, 1.0])
+        for call in (lambda o, xp: o.gamma(xp.asarray(bad), size=(2, 4)),
+                     lambda o, xp: o.normal(0.0, xp.asarray(bad), size=(0, 3))):
+            with pytest.raises(ValueError) as want:
+                call(n_obj, numpy)
+            with pytest.raises(ValueError) as got:
+                call(c_obj, cupric)
+            assert str(got.value) == str(want.value)
 
 
 def test_size_incompatible_with_parameters():

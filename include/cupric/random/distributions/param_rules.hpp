@@ -34,6 +34,9 @@ enum class Cmp : uint8_t {
   gt,
   ge,
   eq,
+  // x < 0 as NumPy's non-negative constraint tests it: the sign bit, so -0.0 fails and NaN passes
+  // (gamma(-0.0) -> "shape < 0"; every "... < 0" rule of a float parameter).
+  negative,
   // Generator.negative_binomial: the gamma mixing mean n(1-p)/p plus ten of its standard
   // deviations sqrt(n)(1-p)/p must stay within kPoissonLamMax (lhs = n, rhs = p).
   nbinom_range,
@@ -52,8 +55,10 @@ struct ParamRule {
   Form form = Form::both;
 };
 
-// Whether `rule` rejects the parameter values `p` (indexed as in NumPy's signature).
-CUPRIC_HD inline bool rule_fails(const ParamRule& rule, const double* p) {
+// Whether `rule` rejects the parameter values `p` (indexed as in NumPy's signature). R: ParamRule,
+// or RuleCode (its fields the kernels read: Note [Parameter guard] in src/random/param_guard.hpp).
+template <class R>
+CUPRIC_HD inline bool rule_fails(const R& rule, const double* p) {
   double x = p[rule.lhs];
   if (rule.lhs_plus >= 0) x += p[rule.lhs_plus];
   const double y = rule.rhs >= 0 ? p[rule.rhs] : rule.bound;
@@ -64,6 +69,7 @@ CUPRIC_HD inline bool rule_fails(const ParamRule& rule, const double* p) {
     case Cmp::gt: return x > y;
     case Cmp::ge: return x >= y;
     case Cmp::eq: return x == y;
+    case Cmp::negative: return x < 0 || (x == 0 && 1 / x < 0);  // the sign bit, not NaN's
     case Cmp::nbinom_range: {
       const double ratio = (1 - y) / y;
       return x * ratio + 10 * ::sqrt(x) * ratio > kPoissonLamMax;
@@ -74,6 +80,8 @@ CUPRIC_HD inline bool rule_fails(const ParamRule& rule, const double* p) {
 
 #define CUPRIC_RULE(dist, api, lhs, cmp, bound, nan_fails, msg) \
   ParamRule { dist, Api::api, lhs, -1, Cmp::cmp, -1, bound, nan_fails, msg }
+#define CUPRIC_NONNEG(dist, lhs, msg) \
+  ParamRule { dist, Api::both, lhs, -1, Cmp::negative, -1, 0.0, false, msg }
 #define CUPRIC_RULE2(dist, api, lhs, plus, cmp, rhs, msg) \
   ParamRule { dist, Api::api, lhs, plus, Cmp::cmp, rhs, 0.0, false, msg }
 
@@ -87,14 +95,14 @@ inline constexpr ParamRule kParamRules[] = {
     CUPRIC_RULE("chisquare", both, 0, le, 0.0, false, "df <= 0"),
     CUPRIC_RULE("dirichlet", random_state, 0, le, 0.0, false, "alpha <= 0"),
     CUPRIC_RULE("dirichlet", generator, 0, lt, 0.0, false, "alpha < 0"),
-    CUPRIC_RULE("exponential", both, 0, lt, 0.0, false, "scale < 0"),
+    CUPRIC_NONNEG("exponential", 0, "scale < 0"),
     CUPRIC_RULE("f", both, 0, le, 0.0, false, "dfnum <= 0"),
     CUPRIC_RULE("f", both, 1, le, 0.0, false, "dfden <= 0"),
-    CUPRIC_RULE("gamma", both, 0, lt, 0.0, false, "shape < 0"),
-    CUPRIC_RULE("gamma", both, 1, lt, 0.0, false, "scale < 0"),
+    CUPRIC_NONNEG("gamma", 0, "shape < 0"),
+    CUPRIC_NONNEG("gamma", 1, "scale < 0"),
     CUPRIC_RULE("geometric", both, 0, le, 0.0, true, "p <= 0, p > 1 or p contains NaNs"),
     CUPRIC_RULE("geometric", both, 0, gt, 1.0, false, "p <= 0, p > 1 or p contains NaNs"),
-    CUPRIC_RULE("gumbel", both, 1, lt, 0.0, false, "scale < 0"),
+    CUPRIC_NONNEG("gumbel", 1, "scale < 0"),
     // hypergeometric(ngood, nbad, nsample)
     CUPRIC_RULE("hypergeometric", generator, 0, ge, 1e9, false, "both ngood and nbad must be less than 1000000000"),
     CUPRIC_RULE("hypergeometric", generator, 1, ge, 1e9, false, "both ngood and nbad must be less than 1000000000"),
@@ -103,9 +111,9 @@ inline constexpr ParamRule kParamRules[] = {
     CUPRIC_RULE("hypergeometric", both, 1, lt, 0.0, false, "nbad < 0"),
     CUPRIC_RULE("hypergeometric", random_state, 2, lt, 1.0, true, "nsample < 1 or nsample is NaN"),
     CUPRIC_RULE("hypergeometric", generator, 2, lt, 0.0, false, "nsample < 0"),
-    CUPRIC_RULE("laplace", both, 1, lt, 0.0, false, "scale < 0"),
-    CUPRIC_RULE("logistic", both, 1, lt, 0.0, false, "scale < 0"),
-    CUPRIC_RULE("lognormal", both, 1, lt, 0.0, false, "sigma < 0"),
+    CUPRIC_NONNEG("laplace", 1, "scale < 0"),
+    CUPRIC_NONNEG("logistic", 1, "scale < 0"),
+    CUPRIC_NONNEG("lognormal", 1, "sigma < 0"),
     CUPRIC_RULE("logseries", both, 0, lt, 0.0, true, "p < 0, p >= 1 or p is NaN"),
     CUPRIC_RULE("logseries", both, 0, ge, 1.0, false, "p < 0, p >= 1 or p is NaN"),
     // negative_binomial(n, p)
@@ -118,11 +126,11 @@ inline constexpr ParamRule kParamRules[] = {
     ParamRule{"negative_binomial", Api::generator, 0, -1, Cmp::nbinom_range, 1, 0.0, false,
               "n too large or p too small, see Generator.negative_binomial Notes"},
     CUPRIC_RULE("noncentral_chisquare", both, 0, le, 0.0, false, "df <= 0"),
-    CUPRIC_RULE("noncentral_chisquare", both, 1, lt, 0.0, false, "nonc < 0"),
+    CUPRIC_NONNEG("noncentral_chisquare", 1, "nonc < 0"),
     CUPRIC_RULE("noncentral_f", both, 0, le, 0.0, false, "dfnum <= 0"),
     CUPRIC_RULE("noncentral_f", both, 1, le, 0.0, false, "dfden <= 0"),
-    CUPRIC_RULE("noncentral_f", both, 2, lt, 0.0, false, "nonc < 0"),
-    CUPRIC_RULE("normal", both, 1, lt, 0.0, false, "scale < 0"),
+    CUPRIC_NONNEG("noncentral_f", 2, "nonc < 0"),
+    CUPRIC_NONNEG("normal", 1, "scale < 0"),
     CUPRIC_RULE("pareto", both, 0, le, 0.0, false, "a <= 0"),
     // poisson: an array's range is checked first, NaN failing it (poisson([-1, 1e19]) and
     // poisson([nan]) -> "too large"); a scalar's sign first.
@@ -130,20 +138,21 @@ inline constexpr ParamRule kParamRules[] = {
     CUPRIC_RULE("poisson", both, 0, lt, 0.0, true, "lam < 0 or lam is NaN"),
     ParamRule{"poisson", Api::both, 0, -1, Cmp::gt, -1, kPoissonLamMax, false, "lam value too large", Form::scalar},
     CUPRIC_RULE("power", both, 0, le, 0.0, false, "a <= 0"),
-    CUPRIC_RULE("rayleigh", both, 0, lt, 0.0, false, "scale < 0"),
-    CUPRIC_RULE("standard_gamma", both, 0, lt, 0.0, false, "shape < 0"),
+    CUPRIC_NONNEG("rayleigh", 0, "scale < 0"),
+    CUPRIC_NONNEG("standard_gamma", 0, "shape < 0"),
     CUPRIC_RULE("standard_t", both, 0, le, 0.0, false, "df <= 0"),
     CUPRIC_RULE2("triangular", both, 0, -1, gt, 1, "left > mode"),
     CUPRIC_RULE2("triangular", both, 1, -1, gt, 2, "mode > right"),
     CUPRIC_RULE2("triangular", both, 0, -1, eq, 2, "left == right"),
-    CUPRIC_RULE("vonmises", both, 1, lt, 0.0, false, "kappa < 0"),
+    CUPRIC_NONNEG("vonmises", 1, "kappa < 0"),
     CUPRIC_RULE("wald", both, 0, le, 0.0, false, "mean <= 0"),
     CUPRIC_RULE("wald", both, 1, le, 0.0, false, "scale <= 0"),
-    CUPRIC_RULE("weibull", both, 0, lt, 0.0, false, "a < 0"),
+    CUPRIC_NONNEG("weibull", 0, "a < 0"),
     CUPRIC_RULE("zipf", both, 0, le, 1.0, true, "a <= 1 or a is NaN"),
 };
 #undef CUPRIC_RULE
 #undef CUPRIC_RULE2
+#undef CUPRIC_NONNEG
 
 inline constexpr int kParamRuleCount = int(sizeof(kParamRules) / sizeof(kParamRules[0]));
 
