@@ -102,6 +102,14 @@ void init_random(nb::module_& m) {
             return wrap(g.draw(name, ps, opt_dims(size), dt, legacy));
           },
           "name"_a, "params"_a, "size"_a.none(), "dtype"_a.none(), "legacy"_a = false)
+      .def(
+          "dirichlet",
+          [](Generator& g, nb::list alpha, nb::handle size, nb::handle dtype, bool legacy) {
+            std::vector<double> a;
+            for (nb::handle x : alpha) a.push_back(nb::cast<double>(x));
+            return wrap(g.dirichlet(a, to_dims(size), resolve_dtype(dtype).dtype, legacy));
+          },
+          "alpha"_a, "size"_a, "dtype"_a, "legacy"_a)
       .def("permutation_n", [](Generator& g, int64_t n) { return wrap(g.permutation(n)); })
       .def("permutation",
            [](Generator& g, nb::handle a, int64_t axis) { return wrap(g.permutation(unwrap(a).arr, axis)); })

@@ -72,6 +72,12 @@ class Generator {
   ndarray draw(DistributionId id, const std::vector<Param>& params, const std::optional<Dims>& size,
                std::optional<DType> dtype = std::nullopt, bool legacy = false);
 
+  // Dirichlet(alpha) rows of shape size + (k,), float64 or float32, on the current backend
+  // (Note [Dirichlet rows] in src/random/dirichlet_rows.hpp); NumPy's alpha checks for
+  // RandomState (legacy) or Generator.
+  ndarray dirichlet(const std::vector<double>& alpha, const Dims& size, DType dtype = dtypes::float64,
+                    bool legacy = false);
+
   // A random permutation of arange(n) (int64), and of `a` along `axis` (a copy).
   ndarray permutation(int64_t n);
   ndarray permutation(const ndarray& a, int64_t axis = 0);

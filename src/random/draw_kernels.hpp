@@ -45,6 +45,7 @@ enum class RawKind : uint8_t {
   ElemUniform,
   ElemIntegers,
   PermutationTies,  // int64: permutation's tie fix-up (src/random/permutation_ties.hpp)
+  DirichletRows,    // float32, float64: dirichlet's rows (src/random/dirichlet_rows.hpp)
   count_
 };
 LoopPair& raw_loops(RawKind k, ScalarType out);
@@ -74,6 +75,9 @@ struct DrawState {
 };
 template <class T, class S, int NP>
 struct DrawF {
+  // Rejection samplers: the engine's loops take many elements a thread (Note [Uneven elementwise
+  // work] in src/engine/elementwise/cuda/cuda_loops.cuh).
+  static constexpr bool kUnevenWork = true;
   DrawState st;
   template <class... P>
   CUPRIC_HD T operator()(int64_t i, P... a) const {
@@ -86,6 +90,16 @@ struct DrawF {
       return draw_element<T, S>(st.key, static_cast<uint64_t>(i), p);
     }
   }
+};
+
+// The bytes Generator::dirichlet hands the DirichletRows loop (DirichletRowsF in
+// src/random/dirichlet_rows.hpp: Note [Dirichlet rows] there).
+struct DirichletRowsState {
+  DrawKey key;
+  const double* alpha;  // the k parameters, on the loop's backend
+  void* out;            // the output's data, C-order rows of k
+  int64_t k;
+  bool shift;  // normalise exp(l - max l), not exp(l)
 };
 
 // The bytes Generator::draw hands a scalar-parameter loop (ScalarDrawF in

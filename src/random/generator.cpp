@@ -406,4 +406,38 @@ ndarray Generator::draw(DistributionId id, const std::vector<Param>& params, con
   return out;
 }
 
+ndarray Generator::dirichlet(const std::vector<double>& alpha, const Dims& size, DType dtype, bool legacy) {
+  if (dtype != dtypes::float32 && dtype != dtypes::float64)
+    throw TypeError("Unsupported dtype " + dtype_repr(dtype) + " for dirichlet");
+  const int64_t k = static_cast<int64_t>(alpha.size());
+  if (const dist::ParamRule *rule =
+          dist::first_failing_rule("dirichlet", legacy ? dist::Api::random_state : dist::Api::generator, true, k,
+                                   [&](int64_t i, double* p) { p[0] = alpha[static_cast<size_t>(i)]; }))
+    throw ValueError(dist::message(*rule, true));
+  Dims shape = size;
+  shape.push_back(k);
+  ndarray out = ndarray::empty(shape, dtype);
+  const StreamKey key = next_substream_key();  // a draw of no values still takes its sub-stream
+  if (out.size() == 0) return out;
+  double amin = alpha[0], asum = 0;
+  for (double a : alpha) {
+    amin = std::min(amin, a);
+    asum += a;
+  }
+  if (std::all_of(alpha.begin(), alpha.end(), [](double a) { return a == 0; }))  // Generator's alpha = 0
+    return zeros(shape, dtype);
+  const double huge = dtype == dtypes::float32 ? 3.4028234663852886e38 : 1.7976931348623157e308;
+  Backend& bk = out.backend();
+  const ndarray a = from_host(alpha.data(), Dims{k}, Dims{8}, dtypes::float64, &bk);
+  const int64_t item = dtype.itemsize;
+  Dims last_shape = size, last_strides(size.size());
+  for (size_t d = size.size(); d-- > 0;)
+    last_strides[d] = d + 1 == size.size() ? k * item : last_strides[d + 1] * size[d + 1];
+  const ndarray last = out.view(last_shape, last_strides, (k - 1) * item);  // column k - 1
+  const DirichletRowsState st{DrawKey::of(key), reinterpret_cast<const double*>(a.data()), out.data(), k,
+                              !(amin >= 1 && asum < huge / 16)};
+  run_loop(raw_loops(RawKind::DirichletRows, dtype.type), &last, 0, &st);
+  return out;
+}
+
 }  // namespace cupric::random

@@ -22,7 +22,7 @@ namespace cupric::random {
 // (nothing to read back), as are the parameters of a draw with no elements (nothing is drawn,
 // NumPy still checks).
 
-// A rule as the kernels read it: the fields rule_fails uses.
+// A rule as the kernels read it: what rule_rejects compares.
 struct RuleCode {
   int8_t lhs;
   int8_t lhs_plus;
@@ -32,17 +32,37 @@ struct RuleCode {
   double bound;
 };
 
+// Parameter j of an element's NP: selects, not an indexed load, so that the parameters stay in
+// registers (a runtime index into a thread's array puts it in local memory).
+template <int NP>
+CUPRIC_HD inline double param_at(const double (&p)[NP], int j) {
+  double v = p[0];
+  for (int i = 1; i < NP; ++i)
+    if (j == i) v = p[i];
+  return v;
+}
+
 struct ParamGuard {
   static constexpr int kMaxRules = 8;  // the most any distribution has for one API: hypergeometric's 6
   uint32_t* fails;                     // the word of failed rules, on the loop's backend
   int32_t count;                       // 0: nothing to check
   RuleCode rules[kMaxRules];
 
-  // Whether element parameters `p` may be drawn; records the rules they break when not.
-  CUPRIC_HD bool admits(const double* p) const {
+  // Whether element parameters `p` may be drawn; records the rules they break when not. The rule
+  // loop is unrolled to kMaxRules, so every rule is read from the kernel's parameters in place.
+  template <int NP>
+  CUPRIC_HD bool admits(const double (&p)[NP]) const {
     uint32_t broken = 0;
-    for (int32_t r = 0; r < count; ++r)
-      if (dist::rule_fails(rules[r], p)) broken |= 1u << r;
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int r = 0; r < kMaxRules; ++r) {
+      if (r >= count) break;
+      const RuleCode& c = rules[r];
+      double x = param_at(p, c.lhs);
+      if (c.lhs_plus >= 0) x += param_at(p, c.lhs_plus);
+      if (dist::rule_rejects(c.cmp, c.nan_fails, x, c.rhs >= 0 ? param_at(p, c.rhs) : c.bound)) broken |= 1u << r;
+    }
     if (broken == 0) return true;
 #if defined(__CUDA_ARCH__)
     atomicOr(fails, broken);

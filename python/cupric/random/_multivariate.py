@@ -1,5 +1,6 @@
-"""dirichlet, multivariate_normal and multinomial of RandomState and Generator: registry draws combined with
-cupric's elementwise ops and reductions (argument handling here; the samplers are C++:
+"""dirichlet, multivariate_normal and multinomial of RandomState and Generator: argument handling here;
+dirichlet's rows are drawn in C++ (src/random/dirichlet_rows.hpp), multivariate_normal and multinomial
+combine registry draws with cupric's matrix product and elementwise ops (the samplers are C++:
 include/cupric/random/distributions/)."""
 import numbers
 import warnings
@@ -24,36 +25,16 @@ def _host(x):
     return numpy.asarray(x, dtype=numpy.float64)
 
 
-def dirichlet(gen_draw, alpha, size, dtype):
-    """Dirichlet(alpha) rows of shape size + (k,).
-
-    Gamma draws normalised by their sum, taken in logs: the registry's "dirichlet" entry draws
-    l_j = log Gamma(alpha_j) (finite even where Gamma(alpha_j) underflows, i.e. tiny alphas) and
-    checks NumPy's alpha rules; the rows are exp(l - max l) / sum exp(l - max l). alpha_j = 0
-    (Generator) gives l_j = -inf, so x_j = 0.
-
-    When every alpha_j >= 1 the shift by max l is not needed: a Gamma(alpha >= 1) draw below the
-    dtype's smallest normal number has probability below 1e-37 and the row sums stay finite while
-    sum(alpha) is far below the dtype's largest number, so the rows are exp(l) / sum exp(l), the
-    same quotient without one reduction and one pass over the draws. Both forms work in place on
-    the draws (one array for the whole assembly).
-    """
+def dirichlet(gen, alpha, size, dtype, legacy):
+    """Dirichlet(alpha) rows of shape size + (k,), one row a thread in C++ (Note [Dirichlet rows] in
+    src/random/dirichlet_rows.hpp): alpha is read on the host, as NumPy and CuPy read it."""
     if isinstance(alpha, numbers.Number):
         raise TypeError(f"object of type '{type(alpha).__name__}' has no len()")
     a = _host(alpha)
     if a.ndim != 1:
         raise ValueError("setting an array element with a sequence. The requested array would exceed the maximum "
                          "number of dimension of 1.")
-    shape = _shape(size) + (a.shape[0],)
-    logs = gen_draw("dirichlet", [cupric.asarray(a)], shape, dtype)
-    if a.shape[0] == 0 or logs.size == 0:
-        return logs
-    if (a == 0).all():  # every alpha 0 (Generator): NumPy gives zeros
-        return cupric.zeros(shape, dtype=logs.dtype)
-    if not (a.min() >= 1 and a.sum() < numpy.finfo(logs.dtype).max / 16):
-        cupric.subtract(logs, logs.max(axis=-1, keepdims=True), out=logs)
-    e = cupric.exp(logs, out=logs)
-    return cupric.divide(e, e.sum(axis=-1, keepdims=True), out=e)
+    return gen.dirichlet(a.tolist(), _shape(size), numpy.dtype(float if dtype is None else dtype), legacy)
 
 
 _METHODS = ("svd", "eigh", "cholesky")
@@ -165,7 +146,7 @@ def add_multivariate_methods(cls, legacy):
     dtype=, check_valid='ignore' and method='cholesky' as CuPy's defaults)."""
     if legacy:
         def dirichlet_method(self, alpha, size=None, dtype=float):
-            return dirichlet(lambda *a: self._draw(*a), alpha, size, dtype)
+            return dirichlet(self._gen, alpha, size, dtype, True)
 
         def multivariate_normal_method(self, mean, cov, size=None, check_valid="ignore", tol=1e-08,
                                        method="cholesky", dtype=float):
@@ -173,7 +154,7 @@ def add_multivariate_methods(cls, legacy):
                                        size, check_valid, tol, method, dtype)
     else:
         def dirichlet_method(self, alpha, size=None):
-            return dirichlet(lambda *a: self._draw(*a, None), alpha, size, None)
+            return dirichlet(self._gen, alpha, size, None, False)
 
         def multivariate_normal_method(self, mean, cov, size=None, check_valid="warn", tol=1e-8, *, method="svd"):
             return multivariate_normal(lambda shape, dt: self.standard_normal(size=shape), mean, cov, size,

@@ -3,6 +3,7 @@
 // (CUPRIC_FAMILY_random_dist_DTYPES in CMakeLists.txt). A family apart from "random" so that the
 // CUDA module a first random() loads holds only the raw and block draws (Note [Kernel module size]
 // in src/kernels/README.md): these loops are most of the family's code.
+#include "random/dirichlet_rows.hpp"
 #include "random/draw_kernels.hpp"
 #include "random/inversion_loops.hpp"
 #include "random/scalar_draws.hpp"
@@ -54,6 +55,9 @@ struct Register {
 #include "cupric/random/distribution_table.inc"
 #undef CUPRIC_DISTRIBUTION
     if constexpr (std::is_same_v<Self, int64_t>) register_inversion_loops();  // Note [Discrete table inversion]
+    if constexpr (kIsFloat)  // Note [Dirichlet rows] in src/random/dirichlet_rows.hpp
+      register_raw_loop(kBackend, RawKind::DirichletRows, dtype_of<Self>::value,
+                        &loops::indexed_loop<DirichletRowsF<Self>, Self>);
   }
 } register_instance;
 

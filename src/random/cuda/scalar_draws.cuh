@@ -8,6 +8,7 @@
 #include "cupric/error.hpp"
 #include "engine/elementwise/loop_plan.hpp"
 #include "random/scalar_draws.hpp"
+#include "engine/elementwise/cuda/cuda_loops.cuh"
 #include "runtime/cuda/cuda_launch.cuh"
 
 namespace cupric::random::cuda_scalar {
@@ -25,29 +26,13 @@ __global__ void __launch_bounds__(kScalarDrawThreads)
     out[i] = f(static_cast<int64_t>(i));
 }
 
-// The grid: four waves of the CTAs resident on the device (cudaOccupancyMaxActiveBlocksPerMultiprocessor:
-// the kernel's registers decide), fewer for a small draw. A thread then draws several elements,
-// so the sampler's loop-invariant work (gamma's d and c of a scalar shape) is done once for them,
-// and a slow element (a rejection sampler's long loop) delays only its own thread's later ones.
-template <auto Kernel>
-int64_t scalar_draw_grid(int64_t n) {
-  static int per_sm = [] {
-    int b = 0;
-    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, Kernel, kScalarDrawThreads, 0) != cudaSuccess || b <= 0)
-      b = 1;
-    return b;
-  }();
-  int dev = 0, sms = 0;
-  cudaGetDevice(&dev);
-  if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || sms <= 0) sms = 1;
-  const int64_t need = (n + kScalarDrawThreads - 1) / kScalarDrawThreads;
-  return std::max<int64_t>(1, std::min<int64_t>(need, int64_t{4} * per_sm * sms));
-}
-
 template <class F>
 void scalar_draw_run(const LoopPlan& p, const F& f, const Stream& stream) {
   constexpr auto kernel = &scalar_draw_kernel<F>;
-  const int64_t grid = scalar_draw_grid<kernel>(p.numel);
+  // A thread draws several elements (Note [Uneven elementwise work] in
+  // src/engine/elementwise/cuda/cuda_loops.cuh), so the sampler's loop-invariant work (gamma's d
+  // and c of a scalar shape) is done once for them too.
+  const int64_t grid = ::cupric::cuda::resident_grid<kernel>(p.numel, kScalarDrawThreads, ::cupric::cuda::kUnevenWaves);
   if (p.index_base != 0 || p.numel + grid * kScalarDrawThreads >= (int64_t{1} << 32))
     throw RuntimeError("cupric.random: a scalar-parameter draw needs 32-bit indices (internal error)");
   ::cupric::cuda::launch<kernel>(dim3(static_cast<unsigned>(grid)), dim3(kScalarDrawThreads), 0,

@@ -42,6 +42,29 @@ def test_dirichlet_shapes_and_generator_zero_alpha():
     numpy.testing.assert_allclose(x.sum(axis=1), 1.0)
 
 
+@pytest.mark.parametrize("make", [lambda: cr.RandomState(9), lambda: cr.default_rng(9),
+                                  lambda: cr.Generator(cr.XORWOW(9)), lambda: cr.Generator(cr.MRG32k3a(9))],
+                         ids=["rs", "philox", "xorwow", "mrg"])
+@pytest.mark.parametrize("alpha,size", [([1.0, 2.0, 3.0, 4.0], (50, 7)), ([0.2, 3.0], 300),
+                                        ([0.5] * 200, 20), ([2.5], (4, 0)), ([0.03, 0.01, 0.02], ())])
+@pytest.mark.parametrize("dtype", [numpy.float64, numpy.float32])
+def test_dirichlet_rows_are_the_normalised_log_gamma_draws(make, alpha, size, dtype):
+    # Note [Dirichlet rows]: row i is exp(l - max l) / sum exp(l - max l), l_j the registry's log
+    # Gamma(alpha_j) draw of element i * k + j; the same generator state then goes on identically
+    a, legacy = numpy.array(alpha), not isinstance(make(), cr.Generator)
+    g1, g2 = make(), make()
+    x = (g1.dirichlet(alpha, size=size, dtype=dtype) if legacy else
+         g1.dirichlet(alpha, size=size).astype(dtype))
+    shape = (size if isinstance(size, tuple) else (size,)) + (len(alpha),)
+    assert x.shape == shape
+    logs = g2._gen.draw("dirichlet", [cupric.asarray(a)], shape, numpy.dtype(dtype if legacy else numpy.float64),
+                     legacy).get().astype(numpy.float64)
+    want = numpy.exp(logs - (logs.max(axis=-1, keepdims=True) if logs.size else 0))
+    want = want / want.sum(axis=-1, keepdims=True)
+    numpy.testing.assert_allclose(x.get(), want, rtol=1e-5 if dtype == numpy.float32 else 1e-12, atol=1e-30)
+    numpy.testing.assert_array_equal(g1.standard_normal(size=5).get(), g2.standard_normal(size=5).get())
+
+
 @pytest.mark.parametrize("alpha,rs_msg,gen_msg", [
     ([0.0, 1.0], "alpha <= 0", None),
     ([-1.0, 1.0], "alpha <= 0", "alpha < 0"),

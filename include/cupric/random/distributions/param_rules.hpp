@@ -55,15 +55,11 @@ struct ParamRule {
   Form form = Form::both;
 };
 
-// Whether `rule` rejects the parameter values `p` (indexed as in NumPy's signature). R: ParamRule,
-// or RuleCode (its fields the kernels read: Note [Parameter guard] in src/random/param_guard.hpp).
-template <class R>
-CUPRIC_HD inline bool rule_fails(const R& rule, const double* p) {
-  double x = p[rule.lhs];
-  if (rule.lhs_plus >= 0) x += p[rule.lhs_plus];
-  const double y = rule.rhs >= 0 ? p[rule.rhs] : rule.bound;
-  if (rule.nan_fails && x != x) return true;
-  switch (rule.cmp) {
+// Whether a rule comparing x (the checked parameter, or the sum of two) with y (a bound or another
+// parameter) rejects them.
+CUPRIC_HD inline bool rule_rejects(Cmp cmp, bool nan_fails, double x, double y) {
+  if (nan_fails && x != x) return true;
+  switch (cmp) {
     case Cmp::lt: return x < y;
     case Cmp::le: return x <= y;
     case Cmp::gt: return x > y;
@@ -76,6 +72,13 @@ CUPRIC_HD inline bool rule_fails(const R& rule, const double* p) {
     }
   }
   return false;
+}
+
+// Whether `rule` rejects the parameter values `p` (indexed as in NumPy's signature).
+CUPRIC_HD inline bool rule_fails(const ParamRule& rule, const double* p) {
+  double x = p[rule.lhs];
+  if (rule.lhs_plus >= 0) x += p[rule.lhs_plus];
+  return rule_rejects(rule.cmp, rule.nan_fails, x, rule.rhs >= 0 ? p[rule.rhs] : rule.bound);
 }
 
 #define CUPRIC_RULE(dist, api, lhs, cmp, bound, nan_fails, msg) \

@@ -11,6 +11,7 @@
 // through the driver (Note [Driver launches] in cuda_launch.cuh).
 #pragma once
 #include <cuda_runtime.h>
+#include <algorithm>
 #include <climits>
 #include <cstring>
 #include <type_traits>
@@ -164,6 +165,47 @@ inline unsigned grid_for(int64_t work) {
   return static_cast<unsigned>(blocks);
 }
 
+// Note [Uneven elementwise work]
+// A functor whose elements take very different times (a rejection sampler: most accept at once,
+// a few loop many times) declares `static constexpr bool kUnevenWork = true`. Its loops then run
+// one element per iteration (no vector unroll: the body is compiled once, not V + 1 times, and
+// the registers of one element suffice) on a grid of `kUnevenWaves` waves of the CTAs the device
+// holds at once (resident_grid), so that each thread takes many elements of the grid-stride loop
+// and a warp waits for about the sum of its threads' elements, not for the slowest element of
+// each group of 32. The random module's scalar-parameter loop (src/random/cuda/scalar_draws.cuh)
+// was built so and drew standard_gamma(2.5) at 1.7x the array-parameter loop, then one element a
+// thread with two unrolled (493 against 290 GB/s on the H200); its registry draws with array
+// parameters (DrawF) now take this path too.
+template <class F>
+concept UnevenWork = requires { requires F::kUnevenWork; };
+inline constexpr int kUnevenWaves = 4;
+
+// `waves` waves of the CTAs of `threads` threads the current device holds at once
+// (cudaOccupancyMaxActiveBlocksPerMultiprocessor: the kernel's registers decide), fewer for less
+// work than that.
+template <auto Kernel>
+int64_t resident_grid(int64_t work, int threads, int waves) {
+  static const int per_sm = [threads] {
+    int b = 0;
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, Kernel, threads, 0) != cudaSuccess || b <= 0) b = 1;
+    return b;
+  }();
+  int dev = 0, sms = 0;
+  cudaGetDevice(&dev);
+  if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || sms <= 0) sms = 1;
+  const int64_t need = (work + threads - 1) / threads;
+  return std::max<int64_t>(1, std::min<int64_t>(need, int64_t{waves} * per_sm * sms));
+}
+
+// The grid of a loop kernel over `work` items (Note [Uneven elementwise work]).
+template <class F, auto Kernel>
+unsigned loop_grid(int64_t work) {
+  if constexpr (UnevenWork<F>)
+    return static_cast<unsigned>(resident_grid<Kernel>(work, kBlock, kUnevenWaves));
+  else
+    return grid_for(work);
+}
+
 template <bool Indexed, class Index, class F, class Out, class... In>
 void launch_strided(const F& f, const LoopPlan& p, cudaStream_t s) {
   constexpr int N = 1 + sizeof...(In);
@@ -175,20 +217,20 @@ void launch_strided(const F& f, const LoopPlan& p, cudaStream_t s) {
     for (int k = 0; k < N; ++k) a.strides[d][k] = static_cast<Index>(p.strides[k][d]);
   }
   for (int k = 0; k < N; ++k) a.data[k] = p.data[k];
-  launch<&strided_kernel<Indexed, Index, F, Out, In...>>(grid_for(p.numel), kBlock, 0, s, f,
-                                                         static_cast<Index>(p.numel), p.index_base, a);
+  constexpr auto kernel = &strided_kernel<Indexed, Index, F, Out, In...>;
+  launch<kernel>(loop_grid<F, kernel>(p.numel), kBlock, 0, s, f, static_cast<Index>(p.numel), p.index_base, a);
 }
 
 template <bool Indexed, class F, class Out, class... In, size_t... K>
 void launch_contiguous(const F& f, const LoopPlan& p, cudaStream_t s, std::index_sequence<K...>) {
-  constexpr int V = 16 / max_size<Out, In...>() > 0 ? 16 / max_size<Out, In...>() : 1;
+  constexpr int V = UnevenWork<F> ? 1 : 16 / max_size<Out, In...>() > 0 ? 16 / max_size<Out, In...>() : 1;
   bool aligned = true;
   for (int k = 0; k < p.nargs; ++k)
     if (reinterpret_cast<uintptr_t>(p.data[k]) % 16 != 0) aligned = false;
   int64_t work = aligned ? (p.numel + V - 1) / V : p.numel;
-  launch<&contiguous_kernel<Indexed, V, F, Out, In...>>(grid_for(work), kBlock, 0, s, f, p.numel, p.index_base, aligned,
-                                                        reinterpret_cast<Out*>(p.data[0]),
-                                                        reinterpret_cast<const In*>(p.data[K + 1])...);
+  constexpr auto kernel = &contiguous_kernel<Indexed, V, F, Out, In...>;
+  launch<kernel>(loop_grid<F, kernel>(work), kBlock, 0, s, f, p.numel, p.index_base, aligned,
+                 reinterpret_cast<Out*>(p.data[0]), reinterpret_cast<const In*>(p.data[K + 1])...);
 }
 
 // Note [Tiled transpose path]
