@@ -9,6 +9,7 @@ import scipy.stats as st
 
 import cupric
 import cupric.random as cr
+from processes import on_each_backend
 from random_laws import assert_ks, assert_mean
 
 N = 100_000
@@ -63,6 +64,27 @@ def test_dirichlet_rows_are_the_normalised_log_gamma_draws(make, alpha, size, dt
     want = want / want.sum(axis=-1, keepdims=True)
     numpy.testing.assert_allclose(x.get(), want, rtol=1e-5 if dtype == numpy.float32 else 1e-12, atol=1e-30)
     numpy.testing.assert_array_equal(g1.standard_normal(size=5).get(), g2.standard_normal(size=5).get())
+
+
+_ROWS_SCRIPT = """
+import sys, numpy, cupric, cupric.random as cr
+out = {}
+for ki, kind in enumerate((cr.Philox4x3210, cr.XORWOW, cr.MRG32k3a)):
+    for ai, alpha in enumerate(([1.0, 2.0, 3.0, 4.0], [0.3, 1.5, 4.0], [0.03, 0.01, 0.02], [0.5] * 300)):
+        out[f"g{ki}_{ai}"] = cr.Generator(kind(17)).dirichlet(alpha, size=(5000 if len(alpha) < 10 else 50)).get()
+out["rs32"] = cr.RandomState(17).dirichlet([0.3, 1.5, 4.0], size=5000, dtype=numpy.float32).get()
+numpy.savez(sys.argv[1], **out)
+"""
+
+
+@pytest.mark.gpu
+def test_host_and_gpu_give_the_same_dirichlet_rows(tmp_path):
+    # Note [Dirichlet rows]: the same log-gamma draws and the same arithmetic on both backends,
+    # float64 within a few ulp (libm's and CUDA's log and exp), float32 within float rounding
+    host, gpu = on_each_backend(_ROWS_SCRIPT, tmp_path, suffix=".npz")
+    for key in host.files:
+        rtol = 1e-5 if host[key].dtype == numpy.float32 else 1e-11
+        numpy.testing.assert_allclose(host[key], gpu[key], rtol=rtol, atol=1e-300, err_msg=key)
 
 
 @pytest.mark.parametrize("alpha,rs_msg,gen_msg", [
