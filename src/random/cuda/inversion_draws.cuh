@@ -7,6 +7,7 @@
 #include <algorithm>
 #include "cupric/error.hpp"
 #include "engine/elementwise/loop_plan.hpp"
+#include "engine/elementwise/cuda/cuda_loops.cuh"
 #include "random/cuda/block_draws.cuh"
 #include "random/inversion_table.hpp"
 #include "runtime/cuda/cuda_launch.cuh"
@@ -40,24 +41,11 @@ __global__ void __launch_bounds__(kDrawThreads) inversion_kernel(F f, int64_t* _
   }
 }
 
-// CTAs of the kernel resident on the current device at once: the grid's cap, so that every CTA
-// copies its table once and then draws (a bigger grid would copy it again per wave).
-template <auto Kernel>
-int resident_ctas() {
-  static int per_sm = [] {
-    int b = 0;
-    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, Kernel, kDrawThreads, 0) != cudaSuccess || b <= 0) b = 1;
-    return b;
-  }();
-  int dev = 0, sms = 0;
-  cudaGetDevice(&dev);
-  if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || sms <= 0) sms = 1;
-  return per_sm * sms;
-}
-
 template <auto Kernel, class F>
 void launch_inversion(const F& f, int64_t* out, int64_t n, int64_t blocks, cudaStream_t s) {
-  const int64_t grid = std::min<int64_t>((blocks + kDrawThreads - 1) / kDrawThreads, resident_ctas<Kernel>());
+  // At most one wave of resident CTAs, so that every CTA copies its table once and then draws (a
+  // bigger grid would copy it again per wave).
+  const int64_t grid = ::cupric::cuda::resident_grid<Kernel>(blocks, kDrawThreads, 1);
   ::cupric::cuda::launch<Kernel>(dim3(static_cast<unsigned>(grid)), dim3(kDrawThreads), 0, s, f, out, n);
 }
 
@@ -75,7 +63,9 @@ void inversion_draw_loop(const LoopPlan& p, const void* state, const Stream& str
   int64_t* out = reinterpret_cast<int64_t*>(p.data[0]);
   if (reinterpret_cast<uintptr_t>(out) % (sizeof(int64_t) * K) != 0)
     launch_inversion<&inversion_kernel<F, int64_t, false>>(f, out, p.numel, blocks, s);
-  else if (blocks + int64_t{kDrawThreads} * resident_ctas<&inversion_kernel<F, int32_t, true>>() < (int64_t{1} << 31))
+  else if (blocks + int64_t{kDrawThreads} *
+                        ::cupric::cuda::resident_ctas<&inversion_kernel<F, int32_t, true>>(kDrawThreads) <
+           (int64_t{1} << 31))
     launch_inversion<&inversion_kernel<F, int32_t, true>>(f, out, p.numel, blocks, s);
   else
     launch_inversion<&inversion_kernel<F, int64_t, true>>(f, out, p.numel, blocks, s);

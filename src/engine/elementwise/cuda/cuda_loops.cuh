@@ -180,11 +180,10 @@ template <class F>
 concept UnevenWork = requires { requires F::kUnevenWork; };
 inline constexpr int kUnevenWaves = 4;
 
-// `waves` waves of the CTAs of `threads` threads the current device holds at once
-// (cudaOccupancyMaxActiveBlocksPerMultiprocessor: the kernel's registers decide), fewer for less
-// work than that.
+// The CTAs of `threads` threads of Kernel the current device holds at once
+// (cudaOccupancyMaxActiveBlocksPerMultiprocessor: the kernel's registers decide).
 template <auto Kernel>
-int64_t resident_grid(int64_t work, int threads, int waves) {
+int64_t resident_ctas(int threads) {
   static const int per_sm = [threads] {
     int b = 0;
     if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, Kernel, threads, 0) != cudaSuccess || b <= 0) b = 1;
@@ -193,8 +192,14 @@ int64_t resident_grid(int64_t work, int threads, int waves) {
   int dev = 0, sms = 0;
   cudaGetDevice(&dev);
   if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || sms <= 0) sms = 1;
+  return int64_t{per_sm} * sms;
+}
+
+// `waves` waves of them, fewer for less work than that (`work` items, one a thread).
+template <auto Kernel>
+int64_t resident_grid(int64_t work, int threads, int waves) {
   const int64_t need = (work + threads - 1) / threads;
-  return std::max<int64_t>(1, std::min<int64_t>(need, int64_t{waves} * per_sm * sms));
+  return std::max<int64_t>(1, std::min<int64_t>(need, waves * resident_ctas<Kernel>(threads)));
 }
 
 // The grid of a loop kernel over `work` items (Note [Uneven elementwise work]).
