@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <cmath>
+#include <limits>
 #include <string>
 #include "cupric/error.hpp"
 #include "cupric/ops/copy.hpp"
@@ -426,14 +427,12 @@ ndarray Generator::dirichlet(const std::vector<double>& alpha, const Dims& size,
   }
   if (std::all_of(alpha.begin(), alpha.end(), [](double a) { return a == 0; }))  // Generator's alpha = 0
     return zeros(shape, dtype);
-  const double huge = dtype == dtypes::float32 ? 3.4028234663852886e38 : 1.7976931348623157e308;
+  const double huge =
+      dtype == dtypes::float32 ? std::numeric_limits<float>::max() : std::numeric_limits<double>::max();
   Backend& bk = out.backend();
   const ndarray a = from_host(alpha.data(), Dims{k}, Dims{8}, dtypes::float64, &bk);
   const int64_t item = dtype.itemsize;
-  Dims last_shape = size, last_strides(size.size());
-  for (size_t d = size.size(); d-- > 0;)
-    last_strides[d] = d + 1 == size.size() ? k * item : last_strides[d + 1] * size[d + 1];
-  const ndarray last = out.view(last_shape, last_strides, (k - 1) * item);  // column k - 1
+  const ndarray last = out.view(size, c_strides(size, k * item), (k - 1) * item);  // column k - 1
   const DirichletRowsState st{DrawKey::of(key), reinterpret_cast<const double*>(a.data()), out.data(), k,
                               !(amin >= 1 && asum < huge / 16)};
   run_loop(raw_loops(RawKind::DirichletRows, dtype.type), &last, 0, &st);

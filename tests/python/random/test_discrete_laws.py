@@ -12,16 +12,9 @@ import cupric
 import cupric.random as cr
 from cupric.testing import assert_raises_like_numpy
 from processes import on_each_backend
-from random_laws import assert_continuous_law, assert_discrete_law
+from random_laws import GENERATORS, assert_continuous_law, assert_discrete_law, assert_scalar_draws_follow
 
 N = 200_001  # odd: Philox's last block of two table values is cut
-
-GENERATORS = {
-    "Philox": lambda seed: cr.Generator(cr.Philox4x3210(seed)),
-    "XORWOW": lambda seed: cr.Generator(cr.XORWOW(seed)),
-    "MRG32k3a": lambda seed: cr.Generator(cr.MRG32k3a(seed)),
-    "RandomState": lambda seed: cr.RandomState(seed),
-}
 
 # (method, args, law): scalar parameters; the comments say which method draws them.
 DISCRETE = [
@@ -71,10 +64,7 @@ def _array_args(args, n):
 @pytest.mark.parametrize("gen", list(GENERATORS))
 @pytest.mark.parametrize("case", DISCRETE, ids=_id)
 def test_scalar_parameters_follow_the_law(case, gen):
-    name, args, law = case
-    x = getattr(GENERATORS[gen](2718), name)(*args, size=N)
-    assert isinstance(x, cupric.ndarray) and x.dtype == numpy.int64 and x.shape == (N,)
-    assert_discrete_law(x.get(), law)
+    assert_scalar_draws_follow(GENERATORS[gen], *case, N)
 
 
 @pytest.mark.parametrize("gen", list(GENERATORS))

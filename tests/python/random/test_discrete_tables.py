@@ -7,19 +7,11 @@ import numpy
 import pytest
 import scipy.stats as st
 
-import cupric
 import cupric.random as cr
-from random_laws import assert_discrete_law
+from random_laws import GENERATORS, assert_discrete_law, assert_scalar_draws_follow
 from processes import on_each_backend
 
 N = 200_001  # odd: Philox's last block of two values is cut
-
-GENERATORS = {
-    "Philox": lambda seed: cr.Generator(cr.Philox4x3210(seed)),
-    "XORWOW": lambda seed: cr.Generator(cr.XORWOW(seed)),
-    "MRG32k3a": lambda seed: cr.Generator(cr.MRG32k3a(seed)),
-    "RandomState": lambda seed: cr.RandomState(seed),
-}
 
 # (method, args, law): small and large tables, the table's limit and past it (the samplers).
 CASES = [
@@ -48,10 +40,7 @@ def _id(case):
 @pytest.mark.parametrize("gen", list(GENERATORS))
 @pytest.mark.parametrize("case", CASES, ids=_id)
 def test_draws_follow_the_law(case, gen):
-    name, args, law = case
-    x = getattr(GENERATORS[gen](2718), name)(*args, size=N)
-    assert isinstance(x, cupric.ndarray) and x.dtype == numpy.int64 and x.shape == (N,)
-    assert_discrete_law(x.get(), law)
+    assert_scalar_draws_follow(GENERATORS[gen], *case, N)
 
 
 @pytest.mark.parametrize("gen", list(GENERATORS))

@@ -1,6 +1,7 @@
 """Law checks shared by the cupric.random tests (tests/python/random/): a Kolmogorov–Smirnov test
 and the mean against a scipy.stats law for continuous draws, Pearson's chi-square over the
-well-populated values for discrete ones, and chi-square tests of counts.
+well-populated values for discrete ones, and chi-square tests of counts; the generator kinds the
+law tests run on, and the check of a discrete law drawn with scalar parameters.
 
 A correct sampler's p-value is uniform on (0, 1): at fixed seeds the threshold P_MIN rejects a
 correct one with probability 1e-4 per check, while a wrong parameterisation at the tests' sizes
@@ -11,7 +12,18 @@ import math
 import numpy
 import scipy.stats as st
 
+import cupric
+import cupric.random as cr
+
 P_MIN = 1e-4
+
+# Each bit generator of Generator, and RandomState: seed -> generator.
+GENERATORS = {
+    "Philox": lambda seed: cr.Generator(cr.Philox4x3210(seed)),
+    "XORWOW": lambda seed: cr.Generator(cr.XORWOW(seed)),
+    "MRG32k3a": lambda seed: cr.Generator(cr.MRG32k3a(seed)),
+    "RandomState": lambda seed: cr.RandomState(seed),
+}
 
 
 def assert_ks(x, cdf, *args):
@@ -72,3 +84,10 @@ def assert_counts(observed, expected=None):
         expected = expected * (observed.sum() / expected.sum())
     p = st.chisquare(observed, expected).pvalue
     assert p > P_MIN, f"chi-square p-value {p:.3g}"
+
+
+def assert_scalar_draws_follow(make, name, args, law, n):
+    """`make(seed).name(*args, size=n)` is an int64 array of shape (n,) that follows `law`."""
+    x = getattr(make(2718), name)(*args, size=n)
+    assert isinstance(x, cupric.ndarray) and x.dtype == numpy.int64 and x.shape == (n,)
+    assert_discrete_law(x.get(), law)

@@ -173,9 +173,9 @@ inline unsigned grid_for(int64_t work) {
 // holds at once (resident_grid), so that each thread takes many elements of the grid-stride loop
 // and a warp waits for about the sum of its threads' elements, not for the slowest element of
 // each group of 32. The random module's scalar-parameter loop (src/random/cuda/scalar_draws.cuh)
-// was built so and drew standard_gamma(2.5) at 1.7x the array-parameter loop, then one element a
-// thread with two unrolled (493 against 290 GB/s on the H200); its registry draws with array
-// parameters (DrawF) now take this path too.
+// was built so and drew standard_gamma(2.5) at 1.7x the array-parameter loop, which then took two
+// elements a thread, unrolled, on a grid covering the draw once (493 against 290 GB/s on the H200);
+// the registry's draws with array parameters (DrawF) now take this path too.
 template <class F>
 concept UnevenWork = requires { requires F::kUnevenWork; };
 inline constexpr int kUnevenWaves = 4;
