@@ -427,8 +427,7 @@ ndarray Generator::dirichlet(const std::vector<double>& alpha, const Dims& size,
   }
   if (std::all_of(alpha.begin(), alpha.end(), [](double a) { return a == 0; }))  // Generator's alpha = 0
     return zeros(shape, dtype);
-  const double huge =
-      dtype == dtypes::float32 ? std::numeric_limits<float>::max() : std::numeric_limits<double>::max();
+  const double huge = dtype == dtypes::float32 ? std::numeric_limits<float>::max() : std::numeric_limits<double>::max();
   Backend& bk = out.backend();
   const ndarray a = from_host(alpha.data(), Dims{k}, Dims{8}, dtypes::float64, &bk);
   const int64_t item = dtype.itemsize;
