@@ -45,6 +45,7 @@ enum class RawKind : uint8_t {
   ElemUniform,
   ElemIntegers,
   PermutationTies,  // int64: permutation's tie fix-up (src/random/permutation_ties.hpp)
+  ChoiceBijection,  // int64: choice without replacement (src/random/choice_bijection.hpp)
   DirichletRows,    // float32, float64: dirichlet's rows (src/random/dirichlet_rows.hpp)
   count_
 };

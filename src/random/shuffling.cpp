@@ -1,5 +1,6 @@
 // Generator's permutations and choice: permutation, shuffle, permuted (random sort keys, then an
-// argsort: the same permutation whatever the launch), choice with and without replacement.
+// argsort: the same permutation whatever the launch), choice with and without replacement (a keyed
+// bijection, Note [Choice by a keyed bijection]).
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "cupric/ops/sorting.hpp"
 #include "cupric/random.hpp"
 #include "engine/elementwise/elementwise_engine.hpp"
+#include "random/choice_bijection.hpp"
 #include "random/draw_kernels.hpp"
 #include "random/permutation_sort.hpp"
 #include "random/permutation_ties.hpp"
@@ -27,34 +29,6 @@ int64_t normalize_axis(int64_t axis, int ndim) {
                     std::to_string(ndim));
   return axis < 0 ? axis + ndim : axis;
 }
-
-// The set of Floyd's picks (Note [Choice without replacement]): open addressing with linear
-// probing in one array of at least 2k slots, -1 for empty. std::unordered_set allocated a node per
-// insert: its inserts, malloc and free were most of choice(10**9, 1000, replace=False) in a host
-// profile (161 us on the H200 machine, CuPy 56 us).
-class PickSet {
- public:
-  explicit PickSet(int64_t k) {
-    size_t cap = 16;
-    while (cap < 2 * static_cast<size_t>(k)) cap <<= 1;
-    slots_.assign(cap, -1);
-    mask_ = cap - 1;
-  }
-  // Inserts v >= 0; false when it was already there.
-  bool insert(int64_t v) {
-    for (size_t i = static_cast<size_t>(splitmix64(static_cast<uint64_t>(v))) & mask_;; i = (i + 1) & mask_) {
-      if (slots_[i] == v) return false;
-      if (slots_[i] < 0) {
-        slots_[i] = v;
-        return true;
-      }
-    }
-  }
-
- private:
-  std::vector<int64_t> slots_;
-  size_t mask_ = 0;
-};
 
 // Random uint64 sort keys of `shape` (one sub-stream call), on `backend`.
 ndarray sort_keys(Generator& g, const Dims& shape, Backend* backend) {
@@ -188,35 +162,13 @@ ndarray Generator::choice(int64_t n, const std::optional<Dims>& size, bool repla
   if (k > n)
     throw ValueError(legacy ? "Cannot take a larger sample than population when 'replace=False'"
                             : "Cannot take a larger sample than population when replace is False");
-  // Note [Choice without replacement]
-  // A small sample from a big range (k * 16 <= n) uses Floyd's algorithm on the host: k bounded
-  // integers and a hash set, O(k) instead of a permutation of n (V14-CHOICE). The words are one
-  // sub-stream's (element 0 of the call's, read in turn: computed on the host, so the result does
-  // not depend on the backend). A sub-stream per pick, as before, cost a sub-stream set-up per
-  // word (two SplitMix64 hashes and a seeding for XORWOW, a Philox block for each word instead
-  // of each four): most of the host work of choice(10**9, 1000, replace=False), 42 us on the
-  // H200 machine against CuPy's 35. Otherwise the first k elements of a permutation of n.
-  if (k * 16 <= n) {
-    StreamKey key = next_substream_key();
-    SubStream s(key, 0);
-    PickSet seen(k);
-    std::vector<int64_t> picks;
-    picks.reserve(static_cast<size_t>(k));
-    for (int64_t j = n - k; j < n; ++j) {
-      int64_t t = static_cast<int64_t>(bounded(s, static_cast<uint64_t>(j)));
-      if (seen.insert(t))
-        picks.push_back(t);
-      else {
-        seen.insert(j);
-        picks.push_back(j);
-      }
-    }
-    // Floyd's picks come in a biased order: shuffle them (Fisher-Yates on the stream's next words).
-    for (int64_t i = k - 1; i > 0; --i) {
-      int64_t j = static_cast<int64_t>(bounded(s, static_cast<uint64_t>(i)));
-      std::swap(picks[static_cast<size_t>(i)], picks[static_cast<size_t>(j)]);
-    }
-    return from_host(picks.data(), shape, c_strides(shape, 8), dtypes::int64);
+  // Note [Choice by a keyed bijection]: k picks in one elementwise pass, O(k) whatever n;
+  // k >= n - 1 takes a uniform random order of all n.
+  if (k + 2 <= n) {
+    const ChoiceBijectionF f = ChoiceBijectionF::make(next_substream_key(), static_cast<uint64_t>(n));
+    ndarray picks = ndarray::empty(Dims{k}, dtypes::int64);
+    if (k > 0) run_elementwise(raw_loops(RawKind::ChoiceBijection, ScalarType::Int64), &picks, 1, 0, &f);
+    return reshape(picks, shape);
   }
   ndarray perm = permutation(n);
   ndarray first = copy(perm.view(Dims{k}, Dims{8}, 0), Order::C);

@@ -3,6 +3,7 @@
 // for bool, the integer dtypes, float32 and float64 (CUPRIC_FAMILY_random_DTYPES in
 // CMakeLists.txt); the registry's distributions are the "random_dist" family.
 #include "random/block_draws.hpp"
+#include "random/choice_bijection.hpp"
 #include "random/draw_kernels.hpp"
 #include "random/permutation_ties.hpp"
 #if defined(CUPRIC_FAMILY_BACKEND_cuda)
@@ -64,8 +65,10 @@ struct Register {
       register_raw_loop(kBackend, RawKind::BitsPhilox, t, &loops::indexed_loop<BitsF<Self, PhiloxWords>, Self>);
       register_raw_loop(kBackend, RawKind::BitsBuffer, t, &loops::indexed_loop<BitsF<Self, BufferWords>, Self>);
     }
-    if constexpr (std::is_same_v<Self, int64_t>)
+    if constexpr (std::is_same_v<Self, int64_t>) {
       register_raw_loop(kBackend, RawKind::PermutationTies, t, &loops::indexed_loop<PermutationTiesF, int64_t>);
+      register_raw_loop(kBackend, RawKind::ChoiceBijection, t, &loops::indexed_loop<ChoiceBijectionF, int64_t>);
+    }
     if constexpr (std::is_same_v<Self, uint8_t>) {
       register_raw_loop(kBackend, RawKind::Lanes, t, &loops::indexed_loop<LanesF, Self>);
     }

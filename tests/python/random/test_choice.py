@@ -4,7 +4,8 @@ import pytest
 
 import cupric
 import cupric.random as cr
-from random_laws import assert_counts
+from processes import on_each_backend
+from random_laws import GENERATORS, assert_counts
 
 
 def test_choice_without_replacement_from_a_huge_range_is_int64_and_distinct():
@@ -15,7 +16,7 @@ def test_choice_without_replacement_from_a_huge_range_is_int64_and_distinct():
     numpy.testing.assert_array_equal(h, cr.default_rng(0).choice(10 ** 9, 1000, replace=False).get())
 
 
-@pytest.mark.parametrize("n,k", [(10, 10), (10, 3), (100, 7), (5, 0)])
+@pytest.mark.parametrize("n,k", [(10, 10), (10, 9), (10, 8), (10, 3), (100, 7), (5, 0), (1, 1), (2, 0)])
 def test_choice_without_replacement_is_a_sample(n, k):
     h = cr.default_rng(1).choice(n, k, replace=False).get()
     assert len(set(h.tolist())) == k and all(0 <= x < n for x in h)
@@ -31,6 +32,67 @@ def test_choice_without_replacement_is_uniform():
     for _ in range(3000):
         first[g.choice(1000, 3, replace=False).get()] += 1
     assert first.sum() == 9000
+
+
+@pytest.mark.parametrize("kind", sorted(GENERATORS))
+@pytest.mark.parametrize("n", [5, 16])
+def test_choice_without_replacement_gives_every_ordered_pair_equally_often(kind, n):
+    # Note [Choice by a keyed bijection]: each call's key picks a permutation of range(n); over
+    # calls, the first two picks are each of the n (n - 1) ordered pairs equally often (n = 5: an
+    # unbalanced Feistel network of 3 bits; n = 16: balanced halves of 2 bits, no cycle walking)
+    g = GENERATORS[kind](11)
+    counts = numpy.zeros((n, n))
+    for _ in range(50 * n * (n - 1)):
+        a, b = g.choice(n, 2, replace=False).get()
+        counts[a, b] += 1
+    assert numpy.trace(counts) == 0
+    assert_counts(counts[~numpy.eye(n, dtype=bool)])
+
+
+@pytest.mark.parametrize("n,k", [(1 << 16, 1 << 15), (100_003, 60_000), (10 ** 12, 40_000), ((1 << 63) - 1, 40_000)])
+def test_choice_without_replacement_shows_no_pattern(n, k):
+    # One call's picks: distinct, in range, and their values (top and bottom bits) uniform and
+    # independent of their positions and of the pick before them: 16 x 16 tables of counts
+    h = cr.default_rng(12).choice(n, k, replace=False).get()
+    assert h.dtype == numpy.int64 and h.shape == (k,)
+    assert len(numpy.unique(h)) == k and h.min() >= 0 and h.max() < n
+    top = (h // -(-n // 16)).astype(numpy.int64)
+    low = h % 16
+    pos = numpy.arange(k) * 16 // k
+    for values in (top, low):
+        assert_counts(numpy.bincount(values, minlength=16))
+        assert_counts(numpy.bincount(pos * 16 + values, minlength=256))
+        assert_counts(numpy.bincount(values[:-1] * 16 + values[1:], minlength=256))
+
+
+def test_choice_without_replacement_of_all_but_one_is_a_uniform_order():
+    # k >= n - 1 takes the first k values of permutation(n): every order of 3 values, even and odd
+    counts = numpy.zeros(6)
+    orders = {(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)}
+    index = {o: i for i, o in enumerate(sorted(orders))}
+    g = cr.default_rng(13)
+    for _ in range(3000):
+        counts[index[tuple(g.choice(3, 2, replace=False).get().tolist())]] += 1
+    assert_counts(counts)
+
+
+_CHOICE_SCRIPT = """
+import sys, numpy, cupric.random as cr
+out = {}
+for kind, bg in (("philox", cr.Philox4x3210), ("xorwow", cr.XORWOW), ("mrg", cr.MRG32k3a)):
+    for n, k in ((10 ** 9, 1000), (1 << 20, 1 << 19), (100_003, 99_000), (17, 15), ((1 << 63) - 1, 5000)):
+        out[f"{kind}_{n}_{k}"] = cr.Generator(bg(21)).choice(n, k, replace=False).get()
+out["rs"] = cr.RandomState(21).choice(1 << 20, (512, 3), replace=False).get()
+numpy.savez(sys.argv[1], **out)
+"""
+
+
+@pytest.mark.gpu
+def test_host_and_gpu_give_the_same_choice(tmp_path):
+    # Note [Choice by a keyed bijection]: integer arithmetic from the same keys on both backends
+    host, gpu = on_each_backend(_CHOICE_SCRIPT, tmp_path, suffix=".npz")
+    for key in host.files:
+        numpy.testing.assert_array_equal(host[key], gpu[key], err_msg=key)
 
 
 def test_choice_with_p():
