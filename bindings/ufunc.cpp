@@ -1,6 +1,8 @@
 // cupric.ufunc objects, the ndarray arithmetic/comparison/bitwise operators, result_type and
 // min_scalar_type. Operators go from the nanobind slot straight into ufunc_call (DESIGN.md
 // decision 1): no Python-level code and no Python objects per argument.
+#include <map>
+#include <utility>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include "common.hpp"
@@ -390,6 +392,34 @@ std::string ufunc_doc(const Ufunc& u) {
          "subok=True[, signature])\n\n" + u.doc;
 }
 
+// NumPy 2's signature of a ufunc with nin inputs and nout outputs as an inspect.Signature, the
+// __signature__ that inspect.signature(ufunc) reads: (x1, x2, /, out=None, *, where=True,
+// casting='same_kind', order='K', dtype=None, subok=True, signature=None); out=(None, None) for two
+// outputs. One object per (nin, nout), shared by the ufuncs of that shape.
+nb::object ufunc_signature(int nin, int nout) {
+  static std::map<std::pair<int, int>, nb::object>* cache = new std::map<std::pair<int, int>, nb::object>();
+  auto it = cache->find({nin, nout});
+  if (it != cache->end()) return it->second;
+  nb::module_ inspect = nb::module_::import_("inspect");
+  nb::object param = inspect.attr("Parameter");
+  nb::object positional = param.attr("POSITIONAL_ONLY"), either = param.attr("POSITIONAL_OR_KEYWORD"),
+             keyword = param.attr("KEYWORD_ONLY");
+  nb::list params;
+  for (int i = 0; i < nin; ++i)
+    params.append(param(nb::str(nin == 1 ? "x" : ("x" + std::to_string(i + 1)).c_str()), positional));
+  nb::object no_out = nout == 1 ? nb::none() : nb::object(nb::make_tuple(nb::none(), nb::none()));
+  params.append(param("out", either, nb::arg("default") = no_out));
+  params.append(param("where", keyword, nb::arg("default") = true));
+  params.append(param("casting", keyword, nb::arg("default") = "same_kind"));
+  params.append(param("order", keyword, nb::arg("default") = "K"));
+  params.append(param("dtype", keyword, nb::arg("default") = nb::none()));
+  params.append(param("subok", keyword, nb::arg("default") = true));
+  params.append(param("signature", keyword, nb::arg("default") = nb::none()));
+  nb::object sig = inspect.attr("Signature")(params);
+  cache->emplace(std::make_pair(nin, nout), sig);
+  return sig;
+}
+
 // Operands of result_type: arrays and dtypes are strong, Python numbers weak.
 Operand result_type_operand(nb::handle v) {
   Operand o;
@@ -495,6 +525,7 @@ void init_ufunc(nb::module_& m) {
     nb::object f = nb::cast(PyUfunc{d});
     f.attr("__name__") = nb::str(d->name.c_str());  // instance attributes: __name__ cannot be a class property
     f.attr("__doc__") = nb::str(ufunc_doc(*d).c_str());
+    f.attr("__signature__") = ufunc_signature(d->nin, d->nout);
     table[d->name.c_str()] = f;
   }
   for (const UfuncAlias* a = ufunc_aliases(); a->alias; ++a)  // (the same object, as in NumPy)

@@ -1,6 +1,7 @@
 """The ufunc registry generated from the one ufunc list (Note [One definition per ufunc] in
 src/kernels/ufunc/ufunc_registry.hpp): every ufunc object, alias and ndarray operator against
 NumPy's, and every ufunc covered by the loop tests' case lists."""
+import inspect
 import operator
 
 import numpy
@@ -35,6 +36,13 @@ def test_ufunc_object_matches_numpy(name):
     assert u.__name__ == ref.__name__  # an alias is the same object as its ufunc, as in NumPy
     assert u.identity == ref.identity
     assert repr(u) == f"<ufunc '{ref.__name__}'>"
+    # inspect.signature reads __signature__, NumPy 2's (help(), IDEs and wrappers use it)
+    args = "x" if u.nin == 1 else ", ".join(f"x{i + 1}" for i in range(u.nin))
+    out = "None" if u.nout == 1 else "(None, None)"
+    assert str(inspect.signature(u)) == (f"({args}, /, out={out}, *, where=True, casting='same_kind', order='K', "
+                                         "dtype=None, subok=True, signature=None)")
+    if hasattr(ref, "__signature__"):
+        assert inspect.signature(u) == inspect.signature(ref)
 
 
 @pytest.mark.parametrize('alias,name', [('true_divide', 'divide'), ('mod', 'remainder'), ('abs', 'absolute'),
