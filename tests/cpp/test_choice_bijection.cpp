@@ -80,3 +80,19 @@ TEST(ChoiceBijection, HugeRangesStayInRange) {
     EXPECT_EQ(std::adjacent_find(v.begin(), v.end()), v.end());
   }
 }
+
+TEST(ChoiceBijection, NarrowWordsGiveTheWideValues) {
+  // Words of at most 32 bits run in 32-bit arithmetic: the same network as the 64-bit form.
+  random::Generator g(11);
+  for (uint64_t n : {uint64_t{2}, uint64_t{777}, uint64_t{1} << 20, (uint64_t{1} << 31) + 3, uint64_t{1} << 32}) {
+    const ChoiceBijectionF f = ChoiceBijectionF::make(g.next_substream_key(), n);
+    ASSERT_TRUE(f.narrow());
+    const uint64_t words = uint64_t{1} << (f.left + f.right);
+    for (uint64_t j = 0; j < 200000; ++j) {
+      const uint64_t x = words <= 200000 ? j % words : random::splitmix64(j) % words;
+      ASSERT_EQ(static_cast<uint64_t>(f.network_in<uint32_t>(static_cast<uint32_t>(x))), f.network_in<uint64_t>(x))
+          << "n " << n << " x " << x;
+    }
+  }
+  EXPECT_FALSE(ChoiceBijectionF::make(g.next_substream_key(), (uint64_t{1} << 32) + 1).narrow());
+}
