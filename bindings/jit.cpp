@@ -433,6 +433,7 @@ void init_jit(nb::module_& m) {
     return im;
   });
   m.def("_nvrtc_version", &jit::nvrtc_version);
+  m.def("_cccl_versions", []() { return nb::make_tuple(jit::build_cccl_version(), jit::jit_cccl_version()); });
   // Compiles for an explicit arch without a GPU (tests check the CUDA flavour of generated code).
   m.def(
       "_compile_cuda_for_arch",

@@ -34,6 +34,12 @@ def _cuda_rows():
     from cupric import _libraries
     from cupric.cuda import runtime
     rows = [("Built with CUDA runtime", str(runtime.runtimeGetVersion()) if _core.is_cuda_built() else "none")]
+    # The CCCL the kernels were built with and the one user kernels include (V13-CCCL)
+    built, jit = _core._cccl_versions()
+    rows.append(("CCCL (built with)", _cccl_text(built) if built else "none"))
+    rows.append(("CCCL (user kernels)", (_cccl_text(jit) if jit else "no CUDA headers found") +
+                 ("" if not built or jit in (0, built) else " (differs from the build's: set CUDA_PATH to a toolkit with "
+                                                           f"CCCL {_cccl_text(built)})")))
     for comp in _libraries.components():
         try:
             info = _libraries.find(comp)
@@ -42,6 +48,11 @@ def _cuda_rows():
             continue
         rows.append((f"CUDA {comp}", _found_text(info)))
     return rows
+
+
+def _cccl_text(v):
+    # CCCL_VERSION is major * 1000000 + minor * 1000 + patch
+    return f"{v // 1000000}.{v // 1000 % 1000}.{v % 1000}"
 
 
 def _host_library_rows():

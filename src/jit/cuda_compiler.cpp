@@ -2,7 +2,10 @@
 // the device's arch, the driver API (libcuda, dlopened) loads and launches. Built on every build:
 // it needs no CUDA headers, only the few driver/NVRTC entry points declared here.
 #include <dlfcn.h>
+#include <algorithm>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <atomic>
 #include <mutex>
 #include <sys/stat.h>
@@ -192,16 +195,46 @@ std::string nvrtc_identity() {
   return nvrtc().version_text + "|" + info.path;
 }
 
+// Note [JIT CCCL]
+// CuPy v13 ships the CCCL (Thrust, CUB, libcu++) it is built with, so a user kernel's
+// #include <cub/...> sees the library's own version at JIT time (V13-CCCL). cupric does not ship
+// those headers (tens of megabytes): the build records the toolkit include directory and the
+// CCCL_VERSION its kernels were compiled with (CMakeLists.txt), and NVRTC searches first the
+// toolkit directories whose CCCL is that version, the build's own directory among them when it is
+// still there (CUDA_PATH or /usr/local/cuda may hold another toolkit). Only when no directory has
+// it does a user kernel see another CCCL; show_config() says which one ("CCCL (user kernels)").
+#ifndef CUPRIC_BUILD_CCCL_VERSION
+#define CUPRIC_BUILD_CCCL_VERSION 0  // a build without CUDA: no CCCL of its own
+#define CUPRIC_BUILD_CUDA_INCLUDE_DIR ""
+#endif
+
+// CCCL_VERSION of the CCCL under a toolkit include directory (CUDA 13: <dir>/cccl; CUDA 12:
+// <dir>), 0 when it has none.
+int cccl_version_in(const std::string& include_dir) {
+  for (const char* sub : {"/cccl/cuda/std/__cccl/version.h", "/cuda/std/__cccl/version.h"}) {
+    std::FILE* f = std::fopen((include_dir + sub).c_str(), "r");
+    if (!f) continue;
+    char line[256];
+    int v = 0;
+    while (v == 0 && std::fgets(line, sizeof line, f))
+      if (std::strncmp(line, "#define CCCL_VERSION ", 21) == 0) v = std::atoi(line + 21);
+    std::fclose(f);
+    if (v > 0) return v;
+  }
+  return 0;
+}
+
+// The toolkit include directories NVRTC searches (each followed by its cccl/ folder on CUDA 13):
+// CUDA_PATH's, /usr/local/cuda's, the NVRTC wheel's and the build's, those holding the build's
+// CCCL first (Note [JIT CCCL]).
 std::vector<std::string> cuda_include_dirs() {
-  std::vector<std::string> dirs;
+  std::vector<std::string> toolkits;
   struct stat st;
   auto add = [&](const std::string& d) {
     if (::stat((d + "/cuda_fp16.h").c_str(), &st) != 0) return;
-    for (const auto& have : dirs)
+    for (const auto& have : toolkits)
       if (have == d) return;
-    dirs.push_back(d);
-    // CUDA 13 moved libcu++/CCCL (cuda/std/..., needed by cooperative_groups.h) to include/cccl.
-    if (::stat((d + "/cccl/cuda/std/type_traits").c_str(), &st) == 0) dirs.push_back(d + "/cccl");
+    toolkits.push_back(d);
   };
   if (const char* p = std::getenv("CUDA_PATH"); p && *p) add(std::string(p) + "/include");
   add("/usr/local/cuda/include");
@@ -211,6 +244,16 @@ std::vector<std::string> cuda_include_dirs() {
     std::string root = lib.substr(0, lib.rfind('/'));
     add(root + "/include");
     add(root.substr(0, root.rfind('/')) + "/cuda_runtime/include");
+  }
+  if (*CUPRIC_BUILD_CUDA_INCLUDE_DIR) add(CUPRIC_BUILD_CUDA_INCLUDE_DIR);
+  if (CUPRIC_BUILD_CCCL_VERSION > 0)
+    std::stable_partition(toolkits.begin(), toolkits.end(),
+                          [](const std::string& d) { return cccl_version_in(d) == CUPRIC_BUILD_CCCL_VERSION; });
+  std::vector<std::string> dirs;
+  for (const auto& d : toolkits) {
+    dirs.push_back(d);
+    // CUDA 13 moved libcu++/CCCL (cuda/std/..., needed by cooperative_groups.h) to include/cccl.
+    if (::stat((d + "/cccl/cuda/std/type_traits").c_str(), &st) == 0) dirs.push_back(d + "/cccl");
   }
   return dirs;
 }
@@ -252,6 +295,13 @@ std::shared_ptr<const CudaImage> deserialize(const std::string& s) {
 }  // namespace
 
 std::string nvrtc_version() { return nvrtc().version_text; }
+
+int build_cccl_version() { return CUPRIC_BUILD_CCCL_VERSION; }
+
+int jit_cccl_version() {
+  const auto dirs = cuda_include_dirs();
+  return dirs.empty() ? 0 : cccl_version_in(dirs.front());
+}
 
 void clear_cuda_modules() {
   images().clear();

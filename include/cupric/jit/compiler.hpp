@@ -69,6 +69,11 @@ std::shared_ptr<const CudaImage> compile_cuda_for_arch(const std::string& source
                                                        int arch);
 // "12.9" etc.; throws RuntimeError when NVRTC is missing.
 std::string nvrtc_version();
+// CCCL_VERSION (e.g. 3000001 for 3.0.1) of the CCCL cupric's kernels were compiled with (0 in a
+// build without CUDA), and of the CCCL a user kernel compiled now includes (0 when no CUDA
+// headers are found): equal unless no toolkit on this machine has the build's (Note [JIT CCCL]).
+int build_cccl_version();
+int jit_cccl_version();
 
 class CudaModule;
 // A kernel of a loaded module.

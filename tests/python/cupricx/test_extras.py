@@ -124,3 +124,21 @@ def test_get_runtime_info():
 def test_optimizing_is_absent_and_documented():
     with pytest.raises(ImportError):
         import cupricx.optimizing  # noqa: F401
+
+
+def test_cupricx_holds_what_numpy_lacks_and_scipy_functions_V5_CUPRICX():
+    # cupricx: CuPy's cupyx extras, none of them NumPy names; cupricx.scipy: SciPy's functions
+    import scipy.fft
+    import scipy.linalg
+    import cupricx.scipy.fft
+    import cupricx.scipy.linalg
+    import cupricx.scipy.sparse
+    for name in ("rsqrt", "scatter_add", "scatter_max", "scatter_min", "get_runtime_info",
+                 "empty_pinned", "zeros_pinned"):
+        assert callable(getattr(cupricx, name)) and not hasattr(numpy, name)
+    x = numpy.array([[4.0, 1.0], [1.0, 3.0]])
+    numpy.testing.assert_allclose(cupricx.scipy.fft.fft(cupric.asarray(x)).get(), scipy.fft.fft(x), rtol=1e-12)
+    b = numpy.array([1.0, 2.0])
+    numpy.testing.assert_allclose(cupricx.scipy.linalg.solve(cupric.asarray(x), cupric.asarray(b)).get(),
+                                  scipy.linalg.solve(x, b), rtol=1e-12)
+    assert cupricx.scipy.sparse.csr_matrix(cupric.asarray(x)).nnz == 4
