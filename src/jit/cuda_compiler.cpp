@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <atomic>
+#include <map>
 #include <mutex>
 #include <sys/stat.h>
 #include "cupric/jit/cache.hpp"
@@ -209,19 +210,25 @@ std::string nvrtc_identity() {
 #endif
 
 // CCCL_VERSION of the CCCL under a toolkit include directory (CUDA 13: <dir>/cccl; CUDA 12:
-// <dir>), 0 when it has none.
+// <dir>), 0 when it has none. Read once per directory and process: every compile_cuda call (its
+// memory-cache hits too) orders the directories, and the headers do not change under a process.
 int cccl_version_in(const std::string& include_dir) {
+  static std::mutex mu;
+  static auto* seen = new std::map<std::string, int>();
+  std::lock_guard<std::mutex> lk(mu);
+  if (auto it = seen->find(include_dir); it != seen->end()) return it->second;
+  int v = 0;
   for (const char* sub : {"/cccl/cuda/std/__cccl/version.h", "/cuda/std/__cccl/version.h"}) {
     std::FILE* f = std::fopen((include_dir + sub).c_str(), "r");
     if (!f) continue;
     char line[256];
-    int v = 0;
     while (v == 0 && std::fgets(line, sizeof line, f))
       if (std::strncmp(line, "#define CCCL_VERSION ", 21) == 0) v = std::atoi(line + 21);
     std::fclose(f);
-    if (v > 0) return v;
+    if (v > 0) break;
   }
-  return 0;
+  seen->emplace(include_dir, v);
+  return v;
 }
 
 // The toolkit include directories NVRTC searches (each followed by its cccl/ folder on CUDA 13):

@@ -2,6 +2,7 @@
 // [Choice by a keyed bijection]), a CUPRIC_HD indexed functor run by the "random" kernel family on
 // either backend.
 #pragma once
+#include <bit>
 #include <cstdint>
 #include "cupric/random/streams.hpp"
 
@@ -60,8 +61,7 @@ struct ChoiceBijectionF {
   static ChoiceBijectionF make(const StreamKey& k, uint64_t n) {
     ChoiceBijectionF f{};
     f.n = n;
-    int b = 0;
-    while (b < 64 && (uint64_t{1} << b) < n) ++b;
+    const int b = n == 0 ? 0 : std::bit_width(n - 1);  // 2^b: the least power of two >= n
     f.left = b / 2;
     f.right = b - f.left;
     SubStream s(k, 0);
